@@ -1,0 +1,227 @@
+"""The application layer: get the state, let the rules decide, save the events.
+
+Each method is one of the GM's verbs and one atomic save. Under ``batch()`` (a
+script) every command sees the ones before it and all are saved together at the end.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import random
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Callable, Iterator
+from uuid import UUID
+
+import msgspec
+
+from battletape import store
+from domain import dice, events as ev, systems
+from domain.errors import BadInput, RuleViolation, StoreError, UnknownEncounter
+from domain.state import EncounterState, copy
+from projections.encounter_state import apply
+from replay import history
+
+Decide = Callable[[EncounterState, random.Random], list[ev.Event]]
+
+
+@dataclass
+class _Stream:
+    state: EncounterState
+    pending: list[ev.Event] = field(default_factory=list)
+
+
+class Battletape:
+    """One store, one user: the GM's verbs over encounters and campaigns."""
+
+    def __init__(self, store_url: str | None = None, user: str | None = None):
+        self.app = store.open_application(store_url)
+        self.user = user or os.environ.get("BATTLETAPE_USER") or _os_user()
+        self._batch: dict[UUID, _Stream] | None = None
+        self._index_pending: list[ev.Event] = []
+
+    def close(self) -> None:
+        try:
+            self.app.close()
+        except Exception:
+            pass
+
+    # --- reading -------------------------------------------------------------------
+
+    def _stream_events(self, stream: UUID) -> list[ev.Event]:
+        stored = store.read_events(self.app, stream)
+        if self._batch is not None and stream in self._batch:
+            stored += self._batch[stream].pending
+        return stored
+
+    def registrations(self) -> list[ev.EncounterRegistered]:
+        return [e for e in self._stream_events(store.INDEX_ID)
+                if isinstance(e, ev.EncounterRegistered)]
+
+    def registration(self, name: str | None = None) -> ev.EncounterRegistered:
+        regs = self.registrations()
+        if not regs:
+            raise UnknownEncounter(None)
+        if name is None:
+            return regs[-1]
+        for r in regs:
+            if r.name.casefold() == name.casefold():
+                return r
+        raise UnknownEncounter(name)
+
+    def events(self, name: str | None = None) -> list[ev.Event]:
+        return self._stream_events(self.registration(name).encounter_id)
+
+    def state(self, name: str | None = None, at: int | None = None,
+              round_: int | None = None) -> EncounterState:
+        reg = self.registration(name)
+        if at is None and round_ is None:
+            return copy(self._load(reg.encounter_id))
+        events = self._stream_events(reg.encounter_id)
+        if round_ is not None:
+            at = history.round_position(events, round_)
+        if at is not None and not 1 <= at <= len(events):
+            raise BadInput("position", at, f"1..{len(events)}")
+        return history.state_at(events, at)
+
+    def _load(self, stream: UUID) -> EncounterState:
+        if self._batch is not None and stream in self._batch:
+            return self._batch[stream].state
+        snap = store.latest_snapshot(self.app, stream)
+        if snap is not None:
+            later = store.read_events(self.app, stream, after=snap.originator_version)
+            if store.snapshot_still_valid(snap.originator_version, later):
+                return history.state_at(later, None, start=snap.state)
+        events = store.read_events(self.app, stream)
+        return history.state_at(events)
+
+    # --- recording -----------------------------------------------------------------
+
+    def _stamp(self, stream: UUID, start: int, new: list[ev.Event]) -> list[ev.Event]:
+        now = datetime.now(timezone.utc)
+        return [msgspec.structs.replace(e, originator_id=stream,
+                                        originator_version=start + i, timestamp=now,
+                                        by=self.user, cmd=start)
+                for i, e in enumerate(new)]
+
+    def record(self, decide: Decide, name: str | None = None,
+               needs_history: bool = False) -> list[ev.Event]:
+        """Run one command against an encounter and save its events atomically."""
+        reg = self.registration(name)
+        stream = reg.encounter_id
+        state = self._load(stream)
+        rng = dice.source(state.seed, state.position + 1)
+        if needs_history:
+            new = decide(state, rng, self._stream_events(stream))  # type: ignore[call-arg]
+        else:
+            new = decide(state, rng)
+        if not new:
+            return []
+        stamped = self._stamp(stream, state.position + 1, new)
+        if needs_history:
+            after = history.state_at(self._stream_events(stream) + stamped)
+        else:
+            after = copy(state)
+            for e in stamped:
+                apply(after, e)
+        self._commit(stream, stamped, after)
+        return stamped
+
+    def _commit(self, stream: UUID, stamped: list[ev.Event],
+                after: EncounterState, extra: list[ev.Event] = ()) -> None:
+        if self._batch is not None:
+            entry = self._batch.setdefault(stream, _Stream(state=after))
+            entry.state = after
+            entry.pending += stamped
+            for e in extra:
+                self._batch.setdefault(e.originator_id, _Stream(EncounterState()))
+                self._batch[e.originator_id].pending.append(e)
+            return
+        self._save(*stamped, *extra)
+        before = after.position - len(stamped)
+        if after.position // store.SNAPSHOT_INTERVAL > before // store.SNAPSHOT_INTERVAL:
+            store.save_snapshot(self.app, stream, after)
+
+    def _save(self, *events: ev.Event) -> None:
+        try:
+            self.app.save(*events)
+        except Exception as err:
+            if "Integrity" in type(err).__name__ or "Conflict" in type(err).__name__:
+                raise StoreError("someone else recorded at the same time: "
+                                 "nothing was saved, run the command again") from None
+            raise StoreError(f"cannot save: {str(err).splitlines()[0]}") from None
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Everything inside is saved in one transaction, or nothing is."""
+        self._batch = {}
+        try:
+            yield
+            pending = [e for s in self._batch.values() for e in s.pending]
+            states = {sid: s.state for sid, s in self._batch.items()
+                      if s.state.name}
+        finally:
+            self._batch = None
+        if pending:
+            self._save(*pending)
+            for sid, state in states.items():
+                store.save_snapshot(self.app, sid, state)
+
+    # --- encounters and campaigns --------------------------------------------------
+
+    def new(self, name: str, system: str = "13a", campaign: str = "default",
+            seed: int | None = None, options: dict[str, bool] | None = None) -> None:
+        if not name.strip():
+            raise BadInput("encounter name", name, "a non-empty name")
+        systems.get(system)
+        if any(r.name.casefold() == name.casefold() for r in self.registrations()):
+            raise BadInput("encounter name", name, "a name not used yet in this store")
+        stream = store.encounter_id(name)
+        cid = store.campaign_id(campaign)
+        campaign_events = self._stream_events(cid)
+        extra: list[ev.Event] = []
+        now = datetime.now(timezone.utc)
+        if not campaign_events:
+            extra.append(ev.CampaignStarted(name=campaign, gms=[self.user],
+                                            originator_id=cid, originator_version=1,
+                                            timestamp=now, by=self.user, cmd=1))
+        version = len(campaign_events) + len(extra) + 1
+        reg = dict(name=name, encounter_id=stream, campaign=campaign, system=system,
+                   timestamp=now, by=self.user)
+        extra.append(ev.EncounterRegistered(originator_id=cid,
+                                            originator_version=version,
+                                            cmd=version, **reg))
+        index_version = len(self._stream_events(store.INDEX_ID)) + 1
+        extra.append(ev.EncounterRegistered(originator_id=store.INDEX_ID,
+                                            originator_version=index_version,
+                                            cmd=index_version, **reg))
+        started = self._stamp(stream, 1, [ev.EncounterStarted(
+            name=name, system=system, campaign=campaign, seed=seed,
+            options=options or {})])
+        after = history.state_at(started)
+        self._commit(stream, started, after, extra)
+
+    def campaign_events(self, campaign: str) -> list[ev.Event]:
+        return self._stream_events(store.campaign_id(campaign))
+
+    def record_campaign(self, campaign: str, new: list[ev.Event]) -> list[ev.Event]:
+        cid = store.campaign_id(campaign)
+        existing = self._stream_events(cid)
+        if not existing:
+            raise BadInput("campaign", campaign, "a campaign with at least one encounter")
+        start = len(existing) + 1
+        stamped = self._stamp(cid, start, new)
+        if self._batch is not None:
+            self._batch.setdefault(cid, _Stream(EncounterState())).pending += stamped
+        else:
+            self._save(*stamped)
+        return stamped
+
+
+def _os_user() -> str:
+    try:
+        return getpass.getuser()
+    except Exception:
+        return "gm"

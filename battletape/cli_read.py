@@ -1,0 +1,201 @@
+"""Reading, corrections, scripts and the demo: the rest of the command line."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from battletape.cli import app
+from battletape.context import Context, echo_events, get, out
+from domain.errors import BadInput, BattletapeError
+
+
+@app.command()
+def state(ctx: typer.Context,
+          at: Optional[int] = typer.Option(None, "--at", help="A stream position."),
+          round_: Optional[int] = typer.Option(None, "--round", help="The start of a round."),
+          json_: bool = typer.Option(False, "--json")):
+    """The state now or at any point.  Example: battletape state --round 2 --json"""
+    c = get(ctx)
+    if at is not None and round_ is not None:
+        raise BadInput("--at/--round", f"{at}/{round_}", "one of them, not both")
+    s = c.bt.state(c.encounter, at=at, round_=round_)
+    if json_:
+        import msgspec
+        from projections.views import state_view
+
+        print(msgspec.json.encode(state_view(s)).decode())
+        return
+    from rich.console import Console
+    from battletape.render import state_table
+
+    Console().print(state_table(s, c.lang))
+
+
+@app.command()
+def log(ctx: typer.Context, json_: bool = typer.Option(False, "--json"),
+        all_: bool = typer.Option(False, "--all", help="Every event, voided ones marked.")):
+    """The effective history, one event per line.  Example: battletape log --json"""
+    from replay import history
+
+    c = get(ctx)
+    events = c.bt.events(c.encounter)
+    void = history.voided(events)
+    from domain.events import CORRECTIONS
+
+    shown = events if all_ else [e for e in events if e.originator_version not in void
+                                 and not isinstance(e, CORRECTIONS)]
+    if json_:
+        import msgspec
+        from projections.views import event_view
+
+        enc = msgspec.json.Encoder()
+        lines = [enc.encode(event_view(e, e.originator_version in void)).decode()
+                 for e in shown]
+        sys.stdout.write("\n".join(lines) + ("\n" if lines else ""))
+        return
+    from battletape.render import describe
+
+    for e in shown:
+        mark = " [voided]" if e.originator_version in void else ""
+        print(f"{e.originator_version:>5}  {e.by:<8} {describe(e)}{mark}")
+
+
+@app.command()
+def encounters(ctx: typer.Context):
+    """List the encounters of the store, the current one last.  Example: battletape encounters"""
+    c = get(ctx)
+    for r in c.bt.registrations():
+        print(f"{r.name}\t{r.campaign}\t{r.system}\t{r.timestamp:%Y-%m-%d %H:%M}")
+
+
+@app.command()
+def undo(ctx: typer.Context, reason: str = typer.Option("", help="Why.")):
+    """Retract the whole last command.  Example: battletape undo --reason "wrong target" """
+    from domain import events as ev
+    from replay import history
+
+    c = get(ctx)
+    echo_events(c, c.record(lambda s, r, events: [ev.CommandRetracted(
+        target=history.last_effective_command(events), reason=reason)],
+        needs_history=True))
+
+
+@app.command()
+def redo(ctx: typer.Context, reason: str = typer.Option("", help="Why.")):
+    """Restore the last undone command.  Example: battletape redo"""
+    from domain import events as ev
+    from replay import history
+
+    c = get(ctx)
+    echo_events(c, c.record(lambda s, r, events: [ev.CommandRestored(
+        retraction=history.last_undo(events).originator_version, reason=reason)],
+        needs_history=True))
+
+
+@app.command()
+def rewind(ctx: typer.Context, position: int,
+           reason: str = typer.Option(..., help="Why (required)."),
+           kind: str = typer.Option("rules-error", help="rules-error or table-error.")):
+    """Void every event after POSITION.  Example: battletape rewind 12 --reason "he was dead" """
+    from domain import corrections
+
+    c = get(ctx)
+    echo_events(c, c.record(lambda s, r, events: corrections.rewind(events, position,
+                                                                    reason, kind),
+                            needs_history=True))
+
+
+@app.command("run")
+def run_script(ctx: typer.Context, file: str = typer.Argument(..., help="A script file, or - for stdin.")):
+    """Run a battle script, one command a line, all or nothing.  Example: battletape run fixtures/battles/bridge.bt"""
+    c = get(ctx)
+    if file == "-":
+        text = sys.stdin.read()
+    else:
+        path = Path(file)
+        if not path.is_file():
+            raise BadInput("script", file, "an existing file")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise BadInput("script", file, f"a readable UTF-8 text file ({err})") from None
+    run_lines(c, text.splitlines())
+
+
+def run_lines(c: Context, lines: list[str]) -> None:
+    from battletape.context import click_module
+
+    click = click_module()
+    from typer.main import get_command
+
+    command = get_command(app)
+    with c.bt.batch():
+        for number, line in enumerate(lines, 1):
+            try:
+                args = shlex.split(line, comments=True)
+            except ValueError as err:
+                raise BadInput(f"line {number}", line.strip(), f"valid quoting ({err})")
+            if not args:
+                continue
+            if args[0] in ("run", "demo") or "--store" in args:
+                raise BadInput(f"line {number}", line.strip(), "a battle command")
+            try:
+                command.main(args=args, prog_name="battletape", standalone_mode=False,
+                             obj=c)
+            except BattletapeError as err:
+                raise BattletapeError(f"line {number}: {err.message}") from None
+            except click.ClickException as err:
+                raise BattletapeError(f"line {number}: {err.format_message()}") from None
+
+
+@app.command()
+def demo(ctx: typer.Context,
+         delay: float = typer.Option(0.0, help="Seconds between rounds.")):
+    """Play the bundled battle into the store and show it round by round.  Example: battletape demo"""
+    import time
+    from importlib import resources
+
+    from rich.console import Console
+
+    from battletape.render import state_table
+
+    c = get(ctx)
+    script = resources.files("fixtures").joinpath("battles/demo.bt").read_text("utf-8")
+    name = "Demo: the bridge at Emberfall"
+    existing = [r.name for r in c.bt.registrations()]
+    suffix = 1
+    while name in existing:
+        suffix += 1
+        name = f"Demo: the bridge at Emberfall ({suffix})"
+    lines = [f'new "{name}" --campaign demo --seed 13'] + script.splitlines()
+    c.quiet = True
+    run_lines(c, lines)
+    c.quiet = False
+    c.encounter = name
+    console = Console()
+    events = c.bt.events(name)
+    from domain.events import RoundStarted
+
+    rounds = [e.round for e in events if isinstance(e, RoundStarted)]
+    from battletape.render import describe
+
+    shown = 0
+    for rnd in rounds + [None]:
+        end = (next(e.originator_version for e in events
+                    if isinstance(e, RoundStarted) and e.round == rnd) - 1
+               if rnd is not None else len(events))
+        if rnd is not None and rnd == rounds[0]:
+            continue
+        for e in events[shown:end]:
+            console.print(f"{e.originator_version:>5}  {describe(e)}", highlight=False)
+        shown = end
+        console.print(state_table(c.bt.state(name, at=end), c.lang))
+        if delay:
+            time.sleep(delay)
+    out(c, f"recorded {len(events)} events into encounter {name!r}; try "
+           f"`battletape state --round 2` or `battletape log`")

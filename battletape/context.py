@@ -1,0 +1,127 @@
+"""What every command shares: the store, the user, output, and the error boundary."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.errors import BadInput, BattletapeError
+
+
+@dataclass
+class Context:
+    store: str | None = None
+    encounter: str | None = None
+    user: str | None = None
+    lang: str = "en"
+    debug: bool = False
+    quiet: bool = False
+    _bt: Any = field(default=None, repr=False)
+
+    @property
+    def bt(self):
+        if self._bt is None:
+            from battletape.application import Battletape
+
+            self._bt = Battletape(self.store, self.user)
+        return self._bt
+
+    def record(self, decide, needs_history: bool = False):
+        return self.bt.record(decide, self.encounter, needs_history)
+
+    def carried(self, name: str) -> dict | None:
+        """A PC's HP, recoveries and penalties carried from the campaign's last battle."""
+        from projections import campaign
+
+        return campaign.carried_for(self.bt, self.encounter, name)
+
+    def close(self) -> None:
+        if self._bt is not None:
+            self._bt.close()
+
+
+def get(ctx) -> Context:
+    obj = ctx.find_root().obj
+    if not isinstance(obj, Context):
+        obj = Context()
+        ctx.find_root().obj = obj
+    return obj
+
+
+def out(c: Context, text: str) -> None:
+    if not c.quiet:
+        print(text)
+
+
+def echo_events(c: Context, events) -> None:
+    if c.quiet:
+        return
+    from battletape.render import describe
+
+    for e in events:
+        print(f"{e.originator_version:>5}  {describe(e)}")
+
+
+def parse_pairs(items: list[str], what: str) -> dict[str, list[int]]:
+    """``NAME=N[,N...]`` items into {NAME: [N, ...]}."""
+    out_: dict[str, list[int]] = {}
+    for item in items:
+        name, sep, values = item.rpartition("=")
+        try:
+            numbers = [int(v) for v in values.split(",")] if sep and name else None
+        except ValueError:
+            numbers = None
+        if not numbers:
+            raise BadInput(what, item, "NAME=NATURAL, e.g. Bruna=14")
+        out_.setdefault(name, []).extend(numbers)
+    return out_
+
+
+def click_module():
+    """click itself, or the copy that newer typer releases carry inside."""
+    try:
+        from typer import _click as vendored
+
+        return vendored
+    except ImportError:
+        import click
+
+        return click
+
+
+def boundary(app, args: list[str], obj: Context | None = None) -> int:
+    """Run the typer app; every error becomes one line on stderr and exit code 2."""
+    import typer
+
+    click = click_module()
+
+    command = typer.main.get_command(app)
+    debug = "--debug" in args
+    try:
+        command.main(args=args, prog_name="battletape", standalone_mode=False, obj=obj)
+        return 0
+    except BattletapeError as err:
+        print(f"Error: {err}", file=sys.stderr)
+        return 2
+    except (click.exceptions.Exit, typer.Exit) as err:
+        return getattr(err, 'exit_code', 0)
+    except (click.exceptions.Abort, typer.Abort):
+        print("Error: aborted", file=sys.stderr)
+        return 1
+    except click.ClickException as err:
+        print(f"Error: {err.format_message()}".splitlines()[0], file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("Error: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as err:
+        if debug:
+            traceback.print_exc()
+        line = str(err).splitlines()[0] if str(err) else ""
+        print(f"Error: unexpected {type(err).__name__}: {line} (run with --debug for "
+              "details)", file=sys.stderr)
+        return 1

@@ -1,0 +1,108 @@
+"""Rich rendering of states and events for people (JSON goes elsewhere)."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from domain import events as ev
+from domain.state import EncounterState
+from domain.thirteenth_age.conditions import CONDITIONS
+from domain.thirteenth_age.damage_and_healing import staggered
+
+STATUS_IT = {"up": "in piedi", "unconscious": "privo di sensi", "stable": "stabile",
+             "dead": "morto", "fled": "fuggito"}
+
+
+def hp_bar(hp: int, max_hp: int, temp: int, width: int = 10) -> Text:
+    filled = max(0, min(width, round(width * max(hp, 0) / max_hp))) if max_hp else 0
+    color = "green" if hp * 2 > max_hp else "yellow" if hp > 0 else "red"
+    bar = Text("█" * filled, style=color) + Text("░" * (width - filled), style="dim")
+    label = f" {hp}/{max_hp}" + (f" +{temp} temp" if temp else "")
+    return bar + Text(label)
+
+
+def state_table(state: EncounterState, lang: str = "en") -> Table:
+    esc = "dado dell'escalation" if lang == "it" else "escalation die"
+    title = (f"{state.name} — round {state.round}, {esc} {state.escalation_die}"
+             + (f", {state.turn}'s turn" if state.turn else "")
+             + (f" — ended: {state.ended}" if state.ended else "")
+             + f"  (position {state.position})")
+    table = Table(title=title, expand=False)
+    for col in ("", "name", "init", "HP", "status", "conditions", "ongoing", "engaged",
+                "rec."):
+        table.add_column(col)
+    order = state.order + [n for n in state.combatants if n not in state.order]
+    for name in order:
+        c = state.combatants[name]
+        status = STATUS_IT.get(c.status, c.status) if lang == "it" else c.status
+        if staggered(c):
+            status += " (barcollante)" if lang == "it" else " (staggered)"
+        conds = [CONDITIONS[k] if lang == "it" else k for k in sorted(c.conditions)]
+        ongoing = ", ".join(f"{o.amount}{' ' + o.type if o.type else ''} ({o.save})"
+                            for o in c.ongoing)
+        table.add_row("▶" if name == state.turn else "", name + (" (PC)" if c.pc else ""),
+                      "" if c.initiative is None else str(c.initiative),
+                      hp_bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
+                      ongoing, ", ".join(c.engaged_with),
+                      str(c.recoveries) if c.pc else "")
+    return table
+
+
+def describe(e: ev.Event) -> str:
+    """One line in words for an event."""
+    match e:
+        case ev.EncounterStarted():
+            return f"encounter {e.name} started ({e.system}, campaign {e.campaign})"
+        case ev.CombatantAdded():
+            return f"{e.name} joins: {e.hp}/{e.max_hp} hp, AC {e.ac} PD {e.pd} MD {e.md}"
+        case ev.InitiativeRolled():
+            return f"initiative {', '.join(e.names)}: {_roll(e.roll)}"
+        case ev.RoundStarted():
+            return f"round {e.round} starts, escalation die {e.escalation_die}"
+        case ev.TurnStarted():
+            return f"{e.name}'s turn"
+        case ev.TurnEnded():
+            return f"{e.name}'s turn ends"
+        case ev.AttackResolved():
+            result = ("FUMBLE" if e.fumble else "CRIT" if e.crit else
+                      "hit" if e.hit else "miss")
+            extra = ""
+            if e.concealed_miss:
+                result = "miss (invisible)"
+            if e.damage or e.hit:
+                extra = f" for {e.damage}" + (f" {e.damage_type}" if e.damage_type else "")
+                if e.half:
+                    extra += " (half: resisted)"
+                if e.immune:
+                    extra += " (immune)"
+            return (f"{e.attacker} attacks {e.target}: natural {e.natural}, total "
+                    f"{e.total} vs {e.defense.upper()} {e.defense_value}: {result}{extra}")
+        case ev.DamageTaken():
+            return f"{e.target} takes {e.amount}" + (f" {e.damage_type}" if e.damage_type
+                                                      else "") + f" ({e.source})"
+        case ev.Healed():
+            return f"{e.target} heals {e.amount}"
+        case ev.TempHpGained():
+            return f"{e.target} gains {e.amount} temporary hp"
+        case ev.RecoverySpent():
+            half = "" if e.had_recovery else " (no recoveries left: half, -1 penalty)"
+            return f"{e.name} spends a recovery: {_roll(e.roll)} {e.con_bonus:+d} = {e.amount} hp{half}"
+        case ev.SaveRolled():
+            return (f"{e.name} saves vs {e.against} ({e.difficulty} {e.target}+): "
+                    f"{e.roll.total} — {'success' if e.success else 'failure'}")
+        case ev.DisengageAttempted():
+            return (f"{e.name} disengages from {', '.join(e.foes)}: {e.roll.total} vs "
+                    f"{e.target}: {'success' if e.success else 'failure'}")
+        case ev.DeathSaveRolled():
+            return (f"{e.name} death save: natural {e.roll.natural}: "
+                    f"{'success' if e.success else 'failure'}")
+        case _:
+            fields = {k: v for k, v in ev.to_builtins(e).items()
+                      if k not in ("type", "originator_id", "originator_version",
+                                   "timestamp", "by", "cmd", "schema")}
+            return f"{type(e).__name__} " + " ".join(f"{k}={v}" for k, v in fields.items())
+
+
+def _roll(r: ev.Roll) -> str:
+    return f"{r.expr} {r.faces} = {r.total}" if r.faces else f"{r.total}"

@@ -1,0 +1,177 @@
+"""Store configuration: eventsourcing persistence chosen by URL, a msgspec mapper.
+
+SQLite is the default (a file); a ``postgresql://`` URL selects eventsourcing's
+PostgreSQL persistence. Events are stored as flat msgspec JSON, which DuckDB reads
+directly; snapshots of the folded state keep long encounters quick to load.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from pathlib import Path
+from typing import Any, ClassVar, Sequence
+from urllib.parse import parse_qs, unquote, urlparse
+
+import msgspec
+from eventsourcing.application import Application
+from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
+from eventsourcing.utils import get_topic, resolve_topic
+
+from domain import events as ev
+from domain.errors import StoreError
+from domain.state import EncounterState
+
+DEFAULT_STORE = "battletape.db"
+NAMESPACE = uuid.UUID("6f1b3a52-4c1e-4f8e-9a39-3b9f0d5c2b17")
+INDEX_ID = uuid.uuid5(NAMESPACE, "index")
+SNAPSHOT_INTERVAL = 250
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+class EncounterSnapshot(msgspec.Struct, frozen=True, kw_only=True):
+    """The folded state of an encounter at ``originator_version``."""
+
+    originator_id: uuid.UUID
+    originator_version: int
+    timestamp: Any = None
+    state: EncounterState
+
+
+_EVENT_TOPICS = {get_topic(cls): cls for cls in ev.EVENT_TYPES.values()}
+_snapshot_decoder = msgspec.json.Decoder(EncounterSnapshot)
+
+
+class MsgspecMapper(Mapper):
+    """Stores each event as its own flat msgspec JSON (the aggregate9 example's way)."""
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        return StoredEvent(originator_id=domain_event.originator_id,
+                           originator_version=domain_event.originator_version,
+                           topic=get_topic(type(domain_event)),
+                           state=ev.encoder.encode(domain_event))
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        if stored_event.topic in _EVENT_TOPICS:
+            return ev.decoder.decode(stored_event.state)
+        if stored_event.topic == get_topic(EncounterSnapshot):
+            return _snapshot_decoder.decode(stored_event.state)
+        return msgspec.json.decode(stored_event.state,
+                                   type=resolve_topic(stored_event.topic))
+
+
+class NullTranscoder(Transcoder):
+    """The msgspec mapper encodes by itself; eventsourcing's transcoder is unused."""
+
+    def encode(self, obj: Any) -> bytes:
+        return b""
+
+    def decode(self, data: bytes) -> Any:
+        return None
+
+
+class BattletapeApplication(Application):
+    """The eventsourcing application that holds every stream of a store."""
+
+    name = "battletape"
+    env: ClassVar[dict[str, str]] = {
+        "MAPPER_TOPIC": get_topic(MsgspecMapper),
+        "TRANSCODER_TOPIC": get_topic(NullTranscoder),
+        "IS_SNAPSHOTTING_ENABLED": "y",
+    }
+
+
+def encounter_id(name: str) -> uuid.UUID:
+    return uuid.uuid5(NAMESPACE, "encounter:" + name.casefold())
+
+
+def campaign_id(name: str) -> uuid.UUID:
+    return uuid.uuid5(NAMESPACE, "campaign:" + name.casefold())
+
+
+def resolve_url(store: str | None) -> str:
+    return store or os.environ.get("BATTLETAPE_STORE") or DEFAULT_STORE
+
+
+def environment(store: str | None) -> dict[str, str]:
+    """The eventsourcing environment for a store path or URL."""
+    url = resolve_url(store)
+    if url.startswith(("postgresql://", "postgres://")):
+        parsed = urlparse(url)
+        env = {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": unquote(parsed.path.lstrip("/")) or "postgres",
+            "POSTGRES_HOST": parsed.hostname or "127.0.0.1",
+            "POSTGRES_PORT": str(parsed.port or 5432),
+            "POSTGRES_USER": unquote(parsed.username or "postgres"),
+            "POSTGRES_PASSWORD": unquote(parsed.password or ""),
+            "POSTGRES_CONNECT_TIMEOUT": "5",
+        }
+        schema = parse_qs(parsed.query).get("schema")
+        if schema:
+            env["POSTGRES_SCHEMA"] = schema[0]
+        return env
+    path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else url
+    if "://" in path:
+        raise StoreError(f"unsupported store URL {url!r}: give a file path or "
+                         "postgresql://...")
+    file = Path(path)
+    if file.is_dir():
+        raise StoreError(f"store {path!r} is a directory, not a database file")
+    if file.exists() and file.stat().st_size:
+        with file.open("rb") as fh:
+            if fh.read(16) != _SQLITE_MAGIC:
+                raise StoreError(f"store {path!r} is not a battletape database "
+                                 "(not a SQLite file)")
+    elif not file.parent.exists():
+        raise StoreError(f"store {path!r}: folder {str(file.parent)!r} does not exist")
+    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(file),
+            "SQLITE_LOCK_TIMEOUT": "10"}
+
+
+def open_application(store: str | None) -> BattletapeApplication:
+    try:
+        return BattletapeApplication(env=environment(store))
+    except StoreError:
+        raise
+    except Exception as err:  # the driver's own error, made one line
+        raise StoreError(f"cannot open store {resolve_url(store)!r}: "
+                         f"{str(err).splitlines()[0] if str(err) else type(err).__name__}")
+
+
+def read_events(app: BattletapeApplication, stream: uuid.UUID,
+                after: int | None = None) -> list[ev.Event]:
+    """Every event of a stream (after a position), decoded straight by msgspec."""
+    decode = ev.decoder.decode
+    rows = app.recorder.select_events(stream, gt=after)
+    return [decode(r.state) for r in rows]
+
+
+def latest_snapshot(app: BattletapeApplication,
+                    stream: uuid.UUID) -> EncounterSnapshot | None:
+    if app.snapshots is None:
+        return None
+    found = list(app.snapshots.get(stream, desc=True, limit=1))
+    return found[0] if found else None
+
+
+def snapshot_still_valid(version: int, later: Sequence[ev.Event]) -> bool:
+    """A snapshot is stale when a later correction reaches back to it or before."""
+    for e in later:
+        match e:
+            case ev.CommandRetracted() if e.target <= version:
+                return False
+            case ev.CommandRestored() if e.retraction <= version:
+                return False
+            case ev.Rewound() if e.to < version:
+                return False
+    return True
+
+
+def save_snapshot(app: BattletapeApplication, stream: uuid.UUID,
+                  state: EncounterState) -> None:
+    if app.snapshots is None:
+        return
+    app.snapshots.put([EncounterSnapshot(originator_id=stream,
+                                         originator_version=state.position,
+                                         state=state)])

@@ -1,0 +1,164 @@
+"""Dice: avrae's d20 notation, with results taken as values.
+
+Parsing and evaluation are d20's; randomness comes from one injected source (a
+``random.Random`` the caller seeds and records), and every face is kept in the
+returned :class:`Roll` so that a replay never rolls again. d20 is imported only when
+an expression is actually rolled: recording a typed roll stays fast.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from contextlib import contextmanager
+from typing import Iterator
+
+from domain.errors import BadDiceExpression, BadInput
+from domain.events import Roll
+
+MAX_DICE = 200
+MAX_SIDES = 1000
+_DICE = re.compile(r"(\d*)\s*d\s*(\d+|%)", re.IGNORECASE)
+
+
+def source(seed: int | None, position: int) -> random.Random:
+    """The virtual dice of the command starting at ``position``.
+
+    Seeded from the encounter's ``--seed`` and the position, so rolls are
+    reproducible and verifiable; without a seed they come from the OS.
+    """
+    if seed is None:
+        return random.Random(random.SystemRandom().getrandbits(64))
+    return random.Random(f"{seed}:{position}")
+
+
+def check_expression(expr: str) -> None:
+    """Refuse empty, oversized or absurd expressions before d20 sees them."""
+    if not expr or not expr.strip():
+        raise BadDiceExpression(expr, "empty")
+    if len(expr) > 200:
+        raise BadDiceExpression(expr, "longer than 200 characters")
+    for count, sides in _DICE.findall(expr):
+        if sides == "%":
+            continue
+        if int(sides) < 1 or int(sides) > MAX_SIDES:
+            raise BadDiceExpression(expr, f"dice must have 1 to {MAX_SIDES} sides")
+        if count and int(count) > MAX_DICE:
+            raise BadDiceExpression(expr, f"at most {MAX_DICE} dice in one term")
+
+
+@contextmanager
+def _randomness(rng: random.Random) -> Iterator[None]:
+    import d20.expression as expression
+
+    saved = expression.random
+    expression.random = rng  # d20 rolls through its module's `random`
+    try:
+        yield
+    finally:
+        expression.random = saved
+
+
+def _faces(node, sizes: list[int], faces: list[int]) -> None:
+    import d20
+
+    if isinstance(node, d20.Dice):
+        for die in node.values:
+            if not die.kept:
+                continue
+            for value in die.values:
+                if value.kept:
+                    faces.append(int(value.number))
+                    sizes.append(int(die.size))
+        return
+    for child in node.children:
+        _faces(child, sizes, faces)
+
+
+def roll(expr: str, rng: random.Random) -> Roll:
+    """Roll ``expr`` with ``rng``; every kept natural face is recorded."""
+    check_expression(expr)
+    import d20
+
+    try:
+        with _randomness(rng):
+            result = d20.roll(expr)
+    except d20.RollError as err:
+        raise BadDiceExpression(expr, str(err).splitlines()[0]) from None
+    except (ValueError, ZeroDivisionError, OverflowError) as err:
+        raise BadDiceExpression(expr, str(err) or type(err).__name__) from None
+    sizes: list[int] = []
+    faces: list[int] = []
+    _faces(result.expr, sizes, faces)
+    total = int(result.total)
+    return Roll(expr=expr, faces=faces, sides=sizes, modifier=total - sum(faces),
+                total=total, source="virtual")
+
+
+def bounds(expr: str) -> tuple[int, int]:
+    """The least and greatest totals of a plain ``NdS+M`` style expression."""
+    check_expression(expr)
+    import d20
+
+    try:
+        with _randomness(_Extreme(low=True)):
+            low = int(d20.roll(expr).total)
+        with _randomness(_Extreme(low=False)):
+            high = int(d20.roll(expr).total)
+    except d20.RollError as err:
+        raise BadDiceExpression(expr, str(err).splitlines()[0]) from None
+    return min(low, high), max(low, high)
+
+
+class _Extreme:
+    """A stand-in random source that always rolls the lowest or highest face."""
+
+    def __init__(self, low: bool):
+        self.low = low
+
+    def randrange(self, start, stop=None, step=1):
+        if stop is None:
+            start, stop = 0, start
+        return start if self.low else stop - step
+
+
+def typed(expr: str, total: int) -> Roll:
+    """A total announced by the GM for ``expr`` (physical dice): checked for range."""
+    if total < 0:
+        raise BadInput("damage", total, "a total of 0 or more")
+    if expr and expr != "typed":
+        low, high = bounds(expr)
+        if not low <= total <= high:
+            raise BadInput(f"total for {expr}", total, f"{low}..{high}")
+    return Roll(expr=expr or "typed", total=total, source="typed")
+
+
+def d20_typed(natural: int, modifier: int = 0, what: str = "natural d20") -> Roll:
+    """A natural d20 rolled at the table and typed in."""
+    if not 1 <= natural <= 20:
+        raise BadInput(what, natural, "a natural d20 from 1 to 20")
+    expr = f"1d20{modifier:+d}" if modifier else "1d20"
+    return Roll(expr=expr, faces=[natural], sides=[20], modifier=modifier,
+                total=natural + modifier, source="typed")
+
+
+def d20_virtual(rng: random.Random, modifier: int = 0) -> Roll:
+    natural = rng.randrange(20) + 1
+    expr = f"1d20{modifier:+d}" if modifier else "1d20"
+    return Roll(expr=expr, faces=[natural], sides=[20], modifier=modifier,
+                total=natural + modifier, source="virtual")
+
+
+def d20_roll(natural: int | None, rng: random.Random, modifier: int = 0,
+             what: str = "natural d20") -> Roll:
+    """A typed natural if given, else a virtual one."""
+    if natural is None:
+        return d20_virtual(rng, modifier)
+    return d20_typed(natural, modifier, what)
+
+
+def dice_total(expr: str, total: int | None, rng: random.Random) -> Roll:
+    """A typed total for ``expr`` if given, else ``expr`` rolled virtually."""
+    if total is not None:
+        return typed(expr, total)
+    return roll(expr, rng)

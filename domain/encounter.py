@@ -1,0 +1,69 @@
+"""Checks every system shares: who is who, whose turn it is, is the battle on."""
+
+from __future__ import annotations
+
+from domain.errors import BadInput, RuleViolation, UnknownCombatant
+from domain.state import Combatant, EncounterState
+
+
+def combatant(state: EncounterState, name: str) -> Combatant:
+    """The combatant called ``name`` (case-insensitive) or UnknownCombatant."""
+    found = state.find(name)
+    if found is None:
+        raise UnknownCombatant(name, list(state.combatants))
+    return found
+
+
+def names_or_group(state: EncounterState, name: str) -> list[Combatant]:
+    """A combatant, or every member of a monster group of that name."""
+    found = state.find(name)
+    if found is not None:
+        return [found]
+    members = state.group(name)
+    if members:
+        return members
+    raise UnknownCombatant(name, list(state.combatants))
+
+
+def require_on(state: EncounterState) -> None:
+    if state.ended:
+        raise RuleViolation(f"the encounter {state.name!r} has ended ({state.ended})")
+
+
+def require_initiative(state: EncounterState) -> None:
+    require_on(state)
+    if state.round == 0:
+        raise RuleViolation("no initiative yet: roll it with `init`",
+                            "Cyclic Initiative")
+
+
+def require_able(c: Combatant, what: str) -> None:
+    """The creature must be up to act (Unconscious: "You can't take any actions")."""
+    if c.status != "up":
+        raise RuleViolation(f"{c.name} is {c.status} and can't {what}",
+                            "Unconscious" if c.status in ("unconscious", "stable")
+                            else None)
+    if "stunned" in c.conditions:
+        raise RuleViolation(f"{c.name} is stunned and can't take any actions",
+                            "Conditions: Stunned")
+
+
+def require_turn(state: EncounterState, c: Combatant, what: str) -> None:
+    """It must be ``c``'s turn (or ``c`` holds a readied action that just triggered)."""
+    if state.turn == c.name or c.acts_out_of_turn:
+        return
+    raise RuleViolation(
+        f"it is {state.turn}'s turn, not {c.name}'s: {c.name} can't {what} now"
+        " (use --opportunity for an opportunity attack, or `act` for a readied one)",
+        "Actions on Your Turn")
+
+
+def positive(what: str, value: int, allow_zero: bool = True) -> int:
+    if value < 0 or (value == 0 and not allow_zero):
+        raise BadInput(what, value, "a positive number" if not allow_zero
+                       else "0 or more")
+    return value
+
+
+def same_side(a: Combatant, b: Combatant) -> bool:
+    return a.pc == b.pc

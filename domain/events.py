@@ -1,0 +1,406 @@
+"""Events: frozen msgspec structs in one tagged union; facts in the past tense.
+
+Every event carries its stream position (``originator_version``), the id of its
+encounter (``originator_id``), who recorded it, when, the position of the first event
+of the command that produced it (``cmd``) and a schema version. New fields get
+defaults and go at the end; a tag never changes.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Union
+from uuid import UUID
+
+import msgspec
+
+SCHEMA = 1
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_NIL = UUID(int=0)
+
+
+class Roll(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A roll: its expression, every natural face, the modifier and the total.
+
+    ``source`` is ``typed`` for physical dice typed by the GM, ``virtual`` for dice
+    rolled by battletape from the encounter's recorded seed.
+    """
+
+    expr: str
+    faces: list[int] = []
+    sides: list[int] = []
+    modifier: int = 0
+    total: int = 0
+    source: str = "typed"
+
+    @property
+    def natural(self) -> int:
+        return self.faces[0] if self.faces else self.total - self.modifier
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag=True):
+    """Base of every recorded fact."""
+
+    originator_id: UUID = _NIL
+    originator_version: int = 0
+    timestamp: datetime = _EPOCH
+    by: str = ""
+    cmd: int = 0
+    schema: int = SCHEMA
+
+
+# --- set-up -------------------------------------------------------------------------
+
+class EncounterStarted(Event, kw_only=True):
+    name: str
+    system: str = "13a"
+    campaign: str = "default"
+    seed: int | None = None
+    options: dict[str, bool] = {}
+
+
+class CombatantAdded(Event, kw_only=True):
+    name: str
+    max_hp: int
+    hp: int
+    group: str | None = None
+    pc: bool = False
+    ac: int = 10
+    pd: int = 10
+    md: int = 10
+    init_bonus: int = 0
+    level: int = 1
+    recoveries: int = 0
+    recovery_die: int = 8
+    con_mod: int = 0
+    resist: dict[str, int] = {}
+    penalty: int = 0
+    lasting_wounds: int = 0
+    carried_from: str | None = None
+
+
+class InitiativeRolled(Event, kw_only=True):
+    names: list[str]
+    group: str | None = None
+    roll: Roll
+
+
+class SurpriseDeclared(Event, kw_only=True):
+    """Ambushes and Surprise: only these creatures act in the ambush round."""
+
+    actors: list[str]
+    advance_escalation: bool = False
+
+
+class RoundStarted(Event, kw_only=True):
+    round: int
+    escalation_die: int
+
+
+class TurnStarted(Event, kw_only=True):
+    name: str
+    round: int
+
+
+class TurnEnded(Event, kw_only=True):
+    name: str
+
+
+class Delayed(Event, kw_only=True):
+    name: str
+
+
+class Readied(Event, kw_only=True):
+    name: str
+    trigger: str
+
+
+class DelayedActionTaken(Event, kw_only=True):
+    name: str
+    after: str
+    initiative: int
+
+
+class ReadiedActionTaken(Event, kw_only=True):
+    name: str
+    before: str
+    initiative: int
+
+
+class EscalationSet(Event, kw_only=True):
+    value: int
+    held: bool = False
+    reason: str = ""
+
+
+# --- attacks and damage ---------------------------------------------------------------
+
+class AttackResolved(Event, kw_only=True):
+    attacker: str
+    target: str
+    defense: str
+    defense_value: int
+    roll: Roll
+    natural: int
+    bonus: int
+    escalation: int = 0
+    modifiers: dict[str, int] = {}
+    total: int
+    crit_range: int = 20
+    hit: bool
+    crit: bool = False
+    fumble: bool = False
+    concealment: Roll | None = None
+    concealed_miss: bool = False
+    damage_roll: Roll | None = None
+    damage_type: str | None = None
+    multiplier: int = 1
+    resistance: int | None = None
+    half: bool = False
+    immune: bool = False
+    damage: int = 0
+    kind: str = "melee"
+    tags: list[str] = []
+    rerolled_from: int | None = None
+    ongoing: int = 0
+
+
+class DamageTaken(Event, kw_only=True):
+    target: str
+    amount: int
+    damage_type: str | None = None
+    resistance: int | None = None
+    natural: int | None = None
+    half: bool = False
+    immune: bool = False
+    rolled: int = 0
+    source: str = "direct"
+
+
+class Healed(Event, kw_only=True):
+    target: str
+    amount: int
+    source: str = "direct"
+
+
+class TempHpGained(Event, kw_only=True):
+    target: str
+    amount: int
+
+
+class RecoverySpent(Event, kw_only=True):
+    name: str
+    roll: Roll
+    con_bonus: int
+    amount: int
+    had_recovery: bool = True
+    source: str = "recovery"
+
+
+class RallyAttempted(Event, kw_only=True):
+    name: str
+    save: Roll | None = None
+    success: bool = True
+
+
+class FreeRolled(Event, kw_only=True):
+    roll: Roll
+    roller: str | None = None
+    purpose: str = ""
+
+
+class RulingRecorded(Event, kw_only=True):
+    text: str
+    rule: str | None = None
+
+
+# --- conditions, ongoing damage and saves ---------------------------------------------
+
+class ConditionApplied(Event, kw_only=True):
+    name: str
+    condition: str
+    save: str | None = None
+    until: str | None = None
+    source: str | None = None
+    turn_ends: int = 0
+
+
+class ConditionRemoved(Event, kw_only=True):
+    name: str
+    condition: str
+    reason: str = ""
+
+
+class OngoingDamageApplied(Event, kw_only=True):
+    name: str
+    amount: int
+    damage_type: str | None = None
+    save: str = "normal"
+    natural: int | None = None
+
+
+class SaveRolled(Event, kw_only=True):
+    name: str
+    against: str
+    difficulty: str
+    target: int
+    roll: Roll
+    success: bool
+
+
+class OngoingDamageEnded(Event, kw_only=True):
+    name: str
+    index: int
+    reason: str = ""
+
+
+# --- position -------------------------------------------------------------------------
+
+class Engaged(Event, kw_only=True):
+    a: str
+    b: str
+    how: str = "engage"
+
+
+class DisengageAttempted(Event, kw_only=True):
+    name: str
+    foes: list[str]
+    roll: Roll
+    penalty: int
+    target: int = 11
+    success: bool
+
+
+class Moved(Event, kw_only=True):
+    name: str
+    where: str
+    left: list[str] = []
+    provoked: list[str] = []
+    teleport: bool = False
+
+
+class FlightChanged(Event, kw_only=True):
+    name: str
+    flying: bool
+
+
+class SpiritFought(Event, kw_only=True):
+    name: str
+    ally: str
+    stat: str
+    amount: int
+    until_round: int
+
+
+# --- death and dying ------------------------------------------------------------------
+
+class DeathSaveRolled(Event, kw_only=True):
+    name: str
+    roll: Roll
+    success: bool
+    acts: bool = False
+    recovery: Roll | None = None
+
+
+class StabilizeAttempted(Event, kw_only=True):
+    name: str
+    helper: str
+    roll: Roll
+    success: bool
+    quick: bool = False
+
+
+class EncounterEnded(Event, kw_only=True):
+    outcome: str
+    campaign_loss: bool = False
+
+
+# --- corrections (replay/ interprets them) -------------------------------------------
+
+class CommandRetracted(Event, kw_only=True):
+    """An undo: the command whose first event is at ``target`` is void."""
+
+    target: int
+    reason: str = ""
+    kind: str = "table-error"
+
+
+class CommandRestored(Event, kw_only=True):
+    """A redo: the retraction at ``retraction`` is itself void."""
+
+    retraction: int
+    reason: str = ""
+
+
+class Rewound(Event, kw_only=True):
+    """Every event after ``to`` and before this one is void."""
+
+    to: int
+    reason: str = ""
+    kind: str = "rules-error"
+
+
+# --- the campaign stream ---------------------------------------------------------------
+
+class CampaignStarted(Event, kw_only=True):
+    name: str
+    gms: list[str] = []
+
+
+class EncounterRegistered(Event, kw_only=True):
+    name: str
+    encounter_id: UUID
+    campaign: str = "default"
+    system: str = "13a"
+
+
+class QuickRestTaken(Event, kw_only=True):
+    """Rest and Recharge, Quick Rests: recoveries spent between battles."""
+
+    name: str
+    rolls: list[Roll] = []
+    con_bonus: int = 0
+    healed: int = 0
+    recoveries_spent: int = 0
+    after: str | None = None
+
+
+class RechargeRolled(Event, kw_only=True):
+    name: str
+    power: str
+    roll: Roll
+    recharge: int
+    success: bool
+
+
+class FullHealUpTaken(Event, kw_only=True):
+    names: list[str] = []
+    campaign_loss: bool = False
+
+
+EncounterEvent = Union[
+    EncounterStarted, CombatantAdded, InitiativeRolled, SurpriseDeclared, RoundStarted,
+    TurnStarted, TurnEnded, Delayed, Readied, DelayedActionTaken, ReadiedActionTaken,
+    EscalationSet, AttackResolved, DamageTaken, Healed, TempHpGained, RecoverySpent,
+    RallyAttempted, FreeRolled, RulingRecorded, ConditionApplied, ConditionRemoved,
+    OngoingDamageApplied, SaveRolled, OngoingDamageEnded, Engaged, DisengageAttempted,
+    Moved, FlightChanged, SpiritFought, DeathSaveRolled, StabilizeAttempted,
+    EncounterEnded, CommandRetracted, CommandRestored, Rewound,
+]
+CampaignEvent = Union[
+    CampaignStarted, EncounterRegistered, QuickRestTaken, RechargeRolled, FullHealUpTaken,
+]
+AnyEvent = Union[EncounterEvent, CampaignEvent]
+
+decoder = msgspec.json.Decoder(AnyEvent)
+encoder = msgspec.json.Encoder()
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.__name__: cls for cls in AnyEvent.__args__  # type: ignore[attr-defined]
+}
+CORRECTIONS = (CommandRetracted, CommandRestored, Rewound)
+
+
+def to_builtins(event: Event) -> dict:
+    """The event as plain JSON-ready values (what `log --json` prints)."""
+    return msgspec.to_builtins(event)
+

@@ -1,0 +1,15 @@
+"""Free rolls in dice notation (skill checks, recharges): recorded like every roll."""
+
+from __future__ import annotations
+
+import random
+
+from domain import dice
+from domain.encounter import combatant
+from domain.events import Event, FreeRolled
+
+
+def free_roll(state, rng: random.Random, expr: str, by: str | None,
+              purpose: str) -> list[Event]:
+    roller = combatant(state, by).name if by else None
+    return [FreeRolled(roll=dice.roll(expr, rng), roller=roller, purpose=purpose)]

@@ -1,0 +1,102 @@
+"""The state of an encounter: what the fold of its effective events produces."""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class Ongoing(msgspec.Struct, kw_only=True):
+    amount: int
+    type: str | None = None
+    save: str = "normal"
+    natural: int | None = None
+
+
+class Condition(msgspec.Struct, kw_only=True):
+    save: str | None = None
+    until: str | None = None
+    turn_ends: int = 0
+    source: str | None = None
+
+
+class Combatant(msgspec.Struct, kw_only=True):
+    name: str
+    max_hp: int
+    hp: int
+    group: str | None = None
+    pc: bool = False
+    temp_hp: int = 0
+    ac: int = 10
+    pd: int = 10
+    md: int = 10
+    level: int = 1
+    init_bonus: int = 0
+    initiative: int | None = None
+    status: str = "up"
+    conditions: dict[str, Condition] = {}
+    ongoing: list[Ongoing] = []
+    engaged_with: list[str] = []
+    whereabouts: str = "nearby"
+    flying: bool = False
+    recoveries: int = 0
+    recovery_die: int = 8
+    con_mod: int = 0
+    resist: dict[str, int] = {}
+    penalty: int = 0
+    death_saves_failed: int = 0
+    fell: int = 0
+    lasting_wounds: int = 0
+    rallies: int = 0
+    rally_blocked_round: int = 0
+    delayed: bool = False
+    readied: str | None = None
+    acts_out_of_turn: bool = False
+    spirit: dict[str, list[int]] = {}
+    spirit_round: int = 0
+    damage_dealt: int = 0
+    damage_taken: int = 0
+
+
+class EncounterState(msgspec.Struct, kw_only=True):
+    name: str = ""
+    system: str = "13a"
+    campaign: str = "default"
+    seed: int | None = None
+    options: dict[str, bool] = {}
+    position: int = 0
+    round: int = 0
+    turn: str | None = None
+    escalation_die: int = 0
+    escalation_held: bool = False
+    order: list[str] = []
+    acted: list[str] = []
+    combatants: dict[str, Combatant] = {}
+    surprise: list[str] = []
+    surprise_advance: bool = False
+    spirit_used: bool = False
+    ended: str | None = None
+
+    def find(self, name: str) -> Combatant | None:
+        """The combatant called ``name``, matched case-insensitively."""
+        found = self.combatants.get(name)
+        if found is not None:
+            return found
+        lowered = name.casefold()
+        for key, combatant in self.combatants.items():
+            if key.casefold() == lowered:
+                return combatant
+        return None
+
+    def group(self, name: str) -> list[Combatant]:
+        lowered = name.casefold()
+        return [c for c in self.combatants.values()
+                if c.group is not None and c.group.casefold() == lowered]
+
+
+state_encoder = msgspec.json.Encoder()
+state_decoder = msgspec.json.Decoder(EncounterState)
+
+
+def copy(state: EncounterState) -> EncounterState:
+    """A deep copy, so that a fold never changes the state it was given."""
+    return state_decoder.decode(state_encoder.encode(state))

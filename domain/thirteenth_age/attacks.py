@@ -1,0 +1,277 @@
+"""13th Age SRD, Combat Rules: Attacks (Attacchi).
+
+General Attack Rules, Crits (double damage; a doubled crit triples), Crit Range,
+Fumbles (a natural 1 has no effect, not even miss damage), Damage on Miss, Flexible
+Attacks (the natural result is recorded), Unarmed Attacks, Two-Weapon Fighting (reroll
+a natural 2, and use the reroll), Coup de Grace, and the Combat Modifiers (Shooting
+into Melee, Invisibility). Multiple targets: "a separate attack roll for each one, but
+only roll damage once".
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from domain import dice
+from domain.encounter import (combatant, require_able, require_initiative, require_turn,
+                              same_side)
+from domain.errors import BadInput, RuleViolation
+from domain.events import AttackResolved, Engaged, Event, OngoingDamageApplied, Roll
+from domain.state import Combatant, EncounterState
+from domain.thirteenth_age import (combat_stats, conditions, escalation_die, position,
+                                   resistance)
+
+KINDS = ("melee", "ranged", "spell", "close")
+
+
+@dataclass
+class AttackOrder:
+    """What the GM announced: everything the rules need to decide the attack."""
+
+    attacker: str
+    targets: list[str]
+    bonus: int
+    defense: str
+    rolls: list[int] = field(default_factory=list)
+    damage: str | None = None
+    dmg: int | None = None
+    miss: int = 0
+    damage_type: str | None = None
+    crit_range: int = 20
+    ability: int | None = None
+    kind: str = "melee"
+    opportunity: bool = False
+    two_weapon: bool = False
+    reroll: int | None = None
+    flexible: bool = False
+    unarmed: bool = False
+    coup_de_grace: bool = False
+    invisible: bool = False
+    concealment: list[int] = field(default_factory=list)
+    nonmagical: bool = False
+    modifier: int = 0
+    double_crit: bool = False
+    swoop: bool = False
+    ongoing: int = 0
+    ongoing_save: str = "normal"
+
+
+def unarmed_damage(level: int) -> str:
+    """Unarmed Attacks: 1d6 per two levels, and a d3 at odd levels."""
+    terms = []
+    if level // 2:
+        terms.append(f"{level // 2}d6")
+    if level % 2:
+        terms.append("1d3")
+    return "+".join(terms)
+
+
+def crit_multiplier(double_crit: bool) -> int:
+    """Crit Effects: double damage; doubling the crit damage triples it instead."""
+    return 3 if double_crit else 2
+
+
+def _spirit(c: Combatant, stat: str, round_: int) -> int:
+    entry = c.spirit.get(stat)
+    return entry[0] if entry and entry[1] >= round_ else 0
+
+
+def attack_modifiers(state: EncounterState, a: Combatant, t: Combatant,
+                     order: AttackOrder) -> dict[str, int]:
+    """Every modifier to the attack total besides the announced bonus."""
+    mods: dict[str, int] = {}
+    cond = set(a.conditions)
+    if conditions.attack_penalty(cond):
+        worst = next(x for x in ("dazed", "fear", "weakened") if x in cond)
+        mods[worst] = conditions.ATTACK_PENALTY
+    grab = t.conditions.get("grabbed")
+    if grab is not None and grab.source and grab.source.casefold() == a.name.casefold():
+        mods["grabbing"] = conditions.GRAB_ATTACK_BONUS
+    if a.penalty:
+        mods["no recoveries"] = -a.penalty
+    if order.unarmed:
+        mods["unarmed"] = -2
+    if order.swoop:
+        mods["swoop"] = -2
+    spirit = _spirit(a, "attack", state.round)
+    if spirit:
+        mods["fight in spirit"] = spirit
+    if order.modifier:
+        mods["situation"] = order.modifier
+    return mods
+
+
+def defense_value(state: EncounterState, t: Combatant, defense: str) -> int:
+    base = getattr(t, defense)
+    penalty = conditions.defense_penalty(set(t.conditions),
+                                         t.status in ("unconscious", "stable"))
+    return base + penalty - t.penalty + _spirit(t, defense, state.round)
+
+
+def _natural(order: AttackOrder, index: int, rng: random.Random) -> Roll:
+    if order.rolls:
+        return dice.d20_typed(order.rolls[index])
+    return dice.d20_virtual(rng)
+
+
+def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
+            order: AttackOrder) -> None:
+    require_initiative(state)
+    require_able(a, "attack")
+    if order.kind not in KINDS:
+        raise BadInput("attack kind", order.kind, ", ".join(KINDS))
+    if order.rolls and len(order.rolls) != len(targets):
+        raise BadInput("--roll", ",".join(map(str, order.rolls)),
+                       f"one natural d20 per target ({len(targets)})")
+    if order.concealment and len(order.concealment) != len(targets):
+        raise BadInput("--concealment", order.concealment, "one d100 per target")
+    if not 2 <= order.crit_range <= 20:
+        raise BadInput("crit range", order.crit_range, "2..20")
+    if order.miss < 0 or order.ongoing < 0:
+        raise BadInput("damage", min(order.miss, order.ongoing), "0 or more")
+    if len({t.name for t in targets}) != len(targets):
+        raise BadInput("targets", ",".join(order.targets), "each target once")
+    for t in targets:
+        if t.status in ("dead", "fled"):
+            raise RuleViolation(f"{t.name} is {t.status} and can't be attacked")
+    if order.opportunity:
+        if not conditions.can_make_opportunity_attacks(set(a.conditions)):
+            raise RuleViolation(f"{a.name} is confused or grabbed and can't make "
+                                "opportunity attacks", "Conditions")
+        if order.kind != "melee" or len(targets) != 1 or order.flexible:
+            raise RuleViolation("an opportunity attack is one basic melee attack, "
+                                "never flexible", "Disengaging")
+    else:
+        require_turn(state, a, "attack")
+    if order.kind == "ranged" and "grabbed" in a.conditions:
+        raise RuleViolation(f"{a.name} is grabbed and can't use ranged attacks",
+                            "Grabbed")
+    if order.coup_de_grace:
+        t = targets[0]
+        helpless = t.status in ("unconscious", "stable") or "helpless" in t.conditions
+        if len(targets) != 1 or not helpless or t.name not in a.engaged_with:
+            raise RuleViolation("a coup de grace targets only one helpless enemy you "
+                                "are engaged with", "Coup de Grace")
+    if order.unarmed and order.defense != "ac":
+        raise RuleViolation("unarmed attacks are against AC", "Unarmed Attacks")
+
+
+def _melee_engagement(state: EncounterState, a: Combatant,
+                      targets: list[Combatant]) -> list[Event]:
+    """Melee needs engagement: a free attacker moves in and engages (Movement and Melee)."""
+    events: list[Event] = []
+    for t in targets:
+        if t.name in a.engaged_with:
+            continue
+        if a.engaged_with:
+            raise RuleViolation(
+                f"{a.name} is engaged with {', '.join(a.engaged_with)} and not with "
+                f"{t.name}: disengage or move first", "Movement and Melee")
+        position.require_can_move(a)
+        events.append(Engaged(a=a.name, b=t.name, how="attack"))
+    return events
+
+
+def provoked_by(a: Combatant, targets: list[Combatant], kind: str,
+                state: EncounterState) -> list[str]:
+    """Ranged Attacks and Spell Attacks: who gets an opportunity attack."""
+    if kind == "ranged":
+        hit = {t.name for t in targets}
+        foes = [n for n in a.engaged_with if n not in hit]
+    elif kind == "spell":
+        foes = list(a.engaged_with)
+    else:
+        return []
+    return [n for n in foes if position.can_take_opportunity(state, n)]
+
+
+def attack(state: EncounterState, rng: random.Random, order: AttackOrder) -> list[Event]:
+    """Decide an attack: one d20 per target, one damage roll for all of them."""
+    a = combatant(state, order.attacker)
+    targets = [combatant(state, n) for n in order.targets]
+    defense = combat_stats.defense_key(order.defense)
+    order.defense = defense
+    _checks(state, a, targets, order)
+    events: list[Event] = []
+    if order.kind == "melee" and not order.opportunity:
+        events += _melee_engagement(state, a, targets)
+    expr = order.damage or (unarmed_damage(a.level) if order.unarmed else None)
+    ability = (combat_stats.ability_damage(order.ability, a.level)
+               if order.ability and order.dmg is None else 0)
+    if order.dmg is not None:
+        damage_roll = dice.typed(expr or "", order.dmg)
+    else:
+        damage_roll = None
+    escalation = escalation_die.attack_bonus(state.escalation_die, a.pc,
+                                             "fear" in a.conditions)
+    provokes = provoked_by(a, targets, order.kind, state)
+    for i, t in enumerate(targets):
+        roll = _natural(order, i, rng)
+        rerolled_from = None
+        if order.two_weapon and roll.natural == 2:  # Two-Weapon Fighting
+            rerolled_from = 2
+            roll = dice.d20_roll(order.reroll, rng, what="two-weapon reroll")
+        natural = roll.natural
+        mods = attack_modifiers(state, a, t, order)
+        total = natural + order.bonus + escalation + sum(mods.values())
+        dv = defense_value(state, t, defense)
+        crit_range = order.crit_range
+        if "vulnerable" in t.conditions:
+            crit_range -= conditions.VULNERABLE_CRIT_EXPANSION
+        concealment = None
+        concealed = False
+        if order.invisible:  # Invisibility: 50% to miss completely, before the roll
+            concealment = (dice.Roll(expr="1d100", faces=[order.concealment[i]],
+                                     sides=[100], total=order.concealment[i])
+                           if order.concealment else dice.roll("1d100", rng))
+            if not 1 <= concealment.total <= 100:
+                raise BadInput("concealment d100", concealment.total, "1..100")
+            concealed = concealment.total <= 50
+        fumble = natural == 1 and not order.coup_de_grace
+        crit = not fumble and not concealed and (natural >= crit_range or
+                                                  order.coup_de_grace)
+        hit = not fumble and not concealed and (crit or total >= dv)
+        tags = []
+        if order.flexible:
+            tags.append(f"flexible:{natural}")
+        if order.coup_de_grace:
+            tags.append("coup-de-grace")
+        if order.opportunity:
+            tags.append("opportunity")
+        if order.nonmagical:
+            tags.append("nonmagical")
+        if provokes and i == 0:
+            tags += [f"provokes:{n}" for n in provokes]
+        if fumble and order.kind in ("ranged", "spell"):
+            allies = [n for n in t.engaged_with
+                      if (o := state.combatants.get(n)) and same_side(o, a)
+                      and o.name != a.name]
+            if allies:  # Shooting into Melee
+                tags += [f"shooting-into-melee:{n}" for n in allies]
+        amount = 0
+        multiplier = 1
+        if hit and (expr or damage_roll is not None or ability):
+            if damage_roll is None:
+                damage_roll = dice.roll(expr, rng) if expr else dice.typed("", 0)
+            multiplier = crit_multiplier(order.double_crit) if crit else 1
+            amount = (damage_roll.total + ability) * multiplier
+        elif not hit and not fumble and not concealed and order.miss:
+            amount = order.miss  # Damage on Miss
+        outcome = resistance.apply(max(amount, 0), order.damage_type, natural, t.resist,
+                                   order.nonmagical)
+        events.append(AttackResolved(
+            attacker=a.name, target=t.name, defense=defense, defense_value=dv, roll=roll,
+            natural=natural, bonus=order.bonus, escalation=escalation, modifiers=mods,
+            total=total, crit_range=crit_range, hit=hit, crit=crit, fumble=fumble,
+            concealment=concealment, concealed_miss=concealed,
+            damage_roll=damage_roll if hit or amount else None,
+            damage_type=order.damage_type, multiplier=multiplier,
+            resistance=outcome.resistance, half=outcome.half, immune=outcome.immune,
+            damage=outcome.amount, kind=order.kind, tags=tags,
+            rerolled_from=rerolled_from, ongoing=order.ongoing if hit else 0))
+        if hit and order.ongoing:
+            events.append(OngoingDamageApplied(
+                name=t.name, amount=order.ongoing, damage_type=order.damage_type,
+                save=order.ongoing_save, natural=natural))
+    return events

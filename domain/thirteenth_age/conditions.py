@@ -1,0 +1,125 @@
+"""13th Age SRD, Combat Rules: Conditions (Condizioni).
+
+"You can only be affected by the same condition once at a time. The worst one
+affects you and the lesser effects are ignored. Similarly, penalties from these
+conditions don't stack." Dazed, fear and weakened each give -4 to attacks; helpless,
+stunned and weakened -4 to defenses; none of them adds to another.
+"""
+
+from __future__ import annotations
+
+from domain.errors import BadInput
+
+# id -> Italian name in seed 000
+CONDITIONS = {
+    "confused": "confuso",
+    "dazed": "frastornato",
+    "fear": "paura",
+    "hampered": "impedito",
+    "helpless": "indifeso",
+    "stuck": "invischiato",
+    "stunned": "stordito",
+    "vulnerable": "vulnerabile",
+    "weakened": "indebolito",
+    "grabbed": "afferrato",
+}
+UNTIL = ("end-of-turn", "end-of-next-turn", "end-of-battle")
+ATTACK_PENALTY = -4  # Dazed, Fear (dazes you), Weakened
+DEFENSE_PENALTY = -4  # Helpless, Stunned, Weakened
+GRAB_ATTACK_BONUS = 4  # Grabbed: "The creature grabbing you gets a +4 attack bonus"
+GRAB_DISENGAGE_PENALTY = -5  # Grabbed: disengage checks take a -5 penalty
+VULNERABLE_CRIT_EXPANSION = 2  # Vulnerable: crit range expanded by 2 (normally 18+)
+
+
+def check(condition: str) -> str:
+    key = condition.lower()
+    if key not in CONDITIONS:
+        raise BadInput("condition", condition, ", ".join(CONDITIONS))
+    return key
+
+
+def check_until(until: str | None) -> str | None:
+    if until is not None and until not in UNTIL:
+        raise BadInput("duration", until, ", ".join(UNTIL))
+    return until
+
+
+def attack_penalty(conditions: set[str]) -> int:
+    """The worst attack penalty among the attacker's conditions (they don't stack)."""
+    return ATTACK_PENALTY if conditions & {"dazed", "fear", "weakened"} else 0
+
+
+def defense_penalty(conditions: set[str], unconscious: bool) -> int:
+    """The worst defense penalty; an unconscious creature is helpless."""
+    helpless = unconscious or "helpless" in conditions
+    if helpless or conditions & {"stunned", "weakened"}:
+        return DEFENSE_PENALTY
+    return 0
+
+
+def can_act(conditions: set[str]) -> bool:
+    """Stunned: "you ... can't take any actions"."""
+    return "stunned" not in conditions
+
+
+def can_move(conditions: set[str]) -> bool:
+    """Stuck: "You can't move, disengage, pop free, change your position"."""
+    return "stuck" not in conditions
+
+
+def can_make_opportunity_attacks(conditions: set[str]) -> bool:
+    """Confused and Grabbed creatures can't make opportunity attacks."""
+    return not conditions & {"confused", "grabbed"}
+
+
+def turn_ends_to_expiry(until: str | None, own_turn: bool) -> int:
+    """How many ends of the creature's own turns before a timed condition lapses."""
+    if until == "end-of-turn":
+        return 1
+    if until == "end-of-next-turn":
+        return 2 if own_turn else 1
+    return 0
+
+
+def apply_condition(state, name: str, condition: str, save: str | None,
+                    until: str | None, source: str | None) -> list:
+    """Put a condition on a creature (a save-ends one, a timed one, or open-ended)."""
+    from domain.encounter import combatant, require_on
+    from domain.events import ConditionApplied, Engaged
+    from domain.thirteenth_age import saves
+
+    require_on(state)
+    c = combatant(state, name)
+    key = check(condition)
+    check_until(until)
+    if save is not None:
+        saves.target(save)
+    events: list = []
+    src = None
+    if source:
+        src = combatant(state, source).name
+    if key == "grabbed":
+        if src is None:
+            from domain.errors import BadInput
+            raise BadInput("grabbed", None, "--by NAME, the creature grabbing")
+        if src not in c.engaged_with:
+            events.append(Engaged(a=src, b=c.name, how="grab"))
+    own_turn = state.turn == c.name
+    events.append(ConditionApplied(name=c.name, condition=key,
+                                   save=save.lower() if save else None, until=until,
+                                   source=src,
+                                   turn_ends=turn_ends_to_expiry(until, own_turn)))
+    return events
+
+
+def remove_condition(state, name: str, condition: str, reason: str = "") -> list:
+    from domain.encounter import combatant, require_on
+    from domain.errors import RuleViolation
+    from domain.events import ConditionRemoved
+
+    require_on(state)
+    c = combatant(state, name)
+    key = check(condition)
+    if key not in c.conditions:
+        raise RuleViolation(f"{c.name} is not {key}")
+    return [ConditionRemoved(name=c.name, condition=key, reason=reason or "removed")]

@@ -1,0 +1,207 @@
+"""13th Age SRD, Combat Rules: Cyclic Initiative (Iniziativa ciclica).
+
+Roll Once: "Each creature rolls to determine its initiative at the start of its first
+turn in battle (d20 + initiative bonus) ... All monsters of the same exact type share
+the same initiative roll." Delay and Readying an Action change a creature's count for
+the rest of the battle. A new round advances the Escalation Die. Ambushes and
+Surprise: only the ambusher and its highest-initiative ally act in the ambush round.
+"""
+
+from __future__ import annotations
+
+import random
+
+from domain import dice
+from domain.encounter import (combatant, names_or_group, require_able,
+                              require_initiative, require_on)
+from domain.errors import BadInput, RuleViolation
+from domain.events import (Delayed, DelayedActionTaken, Event, InitiativeRolled,
+                           Readied, ReadiedActionTaken, RoundStarted, SurpriseDeclared,
+                           TurnEnded, TurnStarted)
+from domain.state import Combatant, EncounterState
+from domain.thirteenth_age import escalation_die, ongoing_damage
+
+
+def sort_key(c: Combatant, index: int) -> tuple:
+    """Higher initiative first; ties go to PCs, then the higher bonus, then entry order."""
+    return (-(c.initiative or 0), not c.pc, -c.init_bonus, index)
+
+
+def ordered(state: EncounterState) -> list[str]:
+    rolled = [(c, i) for i, c in enumerate(state.combatants.values())
+              if c.initiative is not None]
+    return [c.name for c, i in sorted(rolled, key=lambda ci: sort_key(*ci))]
+
+
+def roll_initiative(state: EncounterState, rng: random.Random, given: dict[str, int],
+                    ambush: str | None = None,
+                    advance_escalation: bool = False) -> list[Event]:
+    """Roll for every creature without initiative; a group shares one roll."""
+    require_on(state)
+    if not state.combatants:
+        raise RuleViolation("no combatants yet: add them with `add`")
+    naturals: dict[str, int] = {}
+    for name, natural in given.items():
+        members = names_or_group(state, name)
+        if not 1 <= natural <= 20:
+            raise BadInput(f"initiative natural for {name}", natural, "1..20")
+        for m in members:
+            if m.initiative is not None:
+                raise RuleViolation(f"{m.name} already rolled initiative ({m.initiative})",
+                                    "Cyclic Initiative: Roll Once")
+            naturals[m.name] = natural
+    pending: dict[str, list[Combatant]] = {}
+    for c in state.combatants.values():
+        if c.initiative is None:
+            pending.setdefault(c.group or c.name, []).append(c)
+    if not pending:
+        raise RuleViolation("everyone has rolled initiative already",
+                            "Cyclic Initiative: Roll Once")
+    events: list[Event] = []
+    rolled: dict[str, int] = {}
+    for key, members in pending.items():
+        bonus = members[0].init_bonus
+        given_natural = next((naturals[m.name] for m in members if m.name in naturals),
+                             None)
+        roll = dice.d20_roll(given_natural, rng, bonus, what="initiative natural")
+        events.append(InitiativeRolled(names=[m.name for m in members],
+                                       group=members[0].group, roll=roll))
+        for m in members:
+            rolled[m.name] = roll.total
+    if state.round == 0:
+        probe = {n: c.initiative for n, c in state.combatants.items()}
+        probe.update(rolled)
+        order = sorted(
+            [(c, i) for i, c in enumerate(state.combatants.values())],
+            key=lambda ci: (-(probe[ci[0].name] or 0), not ci[0].pc,
+                            -ci[0].init_bonus, ci[1]))
+        names = [c.name for c, _ in order]
+        if ambush is not None:
+            first = combatant(state, ambush)
+            ally = next((n for n in names if n != first.name
+                         and state.combatants[n].pc == first.pc), None)
+            actors = [first.name] + ([ally] if ally else [])
+            events.append(SurpriseDeclared(actors=actors,
+                                           advance_escalation=advance_escalation))
+            names = [first.name] + [n for n in names if n == ally]
+        events.append(RoundStarted(round=1, escalation_die=state.escalation_die))
+        events.append(TurnStarted(name=names[0], round=1))
+    return events
+
+
+def _can_take_turn(state: EncounterState, name: str) -> bool:
+    c = state.combatants[name]
+    if c.status in ("dead", "fled"):
+        return False
+    if state.surprise and state.round == 1:
+        return name in state.surprise
+    return True
+
+
+def following(state: EncounterState, order: list[str], acted: set[str]) -> str | None:
+    return next((n for n in order if n not in acted and _can_take_turn(state, n)), None)
+
+
+def _start_next(state: EncounterState, acted: set[str]) -> list[Event]:
+    nxt = following(state, state.order, acted)
+    if nxt is not None:
+        return [TurnStarted(name=nxt, round=state.round)]
+    new_round = state.round + 1
+    held = state.escalation_held
+    if state.surprise and state.round == 1 and not state.surprise_advance:
+        held = True  # the GM chose not to advance the die after the surprise round
+    value = escalation_die.at_round_start(new_round, state.escalation_die, held)
+    probe = EncounterState(order=state.order, combatants=state.combatants)
+    nxt = following(probe, state.order, set())
+    if nxt is None:
+        raise RuleViolation("no one is left to take a turn: `end` or `flee`")
+    return [RoundStarted(round=new_round, escalation_die=value),
+            TurnStarted(name=nxt, round=new_round)]
+
+
+def _end_current(state: EncounterState, rng: random.Random,
+                 saves: dict[str, list[int]]) -> list[Event]:
+    current = state.combatants[state.turn] if state.turn else None
+    events: list[Event] = []
+    if current is not None:
+        events += ongoing_damage.end_of_turn(
+            state, current, saves.get(current.name, []), rng,
+            state.options.get("meaningful_death", False))
+        events.append(TurnEnded(name=current.name))
+    return events
+
+
+def _check_saves(state: EncounterState, saves: dict[str, list[int]]) -> dict[str, list[int]]:
+    resolved = {}
+    for name, naturals in saves.items():
+        c = combatant(state, name)
+        if c.name != state.turn:
+            raise RuleViolation(f"only {state.turn} saves at the end of its turn, "
+                                f"not {c.name}", "Make Saves Last")
+        resolved[c.name] = naturals
+    return resolved
+
+
+def next_turn(state: EncounterState, rng: random.Random,
+              saves: dict[str, list[int]]) -> list[Event]:
+    """End the current turn (ongoing damage, then saves) and start the next."""
+    require_initiative(state)
+    saves = _check_saves(state, saves)
+    events = _end_current(state, rng, saves)
+    acted = set(state.acted) | ({state.turn} if state.turn else set())
+    probe = _after(state, events)
+    return events + _start_next(probe, acted)
+
+
+def _after(state: EncounterState, events: list[Event]) -> EncounterState:
+    """The state with these events folded in (for deaths caused by ongoing damage)."""
+    from projections.encounter_state import fold_all
+
+    return fold_all(state, events)
+
+
+def delay(state: EncounterState, name: str) -> list[Event]:
+    """Delay: take no action now and act later at a count of your choice."""
+    require_initiative(state)
+    c = combatant(state, name)
+    if state.turn != c.name:
+        raise RuleViolation(f"only the creature whose turn it is can delay "
+                            f"(it is {state.turn}'s turn)", "Delay")
+    events: list[Event] = [Delayed(name=c.name)]
+    acted = set(state.acted) | {c.name}
+    return events + _start_next(state, acted)
+
+
+def ready(state: EncounterState, name: str, trigger: str) -> list[Event]:
+    """Readying an Action: a standard action; the readied action waits for its trigger."""
+    require_initiative(state)
+    c = combatant(state, name)
+    require_able(c, "ready an action")
+    if state.turn != c.name:
+        raise RuleViolation(f"{c.name} can ready only on its own turn", "Readying an Action")
+    if not trigger.strip():
+        raise BadInput("trigger", trigger, "a description of the trigger")
+    return [Readied(name=c.name, trigger=trigger)]
+
+
+def act(state: EncounterState, rng: random.Random, name: str,
+        saves: dict[str, list[int]]) -> list[Event]:
+    """Take a delayed action after the current turn, or a readied one before it."""
+    require_initiative(state)
+    c = combatant(state, name)
+    require_able(c, "act")
+    current = state.combatants.get(state.turn or "")
+    if current is None or current.name == c.name:
+        raise RuleViolation(f"{c.name} can't act out of turn now")
+    if c.readied:
+        return [ReadiedActionTaken(name=c.name, before=current.name,
+                                   initiative=current.initiative or 0)]
+    if not c.delayed:
+        raise RuleViolation(f"{c.name} has neither delayed nor readied an action",
+                            "Delay")
+    saves = _check_saves(state, saves)
+    events = _end_current(state, rng, saves)
+    events.append(DelayedActionTaken(name=c.name, after=current.name,
+                                     initiative=current.initiative or 0))
+    events.append(TurnStarted(name=c.name, round=state.round))
+    return events

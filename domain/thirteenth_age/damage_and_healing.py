@@ -1,0 +1,106 @@
+"""13th Age SRD, Combat Rules: Damage and Healing (Danni e Guarigione).
+
+Staggered (barcollante) at half hit points or fewer; unconscious (privo di sensi) at
+0 hp or below; monsters at 0 hp are slain; a PC dies at negative hit points equal to
+half its maximum (Death and Dying). Healing a dying PC starts from 0. Temporary Hit
+Points are spent first and never stack (only the higher amount counts). These are
+the fold's helpers: they change the combatant they are given.
+"""
+
+from __future__ import annotations
+
+from domain.state import Combatant
+
+
+def staggered(c: Combatant) -> bool:
+    """"When you are reduced to half your hit points or fewer, you're staggered"."""
+    return c.status == "up" and 0 < c.hp and c.hp * 2 <= c.max_hp
+
+
+def dead_at(c: Combatant) -> int:
+    """The hp at which a PC dies: negative half its maximum (rounded toward 0)."""
+    return -(c.max_hp // 2)
+
+
+def take_damage(c: Combatant, amount: int, meaningful_death: bool = False) -> None:
+    """Temporary hit points absorb first, then hit points; the status follows."""
+    if amount <= 0 or c.status in ("dead", "fled"):
+        return
+    absorbed = min(c.temp_hp, amount)
+    c.temp_hp -= absorbed
+    c.hp -= amount - absorbed
+    c.damage_taken += amount
+    if c.hp > 0:
+        return
+    if not c.pc:
+        c.status = "dead"  # Unconscious: "When monsters drop to 0 hp ... slain"
+        return
+    if c.hp <= dead_at(c) and not meaningful_death:
+        c.status = "dead"
+        return
+    if c.status == "up":
+        c.status = "unconscious"
+        c.fell += 1
+
+
+def heal(c: Combatant, amount: int) -> None:
+    """"Ignore your current negative hit points. Start from 0 and add"."""
+    if c.status in ("dead", "fled") or amount <= 0:
+        return
+    if c.hp < 0:
+        c.hp = 0
+    c.hp = min(c.max_hp, c.hp + amount)
+    if c.hp > 0 and c.status in ("unconscious", "stable"):
+        c.status = "up"
+
+
+def gain_temp_hp(c: Combatant, amount: int) -> None:
+    """Temporary Hit Points: "use only the higher amount and ignore the lower"."""
+    c.temp_hp = max(c.temp_hp, amount)
+
+
+def lasting_wound(c: Combatant) -> None:
+    """Optional Lasting-Wound Rule: max hp drops by 2 + level per wound."""
+    c.lasting_wounds += 1
+    c.max_hp -= 2 + c.level
+    c.hp = min(c.hp, c.max_hp)
+
+
+def direct_damage(state, name: str, amount: int, damage_type: str | None,
+                  natural: int | None = None, nonmagical: bool = False) -> list:
+    """Damage outside an attack; a resisted type needs a (faked) natural roll."""
+    from domain.encounter import combatant, positive, require_on
+    from domain.events import DamageTaken
+    from domain.thirteenth_age import resistance
+
+    require_on(state)
+    c = combatant(state, name)
+    positive("damage", amount)
+    kind = damage_type.lower() if damage_type else None
+    outcome = resistance.apply(amount, kind, natural, c.resist, nonmagical)
+    return [DamageTaken(target=c.name, amount=outcome.amount, damage_type=kind,
+                        resistance=outcome.resistance, natural=natural,
+                        half=outcome.half, immune=outcome.immune, rolled=amount)]
+
+
+def direct_heal(state, name: str, amount: int) -> list:
+    from domain.encounter import combatant, positive, require_on
+    from domain.errors import RuleViolation
+    from domain.events import Healed
+
+    require_on(state)
+    c = combatant(state, name)
+    positive("healing", amount)
+    if c.status in ("dead", "fled"):
+        raise RuleViolation(f"{c.name} is {c.status}")
+    return [Healed(target=c.name, amount=amount)]
+
+
+def temporary(state, name: str, amount: int) -> list:
+    from domain.encounter import combatant, positive, require_on
+    from domain.events import TempHpGained
+
+    require_on(state)
+    c = combatant(state, name)
+    positive("temporary hit points", amount)
+    return [TempHpGained(target=c.name, amount=amount)]

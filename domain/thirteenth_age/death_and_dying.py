@@ -1,0 +1,71 @@
+"""13th Age SRD, Combat Rules: Death and Dying (Morte e Morente).
+
+A death save is a d20 at the start of your turn: "If you roll 16+, use a recovery to
+return to consciousness and heal up to the number of hit points you rolled with your
+recovery. If you roll a natural 20, you get to take actions normally that turn. If you
+roll 15 or less, you take one step toward the grave. After the fourth failed death
+save in a single battle, you die." Stabilizing: a DC 10 Wisdom check as a standard
+action; 25+ takes only a quick action; a stable creature ignores failed death saves.
+"""
+
+from __future__ import annotations
+
+import random
+
+from domain import dice
+from domain.encounter import combatant, require_able, require_initiative
+from domain.errors import BadInput, RuleViolation
+from domain.events import DeathSaveRolled, Event, StabilizeAttempted
+from domain.thirteenth_age import recoveries
+
+SUCCESS = 16
+FAILURES_TO_DIE = 4
+STABILIZE_DC = 10
+QUICK_STABILIZE = 25
+
+
+def death_save(state, rng: random.Random, name: str, natural: int | None,
+               recovery_total: int | None) -> list[Event]:
+    require_initiative(state)
+    c = combatant(state, name)
+    if not c.pc or c.status not in ("unconscious", "stable"):
+        raise RuleViolation(f"{c.name} is {c.status}, not dying", "Death and Dying")
+    if state.turn != c.name:
+        raise RuleViolation(f"a death save is rolled at the start of {c.name}'s own turn "
+                            f"(it is {state.turn}'s turn)", "Death and Dying")
+    roll = dice.d20_roll(natural, rng, what="death save natural")
+    success = roll.natural >= SUCCESS
+    events: list[Event] = []
+    recovery = None
+    if success:
+        spent = recoveries.spend(state, rng, c, recovery_total, source="death save")
+        recovery = spent.roll
+        events.append(DeathSaveRolled(name=c.name, roll=roll, success=True,
+                                      acts=roll.natural == 20, recovery=recovery))
+        events.append(spent)
+    else:
+        if recovery_total is not None:
+            raise BadInput("--recovery", recovery_total,
+                           "nothing: a failed death save spends no recovery")
+        events.append(DeathSaveRolled(name=c.name, roll=roll, success=False))
+    return events
+
+
+def stabilize(state, rng: random.Random, name: str, helper: str,
+              total: int | None) -> list[Event]:
+    """Stabilize an unconscious ally: DC 10 Wisdom check, 25+ as a quick action."""
+    require_initiative(state)
+    c = combatant(state, name)
+    h = combatant(state, helper)
+    require_able(h, "stabilize anyone")
+    if c.status != "unconscious":
+        raise RuleViolation(f"{c.name} is {c.status}, not dying", "Death and Dying")
+    if total is None:
+        roll = dice.d20_virtual(rng)
+    else:
+        if not -10 <= total <= 60:
+            raise BadInput("Wisdom check total", total, "a d20 check total")
+        roll = dice.Roll(expr="check", total=total, source="typed")
+    return [StabilizeAttempted(name=c.name, helper=h.name, roll=roll,
+                               success=roll.total >= STABILIZE_DC,
+                               quick=roll.total >= QUICK_STABILIZE)]

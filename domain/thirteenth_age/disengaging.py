@@ -1,0 +1,41 @@
+"""13th Age SRD, Combat Rules: Disengaging (Disimpegnarsi).
+
+"Roll a normal save (11+) ... your roll takes a -1 penalty for each foe beyond the
+first that you are disengaging from." Grabbed: "Disengage checks take a -5 penalty
+unless you hit the creature that is grabbing you the same turn." A failed check
+leaves you engaged and where you were; a stuck creature can't disengage at all.
+"""
+
+from __future__ import annotations
+
+import random
+
+from domain import dice
+from domain.encounter import combatant, require_able, require_initiative
+from domain.errors import RuleViolation
+from domain.events import DisengageAttempted, Event
+from domain.thirteenth_age import conditions, saves
+from domain.thirteenth_age.position import require_can_move
+
+
+def penalty(foes: int, grabbed: bool, hit_grabber: bool) -> int:
+    """-1 per foe beyond the first; -5 more while grabbed, unless you hit the grabber."""
+    value = -(max(foes, 1) - 1)
+    if grabbed and not hit_grabber:
+        value += conditions.GRAB_DISENGAGE_PENALTY
+    return value
+
+
+def disengage(state, rng: random.Random, name: str, natural: int | None,
+              hit_grabber: bool = False) -> list[Event]:
+    require_initiative(state)
+    c = combatant(state, name)
+    require_able(c, "disengage")
+    if not c.engaged_with:
+        raise RuleViolation(f"{c.name} is not engaged with anyone", "Disengaging")
+    require_can_move(c)
+    p = penalty(len(c.engaged_with), "grabbed" in c.conditions, hit_grabber)
+    roll = dice.d20_roll(natural, rng, p)
+    target = saves.target("normal")
+    return [DisengageAttempted(name=c.name, foes=list(c.engaged_with), roll=roll,
+                               penalty=p, target=target, success=roll.total >= target)]

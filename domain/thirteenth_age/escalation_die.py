@@ -1,0 +1,31 @@
+"""13th Age SRD, Combat Rules: Escalation Die (dado dell'escalation).
+
+"At the start of the second round, the GM sets the escalation die at 1 ... Each
+round, the escalation die advances by +1, to a maximum of +6. Monsters and NPCs do
+not add the escalation die bonus to their attacks." The GM may hold it when the
+heroes avoid the fight, or reset it to 0 when combat virtually ceases.
+"""
+
+from __future__ import annotations
+
+from domain.errors import BadInput
+
+MAXIMUM = 6
+
+
+def at_round_start(new_round: int, current: int, held: bool) -> int:
+    """The die's value as round ``new_round`` starts."""
+    if new_round < 2 or held:
+        return current
+    return min(MAXIMUM, current + 1)
+
+
+def attack_bonus(die: int, pc: bool, afraid: bool) -> int:
+    """What an attacker adds: PCs only, and not while afraid (Fear)."""
+    return die if pc and not afraid else 0
+
+
+def check_value(value: int) -> int:
+    if not 0 <= value <= MAXIMUM:
+        raise BadInput("escalation die", value, f"0..{MAXIMUM}")
+    return value

@@ -1,0 +1,92 @@
+"""13th Age SRD, Combat Rules: Position (Posizione) and Movement and Melee.
+
+Whereabouts: nearby (vicino) or far away (lontano); engaged (impegnato) or free
+(libero). Moving away from the foes engaging you draws an opportunity attack from
+each; Intercepting (intercettare) engages a creature moving past; only flyers
+already airborne can intercept a flyer (Flying); Teleportation draws no opportunity
+attacks; Stuck (invischiato) and Grabbed (afferrato) creatures can't move away.
+"""
+
+from __future__ import annotations
+
+from domain.encounter import combatant, require_able, require_on
+from domain.errors import BadInput, RuleViolation
+from domain.events import Engaged, Event, FlightChanged, Moved
+from domain.state import Combatant, EncounterState
+from domain.thirteenth_age import conditions
+
+WHEREABOUTS = {"nearby": "vicino", "far": "lontano"}
+
+
+def require_can_move(c: Combatant) -> None:
+    if not conditions.can_move(set(c.conditions)):
+        raise RuleViolation(f"{c.name} is stuck and can't move", "Conditions: Stuck")
+
+
+def can_take_opportunity(state: EncounterState, name: str) -> bool:
+    foe = state.combatants.get(name)
+    return (foe is not None and foe.status == "up"
+            and conditions.can_act(set(foe.conditions))
+            and conditions.can_make_opportunity_attacks(set(foe.conditions)))
+
+
+def engage(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
+    require_on(state)
+    a, b = combatant(state, a_name), combatant(state, b_name)
+    if a.name == b.name:
+        raise BadInput("engagement", a.name, "two different combatants")
+    require_able(a, "engage")
+    if b.status in ("dead", "fled"):
+        raise RuleViolation(f"{b.name} is {b.status}")
+    if b.name in a.engaged_with:
+        raise RuleViolation(f"{a.name} is already engaged with {b.name}")
+    require_can_move(a)
+    if b.flying and not a.flying:
+        raise RuleViolation(f"{b.name} is flying out of reach of {a.name}", "Flying")
+    return [Engaged(a=a.name, b=b.name)]
+
+
+def intercept(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
+    """Intercepting: a free creature engages one moving past and stops it there."""
+    require_on(state)
+    a, b = combatant(state, a_name), combatant(state, b_name)
+    require_able(a, "intercept")
+    if a.engaged_with:
+        raise RuleViolation(f"{a.name} is engaged and can't intercept", "Engaged")
+    if b.flying and not a.flying:
+        raise RuleViolation("only flyers already airborne can intercept a flyer",
+                            "Flying")
+    if b.status != "up":
+        raise RuleViolation(f"{b.name} is {b.status}, not moving past anyone")
+    return [Engaged(a=a.name, b=b.name, how="intercept")]
+
+
+def move(state: EncounterState, name: str, where: str,
+         teleport: bool = False) -> list[Event]:
+    """Move nearby or far away; leaving engagement provokes unless teleporting."""
+    require_on(state)
+    if where not in WHEREABOUTS:
+        raise BadInput("whereabouts", where, "far or nearby")
+    c = combatant(state, name)
+    require_able(c, "move")
+    left = list(c.engaged_with)
+    provoked: list[str] = []
+    if not teleport:
+        require_can_move(c)
+        grab = c.conditions.get("grabbed")
+        if grab is not None:
+            raise RuleViolation(f"{c.name} is grabbed and can't move away unless it "
+                                "teleports or disengages", "Grabbed")
+        provoked = [n for n in left if can_take_opportunity(state, n)]
+    if where == c.whereabouts and not left:
+        raise RuleViolation(f"{c.name} is already {where}")
+    return [Moved(name=c.name, where=where, left=left, provoked=provoked,
+                  teleport=teleport)]
+
+
+def fly(state: EncounterState, name: str, flying: bool) -> list[Event]:
+    require_on(state)
+    c = combatant(state, name)
+    if c.flying == flying:
+        raise RuleViolation(f"{c.name} is already {'flying' if flying else 'landed'}")
+    return [FlightChanged(name=c.name, flying=flying)]

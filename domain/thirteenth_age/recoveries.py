@@ -1,0 +1,69 @@
+"""13th Age SRD, Combat Rules: Recoveries (Recuperi) and Rally (Riprendersi).
+
+"When you use a recovery, regain lost hit points by rolling recovery dice equal to
+your level and adding your Constitution modifier" (doubled at 5th level, tripled at
+8th). With none left: "half the healing you would otherwise get and a -1 penalty to
+all defenses and attack rolls until your next full heal-up", stacking. Rally: once a
+battle as a standard action; again only after a normal save (11+), and a failed save
+means no rally that round.
+"""
+
+from __future__ import annotations
+
+import random
+
+from domain import dice
+from domain.encounter import (combatant, require_able, require_initiative, require_on,
+                              require_turn)
+from domain.errors import BadInput, RuleViolation
+from domain.events import Event, RallyAttempted, RecoverySpent
+from domain.state import Combatant
+from domain.thirteenth_age import combat_stats, saves
+
+
+def expression(c: Combatant) -> str:
+    return f"{c.level}d{c.recovery_die}"
+
+
+def spend(state, rng: random.Random, c: Combatant, total: int | None,
+          source: str = "recovery") -> RecoverySpent:
+    if not c.pc:
+        raise RuleViolation(f"{c.name} is not a PC and has no recoveries", "Recoveries")
+    roll = dice.dice_total(expression(c), total, rng)
+    con = combat_stats.ability_damage(c.con_mod, c.level)
+    amount = max(0, roll.total + con)
+    had = c.recoveries > 0
+    if not had:
+        amount //= 2
+    return RecoverySpent(name=c.name, roll=roll, con_bonus=con, amount=amount,
+                         had_recovery=had, source=source)
+
+
+def recover(state, rng: random.Random, name: str, total: int | None) -> list[Event]:
+    require_on(state)
+    c = combatant(state, name)
+    if c.status in ("dead", "fled"):
+        raise RuleViolation(f"{c.name} is {c.status}")
+    return [spend(state, rng, c, total)]
+
+
+def rally(state, rng: random.Random, name: str, total: int | None,
+          natural: int | None) -> list[Event]:
+    require_initiative(state)
+    c = combatant(state, name)
+    require_able(c, "rally")
+    require_turn(state, c, "rally")
+    if not c.pc:
+        raise RuleViolation(f"{c.name} is not a PC", "Rally")
+    if c.rally_blocked_round == state.round:
+        raise RuleViolation(f"{c.name} failed a rally save this round", "Rally")
+    if c.rallies == 0:
+        if natural is not None:
+            raise BadInput("--save", natural, "nothing: the first rally needs no save")
+        return [RallyAttempted(name=c.name), spend(state, rng, c, total, "rally")]
+    roll = dice.d20_roll(natural, rng, what="rally save natural")
+    ok = roll.total >= saves.target("normal")
+    events: list[Event] = [RallyAttempted(name=c.name, save=roll, success=ok)]
+    if ok:
+        events.append(spend(state, rng, c, total, "rally"))
+    return events

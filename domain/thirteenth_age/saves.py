@@ -1,0 +1,24 @@
+"""13th Age SRD, Combat Rules: Saves (Tiri salvezza).
+
+"Easy: Roll 6+ on a d20. Normal: Roll 11+. Hard: Roll 16+." A save that doesn't
+say otherwise is normal.
+"""
+
+from __future__ import annotations
+
+from domain.errors import BadInput
+
+DIFFICULTIES = {"easy": 6, "normal": 11, "hard": 16}
+ITALIAN = {"easy": "facile", "normal": "normale", "hard": "difficile"}
+
+
+def target(difficulty: str | None) -> int:
+    """The natural d20 a save needs: easy 6+, normal 11+, hard 16+."""
+    key = (difficulty or "normal").lower()
+    if key not in DIFFICULTIES:
+        raise BadInput("save difficulty", difficulty, "easy, normal or hard")
+    return DIFFICULTIES[key]
+
+
+def succeeds(total: int, difficulty: str | None) -> bool:
+    return total >= target(difficulty)

@@ -1,0 +1,1 @@
+"""Pure folds of events into state."""

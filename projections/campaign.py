@@ -1,0 +1,49 @@
+"""Campaign continuity: a PC's hit points, recoveries and penalties between battles.
+
+Rest and Recharge: a PC carries its state from one battle of a campaign to the next,
+through quick rests, until a full heal-up ("your hit points reset to full. You regain
+any recoveries you've used"), which also removes every lasting wound.
+"""
+
+from __future__ import annotations
+
+from domain import events as ev
+
+
+def pc_state(bt, campaign: str, name: str, before: str | None = None) -> dict | None:
+    """The PC's carried state after the campaign's battles (those before ``before``)."""
+    events = bt.campaign_events(campaign)
+    prior = []
+    for e in events:
+        if isinstance(e, ev.EncounterRegistered) and before is not None and \
+                e.name.casefold() == before.casefold():
+            break
+        prior.append(e)
+    rests: list[ev.QuickRestTaken] = []
+    for e in reversed(prior):
+        match e:
+            case ev.FullHealUpTaken() if not e.names or name.casefold() in {
+                    n.casefold() for n in e.names}:
+                return None
+            case ev.QuickRestTaken() if e.name.casefold() == name.casefold():
+                rests.append(e)
+            case ev.EncounterRegistered():
+                c = bt.state(e.name).find(name)
+                if c is None or not c.pc:
+                    continue
+                hp, recoveries = c.hp, c.recoveries
+                for r in reversed(rests):
+                    hp = min(c.max_hp, max(hp, 0) + r.healed)
+                    recoveries -= r.recoveries_spent
+                return {"hp": hp, "max_hp": c.max_hp, "recoveries": recoveries,
+                        "penalty": c.penalty, "lasting_wounds": c.lasting_wounds,
+                        "lost_max_hp": c.lasting_wounds * (2 + c.level),
+                        "from": e.name, "status": c.status, "level": c.level,
+                        "con_mod": c.con_mod, "recovery_die": c.recovery_die,
+                        "pc": True}
+    return None
+
+
+def carried_for(bt, encounter: str | None, name: str) -> dict | None:
+    reg = bt.registration(encounter)
+    return pc_state(bt, reg.campaign, name, before=reg.name)

@@ -1,0 +1,41 @@
+"""What `state --json` and `log --json` print: the contract's keys, from the state."""
+
+from __future__ import annotations
+
+from domain import events as ev
+from domain.state import Combatant, EncounterState
+from domain.thirteenth_age.damage_and_healing import staggered
+
+
+def combatant_view(c: Combatant) -> dict:
+    return {
+        "hp": c.hp, "max_hp": c.max_hp, "temp_hp": c.temp_hp,
+        "staggered": staggered(c), "status": c.status,
+        "conditions": sorted(c.conditions),
+        "ongoing": [{"amount": o.amount, "type": o.type, "save": o.save}
+                    for o in c.ongoing],
+        "initiative": c.initiative, "engaged_with": list(c.engaged_with),
+        "recoveries": c.recoveries, "death_saves_failed": c.death_saves_failed,
+        "pc": c.pc, "group": c.group, "level": c.level,
+        "ac": c.ac, "pd": c.pd, "md": c.md, "whereabouts": c.whereabouts,
+        "flying": c.flying, "penalty": c.penalty, "lasting_wounds": c.lasting_wounds,
+        "delayed": c.delayed, "readied": c.readied,
+    }
+
+
+def state_view(state: EncounterState) -> dict:
+    return {
+        "encounter": state.name, "system": state.system, "campaign": state.campaign,
+        "position": state.position, "round": state.round, "turn": state.turn,
+        "escalation_die": state.escalation_die, "order": list(state.order),
+        "combatants": {n: combatant_view(c) for n, c in state.combatants.items()},
+        "ended": state.ended,
+    }
+
+
+def event_view(e: ev.Event, voided: bool = False) -> dict:
+    data = ev.to_builtins(e)
+    data["position"] = e.originator_version
+    if voided:
+        data["voided"] = True
+    return data

@@ -1,0 +1,1 @@
+"""Effective history: corrections interpreted; exports and players."""
