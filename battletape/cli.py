@@ -36,6 +36,7 @@ def main(ctx: typer.Context,
     if lang not in ("en", "it"):
         raise BadInput("--lang", lang, "en or it")
     ctx.obj = Context(store=store, encounter=encounter, user=as_, lang=lang, debug=debug)
+    ctx.call_on_close(ctx.obj.close)
 
 
 # --- set-up ---------------------------------------------------------------------------

@@ -91,6 +91,14 @@ def click_module():
         return click
 
 
+def _exits(click, typer) -> tuple:
+    return tuple({getattr(click.exceptions, "Exit", typer.Exit), typer.Exit})
+
+
+def _aborts(click, typer) -> tuple:
+    return tuple({getattr(click.exceptions, "Abort", typer.Abort), typer.Abort})
+
+
 def boundary(app, args: list[str], obj: Context | None = None) -> int:
     """Run the typer app; every error becomes one line on stderr and exit code 2."""
     import typer
@@ -105,9 +113,9 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
     except BattletapeError as err:
         print(f"Error: {err}", file=sys.stderr)
         return 2
-    except (click.exceptions.Exit, typer.Exit) as err:
+    except _exits(click, typer) as err:
         return getattr(err, 'exit_code', 0)
-    except (click.exceptions.Abort, typer.Abort):
+    except _aborts(click, typer):
         print("Error: aborted", file=sys.stderr)
         return 1
     except click.ClickException as err:

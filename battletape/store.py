@@ -129,9 +129,25 @@ def environment(store: str | None) -> dict[str, str]:
             "SQLITE_LOCK_TIMEOUT": "10"}
 
 
+def _ensure_schema(env: dict[str, str]) -> None:
+    """Create the PostgreSQL schema named by ``?schema=`` if it isn't there yet."""
+    import psycopg
+    from psycopg import sql
+
+    with psycopg.connect(dbname=env["POSTGRES_DBNAME"], host=env["POSTGRES_HOST"],
+                         port=int(env["POSTGRES_PORT"]), user=env["POSTGRES_USER"],
+                         password=env["POSTGRES_PASSWORD"] or None, connect_timeout=5,
+                         autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(
+            sql.Identifier(env["POSTGRES_SCHEMA"])))
+
+
 def open_application(store: str | None) -> BattletapeApplication:
     try:
-        return BattletapeApplication(env=environment(store))
+        env = environment(store)
+        if "POSTGRES_SCHEMA" in env:
+            _ensure_schema(env)
+        return BattletapeApplication(env=env)
     except StoreError:
         raise
     except Exception as err:  # the driver's own error, made one line

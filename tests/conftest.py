@@ -1,0 +1,48 @@
+"""Shared fixtures: a fresh SQLite store per test, a PostgreSQL schema when available."""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+
+PG_URL = os.environ.get("BATTLETAPE_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+def _pg_available() -> str | None:
+    try:
+        import psycopg
+
+        with psycopg.connect(PG_URL, connect_timeout=3):
+            return None
+    except Exception as err:  # report why, skip on a user's machine
+        return str(err).splitlines()[0] if str(err) else type(err).__name__
+
+
+@pytest.fixture
+def sqlite_store(tmp_path):
+    return str(tmp_path / "battletape.db")
+
+
+@pytest.fixture
+def pg_store():
+    reason = _pg_available()
+    if reason is not None:
+        if os.environ.get("BATTLETAPE_REQUIRE_PG"):
+            pytest.fail(f"PostgreSQL is required here but unavailable: {reason}")
+        pytest.skip(f"PostgreSQL not available at {PG_URL}: {reason}")
+    schema = "bt_" + uuid.uuid4().hex[:12]
+    yield f"{PG_URL}?schema={schema}"
+    import psycopg
+
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def any_store(request, tmp_path):
+    """The same scenario on every store."""
+    if request.param == "sqlite":
+        return str(tmp_path / "battletape.db")
+    return request.getfixturevalue("pg_store")
