@@ -1,0 +1,56 @@
+"""An in-memory battle for rules tests: decide, stamp, fold — no store, no CLI."""
+
+from __future__ import annotations
+
+import random
+from uuid import UUID
+
+import msgspec
+
+from domain import roster
+from domain.events import EncounterStarted, Event
+from domain.state import EncounterState, copy
+from projections.encounter_state import apply
+from replay import history
+
+STREAM = UUID(int=1)
+
+
+class Battle:
+    def __init__(self, seed: int = 1, **options: bool):
+        self.events: list[Event] = []
+        self.state = EncounterState()
+        self.seed = seed
+        self._append([EncounterStarted(name="test", seed=seed, options=options)])
+
+    def _append(self, new: list[Event]) -> list[Event]:
+        start = self.state.position + 1
+        stamped = [msgspec.structs.replace(e, originator_id=STREAM,
+                                           originator_version=start + i, cmd=start)
+                   for i, e in enumerate(new)]
+        for e in stamped:
+            apply(self.state, e)
+        self.events += stamped
+        return stamped
+
+    def do(self, decide, *args, **kwargs) -> list[Event]:
+        """Run a rules function ``decide(state, *args)`` and fold what it returns."""
+        before = copy(self.state)
+        new = decide(before, *args, **kwargs)
+        assert msgspec.json.encode(before) == msgspec.json.encode(self.state), \
+            "a rules function changed the state it was given"
+        return self._append(new)
+
+    def roll(self, decide, *args, **kwargs) -> list[Event]:
+        """Like ``do`` for rules that take a random source second."""
+        rng = random.Random(f"{self.seed}:{self.state.position + 1}")
+        return self.do(lambda s, *a, **k: decide(s, rng, *a, **k), *args, **kwargs)
+
+    def add(self, name: str, hp: int, **kw) -> None:
+        self.do(roster.add, name, hp, **kw)
+
+    def c(self, name: str):
+        return self.state.combatants[name]
+
+    def at(self, position: int) -> EncounterState:
+        return history.state_at(self.events, position)
