@@ -33,14 +33,14 @@ def pc_state(bt, campaign: str, name: str, before: str | None = None) -> dict | 
                     continue
                 hp, recoveries = c.hp, c.recoveries
                 for r in reversed(rests):
-                    hp = min(c.max_hp, max(hp, 0) + r.healed)
+                    hp += r.healed
                     recoveries -= r.recoveries_spent
                 return {"hp": hp, "max_hp": c.max_hp, "recoveries": recoveries,
                         "penalty": c.penalty, "lasting_wounds": c.lasting_wounds,
                         "lost_max_hp": c.lasting_wounds * (2 + c.level),
                         "from": e.name, "status": c.status, "level": c.level,
                         "con_mod": c.con_mod, "recovery_die": c.recovery_die,
-                        "pc": True}
+                        "pc": True, "name": c.name}
     return None
 
 

@@ -1,0 +1,66 @@
+"""13th Age SRD, Combat Rules: Rest and Recharge (Riposo e Ricarica).
+
+Quick Rests: "you can choose to heal yourself by using as many recoveries as you have
+available. If you are staggered when you take a quick rest, you must try to heal
+yourself." Recharge: "roll a d20 ... You have to roll the power's recharge value or
+higher to use it again." Full Heal-ups: hit points reset to full, recoveries regained,
+lasting wounds removed; a retreat to heal up early is a campaign loss.
+"""
+
+from __future__ import annotations
+
+import random
+
+from domain import dice
+from domain.errors import BadInput, RuleViolation
+from domain.events import Event, FullHealUpTaken, QuickRestTaken, RechargeRolled
+from domain.thirteenth_age import combat_stats
+
+
+def quick_rest(pc: dict | None, name: str, spend: int | None, totals: list[int],
+               rng: random.Random) -> list[Event]:
+    """Spend recoveries between battles; ``pc`` is the carried state of the PC."""
+    if pc is None:
+        raise RuleViolation(f"{name} has no battle behind it in this campaign since the "
+                            "last full heal-up", "Quick Rests")
+    if pc["status"] == "dead":
+        raise RuleViolation(f"{name} is dead", "Quick Rests")
+    staggered = pc["hp"] * 2 <= pc["max_hp"]
+    if spend is None:
+        spend = len(totals) if totals else (1 if staggered else 0)
+    if spend < 0 or spend > pc["recoveries"]:
+        raise BadInput("recoveries to spend", spend,
+                       f"0..{pc['recoveries']} (the recoveries available)")
+    if staggered and spend == 0 and pc["recoveries"] > 0:
+        raise RuleViolation(f"{name} is staggered and must try to heal", "Quick Rests")
+    if totals and len(totals) != spend:
+        raise BadInput("--roll", totals, f"one recovery total per recovery ({spend})")
+    expr = f"{pc['level']}d{pc['recovery_die']}"
+    con = combat_stats.ability_damage(pc["con_mod"], pc["level"])
+    rolls = [dice.dice_total(expr, totals[i] if totals else None, rng)
+             for i in range(spend)]
+    hp = max(pc["hp"], 0)
+    healed = 0
+    for r in rolls:
+        gain = max(0, r.total + con)
+        new = min(pc["max_hp"], hp + gain)
+        healed += new - hp
+        hp = new
+    return [QuickRestTaken(name=name, rolls=rolls, con_bonus=con,
+                           healed=hp - pc["hp"], recoveries_spent=spend,
+                           after=pc["from"])]
+
+
+def recharge(name: str, power: str, need: int, natural: int | None,
+             rng: random.Random) -> list[Event]:
+    if not 2 <= need <= 20:
+        raise BadInput("recharge value", need, "2..20")
+    if not power.strip():
+        raise BadInput("power", power, "the power's name")
+    roll = dice.d20_roll(natural, rng, what="recharge natural")
+    return [RechargeRolled(name=name, power=power, roll=roll, recharge=need,
+                           success=roll.total >= need)]
+
+
+def full_heal_up(names: list[str], campaign_loss: bool) -> list[Event]:
+    return [FullHealUpTaken(names=names, campaign_loss=campaign_loss)]
