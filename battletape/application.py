@@ -141,7 +141,8 @@ class Battletape:
             return
         self._save(*stamped, *extra)
         before = after.position - len(stamped)
-        if after.position // store.SNAPSHOT_INTERVAL > before // store.SNAPSHOT_INTERVAL:
+        every = store.snapshot_interval()
+        if after.position // every > before // every:
             store.save_snapshot(self.app, stream, after)
 
     def _save(self, *events: ev.Event) -> None:

@@ -11,6 +11,8 @@ import typer
 from battletape.context import Context, echo_events, get, out, parse_pairs
 from domain.errors import BadInput
 
+NEGATIVE_NUMBERS = {"ignore_unknown_options": True}  # so "-3" reaches our check
+
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Record, correct, replay and analyse tabletop RPG battles.",
                   pretty_exceptions_enable=False, rich_markup_mode=None)
@@ -171,7 +173,7 @@ def roll(ctx: typer.Context, expr: str,
         echo_events(c, events)
 
 
-@app.command()
+@app.command(context_settings=NEGATIVE_NUMBERS)
 def damage(ctx: typer.Context, target: str, amount: int,
            type_: Optional[str] = typer.Option(None, "--type"),
            natural: Optional[int] = typer.Option(None, help="A (faked) natural roll against resistance."),
@@ -186,7 +188,7 @@ def damage(ctx: typer.Context, target: str, amount: int,
                                                           natural, nonmagical)))
 
 
-@app.command()
+@app.command(context_settings=NEGATIVE_NUMBERS)
 def heal(ctx: typer.Context, target: str, amount: int):
     """Healing without a recovery.  Example: battletape heal Bruna 10"""
     from domain.thirteenth_age import damage_and_healing as dh
@@ -195,7 +197,7 @@ def heal(ctx: typer.Context, target: str, amount: int):
     echo_events(c, c.record(lambda s, r: dh.direct_heal(s, target, amount)))
 
 
-@app.command()
+@app.command(context_settings=NEGATIVE_NUMBERS)
 def temp(ctx: typer.Context, target: str, amount: int):
     """Temporary hit points (the higher amount counts).  Example: battletape temp Bruna 8"""
     from domain.thirteenth_age import damage_and_healing as dh
@@ -249,7 +251,7 @@ def cond_remove(ctx: typer.Context, name: str, condition: str):
     echo_events(c, c.record(lambda s, r: conditions.remove_condition(s, name, condition)))
 
 
-@app.command()
+@app.command(context_settings=NEGATIVE_NUMBERS)
 def ongoing(ctx: typer.Context, name: str, amount: int,
             type_: Optional[str] = typer.Option(None, "--type"),
             save: str = typer.Option("normal", help="easy, normal or hard."),
@@ -385,7 +387,7 @@ def act(ctx: typer.Context, name: str,
     echo_events(c, c.record(lambda s, r: cyclic_initiative.act(s, r, name, saves)))
 
 
-@escalation_app.command("set")
+@escalation_app.command("set", context_settings=NEGATIVE_NUMBERS)
 def escalation_set(ctx: typer.Context, value: int,
                    hold: bool = typer.Option(False, "--hold", help="Keep it from advancing."),
                    reason: str = typer.Option("", help="Why.")):

@@ -25,7 +25,6 @@ from domain.state import EncounterState
 DEFAULT_STORE = "battletape.db"
 NAMESPACE = uuid.UUID("6f1b3a52-4c1e-4f8e-9a39-3b9f0d5c2b17")
 INDEX_ID = uuid.uuid5(NAMESPACE, "index")
-SNAPSHOT_INTERVAL = 250
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
@@ -79,6 +78,14 @@ class BattletapeApplication(Application):
         "TRANSCODER_TOPIC": get_topic(NullTranscoder),
         "IS_SNAPSHOTTING_ENABLED": "y",
     }
+
+
+def snapshot_interval() -> int:
+    """Events between snapshots (BATTLETAPE_SNAPSHOT_INTERVAL, default 250)."""
+    try:
+        return max(1, int(os.environ.get("BATTLETAPE_SNAPSHOT_INTERVAL", "250")))
+    except ValueError:
+        return 250
 
 
 def encounter_id(name: str) -> uuid.UUID:
