@@ -95,19 +95,30 @@ class Battletape:
             if store.snapshot_still_valid(snap.originator_version, later):
                 return history.state_at(later, None, start=snap.state)
         events = store.read_events(self.app, stream)
-        return history.state_at(events)
+        state = history.state_at(events)
+        if len(events) >= store.snapshot_interval():
+            # a correction reached back past the last snapshot: take a fresh one so the
+            # next command does not replay the whole battle again
+            try:
+                store.save_snapshot(self.app, stream, state)
+            except Exception:
+                pass  # a snapshot is only a cache
+            return copy(state)
+        return state
 
     # --- recording -----------------------------------------------------------------
 
-    def _stamp(self, stream: UUID, start: int, new: list[ev.Event]) -> list[ev.Event]:
+    def _stamp(self, stream: UUID, start: int, new: list[ev.Event],
+               command: str = "") -> list[ev.Event]:
         now = datetime.now(timezone.utc)
         return [msgspec.structs.replace(e, originator_id=stream,
                                         originator_version=start + i, timestamp=now,
-                                        by=self.user, cmd=start)
+                                        by=self.user, cmd=start,
+                                        command=command if i == 0 else "")
                 for i, e in enumerate(new)]
 
     def record(self, decide: Decide, name: str | None = None,
-               needs_history: bool = False) -> list[ev.Event]:
+               needs_history: bool = False, command: str = "") -> list[ev.Event]:
         """Run one command against an encounter and save its events atomically."""
         reg = self.registration(name)
         stream = reg.encounter_id
@@ -119,7 +130,7 @@ class Battletape:
             new = decide(state, rng)
         if not new:
             return []
-        stamped = self._stamp(stream, state.position + 1, new)
+        stamped = self._stamp(stream, state.position + 1, new, command)
         if needs_history:
             after = history.state_at(self._stream_events(stream) + stamped)
         else:
@@ -173,7 +184,9 @@ class Battletape:
     # --- encounters and campaigns --------------------------------------------------
 
     def new(self, name: str, system: str = "13a", campaign: str = "default",
-            seed: int | None = None, options: dict[str, bool] | None = None) -> None:
+            seed: int | None = None, options: dict[str, bool] | None = None,
+            command: str = "", branched: tuple[str, int] | None = None,
+            copied: list[ev.Event] = ()) -> None:
         if not name.strip():
             raise BadInput("encounter name", name, "a non-empty name")
         systems.get(system)
@@ -198,11 +211,27 @@ class Battletape:
         extra.append(ev.EncounterRegistered(originator_id=store.INDEX_ID,
                                             originator_version=index_version,
                                             cmd=index_version, **reg))
-        started = self._stamp(stream, 1, [ev.EncounterStarted(
-            name=name, system=system, campaign=campaign, seed=seed,
-            options=options or {})])
+        first = ev.EncounterStarted(
+            name=name, system=system, campaign=campaign, seed=seed, options=options or {},
+            branched_from=branched[0] if branched else None,
+            branched_at=branched[1] if branched else None)
+        started = self._stamp(stream, 1, [first], command)
+        if copied:  # a branch: the effective history up to the fork, renumbered
+            started += [msgspec.structs.replace(e, originator_id=stream,
+                                                originator_version=2 + i, cmd=2 + i)
+                        for i, e in enumerate(copied)]
         after = history.state_at(started)
         self._commit(stream, started, after, extra)
+
+    def gms(self, campaign: str) -> list[str]:
+        """Roles: the campaign's GMs (its creator first)."""
+        gms: list[str] = []
+        for e in self.campaign_events(campaign):
+            if isinstance(e, ev.CampaignStarted):
+                gms += e.gms
+            elif isinstance(e, ev.GmAdded) and e.name not in gms:
+                gms.append(e.name)
+        return gms
 
     def campaign_events(self, campaign: str) -> list[ev.Event]:
         return self._stream_events(store.campaign_id(campaign))

@@ -37,7 +37,11 @@ def main(ctx: typer.Context,
         return
     if lang not in ("en", "it"):
         raise BadInput("--lang", lang, "en or it")
-    ctx.obj = Context(store=store, encounter=encounter, user=as_, lang=lang, debug=debug)
+    import sys as _sys
+    from battletape.context import command_line
+
+    ctx.obj = Context(store=store, encounter=encounter, user=as_, lang=lang, debug=debug,
+                      command_line=command_line(ctx.meta.get("argv", _sys.argv[1:])))
     ctx.call_on_close(ctx.obj.close)
 
 
@@ -54,7 +58,8 @@ def new(ctx: typer.Context, name: str,
     c = get(ctx)
     c.bt.new(name, system=system, campaign=campaign, seed=seed,
              options={k: v for k, v in (("lasting_wounds", lasting_wounds),
-                                        ("meaningful_death", meaningful_death)) if v})
+                                        ("meaningful_death", meaningful_death)) if v},
+             command=c.command_line)
     c.encounter = name
     out(c, f"encounter {name!r} started ({system}, campaign {campaign})")
 
@@ -483,7 +488,7 @@ def ruling(ctx: typer.Context, text: str,
     echo_events(c, c.record(lambda s, r: gm.ruling(s, text, rule)))
 
 
-from battletape import cli_read  # noqa: E402,F401  (registers the reading commands)
+from battletape import cli_read, cli_corrections  # noqa: E402,F401  (register commands)
 
 
 def run() -> None:

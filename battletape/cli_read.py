@@ -73,43 +73,6 @@ def encounters(ctx: typer.Context):
         print(f"{r.name}\t{r.campaign}\t{r.system}\t{r.timestamp:%Y-%m-%d %H:%M}")
 
 
-@app.command()
-def undo(ctx: typer.Context, reason: str = typer.Option("", help="Why.")):
-    """Retract the whole last command.  Example: battletape undo --reason "wrong target" """
-    from domain import events as ev
-    from replay import history
-
-    c = get(ctx)
-    echo_events(c, c.record(lambda s, r, events: [ev.CommandRetracted(
-        target=history.last_effective_command(events), reason=reason)],
-        needs_history=True))
-
-
-@app.command()
-def redo(ctx: typer.Context, reason: str = typer.Option("", help="Why.")):
-    """Restore the last undone command.  Example: battletape redo"""
-    from domain import events as ev
-    from replay import history
-
-    c = get(ctx)
-    echo_events(c, c.record(lambda s, r, events: [ev.CommandRestored(
-        retraction=history.last_undo(events).originator_version, reason=reason)],
-        needs_history=True))
-
-
-@app.command()
-def rewind(ctx: typer.Context, position: int,
-           reason: str = typer.Option(..., help="Why (required)."),
-           kind: str = typer.Option("rules-error", help="rules-error or table-error.")):
-    """Void every event after POSITION.  Example: battletape rewind 12 --reason "he was dead" """
-    from domain import corrections
-
-    c = get(ctx)
-    echo_events(c, c.record(lambda s, r, events: corrections.rewind(events, position,
-                                                                    reason, kind),
-                            needs_history=True))
-
-
 @app.command("run")
 def run_script(ctx: typer.Context, file: str = typer.Argument(..., help="A script file, or - for stdin.")):
     """Run a battle script, one command a line, all or nothing.  Example: battletape run fixtures/battles/bridge.bt"""
@@ -144,6 +107,7 @@ def run_lines(c: Context, lines: list[str]) -> None:
                 continue
             if args[0] in ("run", "demo") or "--store" in args:
                 raise BadInput(f"line {number}", line.strip(), "a battle command")
+            c.command_line = shlex.join(args)
             try:
                 command.main(args=args, prog_name="battletape", standalone_mode=False,
                              obj=c)

@@ -18,6 +18,8 @@ class Context:
     lang: str = "en"
     debug: bool = False
     quiet: bool = False
+    command_line: str = ""
+    capture: Any = None  # a Capture: decide against a given state, save nothing
     _bt: Any = field(default=None, repr=False)
 
     @property
@@ -29,7 +31,10 @@ class Context:
         return self._bt
 
     def record(self, decide, needs_history: bool = False):
-        return self.bt.record(decide, self.encounter, needs_history)
+        if self.capture is not None:
+            return self.capture.decide(decide, needs_history)
+        return self.bt.record(decide, self.encounter, needs_history,
+                              command=self.command_line)
 
     def carried(self, name: str) -> dict | None:
         """A PC's HP, recoveries and penalties carried from the campaign's last battle."""
@@ -40,6 +45,48 @@ class Context:
     def close(self) -> None:
         if self._bt is not None:
             self._bt.close()
+
+
+GLOBAL_OPTIONS = {"--store": 1, "--encounter": 1, "-e": 1, "--as": 1, "--lang": 1,
+                  "--debug": 0}
+
+
+def command_line(args: list[str]) -> str:
+    """The command as typed, without the global options that precede it."""
+    import shlex
+
+    rest = list(args)
+    while rest and rest[0].split("=")[0] in GLOBAL_OPTIONS:
+        head = rest.pop(0)
+        if "=" not in head:
+            del rest[:GLOBAL_OPTIONS[head]]
+    return shlex.join(rest)
+
+
+class Capture:
+    """Decide a command against a given state without saving (amend, ripple checks)."""
+
+    def __init__(self, state, rng, events=None):
+        self.state, self.rng, self.events = state, rng, events or []
+        self.decided: list = []
+
+    def decide(self, decide, needs_history: bool = False):
+        import msgspec
+        from domain.state import copy
+
+        work = copy(self.state)
+        self.state = copy(self.state)
+        new = (decide(work, self.rng, self.events) if needs_history
+               else decide(work, self.rng))
+        from projections.encounter_state import apply
+
+        start = self.state.position + 1
+        stamped = [msgspec.structs.replace(e, originator_version=start + i, cmd=start)
+                   for i, e in enumerate(new)]
+        self.decided += stamped
+        for e in stamped:
+            apply(self.state, e)
+        return stamped
 
 
 def get(ctx) -> Context:
@@ -108,7 +155,9 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
     command = typer.main.get_command(app)
     debug = "--debug" in args
     try:
-        command.main(args=args, prog_name="battletape", standalone_mode=False, obj=obj)
+        with command.make_context("battletape", list(args), obj=obj) as ctx:
+            ctx.meta["argv"] = list(args)
+            command.invoke(ctx)
         return 0
     except BattletapeError as err:
         print(f"Error: {err}", file=sys.stderr)

@@ -188,6 +188,8 @@ def snapshot_still_valid(version: int, later: Sequence[ev.Event]) -> bool:
                 return False
             case ev.Rewound() if e.to < version:
                 return False
+            case ev.CommandAmended() if e.target <= version:
+                return False
     return True
 
 

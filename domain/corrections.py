@@ -24,3 +24,13 @@ def rewind(events: list[Event], position: int, reason: str, kind: str) -> list[E
         raise BadInput("position", position,
                        f"a position from {starts[0] if starts else 1} to {last - 1}")
     return [Rewound(to=position, reason=reason, kind=kind)]
+
+
+def check_kind(kind: str) -> str:
+    """Seed 003, first section: a tactical choice is never rewound."""
+    if kind not in KINDS:
+        raise BadInput("kind", kind, ", ".join(KINDS))
+    if kind == "tactical":
+        raise RuleViolation("a legal but tactically poor choice is never rewound",
+                            "seed 003: rewinding a combat")
+    return kind

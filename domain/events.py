@@ -47,6 +47,7 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag=Tru
     by: str = ""
     cmd: int = 0
     schema: int = SCHEMA
+    command: str = ""
 
 
 # --- set-up -------------------------------------------------------------------------
@@ -57,6 +58,8 @@ class EncounterStarted(Event, kw_only=True):
     campaign: str = "default"
     seed: int | None = None
     options: dict[str, bool] = {}
+    branched_from: str | None = None
+    branched_at: int | None = None
 
 
 class CombatantAdded(Event, kw_only=True):
@@ -340,6 +343,33 @@ class Rewound(Event, kw_only=True):
     kind: str = "rules-error"
 
 
+class CommandAmended(Event, kw_only=True):
+    """The command whose first event is at ``target`` is replaced by ``replacement``,
+    decided again by the rules from corrected inputs (``changes``)."""
+
+    target: int
+    replacement: list[EncounterEvent]
+    changes: dict[str, str] = {}
+    reason: str = ""
+    kind: str = "rules-error"
+    replaced: str = ""
+
+
+class DisputeRaised(Event, kw_only=True):
+    """A player flags the event at ``target``, optionally quoting a seed section."""
+
+    target: int
+    reason: str
+    player: str
+    quote: str | None = None
+
+
+class DisputeResolved(Event, kw_only=True):
+    dispute: int
+    outcome: str
+    note: str = ""
+
+
 # --- the campaign stream ---------------------------------------------------------------
 
 class CampaignStarted(Event, kw_only=True):
@@ -378,6 +408,12 @@ class FullHealUpTaken(Event, kw_only=True):
     campaign_loss: bool = False
 
 
+class GmAdded(Event, kw_only=True):
+    """Roles: a campaign lists its GMs; whoever creates it is the first."""
+
+    name: str
+
+
 EncounterEvent = Union[
     EncounterStarted, CombatantAdded, InitiativeRolled, SurpriseDeclared, RoundStarted,
     TurnStarted, TurnEnded, Delayed, Readied, DelayedActionTaken, ReadiedActionTaken,
@@ -385,10 +421,12 @@ EncounterEvent = Union[
     RallyAttempted, FreeRolled, RulingRecorded, ConditionApplied, ConditionRemoved,
     OngoingDamageApplied, SaveRolled, OngoingDamageEnded, Engaged, DisengageAttempted,
     Moved, FlightChanged, SpiritFought, DeathSaveRolled, StabilizeAttempted,
-    EncounterEnded, CommandRetracted, CommandRestored, Rewound,
+    EncounterEnded, CommandRetracted, CommandRestored, Rewound, CommandAmended,
+    DisputeRaised, DisputeResolved,
 ]
 CampaignEvent = Union[
     CampaignStarted, EncounterRegistered, QuickRestTaken, RechargeRolled, FullHealUpTaken,
+    GmAdded,
 ]
 AnyEvent = Union[EncounterEvent, CampaignEvent]
 
@@ -397,7 +435,8 @@ encoder = msgspec.json.Encoder()
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls for cls in AnyEvent.__args__  # type: ignore[attr-defined]
 }
-CORRECTIONS = (CommandRetracted, CommandRestored, Rewound)
+CORRECTIONS = (CommandRetracted, CommandRestored, Rewound, CommandAmended, DisputeRaised,
+               DisputeResolved)
 
 
 def to_builtins(event: Event) -> dict:

@@ -1,12 +1,13 @@
-"""Effective history: the log with voided events skipped.
+"""Effective history: the log with voided events skipped and amendments applied.
 
 Corrections only ever point backwards, so one pass from the newest event to the
-oldest settles everything: a correction that is itself void has no effect.
+oldest settles everything: a correction that is itself void has no effect, and of two
+amendments of one command the newer wins.
 """
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterator, Sequence
 
 from domain import events as ev
 from domain.errors import RuleViolation
@@ -14,56 +15,91 @@ from domain.state import EncounterState
 from projections.encounter_state import apply
 
 
+class Corrections:
+    """What the corrections of a log amount to."""
+
+    def __init__(self, events: Sequence[ev.Event]):
+        self.void: set[int] = set()
+        self.void_cmds: set[int] = set()
+        self.amended: dict[int, ev.CommandAmended] = {}
+        for e in reversed(events):
+            pos = e.originator_version
+            if pos in self.void or e.cmd in self.void_cmds:
+                self.void.add(pos)
+                continue
+            match e:
+                case ev.CommandRetracted():
+                    self.void_cmds.add(e.target)
+                case ev.CommandRestored():
+                    self.void.add(e.retraction)
+                case ev.Rewound():
+                    self.void.update(range(e.to + 1, pos))
+                case ev.CommandAmended():
+                    if e.target in self.amended:
+                        self.void.add(pos)  # superseded by a newer amendment
+                    else:
+                        self.amended[e.target] = e
+
+    def is_void(self, e: ev.Event) -> bool:
+        return e.originator_version in self.void
+
+    def replaced(self, e: ev.Event) -> bool:
+        return e.cmd in self.amended and not self.is_void(e)
+
+    def effective(self, events: Sequence[ev.Event],
+                  upto: int | None = None) -> Iterator[ev.Event]:
+        """The events that count, in order, amendments spliced in, corrections out."""
+        for e in events:
+            pos = e.originator_version
+            if upto is not None and pos > upto:
+                return
+            if pos in self.void or isinstance(e, ev.CORRECTIONS):
+                continue
+            amendment = self.amended.get(e.cmd)
+            if amendment is not None:
+                if pos == e.cmd:
+                    yield from amendment.replacement
+                continue
+            yield e
+
+
 def voided(events: Sequence[ev.Event]) -> set[int]:
     """Positions of every void event."""
-    void: set[int] = set()
-    void_cmds: set[int] = set()
-    for e in reversed(events):
-        pos = e.originator_version
-        if pos in void or e.cmd in void_cmds:
-            void.add(pos)
-            continue
-        match e:
-            case ev.CommandRetracted():
-                void_cmds.add(e.target)
-            case ev.CommandRestored():
-                void.add(e.retraction)
-            case ev.Rewound():
-                void.update(range(e.to + 1, pos))
-    return void
+    return Corrections(events).void
 
 
 def effective(events: Sequence[ev.Event]) -> list[ev.Event]:
-    """The events that count, corrections excluded."""
-    void = voided(events)
-    return [e for e in events if e.originator_version not in void
-            and not isinstance(e, ev.CORRECTIONS)]
+    return list(Corrections(events).effective(events))
 
 
 def state_at(events: Sequence[ev.Event], position: int | None = None,
              start: EncounterState | None = None) -> EncounterState:
     """Fold the effective events up to ``position`` (the corrections known now applied)."""
-    void = voided(events)
     state = start if start is not None else EncounterState()
     last = state.position
-    for e in events:
-        pos = e.originator_version
-        if position is not None and pos > position:
-            break
-        last = pos
-        if pos in void or isinstance(e, ev.CORRECTIONS):
-            continue
+    for e in Corrections(events).effective(events, position):
         apply(state, e)
+    if events:
+        final = events[-1].originator_version
+        last = max(last, min(final, position) if position is not None else final)
     state.position = last
     return state
 
 
-def commands(events: Iterable[ev.Event]) -> dict[int, list[ev.Event]]:
-    """Events grouped by the command that produced them, in order."""
-    grouped: dict[int, list[ev.Event]] = {}
+def command_of(events: Sequence[ev.Event], position: int) -> int:
+    """The ``cmd`` (first position) of the command that produced the event at ``position``."""
     for e in events:
-        grouped.setdefault(e.cmd, []).append(e)
-    return grouped
+        if e.originator_version == position:
+            return e.cmd
+    last = events[-1].originator_version if events else 0
+    raise RuleViolation(f"there is no event at position {position} (1..{last})")
+
+
+def command_line(events: Sequence[ev.Event], cmd: int) -> str:
+    for e in events:
+        if e.originator_version == cmd:
+            return e.command
+    return ""
 
 
 def last_effective_command(events: Sequence[ev.Event]) -> int:
@@ -82,7 +118,7 @@ def last_undo(events: Sequence[ev.Event]) -> ev.CommandRetracted:
             continue
         if isinstance(e, ev.CommandRetracted):
             return e
-        if isinstance(e, ev.CommandRestored):
+        if isinstance(e, (ev.CommandRestored, ev.DisputeRaised, ev.DisputeResolved)):
             continue
         break
     raise RuleViolation("nothing to redo: no undo since the last command")
@@ -90,7 +126,10 @@ def last_undo(events: Sequence[ev.Event]) -> ev.CommandRetracted:
 
 def round_position(events: Sequence[ev.Event], round_: int) -> int:
     """The position at which round ``round_`` started (in the effective history)."""
-    for e in effective(events):
-        if isinstance(e, ev.RoundStarted) and e.round == round_:
+    corr = Corrections(events)
+    for e in events:
+        if corr.is_void(e) or isinstance(e, ev.CORRECTIONS):
+            continue
+        if isinstance(e, ev.RoundStarted) and e.round == round_ and not corr.replaced(e):
             return e.originator_version
     raise RuleViolation(f"round {round_} never started")

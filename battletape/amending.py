@@ -1,0 +1,78 @@
+"""Deciding a recorded command again: for amendments and ripple checks.
+
+A command's first event keeps the command line as typed; deciding it again runs that
+line through the same command handlers against a given state, saving nothing.
+"""
+
+from __future__ import annotations
+
+import shlex
+
+from battletape.context import Capture, Context
+from domain.errors import BadInput, BattletapeError
+
+# where each command keeps its target among its positional words
+TARGET_INDEX = {"attack": 2, "damage": 1, "heal": 1, "temp": 1, "ongoing": 1,
+                "engage": 2, "intercept": 2, "stabilize": 1, "save": 1, "recover": 1}
+ROLL_OPTION = {"attack": "--roll", "save": "--roll", "death-save": "--roll",
+               "disengage": "--roll", "recover": "--roll", "rally": "--roll",
+               "stabilize": "--roll", "init": None, "next": "--save", "act": "--save"}
+
+
+def redecide(parent: Context, line: str, state, rng, events) -> list:
+    """The events ``line`` would record against ``state`` (nothing is saved)."""
+    from battletape.cli import app
+    from battletape.context import click_module
+    from typer.main import get_command
+
+    click = click_module()
+    capture = Capture(state, rng, events)
+    ctx = Context(store=parent.store, encounter=parent.encounter, user=parent.user,
+                  lang=parent.lang, quiet=True, command_line=line, capture=capture)
+    ctx._bt = parent._bt
+    try:
+        get_command(app).main(args=shlex.split(line), prog_name="battletape",
+                              standalone_mode=False, obj=ctx)
+    except click.ClickException as err:
+        raise BattletapeError(err.format_message()) from None
+    return capture.decided
+
+
+def _set_option(args: list[str], option: str, value: str) -> None:
+    for i, a in enumerate(args):
+        if a == option and i + 1 < len(args):
+            args[i + 1] = value
+            return
+        if a.startswith(option + "="):
+            args[i] = f"{option}={value}"
+            return
+    args += [option, value]
+
+
+def overridden(line: str, changes: dict[str, str], turn: str | None) -> str:
+    """``line`` with corrected values: --roll, --dmg, --type, the target, a save."""
+    args = shlex.split(line)
+    if not args:
+        raise BadInput("command", line, "a recorded command line")
+    verb = args[0]
+    words = args[1:] if verb not in ("cond", "escalation") else args[2:]
+    for key, value in changes.items():
+        if key == "roll":
+            option = ROLL_OPTION.get(verb, "--roll")
+            if option is None:
+                raise BadInput("--roll", value, f"a command with a roll, not {verb!r}")
+            if option == "--save":
+                if turn is None:
+                    raise BadInput("--roll", value, "a save at the end of a turn")
+                _set_option(args, "--save", f"{turn}={value}")
+            else:
+                _set_option(args, option, value)
+        elif key == "target":
+            index = TARGET_INDEX.get(verb)
+            if index is None or index >= len(args):
+                raise BadInput("--target", value, f"a command with a target, not {verb!r}")
+            args[index] = value
+        else:
+            _set_option(args, f"--{key}", value)
+    del words
+    return shlex.join(args)
