@@ -19,7 +19,8 @@ ROLL_OPTION = {"attack": "--roll", "save": "--roll", "death-save": "--roll",
                "stabilize": "--roll", "init": None, "next": "--save", "act": "--save"}
 
 
-def redecide(parent: Context, line: str, state, rng, events) -> list:
+def redecide(parent: Context, line: str, state, rng, events,
+             encounter: str | None = None) -> list:
     """The events ``line`` would record against ``state`` (nothing is saved)."""
     from battletape.cli import app
     from battletape.context import click_module
@@ -27,7 +28,8 @@ def redecide(parent: Context, line: str, state, rng, events) -> list:
 
     click = click_module()
     capture = Capture(state, rng, events)
-    ctx = Context(store=parent.store, encounter=parent.encounter, user=parent.user,
+    ctx = Context(store=parent.store, encounter=encounter or parent.encounter,
+                  user=parent.user,
                   lang=parent.lang, quiet=True, command_line=line, capture=capture)
     ctx._bt = parent._bt
     try:
@@ -76,3 +78,47 @@ def overridden(line: str, changes: dict[str, str], turn: str | None) -> str:
             _set_option(args, f"--{key}", value)
     del words
     return shlex.join(args)
+
+
+def propagate(parent: Context) -> list[str]:
+    """Across encounters: recompute the PC state later battles of the campaign started
+    from, after a correction; amend their `add` commands where it changed."""
+    import msgspec
+
+    from domain import dice, events as ev
+    from replay import history
+
+    bt = parent.bt
+    reg = bt.registration(parent.encounter)
+    regs = [e for e in bt.campaign_events(reg.campaign)
+            if isinstance(e, ev.EncounterRegistered)]
+    names = [r.name for r in regs]
+    later = names[names.index(reg.name) + 1:] if reg.name in names else []
+    report: list[str] = []
+    for name in later:
+        events = bt.events(name)
+        corr = history.Corrections(events)
+        for e in list(corr.effective(events)):
+            if not isinstance(e, ev.CombatantAdded) or not e.carried_from:
+                continue
+            line = (corr.amended[e.cmd].changes.get("as_decided", "")
+                    if e.cmd in corr.amended else "") or history.command_line(events, e.cmd)
+            if not line:
+                continue
+            before = history.state_at(events, e.cmd - 1)
+            again = redecide(parent, line, before, dice.source(before.seed, e.cmd),
+                             events, encounter=name)
+            fields = ("hp", "max_hp", "recoveries", "penalty", "lasting_wounds")
+            old = {f: getattr(e, f) for f in fields}
+            new = {f: getattr(again[0], f) for f in fields} if again else old
+            if new == old:
+                continue
+            amendment = ev.CommandAmended(
+                target=e.cmd, replacement=again, kind="rules-error",
+                reason=f"carried over from {reg.name}, corrected",
+                changes={"as_decided": line, "carried": reg.name}, replaced=line)
+            bt.record(lambda s, r, evs: [amendment], name, needs_history=True)
+            diffs = ", ".join(f"{f} {old[f]} -> {new[f]}" for f in fields
+                              if old[f] != new[f])
+            report.append(f"{name}: {e.name} started with {diffs}")
+    return report

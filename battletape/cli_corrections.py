@@ -24,6 +24,17 @@ def _gm(c: Context) -> None:
                             f"(GMs: {', '.join(gms)}): only a GM may correct a battle")
 
 
+def _after_correction(c: Context) -> None:
+    """Say (and fix) which later battles of the campaign started from changed PCs."""
+    from battletape import amending
+
+    affected = amending.propagate(c)
+    if affected:
+        out(c, "later battles affected (their starting PC state was recomputed):")
+        for line in affected:
+            out(c, "  " + line)
+
+
 def _kind(kind: str) -> str:
     from domain.corrections import check_kind
 
@@ -42,6 +53,7 @@ def undo(ctx: typer.Context, reason: str = typer.Option("", help="Why."),
     echo_events(c, c.record(lambda s, r, events: [ev.CommandRetracted(
         target=history.last_effective_command(events), reason=reason, kind=k)],
         needs_history=True))
+    _after_correction(c)
 
 
 @app.command()
@@ -54,6 +66,7 @@ def redo(ctx: typer.Context, reason: str = typer.Option("", help="Why.")):
     echo_events(c, c.record(lambda s, r, events: [ev.CommandRestored(
         retraction=history.last_undo(events).originator_version, reason=reason)],
         needs_history=True))
+    _after_correction(c)
 
 
 @app.command()
@@ -68,6 +81,7 @@ def rewind(ctx: typer.Context, position: int,
     echo_events(c, c.record(lambda s, r, events: corrections.rewind(events, position,
                                                                     reason, kind),
                             needs_history=True))
+    _after_correction(c)
 
 
 @app.command(context_settings={"ignore_unknown_options": False})
@@ -134,6 +148,7 @@ def amend(ctx: typer.Context, position: int,
                         needs_history=True)
     echo_events(c, recorded)
     _print_ripples(c, cmd)
+    _after_correction(c)
 
 
 def msgspec_replace(amendment: ev.CommandAmended, line: str) -> ev.CommandAmended:
