@@ -14,6 +14,7 @@ from domain.errors import BadInput, BattletapeError
 # where each command keeps its target among its positional words
 TARGET_INDEX = {"attack": 2, "damage": 1, "heal": 1, "temp": 1, "ongoing": 1,
                 "engage": 2, "intercept": 2, "stabilize": 1, "save": 1, "recover": 1}
+AMOUNT_INDEX = {"damage": 2, "heal": 2, "temp": 2, "ongoing": 2}
 ROLL_OPTION = {"attack": "--roll", "save": "--roll", "death-save": "--roll",
                "disengage": "--roll", "recover": "--roll", "rally": "--roll",
                "stabilize": "--roll", "init": None, "next": "--save", "act": "--save"}
@@ -69,6 +70,8 @@ def overridden(line: str, changes: dict[str, str], turn: str | None) -> str:
                 _set_option(args, "--save", f"{turn}={value}")
             else:
                 _set_option(args, option, value)
+        elif key == "dmg" and verb in AMOUNT_INDEX and AMOUNT_INDEX[verb] < len(args):
+            args[AMOUNT_INDEX[verb]] = value
         elif key == "target":
             index = TARGET_INDEX.get(verb)
             if index is None or index >= len(args):
