@@ -18,6 +18,9 @@ class Result:
     def json(self):
         return json.loads(self.out)
 
+    def json_lines(self) -> list:
+        return [json.loads(line) for line in self.out.splitlines() if line.strip()]
+
 
 def cli(store: str, *args: str, user: str | None = None) -> Result:
     """Run `battletape --store STORE ARGS...` in this process."""
