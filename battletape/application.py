@@ -233,6 +233,47 @@ class Battletape:
                 gms.append(e.name)
         return gms
 
+    def import_encounter(self, events: list[ev.Event]) -> int:
+        """Store an exported encounter; what is already here is checked, not duplicated.
+
+        Returns how many events were added."""
+        start = events[0]
+        stream = start.originator_id
+        if stream != store.encounter_id(start.name):
+            raise BadInput("encounter id", str(stream), "the id its name gives")
+        existing = self._stream_events(stream)
+        for old, new in zip(existing, events):
+            if ev.encoder.encode(old) != ev.encoder.encode(new):
+                raise BadInput("import", f"position {old.originator_version}",
+                               f"the same event as encounter {start.name!r} already "
+                               "holds (this store has a different history)")
+        if len(existing) > len(events):
+            raise BadInput("import", f"{len(events)} events",
+                           f"at least the {len(existing)} already stored")
+        missing = events[len(existing):]
+        if not missing:
+            return 0
+        extra: list[ev.Event] = []
+        if not existing:
+            cid = store.campaign_id(start.campaign)
+            campaign_events = self._stream_events(cid)
+            now = datetime.now(timezone.utc)
+            if not campaign_events:
+                extra.append(ev.CampaignStarted(name=start.campaign, gms=[start.by],
+                                                originator_id=cid, originator_version=1,
+                                                timestamp=now, by=self.user, cmd=1))
+            version = len(campaign_events) + len(extra) + 1
+            reg = dict(name=start.name, encounter_id=stream, campaign=start.campaign,
+                       system=start.system, timestamp=now, by=self.user)
+            extra.append(ev.EncounterRegistered(originator_id=cid,
+                                                originator_version=version,
+                                                cmd=version, **reg))
+            iv = len(self._stream_events(store.INDEX_ID)) + 1
+            extra.append(ev.EncounterRegistered(originator_id=store.INDEX_ID,
+                                                originator_version=iv, cmd=iv, **reg))
+        self._save(*missing, *extra)
+        return len(missing)
+
     def campaign_events(self, campaign: str) -> list[ev.Event]:
         return self._stream_events(store.campaign_id(campaign))
 

@@ -488,7 +488,7 @@ def ruling(ctx: typer.Context, text: str,
     echo_events(c, c.record(lambda s, r: gm.ruling(s, text, rule)))
 
 
-from battletape import cli_read, cli_corrections  # noqa: E402,F401  (register commands)
+from battletape import cli_read, cli_corrections, cli_export  # noqa: E402,F401
 
 
 def run() -> None:

@@ -7,11 +7,9 @@ from rich.text import Text
 
 from domain import events as ev
 from domain.state import EncounterState
-from domain.thirteenth_age.conditions import CONDITIONS
 from domain.thirteenth_age.damage_and_healing import staggered
 
-STATUS_IT = {"up": "in piedi", "unconscious": "privo di sensi", "stable": "stabile",
-             "dead": "morto", "fled": "fuggito"}
+from domain.thirteenth_age.terms import term
 
 
 def hp_bar(hp: int, max_hp: int, temp: int, width: int = 10) -> Text:
@@ -23,22 +21,23 @@ def hp_bar(hp: int, max_hp: int, temp: int, width: int = 10) -> Text:
 
 
 def state_table(state: EncounterState, lang: str = "en") -> Table:
-    esc = "dado dell'escalation" if lang == "it" else "escalation die"
-    title = (f"{state.name} — round {state.round}, {esc} {state.escalation_die}"
-             + (f", {state.turn}'s turn" if state.turn else "")
+    esc = term("escalation die", lang)
+    title = (f"{state.name} — {term('round', lang)} {state.round}, {esc} "
+             f"{state.escalation_die}"
+             + (f", {term('turn', lang)}: {state.turn}" if state.turn else "")
              + (f" — ended: {state.ended}" if state.ended else "")
              + f"  (position {state.position})")
     table = Table(title=title, expand=False)
-    for col in ("", "name", "init", "HP", "status", "conditions", "ongoing", "engaged",
-                "rec."):
-        table.add_column(col)
+    for col in ("", "name", "init", "HP", "status", "conditions", "ongoing damage",
+                "engaged with", "recoveries"):
+        table.add_column(term(col, lang) if col not in ("init", "HP") else col)
     order = state.order + [n for n in state.combatants if n not in state.order]
     for name in order:
         c = state.combatants[name]
-        status = STATUS_IT.get(c.status, c.status) if lang == "it" else c.status
+        status = term(c.status, lang)
         if staggered(c):
-            status += " (barcollante)" if lang == "it" else " (staggered)"
-        conds = [CONDITIONS[k] if lang == "it" else k for k in sorted(c.conditions)]
+            status += f" ({term('staggered', lang)})"
+        conds = [term(k, lang) for k in sorted(c.conditions)]
         ongoing = ", ".join(f"{o.amount}{' ' + o.type if o.type else ''} ({o.save})"
                             for o in c.ongoing)
         table.add_row("▶" if name == state.turn else "", name + (" (PC)" if c.pc else ""),

@@ -3,7 +3,7 @@
 Runs, as subprocesses and interleaved so that a noisy machine hurts both alike:
 
 * the baseline ``python -c "import typer, msgspec, eventsourcing.application"``;
-* ``battletape --store X damage TARGET 1``;
+* ``battletape --store X damage MONSTER 1``;
 * ``battletape --store X attack ATTACKER TARGET --bonus 0 --vs ac --roll 2 --dmg 1``
   (a natural 2 with no bonus always misses, so the target lives through every run),
 
@@ -39,8 +39,9 @@ def battletape_command() -> list[str]:
     return [sys.executable, "-c", "from battletape.cli import run; run()"]
 
 
-def prepare(store: str, events: int, seed: int) -> tuple[str, str, str]:
-    """A small generated encounter; the attacker whose turn it is and its target."""
+def prepare(store: str, events: int, seed: int) -> tuple[str, str, str, str]:
+    """A small generated encounter: its name, the creature whose turn it is, a foe
+    it can attack, and a monster to damage (tough enough to outlive the bench)."""
     from battletape.application import Battletape
     from domain.thirteenth_age import conditions, cyclic_initiative
     from fixtures.generate import generate
@@ -51,13 +52,20 @@ def prepare(store: str, events: int, seed: int) -> tuple[str, str, str]:
         for _ in range(200):  # until the creature whose turn it is can attack
             s = bt.state(name)
             a = s.combatants.get(s.turn or "")
-            foes = [c for c in s.combatants.values()
-                    if a is not None and c.pc != a.pc and c.status == "up"]
-            if (a is not None and a.status == "up" and not a.engaged_with
-                    and conditions.can_act(set(a.conditions))
-                    and "grabbed" not in a.conditions and foes):
-                target = max(foes, key=lambda c: c.hp)
-                return name, a.name, target.name
+            if a is not None and a.status == "up" and conditions.can_act(
+                    set(a.conditions)):
+                foes = [c for c in s.combatants.values()
+                        if c.pc != a.pc and c.status == "up"]
+                engaged = [c for c in foes if c.name in a.engaged_with]
+                if a.engaged_with:
+                    foes = engaged
+                elif not conditions.can_move(set(a.conditions)):
+                    foes = []
+                monsters = [c for c in s.combatants.values()
+                            if not c.pc and c.status == "up"]
+                if foes and monsters:
+                    return (name, a.name, foes[0].name,
+                            max(monsters, key=lambda c: c.hp).name)
             bt.record(lambda st, r: cyclic_initiative.next_turn(st, r, {}), name)
     finally:
         bt.close()
@@ -123,16 +131,16 @@ def main(argv: list[str] | None = None) -> int:
     env["BATTLETAPE_USER"] = "bench"
     with tempfile.TemporaryDirectory() as tmp:
         store = str(Path(tmp) / "bench.db")
-        name, attacker, target = prepare(store, args.events, args.seed)
+        name, attacker, target, victim = prepare(store, args.events, args.seed)
         bt = battletape_command()
         commands = {
-            "damage": bt + ["--store", store, "damage", target, "1"],
+            "damage": bt + ["--store", store, "damage", victim, "1"],
             "attack": bt + ["--store", store, "attack", attacker, target, "--bonus",
                             "0", "--vs", "ac", "--roll", "2", "--dmg", "1"],
         }
         baseline = [sys.executable, "-c", BASELINE]
         print(f"store {store}: encounter {name!r} ({args.events}+ events); "
-              f"{attacker} attacks {target}")
+              f"{attacker} attacks {target}, {victim} takes damage")
         for argv_ in (baseline, *commands.values()):  # warm the caches, compile .pyc
             timed(argv_, env)
 

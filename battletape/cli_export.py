@@ -1,0 +1,93 @@
+"""Exports, import and the terminal replay."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from battletape.cli import app
+from battletape.context import get, out
+from domain.errors import BadInput
+
+FORMATS = ("jsonl", "md", "html", "parquet")
+
+
+@app.command()
+def export(ctx: typer.Context,
+           format_: str = typer.Option("jsonl", "--format", "-f", help="jsonl, md, html or parquet."),
+           output: Optional[str] = typer.Option(None, "-o", "--output", help="File (a folder for parquet); default stdout.")):
+    """Export the encounter: lossless JSON Lines, a Markdown report, an HTML replay page.  Example: battletape export --format html -o bridge.html"""
+    c = get(ctx)
+    if format_ not in FORMATS:
+        raise BadInput("format", format_, ", ".join(FORMATS))
+    if format_ == "parquet":
+        from battletape.cli_analytics import export_parquet
+
+        if not output:
+            raise BadInput("-o", None, "a folder for the Parquet files")
+        export_parquet(c, output)
+        return
+    events = c.bt.events(c.encounter)
+    if format_ == "jsonl":
+        from replay.export import to_jsonl
+
+        data = b"\n".join(to_jsonl(events)) + b"\n"
+    elif format_ == "md":
+        from replay.report import markdown
+
+        data = markdown(events, c.lang).encode()
+    else:
+        from battletape.render import describe
+        from replay.html import page
+
+        data = page(events, describe, c.lang).encode()
+    if output in (None, "-"):
+        sys.stdout.write(data.decode("utf-8"))
+        sys.stdout.flush()
+        return
+    path = Path(output)
+    if not path.parent.exists():
+        raise BadInput("-o", output, "a file in an existing folder")
+    path.write_bytes(data)
+    out(c, f"wrote {path} ({len(data)} bytes)")
+
+
+@app.command("import")
+def import_(ctx: typer.Context, file: str = typer.Argument(..., help="A battletape JSON Lines export, or - for stdin.")):
+    """Import an exported encounter (all or nothing; importing twice adds nothing).  Example: battletape import bridge.jsonl"""
+    from replay.export import from_jsonl
+
+    c = get(ctx)
+    if file == "-":
+        lines = sys.stdin.buffer.read().splitlines()
+    else:
+        path = Path(file)
+        if not path.is_file():
+            raise BadInput("file", file, "an existing export file")
+        lines = path.read_bytes().splitlines()
+    header, events = from_jsonl(lines)
+    added = c.bt.import_encounter(events)
+    out(c, f"imported {header.encounter!r}: {added} new events "
+           f"({len(events) - added} already here)")
+
+
+@app.command()
+def replay(ctx: typer.Context, encounter: Optional[str] = typer.Argument(None),
+           by: str = typer.Option("event", help="event or turn: the size of a step."),
+           round_: Optional[int] = typer.Option(None, "--round", help="Start at this round."),
+           speed: float = typer.Option(0.0, help="Play automatically: seconds per step."),
+           plain: bool = typer.Option(False, "--plain", help="Print every frame as text (the default without a terminal).")):
+    """Step through a battle: n/p step, N/P turn, r round, space play, q quit.  Example: battletape replay "Bridge" --by turn"""
+    from battletape.player import play
+
+    c = get(ctx)
+    if by not in ("event", "turn"):
+        raise BadInput("--by", by, "event or turn")
+    name = encounter or c.encounter
+    events = c.bt.events(name)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty() and not plain
+    play(events, by=by, start_round=round_, speed=speed, lang=c.lang,
+         interactive=interactive)

@@ -1,0 +1,111 @@
+"""The terminal replay: a state panel beside the log line being replayed."""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Sequence
+
+from rich.console import Console, Group
+from rich.panel import Panel
+
+from battletape.render import describe, state_table
+from domain import events as ev
+from replay.frames import Frame, frames
+
+
+def _label(f: Frame) -> str:
+    kind = " [correction]" if isinstance(f.event, ev.CORRECTIONS) else ""
+    void = " [voided]" if f.voided else ""
+    return f"{f.position:>5}  {f.event.by}: {describe(f.event)}{kind}{void}"
+
+
+def _stops(all_frames: list[Frame], by: str) -> list[int]:
+    if by == "event":
+        return list(range(len(all_frames)))
+    stops = [i for i, f in enumerate(all_frames)
+             if isinstance(f.event, (ev.TurnEnded, ev.EncounterEnded, ev.Delayed))
+             and not f.voided]
+    return stops or [len(all_frames) - 1]
+
+
+def render(f: Frame, lang: str, lines: list[str]):
+    log = "\n".join(lines[-8:])
+    return Group(state_table(f.state, lang), Panel(log, title="log", expand=True))
+
+
+def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None = None,
+         speed: float = 0.0, lang: str = "en", interactive: bool = False) -> None:
+    all_frames = list(frames(events))
+    stops = _stops(all_frames, by)
+    index = 0
+    if start_round is not None:
+        index = next((k for k, i in enumerate(stops)
+                      if all_frames[i].state.round >= start_round), 0)
+    console = Console()
+    if not interactive:
+        shown = 0
+        for i in stops[index:]:
+            for f in all_frames[shown:i + 1]:
+                console.print(_label(f), highlight=False, markup=False)
+            shown = i + 1
+            console.print(state_table(all_frames[i].state, lang))
+            if speed:
+                time.sleep(speed)
+        return
+    _interactive(console, all_frames, stops, index, speed, lang)
+
+
+def _read_key() -> str:
+    import termios
+    import tty
+
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    try:
+        tty.setraw(fd)
+        return sys.stdin.read(1)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+
+
+def _interactive(console: Console, all_frames: list[Frame], stops: list[int], index: int,
+                 speed: float, lang: str) -> None:
+    from rich.live import Live
+
+    turns = _stops(all_frames, "turn")
+    rounds = [i for i, f in enumerate(all_frames) if isinstance(f.event, ev.RoundStarted)]
+    position = stops[index]
+    help_line = "n/p: step  N/P: turn  r/R: round  space: play  g/G: start/end  q: quit"
+
+    def view():
+        lines = [_label(f) for f in all_frames[:position + 1]]
+        return Group(render(all_frames[position], lang, lines), help_line)
+
+    with Live(view(), console=console, auto_refresh=False, screen=False) as live:
+        while True:
+            key = _read_key()
+            if key in ("q", "\x03", "\x1b"):
+                break
+            if key == "n":
+                position = min(len(all_frames) - 1, position + 1)
+            elif key == "p":
+                position = max(0, position - 1)
+            elif key == "N":
+                position = next((i for i in turns if i > position), position)
+            elif key == "P":
+                position = max([i for i in turns if i < position], default=0)
+            elif key == "r":
+                position = next((i for i in rounds if i > position), position)
+            elif key == "R":
+                position = max([i for i in rounds if i < position], default=0)
+            elif key == "g":
+                position = 0
+            elif key == "G":
+                position = len(all_frames) - 1
+            elif key == " ":
+                while position < len(all_frames) - 1:
+                    position += 1
+                    live.update(view(), refresh=True)
+                    time.sleep(speed or 0.3)
+            live.update(view(), refresh=True)

@@ -1,0 +1,149 @@
+"""The battle report in Markdown: participants, a paragraph per round, the final
+state and the notable moments — ready to paste into a campaign journal."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Sequence
+
+from domain import events as ev
+from domain.thirteenth_age.terms import term
+from replay import history
+
+EN = {
+    "participants": "Participants", "final": "Final state", "notable": "Notable moments",
+    "corrections": "Corrections", "disputes": "Disputes", "round": "Round",
+    "setup": "Before initiative", "hits": "{a} hit {t} for {d}",
+    "crit": "{a} scored a crit on {t} for {d}", "miss": "{a} missed {t}",
+    "fumble": "{a} fumbled against {t}", "fell": "{t} fell",
+    "died": "{t} died", "slain": "{t} was slain", "rallied": "{t} rallied (+{d})",
+    "recovered": "{t} spent a recovery (+{d})", "biggest": "Biggest hit",
+    "streak": "Longest streak of hits", "none": "nothing of note",
+    "ongoing": "{t} took {d} ongoing damage", "death": "{t} made a death save ({r})",
+    "cond": "{t} became {c}", "saved": "{t} shook off {c}",
+    "ended": "The battle ended: {o}.", "nodisputes": "No disputes.",
+    "dispute": "{p} disputed position {n}: {r} — {o}",
+}
+IT = {
+    "participants": "Partecipanti", "final": "Stato finale", "notable": "Momenti notevoli",
+    "corrections": "Correzioni", "disputes": "Contestazioni", "round": "Round",
+    "setup": "Prima dell'iniziativa", "hits": "{a} ha colpito {t} per {d}",
+    "crit": "{a} ha messo a segno un colpo critico su {t} per {d}",
+    "miss": "{a} ha mancato {t}", "fumble": "{a} ha fatto un fallimento critico contro {t}",
+    "fell": "{t} è caduto privo di sensi", "died": "{t} è morto", "slain": "{t} è stato ucciso",
+    "rallied": "{t} si è ripreso (+{d})", "recovered": "{t} ha speso un recupero (+{d})",
+    "biggest": "Colpo più forte", "streak": "Serie più lunga di colpi",
+    "none": "niente di rilevante", "ongoing": "{t} ha subito {d} danni continuati",
+    "death": "{t} ha tirato un tiro salvezza contro morte ({r})",
+    "cond": "{t} è diventato {c}", "saved": "{t} si è liberato di {c}",
+    "ended": "La battaglia è finita: {o}.", "nodisputes": "Nessuna contestazione.",
+    "dispute": "{p} ha contestato la posizione {n}: {r} — {o}",
+}
+
+
+def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
+    t = IT if lang == "it" else EN
+    start = events[0]
+    final = history.state_at(events)
+    corr = history.Corrections(events)
+    lines = [f"# {start.name}", ""]
+    lines.append(f"*{start.system} — campaign {start.campaign} — "
+                 f"{start.timestamp:%Y-%m-%d}*")
+    lines += ["", f"## {t['participants']}", ""]
+    for c in final.combatants.values():
+        kind = "PC" if c.pc else ("monster" if lang != "it" else "mostro")
+        lines.append(f"- **{c.name}** ({kind}, level {c.level}): {c.max_hp} hp, "
+                     f"AC {c.ac}, PD {c.pd}, MD {c.md}")
+    rounds: dict[int, list[str]] = defaultdict(list)
+    current = 0
+    biggest: tuple[int, str] = (0, "")
+    streaks: dict[str, int] = defaultdict(int)
+    best_streak: tuple[int, str] = (0, "")
+    state = history.EncounterState()
+    from projections.encounter_state import apply
+
+    for e in corr.effective(events):
+        before = {n: c.status for n, c in state.combatants.items()}
+        apply(state, e)
+        say = rounds[current].append
+        match e:
+            case ev.RoundStarted():
+                current = e.round
+            case ev.AttackResolved():
+                if e.fumble:
+                    say(t["fumble"].format(a=e.attacker, t=e.target))
+                elif e.crit:
+                    say(t["crit"].format(a=e.attacker, t=e.target, d=e.damage))
+                elif e.hit:
+                    say(t["hits"].format(a=e.attacker, t=e.target, d=e.damage))
+                else:
+                    say(t["miss"].format(a=e.attacker, t=e.target)
+                        + (f" ({term('damage', lang)} {e.damage})" if e.damage else ""))
+                if e.hit:
+                    streaks[e.attacker] += 1
+                    if streaks[e.attacker] > best_streak[0]:
+                        best_streak = (streaks[e.attacker], e.attacker)
+                else:
+                    streaks[e.attacker] = 0
+                if e.damage > biggest[0]:
+                    biggest = (e.damage, f"{e.attacker} → {e.target}, "
+                               f"{term('round', lang)} {current}"
+                               + (" (crit)" if e.crit else ""))
+            case ev.DamageTaken() if e.source == "ongoing":
+                say(t["ongoing"].format(t=e.target, d=e.amount))
+            case ev.RecoverySpent():
+                key = "rallied" if e.source == "rally" else "recovered"
+                say(t[key].format(t=e.name, d=e.amount))
+            case ev.DeathSaveRolled():
+                say(t["death"].format(t=e.name, r=e.roll.natural))
+            case ev.ConditionApplied():
+                say(t["cond"].format(t=e.name, c=term(e.condition, lang)))
+            case ev.ConditionRemoved() if e.reason == "save":
+                say(t["saved"].format(t=e.name, c=term(e.condition, lang)))
+        for name, c in state.combatants.items():
+            was = before.get(name)
+            if was is not None and was != c.status:
+                if c.status == "unconscious":
+                    say(t["fell"].format(t=name))
+                elif c.status == "dead":
+                    say((t["slain"] if not c.pc else t["died"]).format(t=name))
+    for rnd in sorted(rounds):
+        if not rounds[rnd]:
+            continue
+        title = t["setup"] if rnd == 0 else f"{t['round']} {rnd}"
+        lines += ["", f"## {title}", "", "; ".join(rounds[rnd]) + "."]
+    lines += ["", f"## {t['final']}", ""]
+    lines.append("| name | hp | status | conditions |")
+    lines.append("| --- | --- | --- | --- |")
+    from domain.thirteenth_age.damage_and_healing import staggered
+
+    for c in final.combatants.values():
+        status = term(c.status, lang) + (f" ({term('staggered', lang)})"
+                                         if staggered(c) else "")
+        conds = ", ".join(term(k, lang) for k in sorted(c.conditions)) or "—"
+        lines.append(f"| {c.name} | {c.hp}/{c.max_hp} | {status} | {conds} |")
+    if final.ended:
+        lines += ["", t["ended"].format(o=term(final.ended, lang))]
+    lines += ["", f"## {t['notable']}", ""]
+    lines.append(f"- {t['biggest']}: " + (f"{biggest[0]} ({biggest[1]})" if biggest[0]
+                                          else t["none"]))
+    lines.append(f"- {t['streak']}: " + (f"{best_streak[0]} ({best_streak[1]})"
+                                         if best_streak[0] else t["none"]))
+    resolved = {e.dispute: e for e in events if isinstance(e, ev.DisputeResolved)}
+    disputes = [e for e in events if isinstance(e, ev.DisputeRaised)]
+    if disputes:
+        for d in disputes:
+            outcome = resolved[d.originator_version].outcome \
+                if d.originator_version in resolved else "open"
+            lines.append("- " + t["dispute"].format(p=d.player, n=d.target, r=d.reason,
+                                                    o=outcome))
+    else:
+        lines.append(f"- {t['nodisputes']}")
+    fixes = [e for e in events if isinstance(e, (ev.CommandRetracted, ev.Rewound,
+                                                 ev.CommandAmended, ev.CommandRestored))]
+    if fixes:
+        lines += ["", f"## {t['corrections']}", ""]
+        for f in fixes:
+            lines.append(f"- {f.originator_version}: {type(f).__name__} by {f.by}: "
+                         f"{getattr(f, 'reason', '')}")
+    return "\n".join(lines) + "\n"
