@@ -156,7 +156,8 @@ def demo(ctx: typer.Context,
         if rnd is not None and rnd == rounds[0]:
             continue
         for e in events[shown:end]:
-            console.print(f"{e.originator_version:>5}  {describe(e)}", highlight=False)
+            console.print(f"{e.originator_version:>5}  {describe(e)}", highlight=False,
+                          markup=False, soft_wrap=True)
         shown = end
         console.print(state_table(c.bt.state(name, at=end), c.lang))
         if delay:

@@ -47,7 +47,7 @@ def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None 
         shown = 0
         for i in stops[index:]:
             for f in all_frames[shown:i + 1]:
-                console.print(_label(f), highlight=False, markup=False)
+                console.print(_label(f), highlight=False, markup=False, soft_wrap=True)
             shown = i + 1
             console.print(state_table(all_frames[i].state, lang))
             if speed:
