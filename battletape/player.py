@@ -26,7 +26,9 @@ def _stops(all_frames: list[Frame], by: str) -> list[int]:
     stops = [i for i, f in enumerate(all_frames)
              if isinstance(f.event, (ev.TurnEnded, ev.EncounterEnded, ev.Delayed))
              and not f.voided]
-    return stops or [len(all_frames) - 1]
+    if not stops or stops[-1] != len(all_frames) - 1:
+        stops.append(len(all_frames) - 1)  # the end, corrections after the last turn
+    return stops
 
 
 def render(f: Frame, lang: str, lines: list[str]):
@@ -44,7 +46,7 @@ def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None 
                       if all_frames[i].state.round >= start_round), 0)
     console = Console()
     if not interactive:
-        shown = 0
+        shown = stops[index - 1] + 1 if index > 0 else 0
         for i in stops[index:]:
             for f in all_frames[shown:i + 1]:
                 console.print(_label(f), highlight=False, markup=False, soft_wrap=True)

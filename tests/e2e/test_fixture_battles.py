@@ -114,8 +114,9 @@ def test_the_heroes_end_the_bridge_battle_with_the_hit_points_and_recoveries_wor
     assert (c["Bruna"]["hp"], c["Bruna"]["recoveries"]) == (13, 7)
     assert c["Bruna"]["staggered"] is True
     assert c["Bruna"]["death_saves_failed"] == 1
-    # Sera: 36 (temp 8 absorbed 5 then 3) - 5 - 5 + 6 (first rally: 5+1) - 5 + 4 (second
-    # rally after an 11+ save: 3+1) = 34; two recoveries spent (Rally).
+    # Sera: 36 - 2 (Goblin 1's second 5, after her last 3 temporary hp) - 5 (Goblin 3)
+    # + 6 (first rally: 5 + Con 1) - 5 (Goblin 3) + 4 (second rally, after an 11+ save:
+    # 3 + 1) = 34; two recoveries spent (Rally).
     assert (c["Sera"]["hp"], c["Sera"]["recoveries"]) == (34, 0)
     assert c["Sera"]["staggered"] is False
     for name in ("Kael", "Tamsin", "Bruna", "Sera"):
@@ -647,8 +648,8 @@ def test_the_crypt_is_cleared_in_round_eight_at_the_cost_of_two_heroes(crypt):
 
 
 def test_oren_takes_a_lasting_wound_for_dropping_below_zero(crypt):
-    before_end = state(crypt, "--at", str(state(crypt)["position"] - 1))
-    o = before_end["combatants"]["Oren"]
+    last_blow = attacks(events(crypt), "Oren", "Wight")[-1]
+    o = at(crypt, last_blow)["combatants"]["Oren"]
     # Oren: 54 - 7 - 32 (a crit, 16 x 2) - 10 - 16 = -11, then a 16 death save: 14 + 2
     # counted from 0 = 16 (Death and Dying).
     assert (o["hp"], o["max_hp"], o["recoveries"]) == (16, 54, 7)
