@@ -1,0 +1,142 @@
+"""The generator of large histories: deterministic, rule-valid, consistent, decodable.
+
+Small battles here (a few hundred to two thousand events); the benches in bench/
+run it at 100k. No timing is asserted: the machines are shared.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter
+
+import msgspec
+import pytest
+
+from battletape import store
+from battletape.application import Battletape
+from domain import events as ev
+from fixtures import generate as gen
+from projections.views import state_view
+from replay import history
+from tests.helpers import ok
+
+
+def _payloads(path: str, name: str) -> list[dict]:
+    """Every event of the encounter as plain values, timestamps left out."""
+    bt = Battletape(path)
+    try:
+        out = []
+        for e in bt.events(name):
+            data = ev.to_builtins(e)
+            data.pop("timestamp")
+            out.append(data)
+        return out
+    finally:
+        bt.close()
+
+
+def _raw_rows(path: str) -> list[tuple[str, int, str, bytes]]:
+    with sqlite3.connect(path) as conn:
+        return conn.execute("SELECT originator_id, originator_version, topic, state "
+                            "FROM stored_events ORDER BY originator_id, "
+                            "originator_version").fetchall()
+
+
+def test_the_same_seed_and_count_give_the_same_events(tmp_path):
+    # Two stores, one seed: every payload is the same, timestamps apart.
+    a, b = str(tmp_path / "a.db"), str(tmp_path / "b.db")
+    name_a, count_a = gen.generate(a, 800, seed=11)
+    name_b, count_b = gen.generate(b, 800, seed=11)
+    assert (name_a, count_a) == (name_b, count_b)
+    assert _payloads(a, name_a) == _payloads(b, name_b)
+
+
+def test_another_seed_gives_another_battle(tmp_path):
+    a, b = str(tmp_path / "a.db"), str(tmp_path / "b.db")
+    name_a, _ = gen.generate(a, 400, seed=1, name="battle")
+    name_b, _ = gen.generate(b, 400, seed=2, name="battle")
+    assert _payloads(a, name_a) != _payloads(b, name_b)
+
+
+@pytest.mark.parametrize("events", [300, 1000, 2000])
+def test_it_reaches_the_requested_count(tmp_path, events):
+    path = str(tmp_path / "g.db")
+    name, count = gen.generate(path, events, seed=3)
+    assert count >= events
+    bt = Battletape(path)
+    try:
+        recorded = bt.events(name)
+    finally:
+        bt.close()
+    # positions 1..count, no gap: the count is the encounter's length
+    assert [e.originator_version for e in recorded] == list(range(1, count + 1))
+
+
+@pytest.mark.parametrize("seed", [0, 5, 9])
+def test_the_rules_refuse_nothing_it_asks(tmp_path, seed):
+    # strict: a refusal by the rules would raise here instead of ending the turn
+    g = gen.run(str(tmp_path / "g.db"), 1500, seed, strict=True)
+    assert g.refused == 0
+    assert g.waves >= 2  # a fresh wave came when the first one fell
+
+
+def test_the_battle_uses_the_rules_widely(tmp_path):
+    path = str(tmp_path / "g.db")
+    name, _ = gen.generate(path, 2000, seed=4)
+    bt = Battletape(path)
+    try:
+        kinds = Counter(type(e).__name__ for e in bt.events(name))
+    finally:
+        bt.close()
+    for kind in ("EncounterStarted", "CombatantAdded", "InitiativeRolled",
+                 "RoundStarted", "TurnStarted", "TurnEnded", "AttackResolved",
+                 "Engaged", "ConditionApplied", "SaveRolled", "OngoingDamageApplied",
+                 "DamageTaken", "Healed"):
+        assert kinds[kind] > 0, kind
+    assert kinds["AttackResolved"] > kinds["Healed"]
+
+
+@pytest.mark.parametrize("batch_commands", [2000, 97])
+def test_the_fold_equals_the_state_the_application_loads(tmp_path, batch_commands):
+    # The fold of every event from the start equals what Battletape loads (from the
+    # snapshot each batch leaves, plus the events after it) and what the CLI prints.
+    path = str(tmp_path / "g.db")
+    g = gen.run(path, 1200, seed=6, batch_commands=batch_commands)
+    bt = Battletape(path)
+    try:
+        events = bt.events(g.name)
+        folded = history.state_at(events)
+        loaded = bt.state(g.name)
+    finally:
+        bt.close()
+    assert folded.position == g.position
+    assert state_view(folded) == state_view(loaded)
+    assert msgspec.json.encode(folded) == msgspec.json.encode(loaded)
+    printed = ok(path, "--encounter", g.name, "state", "--json").json()
+    assert printed == msgspec.json.decode(msgspec.json.encode(state_view(folded)))
+
+
+def test_every_stored_event_passes_through_the_decoder(tmp_path):
+    path = str(tmp_path / "g.db")
+    name, count = gen.generate(path, 700, seed=8, campaign="Emberfall")
+    rows = _raw_rows(path)
+    decoded = [ev.decoder.decode(state) for _, _, _, state in rows]
+    # encounter, campaign and index streams, and nothing the decoder rewrites
+    assert len(decoded) == count + 3
+    assert all(ev.encoder.encode(e) == state for e, (*_, state) in zip(decoded, rows))
+    topics = {topic for _, _, topic, _ in rows}
+    assert topics <= {f"domain.events:{cls}" for cls in ev.EVENT_TYPES}
+    encounter = store.encounter_id(name)
+    mine = [e for e in decoded if e.originator_id == encounter]
+    assert len(mine) == count
+    assert {e.by for e in mine} == {"generator"}
+
+
+def test_the_command_line_generates_and_refuses_a_name_twice(tmp_path, capsys):
+    path = str(tmp_path / "g.db")
+    argv = ["--events", "300", "--seed", "2", "--store", path, "--encounter", "cli",
+            "--quiet"]
+    assert gen.main(argv) == 0
+    assert "'cli': " in capsys.readouterr().out
+    assert gen.main(argv) == 2
+    assert "Error: " in capsys.readouterr().err
