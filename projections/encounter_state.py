@@ -26,11 +26,21 @@ def _move_in_order(state: EncounterState, name: str, anchor: str, after: bool,
     state.order = order
 
 
+def _release_grab(a: Combatant, b: Combatant) -> None:
+    """Grabbed: a grab is an engagement; when the two part, the grab ends."""
+    for x, y in ((a, b), (b, a)):
+        grab = x.conditions.get("grabbed")
+        if grab is not None and grab.source == y.name:
+            del x.conditions["grabbed"]
+
+
 def _unengage(state: EncounterState, c: Combatant) -> None:
     for other in c.engaged_with:
         o = state.combatants.get(other)
         if o is not None and c.name in o.engaged_with:
             o.engaged_with = [n for n in o.engaged_with if n != c.name]
+        if o is not None:
+            _release_grab(c, o)
     c.engaged_with = []
 
 
@@ -76,8 +86,11 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c.readied = None
             for other in state.combatants.values():
                 other.acts_out_of_turn = False
+                other.no_actions = False
+                other.provoked = []
         case ev.TurnEnded():
             c = state.combatants[e.name]
+            c.no_actions = False
             if e.name not in state.acted:
                 state.acted.append(e.name)
             c.acts_out_of_turn = False
@@ -109,6 +122,11 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.AttackResolved():
             a, t = state.combatants[e.attacker], state.combatants[e.target]
             a.damage_dealt += e.damage
+            for tag in e.tags:  # Ranged and Spell Attacks draw opportunity attacks
+                if tag.startswith("provokes:") and tag[9:] not in a.provoked:
+                    a.provoked.append(tag[9:])
+            if "opportunity" in e.tags and a.name in t.provoked:
+                t.provoked.remove(a.name)
             _damage(state, t, e.damage)
         case ev.DamageTaken():
             _damage(state, state.combatants[e.target], e.amount)
@@ -162,6 +180,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c = state.combatants[e.name]
             _unengage(state, c)
             c.whereabouts = e.where
+            c.provoked = [n for n in dict.fromkeys(c.provoked + list(e.provoked))]
         case ev.FlightChanged():
             state.combatants[e.name].flying = e.flying
         case ev.SpiritFought():
@@ -170,6 +189,8 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             state.spirit_used = True
         case ev.DeathSaveRolled():
             c = state.combatants[e.name]
+            if e.success and not e.acts:
+                c.no_actions = True  # only a natural 20 acts normally that turn
             if not e.success and c.status != "stable":
                 c.death_saves_failed += 1
                 if c.death_saves_failed >= 4 and not state.options.get(

@@ -142,6 +142,12 @@ def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
         if order.kind != "melee" or len(targets) != 1 or order.flexible:
             raise RuleViolation("an opportunity attack is one basic melee attack, "
                                 "never flexible", "Disengaging")
+        t = targets[0]
+        if a.name not in t.provoked or state.turn != t.name:
+            raise RuleViolation(
+                f"{t.name} has not provoked an opportunity attack from {a.name} this "
+                "turn (moving away from melee, or a ranged attack or spell while "
+                "engaged, does)", "Disengaging")
     else:
         require_turn(state, a, "attack")
     if order.kind == "ranged" and "grabbed" in a.conditions:

@@ -14,7 +14,7 @@ from domain.state import Combatant
 
 def staggered(c: Combatant) -> bool:
     """"When you are reduced to half your hit points or fewer, you're staggered"."""
-    return c.status == "up" and 0 < c.hp and c.hp * 2 <= c.max_hp
+    return c.status != "dead" and 0 < c.hp and c.hp * 2 <= c.max_hp
 
 
 def dead_at(c: Combatant) -> int:

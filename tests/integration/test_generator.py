@@ -140,3 +140,17 @@ def test_the_command_line_generates_and_refuses_a_name_twice(tmp_path, capsys):
     assert "'cli': " in capsys.readouterr().out
     assert gen.main(argv) == 2
     assert "Error: " in capsys.readouterr().err
+
+
+def test_a_refusal_ends_the_turn_and_is_counted(tmp_path, monkeypatch):
+    # Should the rules refuse what the generator asks, the turn ends instead.
+    from domain.errors import RuleViolation
+
+    def refused(self, s, rng, c):
+        raise RuleViolation(f"{c.name} may not act in this test")
+
+    monkeypatch.setattr(gen.Generator, "_hero_turn", refused)
+    g = gen.run(str(tmp_path / "g.db"), 400, seed=1)
+    assert g.refused > 0 and g.position >= 400
+    with pytest.raises(RuleViolation):
+        gen.run(str(tmp_path / "h.db"), 400, seed=1, strict=True)

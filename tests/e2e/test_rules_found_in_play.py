@@ -1,9 +1,7 @@
-"""Rules the tool gets wrong today, found while playing the fixture battles.
+"""Rules found wanting while playing the fixture battles, now kept by these tests.
 
-Each test states the correct behaviour per the seed (13th Age Archmage Engine SRD,
-Combat Rules, seed 004) and names its section. They fail until the lead fixes the rule
-(domain/, projections/); they are kept apart from test_fixture_battles.py so that file
-stays green meanwhile. Each test shows the command sequence that reproduces the bug.
+Each test states the behaviour per the seed (13th Age Archmage Engine SRD, Combat
+Rules, seed 004), names its section and shows the command sequence that once broke.
 """
 
 from __future__ import annotations
