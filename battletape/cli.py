@@ -131,7 +131,9 @@ def attack(ctx: typer.Context, attacker: str,
            double_crit: bool = typer.Option(False, "--double-crit", help="Crit damage doubled again: triple."),
            swoop: bool = typer.Option(False, "--swoop", help="Flying swoop past: -2."),
            ongoing: int = typer.Option(0, help="Ongoing damage on a hit."),
-           ongoing_save: str = typer.Option("normal", "--ongoing-save")):
+           ongoing_save: str = typer.Option("normal", "--ongoing-save"),
+           action: str = typer.Option("standard", help="standard, quick, free or interrupt (out of turn)."),
+           basic: bool = typer.Option(False, "--basic", help="A basic attack (all a hampered creature may make).")):
     """One attack roll per target, damage rolled once.  Example: battletape attack Bruna Goblin --bonus 6 --vs ac --roll 15 --damage 1d8+3"""
     from domain.thirteenth_age import attacks
 
@@ -144,7 +146,7 @@ def attack(ctx: typer.Context, attacker: str,
         reroll=reroll, flexible=flexible, unarmed=unarmed, coup_de_grace=coup_de_grace,
         invisible=invisible, concealment=_ints(concealment, "--concealment"),
         nonmagical=nonmagical, modifier=mod, double_crit=double_crit, swoop=swoop,
-        ongoing=ongoing, ongoing_save=ongoing_save)
+        ongoing=ongoing, ongoing_save=ongoing_save, action=action, basic=basic)
     echo_events(c, c.record(lambda s, r: attacks.attack(s, r, order)))
 
 

@@ -136,7 +136,8 @@ def demo(ctx: typer.Context,
     while name in existing:
         suffix += 1
         name = f"Demo: the bridge at Emberfall ({suffix})"
-    lines = [f'new "{name}" --campaign demo --seed 13'] + script.splitlines()
+    lines = [f'new "{name}" --campaign demo --seed 13' if line.startswith("new ") else line
+             for line in script.splitlines()]
     c.quiet = True
     run_lines(c, lines)
     c.quiet = False

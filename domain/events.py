@@ -116,6 +116,7 @@ class Delayed(Event, kw_only=True):
 class Readied(Event, kw_only=True):
     name: str
     trigger: str
+    action: str = ""
 
 
 class DelayedActionTaken(Event, kw_only=True):
@@ -166,6 +167,7 @@ class AttackResolved(Event, kw_only=True):
     tags: list[str] = []
     rerolled_from: int | None = None
     ongoing: int = 0
+    action: str = ""
 
 
 class DamageTaken(Event, kw_only=True):
@@ -204,6 +206,7 @@ class RallyAttempted(Event, kw_only=True):
     name: str
     save: Roll | None = None
     success: bool = True
+    action: str = ""
 
 
 class FreeRolled(Event, kw_only=True):
@@ -263,6 +266,7 @@ class Engaged(Event, kw_only=True):
     a: str
     b: str
     how: str = "engage"
+    action: str = ""
 
 
 class DisengageAttempted(Event, kw_only=True):
@@ -272,6 +276,7 @@ class DisengageAttempted(Event, kw_only=True):
     penalty: int
     target: int = 11
     success: bool
+    action: str = ""
 
 
 class Moved(Event, kw_only=True):
@@ -280,6 +285,7 @@ class Moved(Event, kw_only=True):
     left: list[str] = []
     provoked: list[str] = []
     teleport: bool = False
+    action: str = ""
 
 
 class FlightChanged(Event, kw_only=True):
@@ -311,6 +317,7 @@ class StabilizeAttempted(Event, kw_only=True):
     roll: Roll
     success: bool
     quick: bool = False
+    action: str = ""
 
 
 class EncounterEnded(Event, kw_only=True):

@@ -51,9 +51,30 @@ def _damage(state: EncounterState, c: Combatant, amount: int) -> None:
         _unengage(state, c)
 
 
+_ACTORS = {"AttackResolved": "attacker", "Moved": "name", "DisengageAttempted": "name",
+           "Engaged": "a", "RallyAttempted": "name", "StabilizeAttempted": "helper",
+           "Readied": "name"}
+
+
+def _spend_action(state: EncounterState, e: ev.Event) -> None:
+    """Actions on Your Turn: the slot an event used; interrupts until the next turn."""
+    action = getattr(e, "action", "")
+    if not action or action == "free":
+        return
+    actor = state.combatants.get(getattr(e, _ACTORS[type(e).__name__]))
+    if actor is None:
+        return
+    if action == "interrupt":
+        actor.interrupt_spent = True
+    elif actor.name == state.turn and action not in actor.actions_used:
+        actor.actions_used.append(action)
+
+
 def apply(state: EncounterState, e: ev.Event) -> EncounterState:
     """Fold ``e`` into ``state`` in place and return it."""
     state.position = e.originator_version or state.position + 1
+    if type(e).__name__ in _ACTORS:
+        _spend_action(state, e)
     match e:
         case ev.EncounterStarted():
             state.name, state.system, state.campaign = e.name, e.system, e.campaign
@@ -88,9 +109,14 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
                 other.acts_out_of_turn = False
                 other.no_actions = False
                 other.provoked = []
+            c.actions_used = []
+            c.moving = False
         case ev.TurnEnded():
             c = state.combatants[e.name]
             c.no_actions = False
+            c.interrupt_spent = False  # "until the end of your next turn"
+            c.actions_used = []
+            c.moving = False
             if e.name not in state.acted:
                 state.acted.append(e.name)
             c.acts_out_of_turn = False
@@ -168,6 +194,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
                 del c.ongoing[e.index]
         case ev.Engaged():
             a, b = state.combatants[e.a], state.combatants[e.b]
+            a.moving = False  # the move ends in melee
             if b.name not in a.engaged_with:
                 a.engaged_with.append(b.name)
             if a.name not in b.engaged_with:
@@ -176,10 +203,12 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.DisengageAttempted():
             if e.success:
                 _unengage(state, state.combatants[e.name])
+                state.combatants[e.name].moving = e.name == state.turn
         case ev.Moved():
             c = state.combatants[e.name]
             _unengage(state, c)
             c.whereabouts = e.where
+            c.moving = c.name == state.turn and not e.teleport
             c.provoked = [n for n in dict.fromkeys(c.provoked + list(e.provoked))]
         case ev.FlightChanged():
             state.combatants[e.name].flying = e.flying

@@ -13,14 +13,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+import msgspec
+
 from domain import dice
 from domain.encounter import (combatant, require_able, require_initiative, require_turn,
                               same_side)
 from domain.errors import BadInput, RuleViolation
 from domain.events import AttackResolved, Engaged, Event, OngoingDamageApplied, Roll
 from domain.state import Combatant, EncounterState
-from domain.thirteenth_age import (combat_stats, conditions, escalation_die, position,
-                                   resistance)
+from domain.thirteenth_age import (actions, combat_stats, conditions, escalation_die,
+                                   position, resistance)
 
 KINDS = ("melee", "ranged", "spell", "close")
 
@@ -55,6 +57,8 @@ class AttackOrder:
     swoop: bool = False
     ongoing: int = 0
     ongoing_save: str = "normal"
+    action: str = "standard"
+    basic: bool = False
 
 
 def unarmed_damage(level: int) -> str:
@@ -148,12 +152,19 @@ def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
                 f"{t.name} has not provoked an opportunity attack from {a.name} this "
                 "turn (moving away from melee, or a ranged attack or spell while "
                 "engaged, does)", "Disengaging")
-    else:
+    elif order.action != "interrupt":
         require_turn(state, a, "attack")
+    if "hampered" in a.conditions and not order.basic and not order.opportunity:
+        raise RuleViolation(f"{a.name} is hampered and can only make basic attacks "
+                            "(--basic)", "Conditions: Hampered")
     if order.kind == "ranged" and "grabbed" in a.conditions:
         raise RuleViolation(f"{a.name} is grabbed and can't use ranged attacks",
                             "Grabbed")
     if order.coup_de_grace:
+        if a.actions_used:
+            raise RuleViolation("a coup de grace skips the move and quick actions: "
+                                f"{a.name} already used {', '.join(a.actions_used)}",
+                                "Coup de Grace")
         t = targets[0]
         helpless = t.status in ("unconscious", "stable") or "helpless" in t.conditions
         if len(targets) != 1 or not helpless or t.name not in a.engaged_with:
@@ -175,7 +186,8 @@ def _melee_engagement(state: EncounterState, a: Combatant,
                 f"{a.name} is engaged with {', '.join(a.engaged_with)} and not with "
                 f"{t.name}: disengage or move first", "Movement and Melee")
         position.require_can_move(a)
-        events.append(Engaged(a=a.name, b=t.name, how="attack"))
+        move = actions.slot(a, "move", state.turn == a.name)
+        events.append(Engaged(a=a.name, b=t.name, how="attack", action=move))
     return events
 
 
@@ -202,6 +214,14 @@ def attack(state: EncounterState, rng: random.Random, order: AttackOrder) -> lis
     events: list[Event] = []
     if order.kind == "melee" and not order.opportunity:
         events += _melee_engagement(state, a, targets)
+    probe = a
+    if events:  # the move into melee is spent before the attack's own action
+        probe = msgspec.structs.replace(a, actions_used=a.actions_used + [
+            e.action for e in events if getattr(e, "action", "")])
+    own_turn = state.turn == a.name
+    action = "free" if order.opportunity else actions.slot(probe, order.action, own_turn)
+    if order.coup_de_grace:
+        action = "standard"
     expr = order.damage or (unarmed_damage(a.level) if order.unarmed else None)
     ability = (combat_stats.ability_damage(order.ability, a.level)
                if order.ability and order.dmg is None else 0)
@@ -275,7 +295,8 @@ def attack(state: EncounterState, rng: random.Random, order: AttackOrder) -> lis
             damage_type=order.damage_type, multiplier=multiplier,
             resistance=outcome.resistance, half=outcome.half, immune=outcome.immune,
             damage=outcome.amount, kind=order.kind, tags=tags,
-            rerolled_from=rerolled_from, ongoing=order.ongoing if hit else 0))
+            rerolled_from=rerolled_from, ongoing=order.ongoing if hit else 0,
+            action=action if i == 0 else ""))
         if hit and order.ongoing:
             events.append(OngoingDamageApplied(
                 name=t.name, amount=order.ongoing, damage_type=order.damage_type,

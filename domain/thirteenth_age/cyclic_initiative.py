@@ -19,7 +19,7 @@ from domain.events import (Delayed, DelayedActionTaken, Event, InitiativeRolled,
                            Readied, ReadiedActionTaken, RoundStarted, SurpriseDeclared,
                            TurnEnded, TurnStarted)
 from domain.state import Combatant, EncounterState
-from domain.thirteenth_age import escalation_die, ongoing_damage
+from domain.thirteenth_age import actions, escalation_die, ongoing_damage
 
 
 def sort_key(c: Combatant, index: int) -> tuple:
@@ -181,7 +181,8 @@ def ready(state: EncounterState, name: str, trigger: str) -> list[Event]:
         raise RuleViolation(f"{c.name} can ready only on its own turn", "Readying an Action")
     if not trigger.strip():
         raise BadInput("trigger", trigger, "a description of the trigger")
-    return [Readied(name=c.name, trigger=trigger)]
+    return [Readied(name=c.name, trigger=trigger,
+                    action=actions.slot(c, "standard", True))]
 
 
 def act(state: EncounterState, rng: random.Random, name: str,

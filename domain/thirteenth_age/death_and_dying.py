@@ -16,7 +16,7 @@ from domain import dice
 from domain.encounter import combatant, require_able, require_initiative
 from domain.errors import BadInput, RuleViolation
 from domain.events import DeathSaveRolled, Event, StabilizeAttempted
-from domain.thirteenth_age import recoveries
+from domain.thirteenth_age import actions, recoveries
 
 SUCCESS = 16
 FAILURES_TO_DIE = 4
@@ -66,6 +66,8 @@ def stabilize(state, rng: random.Random, name: str, helper: str,
         if not -10 <= total <= 60:
             raise BadInput("Wisdom check total", total, "a d20 check total")
         roll = dice.Roll(expr="check", total=total, source="typed")
+    quick = roll.total >= QUICK_STABILIZE
+    action = actions.slot(h, "quick" if quick else "standard", state.turn == h.name)
     return [StabilizeAttempted(name=c.name, helper=h.name, roll=roll,
-                               success=roll.total >= STABILIZE_DC,
-                               quick=roll.total >= QUICK_STABILIZE)]
+                               success=roll.total >= STABILIZE_DC, quick=quick,
+                               action=action)]

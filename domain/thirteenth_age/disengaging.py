@@ -14,7 +14,7 @@ from domain import dice
 from domain.encounter import combatant, require_able, require_initiative
 from domain.errors import RuleViolation
 from domain.events import DisengageAttempted, Event
-from domain.thirteenth_age import conditions, saves
+from domain.thirteenth_age import actions, conditions, saves
 from domain.thirteenth_age.position import require_can_move
 
 
@@ -34,8 +34,10 @@ def disengage(state, rng: random.Random, name: str, natural: int | None,
     if not c.engaged_with:
         raise RuleViolation(f"{c.name} is not engaged with anyone", "Disengaging")
     require_can_move(c)
+    action = actions.slot(c, "move", state.turn == c.name)
     p = penalty(len(c.engaged_with), "grabbed" in c.conditions, hit_grabber)
     roll = dice.d20_roll(natural, rng, p)
     target = saves.target("normal")
     return [DisengageAttempted(name=c.name, foes=list(c.engaged_with), roll=roll,
-                               penalty=p, target=target, success=roll.total >= target)]
+                               penalty=p, target=target, success=roll.total >= target,
+                               action=action)]

@@ -13,7 +13,7 @@ from domain.encounter import combatant, require_able, require_on
 from domain.errors import BadInput, RuleViolation
 from domain.events import Engaged, Event, FlightChanged, Moved
 from domain.state import Combatant, EncounterState
-from domain.thirteenth_age import conditions
+from domain.thirteenth_age import actions, conditions
 
 WHEREABOUTS = {"nearby": "vicino", "far": "lontano"}
 
@@ -43,7 +43,8 @@ def engage(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
     require_can_move(a)
     if b.flying and not a.flying:
         raise RuleViolation(f"{b.name} is flying out of reach of {a.name}", "Flying")
-    return [Engaged(a=a.name, b=b.name)]
+    return [Engaged(a=a.name, b=b.name,
+                    action=actions.slot(a, "move", state.turn == a.name))]
 
 
 def intercept(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
@@ -80,8 +81,9 @@ def move(state: EncounterState, name: str, where: str,
         provoked = [n for n in left if can_take_opportunity(state, n)]
     if where == c.whereabouts and not left:
         raise RuleViolation(f"{c.name} is already {where}")
+    action = "free" if teleport else actions.slot(c, "move", state.turn == c.name)
     return [Moved(name=c.name, where=where, left=left, provoked=provoked,
-                  teleport=teleport)]
+                  teleport=teleport, action=action)]
 
 
 def fly(state: EncounterState, name: str, flying: bool) -> list[Event]:

@@ -18,7 +18,7 @@ from domain.encounter import (combatant, require_able, require_initiative, requi
 from domain.errors import BadInput, RuleViolation
 from domain.events import Event, RallyAttempted, RecoverySpent
 from domain.state import Combatant
-from domain.thirteenth_age import combat_stats, saves
+from domain.thirteenth_age import actions, combat_stats, saves
 
 
 def expression(c: Combatant) -> str:
@@ -55,15 +55,19 @@ def rally(state, rng: random.Random, name: str, total: int | None,
     require_turn(state, c, "rally")
     if not c.pc:
         raise RuleViolation(f"{c.name} is not a PC", "Rally")
+    action = actions.slot(c, "standard", state.turn == c.name)
     if c.rally_blocked_round == state.round:
         raise RuleViolation(f"{c.name} failed a rally save this round", "Rally")
     if c.rallies == 0:
         if natural is not None:
             raise BadInput("--save", natural, "nothing: the first rally needs no save")
-        return [RallyAttempted(name=c.name), spend(state, rng, c, total, "rally")]
+        return [RallyAttempted(name=c.name, action=action),
+                spend(state, rng, c, total, "rally")]
     roll = dice.d20_roll(natural, rng, what="rally save natural")
     ok = roll.total >= saves.target("normal")
-    events: list[Event] = [RallyAttempted(name=c.name, save=roll, success=ok)]
+    # "If you fail the save, you can take your turn normally": no action is spent
+    events: list[Event] = [RallyAttempted(name=c.name, save=roll, success=ok,
+                                          action=action if ok else "free")]
     if ok:
         events.append(spend(state, rng, c, total, "rally"))
     return events

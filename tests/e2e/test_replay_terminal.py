@@ -9,7 +9,7 @@ DEMO = Path(__file__).parents[2] / "fixtures" / "battles" / "demo.bt"
 
 def test_replay_prints_turn_by_turn_frames_with_corrections(sqlite_store, tmp_path):
     script = tmp_path / "demo.bt"
-    script.write_text('new "The bridge" --seed 13\n' + DEMO.read_text())
+    script.write_text(DEMO.read_text().replace('"Demo: the bridge at Emberfall"', '"The bridge"'))
     ok(sqlite_store, "run", str(script))
     ok(sqlite_store, "undo --reason 'the ogre survived'")
     text = ok(sqlite_store, "replay --by turn").out

@@ -21,7 +21,8 @@ ROUND_4_START = "Kael missed Ogre Chief (damage 2); Bruna rallied (+16)"
 
 def test_the_demo_report_tells_the_battle_round_by_round(sqlite_store, tmp_path):
     script = tmp_path / "demo.bt"
-    script.write_text('new "The bridge" --campaign Emberfall --seed 13\n' + DEMO.read_text())
+    script.write_text(DEMO.read_text().replace('"Demo: the bridge at Emberfall" --campaign demo',
+                                           '"The bridge" --campaign Emberfall'))
     ok(sqlite_store, "run", str(script))
     md = ok(sqlite_store, "export --format md").out
     assert md.startswith("# The bridge\n")
@@ -38,7 +39,7 @@ def test_the_demo_report_tells_the_battle_round_by_round(sqlite_store, tmp_path)
 
 def test_the_report_in_italian_uses_the_seed_terms(sqlite_store, tmp_path):
     script = tmp_path / "demo.bt"
-    script.write_text('new "Il ponte" --seed 13\n' + DEMO.read_text())
+    script.write_text(DEMO.read_text().replace('"Demo: the bridge at Emberfall"', '"Il ponte"'))
     ok(sqlite_store, "run", str(script))
     md = ok(sqlite_store, "--lang it export --format md").out
     assert "Bruna è diventato frastornato" in md          # dazed: frastornato

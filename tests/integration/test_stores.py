@@ -9,7 +9,7 @@ DEMO = Path(__file__).parents[2] / "fixtures" / "battles" / "demo.bt"
 
 def test_a_whole_battle_gives_the_same_state_on_every_store(any_store, tmp_path):
     script = tmp_path / "b.bt"
-    script.write_text('new "Bridge" --seed 9\n' + DEMO.read_text())
+    script.write_text(DEMO.read_text().replace('"Demo: the bridge at Emberfall"', 'Bridge'))
     ok(any_store, "run", str(script))
     s = state(any_store)
     assert s["combatants"]["Ogre Chief"]["status"] == "dead"
@@ -37,7 +37,7 @@ def test_commands_one_by_one_on_every_store(any_store):
 def test_snapshots_do_not_change_what_is_read(any_store, monkeypatch, tmp_path):
     monkeypatch.setenv("BATTLETAPE_SNAPSHOT_INTERVAL", "5")
     script = tmp_path / "b.bt"
-    script.write_text('new "Bridge" --seed 9\n' + DEMO.read_text())
+    script.write_text(DEMO.read_text().replace('"Demo: the bridge at Emberfall"', 'Bridge'))
     ok(any_store, "run", str(script))
     now = state(any_store)
     rebuilt = state(any_store, "--at", str(now["position"]))

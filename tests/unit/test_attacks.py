@@ -19,8 +19,9 @@ def fight(**pc_kw) -> Battle:
 
 
 def hit(b: Battle, **kw) -> list[AttackResolved]:
+    # several attacks per test: free actions, so the action economy stays out of it
     order = AttackOrder(**{"attacker": "Bruna", "targets": ["Orc"], "bonus": 6,
-                           "defense": "ac", **kw})
+                           "defense": "ac", "action": "free", **kw})
     return [e for e in b.roll(attacks.attack, order) if isinstance(e, AttackResolved)]
 
 
@@ -159,10 +160,16 @@ def test_invisibility_a_concealment_roll_of_50_or_less_misses_completely():
 def test_coup_de_grace_is_an_automatic_crit_on_a_helpless_engaged_enemy():
     from domain.thirteenth_age import conditions, position
     b = fight()
-    b.do(position.engage, "Bruna", "Orc")
+    b.do(position.engage, "Orc", "Bruna")  # the orc closed in on its own turn
     b.do(conditions.apply_condition, "Orc", "helpless", None, None, None)
     [e] = hit(b, rolls=[3], dmg=7, coup_de_grace=True)
     assert e.crit and e.hit and e.damage == 14
+    # "Skip your move action and your quick action that turn": not after moving
+    b2 = fight()
+    b2.do(position.engage, "Bruna", "Orc")
+    b2.do(conditions.apply_condition, "Orc", "helpless", None, None, None)
+    with pytest.raises(RuleViolation, match="skips the move"):
+        hit(b2, rolls=[3], dmg=7, coup_de_grace=True)
 
 
 def test_attacks_out_of_turn_are_refused_unless_opportunity():
@@ -196,3 +203,43 @@ def test_the_grabber_gets_plus_4_against_the_creature_it_grabs():
     b.do(conditions.apply_condition, "Orc", "grabbed", None, None, "Bruna")
     [e] = hit(b, rolls=[6], dmg=1)
     assert e.modifiers["grabbing"] == 4 and e.total == 16 and e.hit
+
+
+def test_actions_one_standard_action_a_turn_then_the_move_cannot_replace_it():
+    # Actions on Your Turn: "one standard action, move action, and quick action ...
+    # You can use a standard action to take a move action" (not the other way round).
+    b = fight()
+    hit(b, rolls=[12], dmg=1, action="standard")  # the move into melee, then standard
+    assert b.c("Bruna").actions_used == ["move", "standard"]
+    with pytest.raises(RuleViolation, match="no standard action left"):
+        hit(b, rolls=[12], dmg=1, action="standard")
+    hit(b, rolls=[12], dmg=1, action="quick")
+    with pytest.raises(RuleViolation, match="no quick action left"):
+        hit(b, rolls=[12], dmg=1, action="quick")
+    b.roll(ci.next_turn, {})
+    assert b.c("Bruna").actions_used == []
+
+
+def test_interrupt_actions_once_until_the_end_of_your_next_turn():
+    b = fight()
+    order = AttackOrder(attacker="Orc", targets=["Bruna"], bonus=5, defense="ac",
+                        rolls=[10], action="interrupt", kind="ranged")
+    b.roll(attacks.attack, order)
+    assert b.c("Orc").interrupt_spent
+    with pytest.raises(RuleViolation, match="interrupt"):
+        b.roll(attacks.attack, order)
+    b.roll(ci.next_turn, {})  # Bruna's turn ends; the Orc's starts
+    with pytest.raises(RuleViolation):
+        b.roll(attacks.attack, AttackOrder(attacker="Orc", targets=["Bruna"], bonus=5,
+                                           defense="ac", rolls=[10], action="interrupt"))
+    b.roll(ci.next_turn, {})  # the end of the Orc's next turn
+    assert not b.c("Orc").interrupt_spent
+
+
+def test_hampered_creatures_make_only_basic_attacks():
+    from domain.thirteenth_age import conditions
+    b = fight()
+    b.do(conditions.apply_condition, "Bruna", "hampered", "normal", None, None)
+    with pytest.raises(RuleViolation, match="hampered"):
+        hit(b, rolls=[12], dmg=1)
+    hit(b, rolls=[12], dmg=1, basic=True)

@@ -110,20 +110,24 @@ def test_a_recovery_total_outside_the_dice_range_is_refused():
 
 def test_rally_the_first_is_free_the_second_needs_11():
     # Rally: "Once a battle ... If you want to rally again later in the same battle,
-    # make a normal save (11+) ... If you fail the save ... you can't rally that round."
+    # make a normal save (11+) ... If you fail the save, you can take your turn
+    # normally, but you can't rally that round."
     b = party()
     b.do(dh.direct_damage, "Bruna", 20, None)
     with pytest.raises(BadInput):
         b.roll(recoveries.rally, "Bruna", 9, 15)  # the first rally needs no save
     b.roll(recoveries.rally, "Bruna", 9, None)  # 3d10=9 + Con 2 = 11
     assert b.c("Bruna").hp == 21
-    out = b.roll(recoveries.rally, "Bruna", 9, 10)
-    assert out[0].success is False and len(out) == 1 and b.c("Bruna").hp == 21
-    with pytest.raises(RuleViolation):
-        b.roll(recoveries.rally, "Bruna", 9, 15)
     for _ in range(3):
         b.roll(ci.next_turn, {})
     assert b.state.turn == "Bruna" and b.state.round == 2
+    out = b.roll(recoveries.rally, "Bruna", 9, 10)
+    assert out[0].success is False and len(out) == 1 and b.c("Bruna").hp == 21
+    assert b.c("Bruna").actions_used == []  # the failed save spent no action
+    with pytest.raises(RuleViolation, match="rally save this round"):
+        b.roll(recoveries.rally, "Bruna", 9, 15)
+    for _ in range(3):
+        b.roll(ci.next_turn, {})
     out = b.roll(recoveries.rally, "Bruna", 5, 11)
     assert out[0].success and b.c("Bruna").hp == 28
 
