@@ -203,7 +203,8 @@ class Battletape:
                                             timestamp=now, by=self.user, cmd=1))
         version = len(campaign_events) + len(extra) + 1
         reg = dict(name=name, encounter_id=stream, campaign=campaign, system=system,
-                   timestamp=now, by=self.user)
+                   timestamp=now, by=self.user,
+                   branched_from=branched[0] if branched else None)
         extra.append(ev.EncounterRegistered(originator_id=cid,
                                             originator_version=version,
                                             cmd=version, **reg))
@@ -217,8 +218,12 @@ class Battletape:
             branched_at=branched[1] if branched else None)
         started = self._stamp(stream, 1, [first], command)
         if copied:  # a branch: the effective history up to the fork, renumbered
+            cmds: dict[int, int] = {}
+            for i, e in enumerate(copied):
+                cmds.setdefault(e.cmd, 2 + i)
             started += [msgspec.structs.replace(e, originator_id=stream,
-                                                originator_version=2 + i, cmd=2 + i)
+                                                originator_version=2 + i,
+                                                cmd=cmds[e.cmd])
                         for i, e in enumerate(copied)]
         after = history.state_at(started)
         self._commit(stream, started, after, extra)

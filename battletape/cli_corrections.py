@@ -287,9 +287,18 @@ def branch(ctx: typer.Context, position: int, name: str):
     events = c.bt.events(reg.name)
     if not 1 <= position <= len(events):
         raise BadInput("position", position, f"1..{len(events)}")
+    import msgspec
+
     start = events[0]
-    copied = [e for e in history.effective(events)
-              if e.originator_version <= position and not isinstance(e, ev.EncounterStarted)]
+    corr = history.Corrections(events)
+    copied = []
+    for e in corr.effective(events, position):
+        if isinstance(e, ev.EncounterStarted):
+            continue
+        amendment = corr.amended.get(e.cmd)
+        if amendment is not None and e is amendment.replacement[0]:
+            e = msgspec.structs.replace(e, command=amendment.changes.get("as_decided", ""))
+        copied.append(e)
     c.bt.new(name, system=start.system, campaign=start.campaign, seed=start.seed,
              options=dict(start.options), command=c.command_line,
              branched=(reg.name, position), copied=copied)

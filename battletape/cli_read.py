@@ -217,3 +217,27 @@ def heal_up(ctx: typer.Context,
     c = get(ctx)
     echo_events(c, c.bt.record_campaign(_campaign(c, campaign), rest_and_recharge.full_heal_up(
         list(names or []), campaign_loss)))
+
+
+@app.command()
+def verify(ctx: typer.Context,
+           encounter: Optional[str] = typer.Argument(None, help="Only this encounter (default: all).")):
+    """Check the store: positions, commands, corrections, and that every command decided
+    again (dice from the recorded seed) gives what was recorded.  Example: battletape verify"""
+    from battletape import amending
+    from replay.verify import verify as run_verify
+
+    c = get(ctx)
+    names = [encounter] if encounter else [r.name for r in c.bt.registrations()]
+
+    def redecide_for(name):
+        return lambda line, state, rng, evs: amending.redecide(c, line, state, rng, evs,
+                                                               encounter=name)
+    total, problems = run_verify(names, c.bt.events, redecide_for)
+    for p in problems:
+        print(p)
+    if problems:
+        raise BattletapeError(f"verify found {len(problems)} problem(s) in "
+                              f"{len(names)} encounter(s)")
+    out(c, f"ok: {len(names)} encounter(s), {total} events; every command decides "
+           "again as recorded")

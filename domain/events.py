@@ -389,6 +389,7 @@ class EncounterRegistered(Event, kw_only=True):
     encounter_id: UUID
     campaign: str = "default"
     system: str = "13a"
+    branched_from: str | None = None
 
 
 class QuickRestTaken(Event, kw_only=True):

@@ -27,7 +27,7 @@ def pc_state(bt, campaign: str, name: str, before: str | None = None) -> dict | 
                 return None
             case ev.QuickRestTaken() if e.name.casefold() == name.casefold():
                 rests.append(e)
-            case ev.EncounterRegistered():
+            case ev.EncounterRegistered() if e.branched_from is None:  # what-ifs aren't canon
                 c = bt.state(e.name).find(name)
                 if c is None or not c.pc:
                     continue
@@ -45,5 +45,6 @@ def pc_state(bt, campaign: str, name: str, before: str | None = None) -> dict | 
 
 
 def carried_for(bt, encounter: str | None, name: str) -> dict | None:
+    """What a PC brings into ``encounter`` (a branch starts as its original did)."""
     reg = bt.registration(encounter)
-    return pc_state(bt, reg.campaign, name, before=reg.name)
+    return pc_state(bt, reg.campaign, name, before=reg.branched_from or reg.name)

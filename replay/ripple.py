@@ -57,6 +57,8 @@ def report(events: Sequence[ev.Event], since: int, redecide: Redecide) -> list[R
         group = groups[cmd]
         first = next((e for e in events if e.originator_version == cmd), None)
         line = first.command if first is not None else ""
+        if cmd in corr.amended:
+            line = corr.amended[cmd].changes.get("as_decided", line)
         if cmd > since and line and not isinstance(group[0], ev.EncounterStarted):
             rng = dice.source(state.seed, cmd)
             try:
