@@ -308,12 +308,13 @@ def disengage(ctx: typer.Context, a: str,
 
 
 @app.command()
-def move(ctx: typer.Context, a: str, where: str):
-    """Move far away or nearby (leaving melee provokes).  Example: battletape move Bruna far"""
+def move(ctx: typer.Context, a: str, where: str,
+         ally: Optional[str] = typer.Option(None, help="For `behind`: the unengaged ally in front.")):
+    """Move far away, nearby, or behind an ally (leaving melee provokes).  Example: battletape move Vex behind --ally Bruna"""
     from domain.thirteenth_age import position
 
     c = get(ctx)
-    echo_events(c, c.record(lambda s, r: position.move(s, a, where)))
+    echo_events(c, c.record(lambda s, r: position.move(s, a, where, ally=ally)))
 
 
 @app.command()

@@ -15,7 +15,7 @@ from domain.events import Engaged, Event, FlightChanged, Moved
 from domain.state import Combatant, EncounterState
 from domain.thirteenth_age import actions, conditions
 
-WHEREABOUTS = {"nearby": "vicino", "far": "lontano"}
+WHEREABOUTS = {"nearby": "vicino", "far": "lontano", "behind": "dietro"}
 
 
 def require_can_move(c: Combatant) -> None:
@@ -59,16 +59,35 @@ def intercept(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
                             "Flying")
     if b.status != "up":
         raise RuleViolation(f"{b.name} is {b.status}, not moving past anyone")
+    if not conditions.can_move(set(a.conditions)):
+        raise RuleViolation(f"{a.name} is stuck and can't move to intercept",
+                            "Conditions: Stuck")
     return [Engaged(a=a.name, b=b.name, how="intercept")]
 
 
 def move(state: EncounterState, name: str, where: str,
-         teleport: bool = False) -> list[Event]:
-    """Move nearby or far away; leaving engagement provokes unless teleporting."""
+         teleport: bool = False, ally: str | None = None) -> list[Event]:
+    """Move nearby, far away or behind an ally; leaving melee provokes unless teleporting.
+
+    Behind: "If you're behind an unengaged ally, and an enemy moves past that ally to
+    get to you, your ally has the option to move and intercept."
+    """
     require_on(state)
     if where not in WHEREABOUTS:
-        raise BadInput("whereabouts", where, "far or nearby")
+        raise BadInput("whereabouts", where, "far, nearby or behind")
     c = combatant(state, name)
+    if where == "behind":
+        if ally is None:
+            raise BadInput("behind", None, "--ally NAME: the ally to stand behind")
+        guard = combatant(state, ally)
+        if guard.name == c.name or guard.pc != c.pc:
+            raise RuleViolation(f"{guard.name} is not an ally of {c.name}", "Behind")
+        if guard.engaged_with:
+            raise RuleViolation(f"{guard.name} is engaged: only an unengaged ally "
+                                "covers you", "Behind")
+        where = f"behind:{guard.name}"
+    elif ally is not None:
+        raise BadInput("--ally", ally, "nothing unless moving behind an ally")
     require_able(c, "move")
     left = list(c.engaged_with)
     provoked: list[str] = []
@@ -80,7 +99,7 @@ def move(state: EncounterState, name: str, where: str,
                                 "teleports or disengages", "Grabbed")
         provoked = [n for n in left if can_take_opportunity(state, n)]
     if where == c.whereabouts and not left:
-        raise RuleViolation(f"{c.name} is already {where}")
+        raise RuleViolation(f"{c.name} is already {where.replace(':', ' ')}")
     action = "free" if teleport else actions.slot(c, "move", state.turn == c.name)
     return [Moved(name=c.name, where=where, left=left, provoked=provoked,
                   teleport=teleport, action=action)]

@@ -229,3 +229,16 @@ def test_flee_is_a_campaign_loss_and_the_party_leaves():
     b = battle()
     [e] = b.do(special_actions.flee)
     assert e.campaign_loss and b.c("Kael").status == "fled"
+
+
+def test_behind_an_unengaged_ally():
+    # Behind: "If you're behind an unengaged ally ... your ally has the option to
+    # move and intercept."
+    b = battle()
+    b.do(position.move, "Kael", "behind", ally="Bruna")
+    assert b.c("Kael").whereabouts == "behind:Bruna"
+    b.do(position.engage, "Goblin 1", "Bruna")
+    with pytest.raises(RuleViolation, match="only an unengaged ally"):
+        b.do(position.move, "Kael", "behind", ally="Bruna")
+    with pytest.raises(RuleViolation, match="not an ally"):
+        b.do(position.move, "Kael", "behind", ally="Goblin 2")

@@ -1,0 +1,273 @@
+"""The analytics schema: every table and view of the DuckDB file, with its columns.
+
+One list describes each table once; the DDL, the Arrow schemas of the ingest and
+`battletape sql --schema` are all made from it. Derived tables hold the *effective*
+history (undone, rewound and replaced events left out, amendments spliced in);
+``events_all`` holds every stored event with its flags.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SCHEMA_VERSION = 1
+
+# The columns every derived table starts with.
+WHERE = [
+    ("encounter", "VARCHAR", "encounter name (NULL for a campaign-level roll)"),
+    ("campaign", "VARCHAR", "campaign name"),
+    ("position", "INTEGER", "stream position of the event (an amendment's replacement "
+                            "events keep the positions they were decided at)"),
+    ("seq", "INTEGER", "index of the event in the encounter's effective history (1, 2, …)"),
+    ("round", "INTEGER", "round at that moment (0 before initiative)"),
+]
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    doc: str
+    columns: list[tuple[str, str, str]]
+    derived: bool = True  # rebuilt from the effective history of each encounter
+
+    @property
+    def names(self) -> list[str]:
+        return [c[0] for c in self.columns]
+
+
+TABLES: list[Table] = [
+    Table("events_all", "every stored event, corrections included, with its flags", [
+        ("nid", "BIGINT", "notification id: the store's global order"),
+        ("stream", "UUID", "the stream (encounter, campaign or index) it belongs to"),
+        ("encounter", "VARCHAR", "encounter name (NULL for campaign and index streams)"),
+        ("campaign", "VARCHAR", "campaign name"),
+        ("position", "INTEGER", "position in its stream (1, 2, …)"),
+        ("type", "VARCHAR", "event type, e.g. AttackResolved"),
+        ("cmd", "INTEGER", "position of the first event of the command that made it"),
+        ("recorded_by", "VARCHAR", "who recorded it"),
+        ("at", "TIMESTAMPTZ", "when"),
+        ("command", "VARCHAR", "the command line as typed (first event of a command)"),
+        ("correction", "BOOLEAN", "an undo, redo, rewind, amendment or dispute"),
+        ("voided", "BOOLEAN", "void: undone, rewound, or a superseded correction"),
+        ("amended", "BOOLEAN", "its command was replaced by an amendment"),
+        ("data", "JSON", "the event itself, as stored"),
+    ], derived=False),
+    Table("encounters", "one row per encounter, as it stands now", [
+        ("encounter", "VARCHAR", "name"),
+        ("campaign", "VARCHAR", "campaign"),
+        ("stream", "UUID", "stream id"),
+        ("system", "VARCHAR", "rule system: 13a, 5e, 3.5e"),
+        ("seed", "BIGINT", "seed of the virtual dice"),
+        ("branched_from", "VARCHAR", "the encounter it branched from, if any"),
+        ("started_at", "TIMESTAMPTZ", "when it started"),
+        ("outcome", "VARCHAR", "victory, defeat, fled, … (NULL while it goes on)"),
+        ("rounds", "INTEGER", "rounds played"),
+        ("events", "INTEGER", "stored events, corrections included"),
+        ("effective_events", "INTEGER", "events of the effective history"),
+        ("combatants", "INTEGER", "combatants added"),
+    ], derived=False),
+    Table("combatants", "every combatant of every encounter, at the end of its history", [
+        ("encounter", "VARCHAR", "encounter name"),
+        ("campaign", "VARCHAR", "campaign"),
+        ("name", "VARCHAR", "combatant"),
+        ("group_name", "VARCHAR", "monster group sharing an initiative roll"),
+        ("pc", "BOOLEAN", "a player character"),
+        ("level", "INTEGER", "level"),
+        ("max_hp", "INTEGER", "maximum hit points"),
+        ("hp", "INTEGER", "hit points now"),
+        ("temp_hp", "INTEGER", "temporary hit points now"),
+        ("status", "VARCHAR", "up, unconscious, stable, dead or fled"),
+        ("initiative", "INTEGER", "initiative"),
+        ("damage_dealt", "INTEGER", "damage its attacks dealt (after resistance)"),
+        ("damage_taken", "INTEGER", "damage it took while alive (after resistance)"),
+        ("recoveries_left", "INTEGER", "recoveries left"),
+        ("rallies", "INTEGER", "rallies made"),
+        ("death_saves_failed", "INTEGER", "failed death saves"),
+        ("conditions", "VARCHAR[]", "conditions now"),
+    ], derived=False),
+    Table("rolls", "every die roll of the effective history (and campaign-level rolls)",
+          WHERE + [
+        ("roller", "VARCHAR", "who rolled (a monster group for a shared initiative)"),
+        ("kind", "VARCHAR", "attack, damage, concealment, initiative, save, death save, "
+                            "recovery, rally, disengage, stabilize, free, recharge"),
+        ("purpose", "VARCHAR", "a free roll's purpose, a recharge's power, 'rerolled', "
+                               "'quick rest'"),
+        ("expr", "VARCHAR", "dice expression"),
+        ("die", "INTEGER", "die size when all dice are alike (20 for a d20)"),
+        ("sides", "INTEGER[]", "size of each die rolled"),
+        ("faces", "INTEGER[]", "natural face of each die (empty for a typed total)"),
+        ("natural", "INTEGER", "the first natural face (write \"natural\" or r.natural: "
+                               "NATURAL is an SQL keyword)"),
+        ("modifier", "INTEGER", "modifier added"),
+        ("total", "INTEGER", "total"),
+        ("source", "VARCHAR", "typed (physical dice) or virtual"),
+    ]),
+    Table("attacks", "every attack roll, one per target", WHERE + [
+        ("escalation_die", "INTEGER", "the escalation die's value at the time"),
+        ("attacker", "VARCHAR", "attacker"),
+        ("attacker_pc", "BOOLEAN", "the attacker is a PC"),
+        ("target", "VARCHAR", "target"),
+        ("target_pc", "BOOLEAN", "the target is a PC"),
+        ("kind", "VARCHAR", "melee, ranged, spell, close"),
+        ("defense", "VARCHAR", "ac, pd or md"),
+        ("defense_value", "INTEGER", "the defense's value"),
+        ("natural", "INTEGER", "natural d20"),
+        ("bonus", "INTEGER", "attack bonus"),
+        ("escalation", "INTEGER", "escalation bonus added to the roll"),
+        ("total", "INTEGER", "attack total"),
+        ("hit", "BOOLEAN", "hit"),
+        ("crit", "BOOLEAN", "critical hit"),
+        ("fumble", "BOOLEAN", "natural 1"),
+        ("concealed_miss", "BOOLEAN", "missed through invisibility"),
+        ("damage_type", "VARCHAR", "fire, cold, … or NULL"),
+        ("damage_rolled", "INTEGER", "damage total as rolled or announced"),
+        ("multiplier", "INTEGER", "crit multiplier"),
+        ("damage_after_resistance", "INTEGER", "damage after crit and resistance"),
+        ("temp_absorbed", "INTEGER", "part taken by temporary hit points"),
+        ("damage", "INTEGER", "damage as dealt: hit points lost after resistance and "
+                              "temporary hit points (0 against the dead)"),
+        ("target_hp_after", "INTEGER", "the target's hit points afterwards"),
+        ("dropped", "BOOLEAN", "took the target from above 0 to 0 or below"),
+        ("killed", "BOOLEAN", "the target died of it"),
+    ]),
+    Table("damage", "every damage taken: attacks, direct damage, ongoing damage", WHERE + [
+        ("source", "VARCHAR", "attack, direct or ongoing"),
+        ("attacker", "VARCHAR", "the attacker (attacks only)"),
+        ("target", "VARCHAR", "who took it"),
+        ("target_pc", "BOOLEAN", "the target is a PC"),
+        ("damage_type", "VARCHAR", "damage type or NULL"),
+        ("rolled", "INTEGER", "damage before resistance"),
+        ("after_resistance", "INTEGER", "damage after crit and resistance"),
+        ("temp_absorbed", "INTEGER", "part taken by temporary hit points"),
+        ("damage", "INTEGER", "hit points lost (after resistance and temporary hit points)"),
+        ("hp_after", "INTEGER", "the target's hit points afterwards"),
+        ("dropped", "BOOLEAN", "took the target from above 0 to 0 or below"),
+        ("killed", "BOOLEAN", "the target died of it"),
+    ]),
+    Table("healing", "healing, recoveries and temporary hit points", WHERE + [
+        ("target", "VARCHAR", "who was healed"),
+        ("kind", "VARCHAR", "heal, recovery or temp"),
+        ("source", "VARCHAR", "recovery, rally, death save, direct, …"),
+        ("amount", "INTEGER", "amount as recorded"),
+        ("hp_gained", "INTEGER", "hit points actually gained (capped at the maximum)"),
+        ("temp_gained", "INTEGER", "temporary hit points actually gained"),
+        ("recovery_roll", "INTEGER", "recovery dice total (recoveries)"),
+        ("con_bonus", "INTEGER", "Constitution bonus added (recoveries)"),
+        ("had_recovery", "BOOLEAN", "a recovery was left (else half healing, a penalty)"),
+    ]),
+    Table("saves", "saves, death saves and rally saves", WHERE + [
+        ("name", "VARCHAR", "who saved"),
+        ("kind", "VARCHAR", "save, death save or rally"),
+        ("against", "VARCHAR", "the condition or ongoing damage saved against"),
+        ("difficulty", "VARCHAR", "easy, normal or hard"),
+        ("target_number", "INTEGER", "the number to reach"),
+        ("natural", "INTEGER", "natural d20"),
+        ("total", "INTEGER", "total"),
+        ("success", "BOOLEAN", "saved"),
+    ]),
+    Table("conditions", "conditions and ongoing damage applied and removed", WHERE + [
+        ("name", "VARCHAR", "who"),
+        ("condition", "VARCHAR", "dazed, weakened, … or 'ongoing'"),
+        ("change", "VARCHAR", "applied or removed"),
+        ("save", "VARCHAR", "save to end it: easy, normal, hard or NULL"),
+        ("until", "VARCHAR", "end-of-turn, end-of-next-turn, end-of-battle or NULL"),
+        ("source", "VARCHAR", "who applied it (grabs)"),
+        ("reason", "VARCHAR", "why it ended"),
+        ("amount", "INTEGER", "ongoing damage amount"),
+    ]),
+    Table("turns", "every turn started", WHERE + [
+        ("escalation_die", "INTEGER", "escalation die at the start of the turn"),
+        ("name", "VARCHAR", "whose turn"),
+        ("pc", "BOOLEAN", "a PC's turn"),
+        ("status", "VARCHAR", "status at the start of the turn"),
+        ("hp", "INTEGER", "hit points at the start of the turn"),
+    ]),
+]
+
+BY_NAME = {t.name: t for t in TABLES}
+DERIVED = [t.name for t in TABLES if t.derived]
+
+VIEWS: dict[str, tuple[str, str]] = {
+    "events": ("the effective history: stored events that count, amendments' "
+               "replacement events spliced in (amended_by = the amendment's position)", """
+        SELECT encounter, campaign, position, type, cmd, recorded_by, at, command,
+               NULL::INTEGER AS amended_by, data
+        FROM events_all
+        WHERE encounter IS NOT NULL AND NOT voided AND NOT amended AND NOT correction
+        UNION ALL
+        SELECT encounter, campaign, CAST(r->>'originator_version' AS INTEGER),
+               r->>'type', CAST(r->>'cmd' AS INTEGER), recorded_by, at, command,
+               amendment, r
+        FROM (SELECT encounter, campaign, recorded_by, at, command, position AS amendment,
+                     unnest(CAST(data->'replacement' AS JSON[])) AS r
+              FROM events_all
+              WHERE type = 'CommandAmended' AND NOT voided)"""),
+    "corrections": ("undo, redo, rewind and amendments, whether still in effect", """
+        SELECT encounter, campaign, position, type,
+               CAST(coalesce(data->>'target', data->>'retraction', data->>'to')
+                    AS INTEGER) AS target,
+               data->>'reason' AS reason, data->>'kind' AS kind,
+               recorded_by, at, command, NOT voided AS in_effect,
+               data->'changes' AS changes
+        FROM events_all
+        WHERE type IN ('CommandRetracted', 'CommandRestored', 'Rewound',
+                       'CommandAmended')"""),
+    "disputes": ("disputes raised by players and how they ended", """
+        SELECT d.encounter, d.campaign, d.position,
+               CAST(d.data->>'target' AS INTEGER) AS target,
+               d.data->>'reason' AS reason, d.data->>'player' AS player,
+               d.data->>'quote' AS quote, d.recorded_by, d.at, d.voided,
+               r.position AS resolved_at, coalesce(r.outcome, 'open') AS outcome,
+               r.note, r.recorded_by AS resolved_by
+        FROM events_all d
+        LEFT JOIN (SELECT stream, position, recorded_by,
+                          CAST(data->>'dispute' AS INTEGER) AS dispute,
+                          data->>'outcome' AS outcome, data->>'note' AS note
+                   FROM events_all
+                   WHERE type = 'DisputeResolved' AND NOT voided
+                   QUALIFY row_number() OVER (PARTITION BY stream, dispute
+                                              ORDER BY position DESC) = 1) r
+          ON r.stream = d.stream AND r.dispute = d.position
+        WHERE d.type = 'DisputeRaised'"""),
+    "dice": ("one row per natural die face of `rolls` (for fairness checks)", """
+        SELECT encounter, campaign, position, seq, round, roller, kind, source,
+               unnest(sides) AS die, unnest(faces) AS face
+        FROM rolls"""),
+}
+
+INTERNAL = {
+    "_meta": "CREATE TABLE IF NOT EXISTS _meta (key VARCHAR PRIMARY KEY, value VARCHAR)",
+    "_streams": """CREATE TABLE IF NOT EXISTS _streams (
+        stream UUID PRIMARY KEY, kind VARCHAR, encounter VARCHAR, campaign VARCHAR,
+        known INTEGER, seq INTEGER, damage_cmd INTEGER, started_at TIMESTAMPTZ,
+        state JSON)""",
+}
+
+
+def quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def ddl() -> list[str]:
+    """Statements that create every table and view (idempotent)."""
+    out = list(INTERNAL.values())
+    for t in TABLES:
+        cols = ", ".join(f"{quoted(n)} {typ}" for n, typ, _ in t.columns)
+        out.append(f"CREATE TABLE IF NOT EXISTS {t.name} ({cols})")
+    for name, (_, sql) in VIEWS.items():
+        out.append(f"CREATE OR REPLACE VIEW {name} AS {sql}")
+    return out
+
+
+def describe() -> str:
+    """The schema as text: what `battletape sql --schema` prints."""
+    lines = []
+    for t in TABLES:
+        lines.append(f"{t.name}: {t.doc}")
+        width = max(len(n) for n, _, _ in t.columns)
+        for n, typ, doc in t.columns:
+            lines.append(f"  {n:<{width}}  {typ:<11}  {doc}")
+        lines.append("")
+    for name, (doc, _) in VIEWS.items():
+        lines.append(f"{name} (view): {doc}")
+    return "\n".join(lines)
