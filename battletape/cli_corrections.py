@@ -9,10 +9,15 @@ import typer
 
 from battletape.cli import app
 from battletape.context import Context, echo_events, get, out
-from domain import events as ev
 from domain.errors import BadInput, RuleViolation
 
 KIND_HELP = "rules-error, table-error or tactical (tactical choices are never rewound)."
+
+
+def _events():
+    from domain import events
+
+    return events
 
 
 def _gm(c: Context) -> None:
@@ -47,6 +52,7 @@ def undo(ctx: typer.Context, reason: str = typer.Option("", help="Why."),
     """Retract the whole last command.  Example: battletape undo --reason "wrong target" """
     from replay import history
 
+    ev = _events()
     c = get(ctx)
     _gm(c)
     k = _kind(kind)
@@ -61,6 +67,7 @@ def redo(ctx: typer.Context, reason: str = typer.Option("", help="Why.")):
     """Restore the last undone command.  Example: battletape redo"""
     from replay import history
 
+    ev = _events()
     c = get(ctx)
     _gm(c)
     echo_events(c, c.record(lambda s, r, events: [ev.CommandRestored(
@@ -76,6 +83,7 @@ def rewind(ctx: typer.Context, position: int,
     """Void every event after POSITION.  Example: battletape rewind 12 --reason "he was dead" """
     from domain import corrections
 
+    ev = _events()
     c = get(ctx)
     _gm(c)
     echo_events(c, c.record(lambda s, r, events: corrections.rewind(events, position,
@@ -99,6 +107,7 @@ def amend(ctx: typer.Context, position: int,
     from domain import dice
     from replay import history
 
+    ev = _events()
     c = get(ctx)
     _gm(c)
     k = _kind(kind)
@@ -151,7 +160,7 @@ def amend(ctx: typer.Context, position: int,
     _after_correction(c)
 
 
-def msgspec_replace(amendment: ev.CommandAmended, line: str) -> ev.CommandAmended:
+def msgspec_replace(amendment, line: str):
     import msgspec
 
     return msgspec.structs.replace(amendment, changes={**amendment.changes,
@@ -183,6 +192,7 @@ def ripple_cmd(ctx: typer.Context,
     from battletape import amending
     from replay import ripple
 
+    ev = _events()
     c = get(ctx)
     events = c.bt.events(c.encounter)
     if not since:
@@ -208,6 +218,7 @@ def dispute(ctx: typer.Context, position: int,
     """A player flags an event.  Example: battletape dispute 14 --reason "I had +2 from cover" --by Anna"""
     from replay import history
 
+    ev = _events()
     c = get(ctx)
     if not reason.strip():
         raise BadInput("reason", reason, "what is contested")
@@ -219,7 +230,8 @@ def dispute(ctx: typer.Context, position: int,
     echo_events(c, c.record(decide, needs_history=True))
 
 
-def open_disputes(events) -> list[ev.DisputeRaised]:
+def open_disputes(events) -> list:
+    ev = _events()
     resolved = {e.dispute for e in events if isinstance(e, ev.DisputeResolved)}
     return [e for e in events if isinstance(e, ev.DisputeRaised)
             and e.originator_version not in resolved]
@@ -229,6 +241,7 @@ def open_disputes(events) -> list[ev.DisputeRaised]:
 def disputes(ctx: typer.Context, all_: bool = typer.Option(False, "--all", help="Resolved ones too."),
              json_: bool = typer.Option(False, "--json")):
     """List the open disputes.  Example: battletape disputes"""
+    ev = _events()
     c = get(ctx)
     events = c.bt.events(c.encounter)
     outcome = {e.dispute: e for e in events if isinstance(e, ev.DisputeResolved)}
@@ -254,6 +267,7 @@ def disputes(ctx: typer.Context, all_: bool = typer.Option(False, "--all", help=
 def resolve(ctx: typer.Context, position: int, outcome: str,
             note: str = typer.Option("", help="The GM's word.")):
     """Resolve a dispute: upheld (nothing changes) or overturned.  Example: battletape resolve 15 overturned"""
+    ev = _events()
     c = get(ctx)
     _gm(c)
     if outcome not in ("upheld", "overturned"):
@@ -282,6 +296,7 @@ def branch(ctx: typer.Context, position: int, name: str):
     """Fork the encounter at POSITION into a new what-if encounter.  Example: battletape branch 20 "what if Bruna fled" """
     from replay import history
 
+    ev = _events()
     c = get(ctx)
     reg = c.bt.registration(c.encounter)
     events = c.bt.events(reg.name)
@@ -315,6 +330,7 @@ def diff(ctx: typer.Context, a: str, b: str,
     """Compare two encounters' states, now or at positions.  Example: battletape diff Bridge "what if" """
     from projections.views import state_view
 
+    ev = _events()
     c = get(ctx)
     va = state_view(c.bt.state(a, at=at_a))
     vb = state_view(c.bt.state(b, at=at_b))
@@ -348,6 +364,7 @@ app.add_typer(gm_app, name="gm")
 def gm_add(ctx: typer.Context, name: str,
            campaign: Optional[str] = typer.Option(None)):
     """A GM adds another GM to the campaign.  Example: battletape gm add Marta"""
+    ev = _events()
     c = get(ctx)
     camp = campaign or c.bt.registration(c.encounter).campaign
     gms = c.bt.gms(camp)
@@ -361,6 +378,7 @@ def gm_add(ctx: typer.Context, name: str,
 @gm_app.command("list")
 def gm_list(ctx: typer.Context, campaign: Optional[str] = typer.Option(None)):
     """The campaign's GMs.  Example: battletape gm list"""
+    ev = _events()
     c = get(ctx)
     camp = campaign or c.bt.registration(c.encounter).campaign
     for g in c.bt.gms(camp):

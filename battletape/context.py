@@ -105,7 +105,7 @@ def out(c: Context, text: str) -> None:
 def echo_events(c: Context, events) -> None:
     if c.quiet:
         return
-    from battletape.render import describe
+    from battletape.describe import describe
 
     for e in events:
         print(f"{e.originator_version:>5}  {describe(e)}")

@@ -45,7 +45,7 @@ TABLES: list[Table] = [
         ("type", "VARCHAR", "event type, e.g. AttackResolved"),
         ("cmd", "INTEGER", "position of the first event of the command that made it"),
         ("recorded_by", "VARCHAR", "who recorded it"),
-        ("at", "TIMESTAMPTZ", "when"),
+        ("recorded_at", "TIMESTAMPTZ", "when"),
         ("command", "VARCHAR", "the command line as typed (first event of a command)"),
         ("correction", "BOOLEAN", "an undo, redo, rewind, amendment or dispute"),
         ("voided", "BOOLEAN", "void: undone, rewound, or a superseded correction"),
@@ -190,24 +190,27 @@ DERIVED = [t.name for t in TABLES if t.derived]
 VIEWS: dict[str, tuple[str, str]] = {
     "events": ("the effective history: stored events that count, amendments' "
                "replacement events spliced in (amended_by = the amendment's position)", """
-        SELECT encounter, campaign, position, type, cmd, recorded_by, at, command,
+        SELECT encounter, campaign, position, type, cmd, recorded_by, recorded_at, command,
                NULL::INTEGER AS amended_by, data
         FROM events_all
         WHERE encounter IS NOT NULL AND NOT voided AND NOT amended AND NOT correction
         UNION ALL
         SELECT encounter, campaign, CAST(r->>'originator_version' AS INTEGER),
-               r->>'type', CAST(r->>'cmd' AS INTEGER), recorded_by, at, command,
+               r->>'type', CAST(r->>'cmd' AS INTEGER), recorded_by, recorded_at, command,
                amendment, r
-        FROM (SELECT encounter, campaign, recorded_by, at, command, position AS amendment,
+        FROM (SELECT encounter, campaign, recorded_by, recorded_at, command, position AS amendment,
                      unnest(CAST(data->'replacement' AS JSON[])) AS r
-              FROM events_all
-              WHERE type = 'CommandAmended' AND NOT voided)"""),
+              FROM events_all a
+              WHERE type = 'CommandAmended' AND NOT voided
+                AND EXISTS (SELECT 1 FROM events_all t
+                            WHERE t.stream = a.stream AND t.amended
+                              AND t.position = CAST(a.data->>'target' AS INTEGER)))"""),
     "corrections": ("undo, redo, rewind and amendments, whether still in effect", """
         SELECT encounter, campaign, position, type,
                CAST(coalesce(data->>'target', data->>'retraction', data->>'to')
                     AS INTEGER) AS target,
                data->>'reason' AS reason, data->>'kind' AS kind,
-               recorded_by, at, command, NOT voided AS in_effect,
+               recorded_by, recorded_at, command, NOT voided AS in_effect,
                data->'changes' AS changes
         FROM events_all
         WHERE type IN ('CommandRetracted', 'CommandRestored', 'Rewound',
@@ -216,7 +219,7 @@ VIEWS: dict[str, tuple[str, str]] = {
         SELECT d.encounter, d.campaign, d.position,
                CAST(d.data->>'target' AS INTEGER) AS target,
                d.data->>'reason' AS reason, d.data->>'player' AS player,
-               d.data->>'quote' AS quote, d.recorded_by, d.at, d.voided,
+               d.data->>'quote' AS quote, d.recorded_by, d.recorded_at, d.voided,
                r.position AS resolved_at, coalesce(r.outcome, 'open') AS outcome,
                r.note, r.recorded_by AS resolved_by
         FROM events_all d
@@ -236,10 +239,11 @@ VIEWS: dict[str, tuple[str, str]] = {
 }
 
 INTERNAL = {
-    "_meta": "CREATE TABLE IF NOT EXISTS _meta (key VARCHAR PRIMARY KEY, value VARCHAR)",
+    "_meta": "CREATE TABLE IF NOT EXISTS _meta (key VARCHAR, value VARCHAR)",
     "_streams": """CREATE TABLE IF NOT EXISTS _streams (
-        stream UUID PRIMARY KEY, kind VARCHAR, encounter VARCHAR, campaign VARCHAR,
+        stream UUID, kind VARCHAR, encounter VARCHAR, campaign VARCHAR,
         known INTEGER, seq INTEGER, damage_cmd INTEGER, started_at TIMESTAMPTZ,
+        branched_from VARCHAR,
         state JSON)""",
 }
 

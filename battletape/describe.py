@@ -1,0 +1,106 @@
+"""One line in words for each event (no rich here: recording commands import it)."""
+
+from __future__ import annotations
+
+from domain import events as ev
+
+
+def describe(e: ev.Event) -> str:
+    """One line in words for an event."""
+    match e:
+        case ev.EncounterStarted():
+            return f"encounter {e.name} started ({e.system}, campaign {e.campaign})"
+        case ev.CombatantAdded():
+            return f"{e.name} joins: {e.hp}/{e.max_hp} hp, AC {e.ac} PD {e.pd} MD {e.md}"
+        case ev.InitiativeRolled():
+            return f"initiative {', '.join(e.names)}: {_roll(e.roll)}"
+        case ev.RoundStarted():
+            return f"round {e.round} starts, escalation die {e.escalation_die}"
+        case ev.TurnStarted():
+            return f"{e.name}'s turn"
+        case ev.TurnEnded():
+            return f"{e.name}'s turn ends"
+        case ev.AttackResolved():
+            result = ("FUMBLE" if e.fumble else "CRIT" if e.crit else
+                      "hit" if e.hit else "miss")
+            extra = ""
+            if e.concealed_miss:
+                result = "miss (invisible)"
+            if e.damage or e.hit:
+                extra = f" for {e.damage}" + (f" {e.damage_type}" if e.damage_type else "")
+                if e.half:
+                    extra += " (half: resisted)"
+                if e.immune:
+                    extra += " (immune)"
+            return (f"{e.attacker} attacks {e.target}: natural {e.natural}, total "
+                    f"{e.total} vs {e.defense.upper()} {e.defense_value}: {result}{extra}")
+        case ev.DamageTaken():
+            return f"{e.target} takes {e.amount}" + (f" {e.damage_type}" if e.damage_type
+                                                      else "") + f" ({e.source})"
+        case ev.Healed():
+            return f"{e.target} heals {e.amount}"
+        case ev.TempHpGained():
+            return f"{e.target} gains {e.amount} temporary hp"
+        case ev.RecoverySpent():
+            half = "" if e.had_recovery else " (no recoveries left: half, -1 penalty)"
+            return f"{e.name} spends a recovery: {_roll(e.roll)} {e.con_bonus:+d} = {e.amount} hp{half}"
+        case ev.SaveRolled():
+            return (f"{e.name} saves vs {e.against} ({e.difficulty} {e.target}+): "
+                    f"{e.roll.total} — {'success' if e.success else 'failure'}")
+        case ev.DisengageAttempted():
+            return (f"{e.name} disengages from {', '.join(e.foes)}: {e.roll.total} vs "
+                    f"{e.target}: {'success' if e.success else 'failure'}")
+        case ev.DeathSaveRolled():
+            return (f"{e.name} death save: natural {e.roll.natural}: "
+                    f"{'success' if e.success else 'failure'}")
+        case ev.CommandRetracted():
+            return f"undo: the command at {e.target} is retracted ({e.kind}){_why(e.reason)}"
+        case ev.CommandRestored():
+            return f"redo: the undo at {e.retraction} is withdrawn{_why(e.reason)}"
+        case ev.Rewound():
+            return f"rewind to {e.to}: everything after it is void ({e.kind}){_why(e.reason)}"
+        case ev.CommandAmended():
+            return (f"amend the command at {e.target}: `{e.replaced}` becomes "
+                    f"`{e.changes.get('as_decided', '')}` ({e.kind}){_why(e.reason)}")
+        case ev.DisputeRaised():
+            quote = f" quoting {e.quote}" if e.quote else ""
+            return f"dispute by {e.player} of {e.target}{quote}{_why(e.reason)}"
+        case ev.DisputeResolved():
+            return f"dispute {e.dispute} {e.outcome}{_why(e.note)}"
+        case ev.Engaged():
+            return f"{e.a} engages {e.b}" + (f" ({e.how})" if e.how != "engage" else "")
+        case ev.Moved():
+            prov = f"; opportunity attacks from {', '.join(e.provoked)}" if e.provoked else ""
+            how = "teleports" if e.teleport else "moves"
+            return f"{e.name} {how} {e.where}{prov}"
+        case ev.ConditionApplied():
+            extra = f", save {e.save}" if e.save else f", until {e.until}" if e.until else ""
+            src = f" by {e.source}" if e.source else ""
+            return f"{e.name} is {e.condition}{src}{extra}"
+        case ev.ConditionRemoved():
+            return f"{e.name} is no longer {e.condition} ({e.reason})"
+        case ev.OngoingDamageApplied():
+            return f"{e.name} takes {e.amount}{' ' + e.damage_type if e.damage_type else ''} ongoing damage ({e.save} save)"
+        case ev.OngoingDamageEnded():
+            return f"{e.name}'s ongoing damage ends ({e.reason})"
+        case ev.EncounterEnded():
+            return f"the encounter ends: {e.outcome}" + (" (a campaign loss)" if e.campaign_loss else "")
+        case ev.RallyAttempted():
+            return f"{e.name} rallies" + ("" if e.save is None else f": save {e.save.total} — {'success' if e.success else 'failure'}")
+        case ev.StabilizeAttempted():
+            return f"{e.helper} tries to stabilize {e.name}: {e.roll.total} vs DC 10 — {'success' if e.success else 'failure'}" + (" (a quick action)" if e.quick else "")
+        case ev.FreeRolled():
+            return f"{e.roller or 'GM'} rolls {_roll(e.roll)}" + (f" for {e.purpose}" if e.purpose else "")
+        case _:
+            fields = {k: v for k, v in ev.to_builtins(e).items()
+                      if k not in ("type", "originator_id", "originator_version",
+                                   "timestamp", "by", "cmd", "schema", "command")}
+            return f"{type(e).__name__} " + " ".join(f"{k}={v}" for k, v in fields.items())
+
+
+def _why(reason: str) -> str:
+    return f": {reason}" if reason else ""
+
+
+def _roll(r: ev.Roll) -> str:
+    return f"{r.expr} {r.faces} = {r.total}" if r.faces else f"{r.total}"
