@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from domain import events as ev
+from domain.thirteenth_age.terms import term
 
 
-def describe(e: ev.Event) -> str:
-    """One line in words for an event."""
+def describe(e: ev.Event, lang: str = "en") -> str:
+    """One line in words for an event; rule terms in Italian with ``lang="it"``."""
+    t = (lambda w: term(w, lang))
     match e:
         case ev.EncounterStarted():
             return f"encounter {e.name} started ({e.system}, campaign {e.campaign})"
@@ -15,17 +17,17 @@ def describe(e: ev.Event) -> str:
         case ev.InitiativeRolled():
             return f"initiative {', '.join(e.names)}: {_roll(e.roll)}"
         case ev.RoundStarted():
-            return f"round {e.round} starts, escalation die {e.escalation_die}"
+            return f"{t('round')} {e.round}, {t('escalation die')} {e.escalation_die}"
         case ev.TurnStarted():
-            return f"{e.name}'s turn"
+            return f"{t('turn')}: {e.name}"
         case ev.TurnEnded():
             return f"{e.name}'s turn ends"
         case ev.AttackResolved():
-            result = ("FUMBLE" if e.fumble else "CRIT" if e.crit else
-                      "hit" if e.hit else "miss")
+            result = (t("fumble").upper() if e.fumble else t("crit").upper() if e.crit
+                      else t("hit") if e.hit else t("miss"))
             extra = ""
             if e.concealed_miss:
-                result = "miss (invisible)"
+                result = t("miss") + " (invisible)"
             if e.damage or e.hit:
                 extra = f" for {e.damage}" + (f" {e.damage_type}" if e.damage_type else "")
                 if e.half:
@@ -45,7 +47,7 @@ def describe(e: ev.Event) -> str:
             half = "" if e.had_recovery else " (no recoveries left: half, -1 penalty)"
             return f"{e.name} spends a recovery: {_roll(e.roll)} {e.con_bonus:+d} = {e.amount} hp{half}"
         case ev.SaveRolled():
-            return (f"{e.name} saves vs {e.against} ({e.difficulty} {e.target}+): "
+            return (f"{e.name} {t('save')} vs {t(e.against)} ({e.difficulty} {e.target}+): "
                     f"{e.roll.total} — {'success' if e.success else 'failure'}")
         case ev.DisengageAttempted():
             return (f"{e.name} disengages from {', '.join(e.foes)}: {e.roll.total} vs "
@@ -76,9 +78,9 @@ def describe(e: ev.Event) -> str:
         case ev.ConditionApplied():
             extra = f", save {e.save}" if e.save else f", until {e.until}" if e.until else ""
             src = f" by {e.source}" if e.source else ""
-            return f"{e.name} is {e.condition}{src}{extra}"
+            return f"{e.name} is {t(e.condition)}{src}{extra}"
         case ev.ConditionRemoved():
-            return f"{e.name} is no longer {e.condition} ({e.reason})"
+            return f"{e.name} is no longer {t(e.condition)} ({e.reason})"
         case ev.OngoingDamageApplied():
             return f"{e.name} takes {e.amount}{' ' + e.damage_type if e.damage_type else ''} ongoing damage ({e.save} save)"
         case ev.OngoingDamageEnded():

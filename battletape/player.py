@@ -14,10 +14,10 @@ from domain import events as ev
 from replay.frames import Frame, frames
 
 
-def _label(f: Frame) -> str:
+def _label(f: Frame, lang: str = "en") -> str:
     kind = " [correction]" if isinstance(f.event, ev.CORRECTIONS) else ""
     void = " [voided]" if f.voided else ""
-    return f"{f.position:>5}  {f.event.by}: {describe(f.event)}{kind}{void}"
+    return f"{f.position:>5}  {f.event.by}: {describe(f.event, lang)}{kind}{void}"
 
 
 def _stops(all_frames: list[Frame], by: str) -> list[int]:
@@ -49,7 +49,7 @@ def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None 
         shown = stops[index - 1] + 1 if index > 0 else 0
         for i in stops[index:]:
             for f in all_frames[shown:i + 1]:
-                console.print(_label(f), highlight=False, markup=False, soft_wrap=True)
+                console.print(_label(f, lang), highlight=False, markup=False, soft_wrap=True)
             shown = i + 1
             console.print(state_table(all_frames[i].state, lang))
             if speed:
@@ -81,7 +81,7 @@ def _interactive(console: Console, all_frames: list[Frame], stops: list[int], in
     help_line = "n/p: step  N/P: turn  r/R: round  space: play  g/G: start/end  q: quit"
 
     def view():
-        lines = [_label(f) for f in all_frames[:position + 1]]
+        lines = [_label(f, lang) for f in all_frames[:position + 1]]
         return Group(render(all_frames[position], lang, lines), help_line)
 
     with Live(view(), console=console, auto_refresh=False, screen=False) as live:

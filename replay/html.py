@@ -24,7 +24,7 @@ def page(events: Sequence[ev.Event], describe, lang: str = "en") -> str:
     """The HTML page; ``describe`` turns an event into its log line."""
     steps = []
     for f in frames(events):
-        steps.append({"position": f.position, "line": describe(f.event),
+        steps.append({"position": f.position, "line": describe(f.event, lang),
                       "by": f.event.by, "type": type(f.event).__name__,
                       "voided": f.voided,
                       "correction": isinstance(f.event, ev.CORRECTIONS),
