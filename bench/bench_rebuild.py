@@ -20,8 +20,9 @@ store by ``fixtures.generate``, or an existing one given by ``--store``):
     rolls, the UUIDs and timestamps that the JSON carries as strings). The
     transcoder's JSON decoding alone is reported as well.
 
-Each measurement is the median of ``--repeat`` runs. Prints the ratios
-rebuild/limit and rebuild/default-mapper.
+(a) and (b) are also timed with the garbage collector paused. Each measurement is
+the median of ``--repeat`` runs. Prints the ratios rebuild/limit and
+rebuild/default-mapper.
 
     .venv/bin/python bench/bench_rebuild.py [--events 100000] [--repeat 5]
     .venv/bin/python bench/bench_rebuild.py --store big.db --encounter NAME
@@ -53,6 +54,17 @@ def median_time(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
         result = fn()
         times.append(time.perf_counter() - start)
     return statistics.median(times), result
+
+
+def without_gc(fn: Callable[[], Any]) -> Callable[[], Any]:
+    """``fn`` with the cyclic garbage collector paused (it rescans every live event)."""
+    def run():
+        gc.disable()
+        try:
+            return fn()
+        finally:
+            gc.enable()
+    return run
 
 
 def default_mapper():
@@ -137,6 +149,7 @@ def measure(path: str, name: str | None, repeat: int) -> None:
         finally:
             other.close()
 
+    t_rebuild_nogc, _ = median_time(without_gc(rebuild), repeat)
     t_state, snap_state = median_time(via_application, repeat)
     assert state_view(snap_state) == state_view(state), "snapshot state differs"
 
@@ -150,6 +163,7 @@ def measure(path: str, name: str | None, repeat: int) -> None:
         return [decode(row[0]) for row in conn.execute(query, (stream.hex,))]
 
     t_limit, raw = median_time(limit, repeat)
+    t_limit_nogc, _ = median_time(without_gc(limit), repeat)
     t_select, blobs = median_time(
         lambda: conn.execute(query, (stream.hex,)).fetchall(), repeat)
     t_decode, _ = median_time(lambda: [decode(b[0]) for b in blobs], repeat)
@@ -183,11 +197,13 @@ def measure(path: str, name: str | None, repeat: int) -> None:
     print(f"  ({n} events, final position {state.position}, "
           f"{len(state.combatants)} combatants)")
     line("(a) rebuild: read_events + state_at", t_rebuild)
+    line("    the same, garbage collector paused", t_rebuild_nogc)
     line("    read_events (recorder rows + msgspec decoder)", t_read)
     line("      of which recorder.select_events (rows only)", t_rows)
     line("    state_at (the fold)", t_fold)
     line("    Battletape(store).state(name) (open + snapshot)", t_state)
     line("(b) limit: sqlite3 SELECT + msgspec decode", t_limit)
+    line("    the same, garbage collector paused", t_limit_nogc)
     line("      of which sqlite3 SELECT only", t_select)
     line("      of which msgspec decode only (the fetched bytes)", t_decode)
     line("(c) default mapper: select_events + Mapper steps + convert", t_default)
@@ -200,7 +216,10 @@ def measure(path: str, name: str | None, repeat: int) -> None:
           "(both without the fold)")
     print(f"  rebuild / (default mapper + fold)      "
           f"{t_rebuild / (t_default + t_fold):6.2f}   (both with the fold)")
-    print(f"  state(name) / rebuild                  {t_state / t_rebuild:6.2f}")
+    print(f"  rebuild / limit, both without gc       "
+          f"{t_rebuild_nogc / t_limit_nogc:6.2f}")
+    print(f"  rebuild / state(name)                  {t_rebuild / t_state:6.0f}   "
+          "(what the snapshot saves)")
 
 
 if __name__ == "__main__":

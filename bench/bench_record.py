@@ -4,8 +4,10 @@ Runs, as subprocesses and interleaved so that a noisy machine hurts both alike:
 
 * the baseline ``python -c "import typer, msgspec, eventsourcing.application"``;
 * ``battletape --store X damage MONSTER 1``;
-* ``battletape --store X attack ATTACKER TARGET --bonus 0 --vs ac --roll 2 --dmg 1``
-  (a natural 2 with no bonus always misses, so the target lives through every run),
+* ``battletape --store X attack ATTACKER TARGET --bonus 0 --vs ac --roll 2 --dmg 1
+  --basic`` by the creature whose turn it is, on a fresh turn (the turns before are
+  ended in this process, untimed); a natural 2 with no bonus always misses, so
+  the target lives through every run;
 
 against a store holding a small generated encounter (a few hundred events, past its
 first snapshot). Prints the median time of each and the median of the per-round
@@ -39,37 +41,42 @@ def battletape_command() -> list[str]:
     return [sys.executable, "-c", "from battletape.cli import run; run()"]
 
 
-def prepare(store: str, events: int, seed: int) -> tuple[str, str, str, str]:
-    """A small generated encounter: its name, the creature whose turn it is, a foe
-    it can attack, and a monster to damage (tough enough to outlive the bench)."""
-    from battletape.application import Battletape
-    from domain.thirteenth_age import conditions, cyclic_initiative
+def prepare(store: str, events: int, seed: int) -> str:
+    """A small generated encounter (monsters tough enough to outlive the bench)."""
     from fixtures.generate import generate
 
     name, _ = generate(store, events, seed=seed, name="bench", tough=1000)
+    return name
+
+
+def next_attack(store: str, name: str) -> tuple[str, str, str]:
+    """Ends turns (in this process, untimed) until the creature whose turn it is can
+    make a basic melee attack: it, a foe it can attack, and a monster to damage."""
+    from battletape.application import Battletape
+    from domain.thirteenth_age import conditions, cyclic_initiative
+
     bt = Battletape(store, "bench")
     try:
-        for _ in range(200):  # until the creature whose turn it is can attack
+        for _ in range(200):
+            bt.record(lambda st, r: cyclic_initiative.next_turn(st, r, {}), name)
             s = bt.state(name)
             a = s.combatants.get(s.turn or "")
-            if a is not None and a.status == "up" and conditions.can_act(
+            if a is None or a.status != "up" or not conditions.can_act(
                     set(a.conditions)):
-                foes = [c for c in s.combatants.values()
-                        if c.pc != a.pc and c.status == "up"]
-                engaged = [c for c in foes if c.name in a.engaged_with]
-                if a.engaged_with:
-                    foes = engaged
-                elif not conditions.can_move(set(a.conditions)):
-                    foes = []
-                monsters = [c for c in s.combatants.values()
-                            if not c.pc and c.status == "up"]
-                if foes and monsters:
-                    return (name, a.name, foes[0].name,
-                            max(monsters, key=lambda c: c.hp).name)
-            bt.record(lambda st, r: cyclic_initiative.next_turn(st, r, {}), name)
+                continue
+            foes = [c for c in s.combatants.values()
+                    if c.pc != a.pc and c.status == "up"]
+            if a.engaged_with:
+                foes = [c for c in foes if c.name in a.engaged_with]
+            elif not conditions.can_move(set(a.conditions)):
+                foes = []
+            monsters = [c for c in s.combatants.values()
+                        if not c.pc and c.status == "up"]
+            if foes and monsters:
+                return a.name, foes[0].name, max(monsters, key=lambda c: c.hp).name
     finally:
         bt.close()
-    raise SystemExit("could not find a turn to attack in: try another --seed")
+    raise SystemExit("no creature could attack in 200 turns: try another --seed")
 
 
 def timed(argv: list[str], env: dict[str, str]) -> float:
@@ -84,7 +91,8 @@ def timed(argv: list[str], env: dict[str, str]) -> float:
 
 
 def import_times(argv: list[str], env: dict[str, str]) -> dict[str, tuple[int, int]]:
-    """module -> (self µs, cumulative µs) from ``python -X importtime``."""
+    """module -> (self µs, cumulative µs) from ``python -X importtime``; nested
+    imports are indented under the module that imported them."""
     argv = [argv[0], "-X", "importtime"] + argv[1:]
     done = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True)
@@ -93,14 +101,16 @@ def import_times(argv: list[str], env: dict[str, str]) -> dict[str, tuple[int, i
         if not line.startswith("import time:") or "[us]" in line:
             continue
         self_us, cumulative, module = line[len("import time:"):].split("|")
-        out[module.strip()] = (int(self_us), int(cumulative))
+        depth = (len(module) - len(module.lstrip()) - 1) // 2
+        out["  " * depth + module.strip()] = (int(self_us), int(cumulative))
     return out
 
 
 def report_imports(command: list[str], env: dict[str, str], top: int = 15) -> None:
     base = import_times([sys.executable, "-c", BASELINE], env)
     cmd = import_times(command, env)
-    extra = {m: t for m, t in cmd.items() if m not in base}
+    seen = {m.strip() for m in base}
+    extra = {m: t for m, t in cmd.items() if m.strip() not in seen}
     total = sum(t[0] for t in cmd.values()) / 1000
     extra_total = sum(t[0] for t in extra.values()) / 1000
     print(f"\nimports: baseline {sum(t[0] for t in base.values()) / 1000:.0f} ms, "
@@ -113,7 +123,7 @@ def report_imports(command: list[str], env: dict[str, str], top: int = 15) -> No
     print(f"top {top} by own time, beyond the baseline (ms):")
     for module, (self_us, _) in sorted(extra.items(), key=lambda kv: kv[1][0],
                                        reverse=True)[:top]:
-        print(f"  {self_us / 1000:7.1f}  {module}")
+        print(f"  {self_us / 1000:7.1f}  {module.strip()}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -131,28 +141,32 @@ def main(argv: list[str] | None = None) -> int:
     env["BATTLETAPE_USER"] = "bench"
     with tempfile.TemporaryDirectory() as tmp:
         store = str(Path(tmp) / "bench.db")
-        name, attacker, target, victim = prepare(store, args.events, args.seed)
+        name = prepare(store, args.events, args.seed)
         bt = battletape_command()
-        commands = {
-            "damage": bt + ["--store", store, "damage", victim, "1"],
-            "attack": bt + ["--store", store, "attack", attacker, target, "--bonus",
-                            "0", "--vs", "ac", "--roll", "2", "--dmg", "1"],
-        }
         baseline = [sys.executable, "-c", BASELINE]
-        print(f"store {store}: encounter {name!r} ({args.events}+ events); "
-              f"{attacker} attacks {target}, {victim} takes damage")
-        for argv_ in (baseline, *commands.values()):  # warm the caches, compile .pyc
-            timed(argv_, env)
 
-        times: dict[str, list[float]] = {"baseline": [], **{k: [] for k in commands}}
-        ratios: dict[str, list[float]] = {k: [] for k in commands}
-        order = list(commands)
+        def command(key: str) -> list[str]:
+            # every attack on a fresh turn: one standard action a turn
+            attacker, target, victim = next_attack(store, name)
+            if key == "damage":
+                return bt + ["--store", store, "damage", victim, "1"]
+            return bt + ["--store", store, "attack", attacker, target, "--bonus", "0",
+                         "--vs", "ac", "--roll", "2", "--dmg", "1", "--basic"]
+
+        print(f"store {store}: encounter {name!r} ({args.events}+ events)")
+        keys = ["damage", "attack"]
+        for argv_ in (baseline, command("damage"), command("attack")):
+            timed(argv_, env)  # warm the caches, compile .pyc
+
+        times: dict[str, list[float]] = {"baseline": [], **{k: [] for k in keys}}
+        ratios: dict[str, list[float]] = {k: [] for k in keys}
         shuffle = random.Random(0)
         for _ in range(args.repeat):
-            shuffle.shuffle(order)
-            for key in order:  # each command right after its own baseline run
+            shuffle.shuffle(keys)
+            for key in keys:  # each command right after its own baseline run
+                argv_ = command(key)
                 b = timed(baseline, env)
-                t = timed(commands[key], env)
+                t = timed(argv_, env)
                 times["baseline"].append(b)
                 times[key].append(t)
                 ratios[key].append(t / b)
@@ -169,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
             verdict = "ok" if ratio <= GOAL else "ABOVE GOAL"
             print(f"  {key:<9} {ratio:5.2f}  {verdict}")
         if worst > GOAL or args.imports:
-            report_imports(commands["attack"], env)
+            report_imports(command("attack"), env)
     return 0
 
 
