@@ -27,7 +27,10 @@ def redecide(parent: Context, line: str, state, rng, events,
     from battletape.context import click_module
     from typer.main import get_command
 
+    from battletape.cli import load_commands
+
     click = click_module()
+    load_commands()
     capture = Capture(state, rng, events)
     ctx = Context(store=parent.store, encounter=encounter or parent.encounter,
                   user=parent.user,

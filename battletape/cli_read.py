@@ -96,6 +96,9 @@ def run_lines(c: Context, lines: list[str]) -> None:
     click = click_module()
     from typer.main import get_command
 
+    from battletape.cli import load_commands
+
+    load_commands()
     command = get_command(app)
     with c.bt.batch():
         for number, line in enumerate(lines, 1):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -138,6 +137,12 @@ def click_module():
         return click
 
 
+def _cli_app():
+    from battletape.cli import app
+
+    return app
+
+
 def _exits(click, typer) -> tuple:
     return tuple({getattr(click.exceptions, "Exit", typer.Exit), typer.Exit})
 
@@ -150,9 +155,12 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
     """Run the typer app; every error becomes one line on stderr and exit code 2."""
     import typer
 
-    click = click_module()
+    from battletape.cli import command_name, load_commands, only
 
-    command = typer.main.get_command(app)
+    click = click_module()
+    name = command_name(list(args))
+    load_commands(name)
+    command = typer.main.get_command(only(name) if app is _cli_app() else app)
     debug = "--debug" in args
     try:
         with command.make_context("battletape", list(args), obj=obj) as ctx:
@@ -177,6 +185,8 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
         return 0
     except Exception as err:
         if debug:
+            import traceback
+
             traceback.print_exc()
         line = str(err).splitlines()[0] if str(err) else ""
         print(f"Error: unexpected {type(err).__name__}: {line} (run with --debug for "

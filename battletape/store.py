@@ -7,6 +7,7 @@ directly; snapshots of the folded state keep long encounters quick to load.
 
 from __future__ import annotations
 
+import gc
 import os
 import uuid
 from pathlib import Path
@@ -164,10 +165,32 @@ def open_application(store: str | None) -> BattletapeApplication:
 
 def read_events(app: BattletapeApplication, stream: uuid.UUID,
                 after: int | None = None) -> list[ev.Event]:
-    """Every event of a stream (after a position), decoded straight by msgspec."""
+    """Every event of a stream (after a position), decoded straight by msgspec.
+
+    On SQLite only the ``state`` column is selected (eventsourcing's select builds a
+    StoredEvent and a UUID per row, the larger part of a rebuild); the collector is
+    paused while decoding, as events hold no reference cycles.
+    """
     decode = ev.decoder.decode
-    rows = app.recorder.select_events(stream, gt=after)
-    return [decode(r.state) for r in rows]
+    recorder = app.recorder
+    table = getattr(recorder, "events_table_name", None)
+    datastore = getattr(recorder, "datastore", None)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        if table and datastore is not None and hasattr(datastore, "get_connection") \
+                and type(recorder).__module__ == "eventsourcing.sqlite":
+            sql = (f"SELECT state FROM {table} WHERE originator_id=? "
+                   + ("AND originator_version>? " if after is not None else "")
+                   + "ORDER BY originator_version")
+            params = [stream.hex] + ([after] if after is not None else [])
+            with datastore.transaction(commit=False) as cursor:
+                cursor.execute(sql, params)
+                return [decode(row[0]) for row in cursor.fetchall()]
+        return [decode(r.state) for r in recorder.select_events(stream, gt=after)]
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def latest_snapshot(app: BattletapeApplication,

@@ -8,10 +8,12 @@ an expression is actually rolled: recording a typed roll stays fast.
 
 from __future__ import annotations
 
-import random
 import re
 from contextlib import contextmanager
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
+
+if TYPE_CHECKING:
+    import random
 
 from domain.errors import BadDiceExpression, BadInput
 from domain.events import Roll
@@ -21,15 +23,30 @@ MAX_SIDES = 1000
 _DICE = re.compile(r"(\d*)\s*d\s*(\d+|%)", re.IGNORECASE)
 
 
-def source(seed: int | None, position: int) -> random.Random:
+class _Source:
+    """A random source made on first use (most commands roll nothing virtually)."""
+
+    def __init__(self, seed: int | None, position: int):
+        self._args = (seed, position)
+        self._rng = None
+
+    def __getattr__(self, name: str):
+        if self._rng is None:
+            import random
+
+            seed, position = self._args
+            self._rng = (random.Random(random.SystemRandom().getrandbits(64))
+                         if seed is None else random.Random(f"{seed}:{position}"))
+        return getattr(self._rng, name)
+
+
+def source(seed: int | None, position: int) -> "random.Random":
     """The virtual dice of the command starting at ``position``.
 
     Seeded from the encounter's ``--seed`` and the position, so rolls are
     reproducible and verifiable; without a seed they come from the OS.
     """
-    if seed is None:
-        return random.Random(random.SystemRandom().getrandbits(64))
-    return random.Random(f"{seed}:{position}")
+    return _Source(seed, position)  # type: ignore[return-value]
 
 
 def check_expression(expr: str) -> None:

@@ -6,7 +6,6 @@ of the command that produced it (``cmd``) and a schema version. New fields get
 defaults and go at the end; a tag never changes.
 """
 
-from __future__ import annotations
 
 from datetime import datetime, timezone
 from typing import Union
@@ -355,7 +354,7 @@ class CommandAmended(Event, kw_only=True):
     decided again by the rules from corrected inputs (``changes``)."""
 
     target: int
-    replacement: list[EncounterEvent]
+    replacement: "list[EncounterEvent]"
     changes: dict[str, str] = {}
     reason: str = ""
     kind: str = "rules-error"

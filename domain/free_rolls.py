@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from domain import dice
 from domain.encounter import combatant
 from domain.events import Event, FreeRolled
+
+if TYPE_CHECKING:
+    import random
 
 
 def free_roll(state, rng: random.Random, expr: str, by: str | None,

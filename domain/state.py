@@ -1,6 +1,5 @@
 """The state of an encounter: what the fold of its effective events produces."""
 
-from __future__ import annotations
 
 import msgspec
 

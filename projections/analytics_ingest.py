@@ -2,10 +2,15 @@
 
 Never row by row: each table of a batch goes in with one INSERT ... SELECT from an
 Arrow table (or, without pyarrow, from one NDJSON file read by DuckDB's read_json).
+What DuckDB can work out by itself, in its own threads, it does: the stored JSON of
+each event is handed over as one buffer, and the type, command, author and time of
+every event are read out of it in SQL; names repeated on every row (the encounter,
+the campaign) travel as small integers into a dictionary.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import tempfile
 from typing import Sequence
@@ -18,6 +23,7 @@ except ImportError:  # pragma: no cover - exercised only where pyarrow is missin
     pa = None
 
 Columns = Sequence[tuple[str, str]]  # (name, DuckDB type)
+Dicts = dict[str, list]  # column -> the values its row entries index
 
 
 def _arrow_type(sql: str):
@@ -25,53 +31,106 @@ def _arrow_type(sql: str):
         return pa.list_(_arrow_type(sql[:-2]))
     return {"VARCHAR": pa.string(), "JSON": pa.string(), "UUID": pa.string(),
             "INTEGER": pa.int32(), "BIGINT": pa.int64(), "BOOLEAN": pa.bool_(),
-            "TIMESTAMPTZ": pa.timestamp("us", tz="UTC")}[sql]
+            "TIMESTAMP": pa.timestamp("us")}[sql]
 
 
-def _select_list(cols: Columns) -> str:
+def _json_array(values: Sequence[bytes]):
+    """Stored JSON documents (bytes, valid UTF-8) as one Arrow string array, copied
+    once into a single buffer."""
+    offsets = pa.array(itertools.accumulate(map(len, values), initial=0), pa.int32())
+    return pa.StringArray.from_buffers(len(values), offsets.buffers()[1],
+                                       pa.py_buffer(b"".join(values)))
+
+
+def _arrow_table(cols: Columns, rows: Sequence[tuple], dicts: Dicts):
+    """Row tuples to an Arrow table in one conversion (a struct array, split into
+    its columns); ``dicts`` columns hold int32 indexes into their values."""
+    fields = [(n, pa.int32() if n in dicts else _arrow_type(t)) for n, t in cols]
+    children = pa.array(rows, type=pa.struct(fields)).flatten()
+    arrays = [pa.DictionaryArray.from_arrays(child, pa.array(dicts[n], _arrow_type(t)))
+              if n in dicts else child for child, (n, t) in zip(children, cols)]
+    return pa.Table.from_arrays(arrays, names=[n for n, _ in cols])
+
+
+def cast_all(cols: Columns) -> str:
     return ", ".join(f"CAST({quoted(n)} AS {t}) AS {quoted(n)}" for n, t in cols)
 
 
-def bulk(con, target: str, cols: Columns, rows: Sequence[tuple]) -> None:
-    """Append ``rows`` (tuples in ``cols`` order) to ``target`` in one statement."""
+def bulk(con, target: str, cols: Columns, rows: Sequence[tuple],
+         dicts: Dicts | None = None, query: str | None = None,
+         json: tuple[str, Sequence[bytes]] | None = None) -> None:
+    """Append ``rows`` (tuples in ``cols`` order) to ``target`` in one statement.
+
+    ``dicts`` names columns whose entries are indexes into a list of values;
+    ``query`` selects from the batch, called ``_ingest`` (default: every column
+    cast to its type); ``json`` is one more column (name, stored JSON documents)."""
     if not rows:
         return
-    if pa is not None:
-        data = list(zip(*rows))
-        batch = pa.Table.from_arrays(
-            [pa.array(values, type=_arrow_type(t)) for values, (_, t) in zip(data, cols)],
-            names=[n for n, _ in cols])
-        con.register("_ingest", batch)
-        try:
-            con.execute(f"INSERT INTO {target} SELECT {_select_list(cols)} FROM _ingest")
-        finally:
-            con.unregister("_ingest")
+    dicts = {n: v for n, v in (dicts or {}).items() if n in dict(cols)}
+    query = query or f"SELECT {cast_all(cols)} FROM _ingest"
+    if pa is None:
+        if json is not None:
+            cols = list(cols) + [(json[0], "JSON")]
+            rows = [row + (doc,) for row, doc in zip(rows, json[1])]
+        _bulk_ndjson(con, target, cols, rows, dicts, query)
         return
-    _bulk_ndjson(con, target, cols, rows)
+    batch = _arrow_table(cols, rows, dicts)
+    if json is not None:
+        batch = batch.append_column(json[0], _json_array(json[1]))
+    con.register("_ingest", batch)
+    try:
+        con.execute(f"INSERT INTO {target} {query}")
+    finally:
+        con.unregister("_ingest")
 
 
-def _bulk_ndjson(con, target: str, cols: Columns, rows: Sequence[tuple]) -> None:
+def _bulk_ndjson(con, target: str, cols: Columns, rows: Sequence[tuple], dicts: Dicts,
+                 query: str) -> None:
     import msgspec
 
     names = [n for n, _ in cols]
+    lookups = [dicts.get(n) for n in names]
     encode = msgspec.json.Encoder(enc_hook=str).encode
     fd, path = tempfile.mkstemp(suffix=".ndjson")
     try:
         with os.fdopen(fd, "wb") as fh:
             for row in rows:
-                fh.write(encode(dict(zip(names, row))))
+                values = [v.decode() if isinstance(v, bytes) else
+                          (lookup[v] if lookup is not None else v)
+                          for v, lookup in zip(row, lookups)]
+                fh.write(encode(dict(zip(names, values))))
                 fh.write(b"\n")
         spec = ", ".join(f"{quoted(n)}: '{'VARCHAR' if t == 'JSON' else t}'"
                          for n, t in cols)
-        con.execute(f"INSERT INTO {target} SELECT {_select_list(cols)} FROM read_json("
+        con.execute("CREATE OR REPLACE TEMP TABLE _ingest AS SELECT * FROM read_json("
                     f"?, format='newline_delimited', columns={{{spec}}})", [path])
+        con.execute(f"INSERT INTO {target} {query}")
+        con.execute("DROP TABLE _ingest")
     finally:
         os.unlink(path)
 
 
-def insert(con, table: str, rows: Sequence[tuple]) -> None:
+def insert(con, table: str, rows: Sequence[tuple], dicts: Dicts | None = None) -> None:
     """Append rows to an analytics table."""
-    bulk(con, table, [(n, t) for n, t, _ in BY_NAME[table].columns], rows)
+    bulk(con, table, [(n, t) for n, t, _ in BY_NAME[table].columns], rows, dicts)
+
+
+LOG_COLUMNS = [("nid", "BIGINT"), ("stream", "UUID"), ("encounter", "VARCHAR"),
+               ("campaign", "VARCHAR"), ("position", "INTEGER"),
+               ("correction", "BOOLEAN")]
+LOG_QUERY = """SELECT nid, CAST(stream AS UUID), encounter, campaign, position,
+    j[1], CAST(j[2] AS INTEGER), j[3], CAST(j[4] AS TIMESTAMP), nullif(j[5], ''),
+    correction, false, false, CAST(data AS JSON)
+    FROM (SELECT *, json_extract_string(data, ['$.type', '$.cmd', '$.by',
+                                               '$.timestamp', '$.command']) AS j
+          FROM _ingest)"""
+
+
+def insert_log(con, rows: Sequence[tuple], docs: Sequence[bytes], dicts: Dicts) -> None:
+    """Append to events_all: (nid, stream, encounter, campaign, position, correction)
+    and the stored JSON of each event; DuckDB reads the rest out of the JSON."""
+    bulk(con, "events_all", LOG_COLUMNS, rows, dicts, query=LOG_QUERY,
+         json=("data", docs))
 
 
 def temp_table(con, name: str, cols: Columns, rows: Sequence[tuple]) -> None:

@@ -18,18 +18,36 @@ from projections.encounter_state import apply
 
 
 class Rows:
-    """Row buffers, one list of tuples per table."""
+    """Row buffers, one list of tuples per table.
+
+    Rows name their stream, encounter and campaign by a small integer, an index
+    into ``refs``; the ingest turns them into dictionary columns."""
 
     def __init__(self) -> None:
         self.tables: dict[str, list[tuple]] = defaultdict(list)
+        self.refs: list[tuple[str, str | None, str | None]] = []
+        self._index: dict[tuple, int] = {}
 
     def __len__(self) -> int:
         return sum(len(r) for r in self.tables.values())
 
+    def ref(self, stream: str, encounter: str | None, campaign: str | None) -> int:
+        key = (stream, encounter, campaign)
+        found = self._index.get(key)
+        if found is None:
+            found = self._index[key] = len(self.refs)
+            self.refs.append(key)
+        return found
+
+    def dicts(self) -> dict[str, list]:
+        return {"stream": [r[0] for r in self.refs],
+                "encounter": [r[1] for r in self.refs],
+                "campaign": [r[2] for r in self.refs]}
+
 
 def _roll_row(ctx: tuple, roller, kind: str, roll: ev.Roll, purpose=None) -> tuple:
     sides = roll.sides
-    die = sides[0] if sides and all(x == sides[0] for x in sides) else None
+    die = sides[0] if sides and sides.count(sides[0]) == len(sides) else None
     faces = roll.faces
     return ctx + (roller, kind, purpose, roll.expr, die, sides, faces,
                   faces[0] if faces else None, roll.modifier, roll.total, roll.source)
@@ -38,14 +56,22 @@ def _roll_row(ctx: tuple, roller, kind: str, roll: ev.Roll, purpose=None) -> tup
 class Folder:
     """Folds one encounter's effective events and emits their rows."""
 
-    def __init__(self, encounter: str, campaign: str, rows: Rows | None,
+    def __init__(self, stream: str, encounter: str, campaign: str,
                  state: EncounterState | None = None, seq: int = 0,
                  damage_cmd: int = 0):
-        self.encounter, self.campaign = encounter, campaign
+        self.stream, self.encounter, self.campaign = stream, encounter, campaign
         self.state = state if state is not None else EncounterState()
         self.seq = seq
         self.damage_cmd = damage_cmd  # the command whose shared damage roll is out
-        self.rows = rows
+        self.rows: Rows | None = None
+        self.ref = 0
+
+    def bind(self, rows: Rows) -> "Folder":
+        """Write the rows of the events fed from now on into ``rows``."""
+        if rows is not self.rows:
+            self.rows = rows
+            self.ref = rows.ref(self.stream, self.encounter, self.campaign)
+        return self
 
     # --- folding --------------------------------------------------------------------
 
@@ -65,8 +91,7 @@ class Folder:
             handler(self, e)
 
     def _ctx(self, e: ev.Event) -> tuple:
-        return (self.encounter, self.campaign, e.originator_version, self.seq,
-                self.state.round)
+        return (self.ref, self.ref, e.originator_version, self.seq, self.state.round)
 
     def _out(self, table: str) -> list[tuple]:
         return self.rows.tables[table]  # type: ignore[union-attr]
@@ -250,9 +275,10 @@ HANDLERS: dict[type, Callable[[Folder, ev.Event], None]] = {
 }
 
 
-def campaign_rows(rows: Rows, campaign: str, e: ev.Event) -> None:
-    """Rolls made between battles (recharges, quick rests) belong to the campaign."""
-    ctx = (None, campaign, e.originator_version, None, None)
+def campaign_rows(rows: Rows, ref: int, e: ev.Event) -> None:
+    """Rolls made between battles (recharges, quick rests) belong to the campaign
+    (``ref``: the campaign stream's reference in ``rows``)."""
+    ctx = (ref, ref, e.originator_version, None, None)
     if isinstance(e, ev.RechargeRolled):
         rows.tables["rolls"].append(_roll_row(ctx, e.name, "recharge", e.roll, e.power))
     elif isinstance(e, ev.QuickRestTaken):

@@ -45,7 +45,7 @@ TABLES: list[Table] = [
         ("type", "VARCHAR", "event type, e.g. AttackResolved"),
         ("cmd", "INTEGER", "position of the first event of the command that made it"),
         ("recorded_by", "VARCHAR", "who recorded it"),
-        ("recorded_at", "TIMESTAMPTZ", "when"),
+        ("recorded_at", "TIMESTAMP", "when (UTC)"),
         ("command", "VARCHAR", "the command line as typed (first event of a command)"),
         ("correction", "BOOLEAN", "an undo, redo, rewind, amendment or dispute"),
         ("voided", "BOOLEAN", "void: undone, rewound, or a superseded correction"),
@@ -59,7 +59,7 @@ TABLES: list[Table] = [
         ("system", "VARCHAR", "rule system: 13a, 5e, 3.5e"),
         ("seed", "BIGINT", "seed of the virtual dice"),
         ("branched_from", "VARCHAR", "the encounter it branched from, if any"),
-        ("started_at", "TIMESTAMPTZ", "when it started"),
+        ("started_at", "TIMESTAMP", "when it started (UTC)"),
         ("outcome", "VARCHAR", "victory, defeat, fled, … (NULL while it goes on)"),
         ("rounds", "INTEGER", "rounds played"),
         ("events", "INTEGER", "stored events, corrections included"),
@@ -242,7 +242,7 @@ INTERNAL = {
     "_meta": "CREATE TABLE IF NOT EXISTS _meta (key VARCHAR, value VARCHAR)",
     "_streams": """CREATE TABLE IF NOT EXISTS _streams (
         stream UUID, kind VARCHAR, encounter VARCHAR, campaign VARCHAR,
-        known INTEGER, seq INTEGER, damage_cmd INTEGER, started_at TIMESTAMPTZ,
+        known INTEGER, seq INTEGER, damage_cmd INTEGER, started_at TIMESTAMP,
         branched_from VARCHAR,
         state JSON)""",
 }

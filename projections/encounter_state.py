@@ -10,11 +10,13 @@ from typing import Iterable
 
 from domain import events as ev
 from domain.state import Combatant, Condition, EncounterState, Ongoing, copy
-from domain.thirteenth_age import cyclic_initiative, damage_and_healing as dh
+from domain.thirteenth_age import damage_and_healing as dh
 
 
 def _reorder(state: EncounterState) -> None:
-    state.order = cyclic_initiative.ordered(state)
+    from domain.thirteenth_age.cyclic_initiative import ordered
+
+    state.order = ordered(state)
 
 
 def _move_in_order(state: EncounterState, name: str, anchor: str, after: bool,

@@ -10,7 +10,7 @@ only roll damage once".
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 from dataclasses import dataclass, field
 
 import msgspec
@@ -23,6 +23,9 @@ from domain.events import AttackResolved, Engaged, Event, OngoingDamageApplied, 
 from domain.state import Combatant, EncounterState
 from domain.thirteenth_age import (actions, combat_stats, conditions, escalation_die,
                                    position, resistance)
+
+if TYPE_CHECKING:
+    import random
 
 KINDS = ("melee", "ranged", "spell", "close")
 

@@ -9,17 +9,20 @@ Surprise: only the ambusher and its highest-initiative ally act in the ambush ro
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from domain import dice
 from domain.encounter import (combatant, names_or_group, require_able,
                               require_initiative, require_on)
 from domain.errors import BadInput, RuleViolation
-from domain.events import (Delayed, DelayedActionTaken, Event, InitiativeRolled,
+from domain.events import (DamageTaken, Delayed, DelayedActionTaken, Event, InitiativeRolled,
                            Readied, ReadiedActionTaken, RoundStarted, SurpriseDeclared,
                            TurnEnded, TurnStarted)
 from domain.state import Combatant, EncounterState
 from domain.thirteenth_age import actions, escalation_die, ongoing_damage
+
+if TYPE_CHECKING:
+    import random
 
 
 def sort_key(c: Combatant, index: int) -> tuple:
@@ -155,6 +158,8 @@ def next_turn(state: EncounterState, rng: random.Random,
 
 def _after(state: EncounterState, events: list[Event]) -> EncounterState:
     """The state with these events folded in (for deaths caused by ongoing damage)."""
+    if not any(isinstance(e, DamageTaken) for e in events):
+        return state
     from projections.encounter_state import fold_all
 
     return fold_all(state, events)

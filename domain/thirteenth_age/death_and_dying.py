@@ -10,13 +10,16 @@ action; 25+ takes only a quick action; a stable creature ignores failed death sa
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from domain import dice
 from domain.encounter import combatant, require_able, require_initiative
 from domain.errors import BadInput, RuleViolation
 from domain.events import DeathSaveRolled, Event, StabilizeAttempted
 from domain.thirteenth_age import actions, recoveries
+
+if TYPE_CHECKING:
+    import random
 
 SUCCESS = 16
 FAILURES_TO_DIE = 4

@@ -8,7 +8,7 @@ leaves you engaged and where you were; a stuck creature can't disengage at all.
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from domain import dice
 from domain.encounter import combatant, require_able, require_initiative
@@ -16,6 +16,9 @@ from domain.errors import RuleViolation
 from domain.events import DisengageAttempted, Event
 from domain.thirteenth_age import actions, conditions, saves
 from domain.thirteenth_age.position import require_can_move
+
+if TYPE_CHECKING:
+    import random
 
 
 def penalty(foes: int, grabbed: bool, hit_grabber: bool) -> int:

@@ -8,7 +8,7 @@ against save-ends conditions come last too; timed conditions lapse at turn's end
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -20,6 +20,9 @@ from domain.events import (ConditionRemoved, DamageTaken, Event, OngoingDamageAp
 from domain.state import Combatant, EncounterState
 from domain.thirteenth_age import resistance, saves
 from domain.thirteenth_age.damage_and_healing import take_damage
+
+if TYPE_CHECKING:
+    import random
 
 
 def apply(state: EncounterState, name: str, amount: int, damage_type: str | None,

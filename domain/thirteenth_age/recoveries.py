@@ -10,7 +10,7 @@ means no rally that round.
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from domain import dice
 from domain.encounter import (combatant, require_able, require_initiative, require_on,
@@ -19,6 +19,9 @@ from domain.errors import BadInput, RuleViolation
 from domain.events import Event, RallyAttempted, RecoverySpent
 from domain.state import Combatant
 from domain.thirteenth_age import actions, combat_stats, saves
+
+if TYPE_CHECKING:
+    import random
 
 
 def expression(c: Combatant) -> str:

@@ -9,12 +9,15 @@ lasting wounds removed; a retreat to heal up early is a campaign loss.
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from domain import dice
 from domain.errors import BadInput, RuleViolation
 from domain.events import Event, FullHealUpTaken, QuickRestTaken, RechargeRolled
 from domain.thirteenth_age import combat_stats
+
+if TYPE_CHECKING:
+    import random
 
 
 def quick_rest(pc: dict | None, name: str, spend: int | None, totals: list[int],

@@ -1,0 +1,193 @@
+"""Analytics on the command line: `sql`, `stats` and the Parquet export.
+
+DuckDB is imported inside the commands only: recording a move never loads it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from battletape.cli import app
+from battletape.context import Context, get, out
+from domain.errors import BadInput
+
+ANALYTICS_HELP = ("The DuckDB analytics file (default: beside the store, "
+                  "battletape.db -> battletape.duckdb; or BATTLETAPE_ANALYTICS).")
+LONG = 20_000  # events to catch up before a progress bar is worth showing
+
+
+def caught_up(c: Context, analytics: Optional[str]) -> Path:
+    """The analytics file, brought up to date with the store first."""
+    from projections import analytics as projection
+
+    path = Path(analytics) if analytics else projection.default_path(c.store)
+    bar = _ProgressBar()
+    try:
+        projection.catch_up(c.bt.app, path, progress=bar.update)
+    finally:
+        bar.close()
+    return path
+
+
+class _ProgressBar:
+    """A rich progress bar on stderr, for long catch-ups on a terminal only."""
+
+    def __init__(self) -> None:
+        self.progress = None
+        self.task = None
+
+    def update(self, done: int, total: int) -> None:
+        if self.progress is None:
+            if total < LONG:
+                return
+            from rich.console import Console
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress,
+                                       TextColumn, TimeRemainingColumn)
+
+            console = Console(stderr=True)
+            if not console.is_terminal:
+                return
+            self.progress = Progress(TextColumn("analytics: catching up"), BarColumn(),
+                                     MofNCompleteColumn(), TimeRemainingColumn(),
+                                     console=console, transient=True)
+            self.progress.start()
+            self.task = self.progress.add_task("catch-up", total=total)
+        self.progress.update(self.task, completed=done)
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+
+@app.command()
+def sql(ctx: typer.Context,
+        query: Optional[str] = typer.Argument(None, help="One read-only SQL query."),
+        format_: str = typer.Option("table", "--format", "-f", help="table, csv or json."),
+        schema: bool = typer.Option(False, "--schema", help="Print the tables and their columns."),
+        analytics: Optional[str] = typer.Option(None, "--analytics", help=ANALYTICS_HELP)):
+    """Query the campaign in SQL (DuckDB, read-only).  Example: battletape sql "SELECT escalation_die, avg(hit::INT) FROM attacks GROUP BY 1 ORDER BY 1" """
+    from projections import analytics_query, analytics_schema
+
+    c = get(ctx)
+    if format_ not in ("table", "csv", "json"):
+        raise BadInput("--format", format_, "table, csv or json")
+    if schema:
+        out(c, analytics_schema.describe())
+        return
+    if query is None:
+        raise BadInput("query", None, 'an SQL query, e.g. "SELECT * FROM encounters" '
+                       "(or --schema)")
+    analytics_query.check(query)  # refuse before any work
+    path = caught_up(c, analytics)
+    columns, rows = analytics_query.run(path, query)
+    _render(columns, rows, format_)
+
+
+def _render(columns: list[str], rows: list[tuple], format_: str) -> None:
+    if format_ == "json":
+        import msgspec
+
+        data = [dict(zip(columns, r)) for r in rows]
+        sys.stdout.write(msgspec.json.encode(data, enc_hook=str).decode() + "\n")
+    elif format_ == "csv":
+        import csv
+
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(columns)
+        writer.writerows([_plain(v) for v in r] for r in rows)
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(*columns, show_lines=False)
+        for r in rows:
+            table.add_row(*[_cell(v) for v in r])
+        Console(soft_wrap=False).print(table)
+        print(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
+
+
+def _plain(v):
+    if isinstance(v, (list, dict)):
+        import msgspec
+
+        return msgspec.json.encode(v, enc_hook=str).decode()
+    return v
+
+
+def _cell(v) -> str:
+    if v is None:
+        return "NULL"
+    if isinstance(v, float):
+        return f"{v:.4g}"
+    return str(_plain(v))
+
+
+@app.command()
+def stats(ctx: typer.Context,
+          campaign: Optional[str] = typer.Option(None, "--campaign", help="Only this campaign."),
+          encounter: Optional[str] = typer.Option(None, "--encounter", "-e", help="Only this encounter."),
+          json_: bool = typer.Option(False, "--json", help="One JSON object of sections."),
+          analytics: Optional[str] = typer.Option(None, "--analytics", help=ANALYTICS_HELP)):
+    """Campaign dashboard: damage, hit rates, crits, kills, rounds, recoveries, death saves, disputes, dice fairness.  Example: battletape stats --campaign Emberfall"""
+    from projections import analytics_query, analytics_stats
+
+    c = get(ctx)
+    path = caught_up(c, analytics)
+    con = analytics_query.open_read_only(path)
+    try:
+        sections = analytics_stats.dashboard(con, campaign, encounter)
+    finally:
+        con.close()
+    if json_:
+        import msgspec
+
+        data = {s.key: s.records() for s in sections}
+        data["filter"] = {"campaign": campaign, "encounter": encounter}
+        sys.stdout.write(msgspec.json.encode(data, enc_hook=str).decode() + "\n")
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(soft_wrap=False)
+    scope = " · ".join(x for x in (campaign and f"campaign {campaign}",
+                                   encounter and f"encounter {encounter}") if x)
+    console.print(f"[bold]battletape stats[/bold]{' — ' + scope if scope else ''}")
+    for s in sections:
+        table = Table(*s.columns, title=s.title, title_justify="left",
+                      caption=s.note or None, caption_justify="left")
+        for r in s.rows:
+            table.add_row(*[_cell(_short(v)) for v in r])
+        if not s.rows:
+            table.add_row(*(["—"] + [""] * (len(s.columns) - 1)))
+        console.print(table)
+
+
+def _short(v):
+    if isinstance(v, float) and v < 0.001 and v > 0:
+        return float(f"{v:.2e}")
+    if isinstance(v, list):
+        return " ".join(str(x) for x in v)
+    return v
+
+
+def export_parquet(c: Context, output: str, analytics: Optional[str] = None) -> None:
+    """`export --format parquet -o DIR`: every analytics table as Parquet files,
+    partitioned by campaign (DIR/TABLE/campaign=NAME/*.parquet)."""
+    from projections import analytics as projection
+    from projections.analytics_export import to_parquet
+
+    analytics = analytics or getattr(c, "analytics", None)
+    target = Path(output)
+    if target.exists() and not target.is_dir():
+        raise BadInput("-o", output, "a folder (it is created if missing)")
+    if not target.parent.exists():
+        raise BadInput("-o", output, "a folder inside an existing one")
+    path = caught_up(c, analytics)
+    written = to_parquet(path, target)
+    total = sum(written.values())
+    out(c, f"wrote {len(written)} tables ({total} rows) to {target}/ "
+           f"from {projection.default_path(c.store) if not analytics else analytics}")

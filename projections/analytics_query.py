@@ -1,0 +1,73 @@
+"""Read-only SQL over the analytics file.
+
+Two locks: the statement must be a query (SELECT, or EXPLAIN of one), and the file
+is opened read-only with external access off and the configuration locked, so no
+write, ATTACH, COPY, INSTALL/LOAD, SET, or read_csv('/etc/...') gets through.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from domain.errors import BadInput, BattletapeError
+
+READ_ONLY_CONFIG = {"enable_external_access": False, "lock_configuration": True,
+                    "autoinstall_known_extensions": False,
+                    "autoload_known_extensions": False}
+
+
+class QueryError(BattletapeError):
+    """DuckDB refused or failed the query."""
+
+
+def check(sql: str) -> None:
+    """Refuse anything but one read-only query."""
+    import duckdb
+
+    if not sql.strip():
+        raise BadInput("query", sql, "an SQL query, e.g. SELECT * FROM attacks LIMIT 5")
+    try:
+        statements = duckdb.extract_statements(sql)
+    except duckdb.Error as err:
+        raise QueryError(_first_line(err)) from None
+    if len(statements) != 1:
+        raise BadInput("query", f"{len(statements)} statements", "one query at a time")
+    kind = statements[0].type
+    if kind not in (duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN):
+        name = str(kind).rsplit(".", 1)[-1]
+        raise BadInput("query", name, "a read-only query (SELECT, WITH … SELECT, "
+                       "DESCRIBE, SHOW, SUMMARIZE, EXPLAIN): the analytics are "
+                       "read-only, and writes, ATTACH, COPY, INSTALL/LOAD and SET are "
+                       "refused")
+
+
+def open_read_only(path: Path | str):
+    from projections.analytics import connect
+
+    return connect(path, read_only=True, config=dict(READ_ONLY_CONFIG))
+
+
+def run(path: Path | str, sql: str,
+        params: list | None = None) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """Columns and rows of ``sql`` over the file at ``path``, read-only."""
+    import duckdb
+
+    check(sql)
+    con = open_read_only(path)
+    try:
+        cur = con.execute(sql, params or [])
+        columns = [d[0] for d in cur.description] if cur.description else []
+        return columns, cur.fetchall()
+    except duckdb.PermissionException as err:
+        raise QueryError(f"{_first_line(err)} (the analytics are read-only and may not "
+                         "read or write files)") from None
+    except duckdb.Error as err:
+        raise QueryError(_first_line(err)) from None
+    finally:
+        con.close()
+
+
+def _first_line(err: Exception) -> str:
+    text = str(err).strip()
+    return text.splitlines()[0] if text else type(err).__name__
