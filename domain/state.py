@@ -74,6 +74,7 @@ class EncounterState(msgspec.Struct, kw_only=True):
     escalation_held: bool = False
     order: list[str] = []
     acted: list[str] = []
+    out_of_turn: list[str] = []
     combatants: dict[str, Combatant] = {}
     surprise: list[str] = []
     surprise_advance: bool = False

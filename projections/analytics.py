@@ -1,23 +1,30 @@
 """Campaign analytics: the store projected into a DuckDB file, caught up incrementally.
 
-The store's notifications (global across streams) are read in batches with
-``recorder.select_notifications``; each batch is decoded, folded and written in ONE
-DuckDB transaction together with the notification id read so far, so a catch-up that
-dies midway leaves the file as it was after its last whole batch, and the next one
-goes on from there: every event lands exactly once.
+The store's notifications (global across streams) are read in batches; each batch is
+decoded, folded and written in ONE DuckDB transaction together with the notification
+id read so far, so a catch-up that dies midway leaves the file as it was after its
+last whole batch, and the next one goes on from there: every event lands exactly once.
 
-Corrections point backwards. An undo, redo, rewind or amendment marks its encounter
-for a refold in the same transaction: the flags of ``events_all`` are set again from
-``replay.history.Corrections``, and the derived rows from the first event whose
+Corrections point backwards. A batch with an undo, redo, rewind or amendment refolds
+its encounter in the same transaction (``projections.analytics_refold``): the flags of
+``events_all`` are set again, and the derived rows from the first event whose
 effective history changed onwards are deleted and folded again.
+
+Three things work at once: a thread reads the next batch from the store, the main
+thread folds the current one and turns its rows into Arrow tables, and a writer
+thread has DuckDB insert and commit the one before (DuckDB and SQLite work without
+the GIL). A batch with corrections is written by the main thread once the writer is
+done, so that its refold sees every row.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import time
 import uuid
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -25,18 +32,26 @@ from typing import Callable
 from domain import events as ev
 from domain.errors import StoreError
 from projections import analytics_schema as schema
-from projections.analytics_ingest import bulk, insert, insert_log, temp_table
+from projections.analytics_ingest import Load, load, log_load, table_load, temp_table
+from projections.analytics_read import Reader, digest
 from projections.analytics_rows import (Folder, Rows, campaign_rows, dump_state,
-                                        effective_keys, load_state, summary)
+                                        load_state, summary)
 
-BATCH = 20_000
-VOIDING = (ev.CommandRetracted, ev.CommandRestored, ev.Rewound, ev.CommandAmended)
+BATCH = 50_000
+CHECKPOINT = "256MB"  # WAL between checkpoints: fewer rewrites of the same row groups
+VOIDING_TYPES = {ev.CommandRetracted, ev.CommandRestored, ev.Rewound, ev.CommandAmended}
+CORRECTION_TYPES = set(ev.CORRECTIONS)
 Progress = Callable[[int, int], None]  # (events done, events to do)
+STREAM_COLUMNS = [("stream", "UUID"), ("kind", "VARCHAR"), ("encounter", "VARCHAR"),
+                  ("campaign", "VARCHAR"), ("known", "INTEGER"), ("seq", "INTEGER"),
+                  ("damage_cmd", "INTEGER"), ("started_at", "TIMESTAMP"),
+                  ("branched_from", "VARCHAR"), ("state", "JSON")]
 
 
 def default_path(store_url: str | None) -> Path:
     """Beside a SQLite store (battletape.db -> battletape.duckdb); for PostgreSQL, a
-    file named after the database (and schema) in the working directory."""
+    file named after the database (and schema) in the working directory;
+    BATTLETAPE_ANALYTICS overrides both."""
     from battletape.store import resolve_url
 
     env = os.environ.get("BATTLETAPE_ANALYTICS")
@@ -80,7 +95,7 @@ def connect(path: Path | str, read_only: bool = False, wait: float = 30.0,
             raise StoreError(f"cannot open analytics file {str(path)!r}: {first}")
 
 
-@dataclass
+@dataclass(eq=False)
 class Stream:
     """What the projection knows of one stream of the store."""
 
@@ -88,16 +103,15 @@ class Stream:
     kind: str  # encounter, campaign, index or other
     encounter: str | None = None
     campaign: str | None = None
-    known: int = 0  # last stored position ingested
+    known: int = 0  # last stored position taken in
     seq: int = 0  # effective events folded
     damage_cmd: int = 0
     started_at: object = None
     branched_from: str | None = None
-    folder: Folder | None = None
+    folder: Folder | None = None  # the fold, while in memory
     mark: int = 0  # the last batch that touched it
     ref: int = 0  # its reference in that batch's rows
-    mark_ref: int = 0
-    dirty: bool = False  # a correction in this batch: fold it again
+    dirty: bool = False  # a correction in that batch: fold it again
 
     def __post_init__(self) -> None:
         self.key = str(self.id)
@@ -108,66 +122,37 @@ class Batch:
     """What one batch of notifications adds, ready to be written."""
 
     last: int
-    digest: str = ""  # of the last event: tells this store from another
+    digest: str = ""  # of the last event
     dirty: bool = False
     rows: Rows = field(default_factory=Rows)
     log: list = field(default_factory=list)
     docs: list = field(default_factory=list)  # the stored JSON of each event
     touched: list = field(default_factory=list)  # (stream, known before the batch)
-    saved: list = field(default_factory=list)
-    encounters: list = field(default_factory=list)
-    people: list = field(default_factory=list)
-
-
-STREAM_COLUMNS = [("stream", "UUID"), ("kind", "VARCHAR"), ("encounter", "VARCHAR"),
-                  ("campaign", "VARCHAR"), ("known", "INTEGER"), ("seq", "INTEGER"),
-                  ("damage_cmd", "INTEGER"), ("started_at", "TIMESTAMP"),
-                  ("branched_from", "VARCHAR"), ("state", "JSON")]
-
-
-def _digest(data: bytes | str) -> str:
-    import hashlib
-
-    raw = data.encode() if isinstance(data, str) else bytes(data)
-    return hashlib.sha1(raw).hexdigest()
-
-
-def read_notifications(recorder, start: int, stop: int,
-                       limit: int) -> list[tuple[int, bytes]]:
-    """(notification id, stored JSON) from ``start`` to ``stop``, at most ``limit``.
-
-    eventsourcing's ``select_notifications``; on SQLite the same SELECT straight
-    through the recorder's own datastore, skipping the Notification objects and the
-    UUID parsing that the JSON repeats anyway (three times quicker)."""
-    if type(recorder).__name__ == "SQLiteApplicationRecorder" and \
-            hasattr(recorder, "datastore") and hasattr(recorder, "events_table_name"):
-        with recorder.datastore.transaction(commit=False) as c:
-            c.execute(f"SELECT rowid, state FROM {recorder.events_table_name} "
-                      "WHERE rowid >= ? AND rowid <= ? ORDER BY rowid LIMIT ?",
-                      (start, stop, limit))
-            return [(r[0], r[1]) for r in c.fetchall()]
-    return [(n.id, bytes(n.state)) for n in
-            recorder.select_notifications(start, limit, stop=stop)]
+    loads: list[Load] = field(default_factory=list)
+    names: list = field(default_factory=list)  # encounters whose summary is new
 
 
 class Projection:
     """The analytics file of one store."""
+
+    pipeline = True  # write each batch in a thread while the next one is folded
 
     def __init__(self, app, path: Path | str, batch: int = BATCH):
         self.app = app
         self.path = Path(path)
         self.batch = batch
         self.con = None
-        self.streams: dict[uuid.UUID, Stream] = {}
-        self.live: dict[uuid.UUID, Stream] = {}  # streams whose fold is in memory
+        self.streams: dict[int, Stream] = {}  # by the stream id's integer
+        self.live: dict[int, Stream] = {}  # streams whose fold is in memory
         self._mark = 0
+        self._lookup = None  # a second connection, for the folding thread
 
-    # --- opening ----------------------------------------------------------------------
+    # --- the file ---------------------------------------------------------------------
 
     def open(self) -> None:
         import duckdb
 
-        self.con = connect(self.path)
+        self.con = self._connect()
         try:
             found = self.con.execute("SELECT value FROM _meta WHERE key = 'schema'"
                                      ).fetchall()
@@ -181,17 +166,22 @@ class Projection:
             return
         self._create()
 
+    def close(self) -> None:
+        if self.con is not None:
+            self.con.close()
+            self.con = None
+
+    def _connect(self):
+        con = connect(self.path)
+        con.execute(f"SET checkpoint_threshold = '{CHECKPOINT}'")
+        return con
+
     def _create(self) -> None:
         self.con.execute("BEGIN TRANSACTION")
         for statement in schema.ddl():
             self.con.execute(statement)
         self._set_meta({"schema": str(schema.SCHEMA_VERSION)})
         self.con.execute("COMMIT")
-
-    def close(self) -> None:
-        if self.con is not None:
-            self.con.close()
-            self.con = None
 
     def _reset(self) -> None:
         """Start again from an empty file (another store, or an older schema)."""
@@ -201,7 +191,7 @@ class Projection:
                 os.unlink(str(self.path) + suffix)
             except FileNotFoundError:
                 pass
-        self.con = connect(self.path)
+        self.con = self._connect()
         self.streams.clear()
         self.live.clear()
         self._create()
@@ -218,54 +208,63 @@ class Projection:
         """The last notification id taken in."""
         return int(self._meta().get("nid", "0"))
 
-    def _same_store(self, meta: dict[str, str]) -> bool:
-        """The event at the last notification read is still the one we read."""
-        nid = int(meta.get("nid", "0"))
-        if nid == 0:
-            return True
-        found = read_notifications(self.app.recorder, nid, nid, 1)
-        return bool(found) and found[0][0] == nid and \
-            _digest(found[0][1]) == meta.get("digest")
-
     # --- catching up ------------------------------------------------------------------
 
     def catch_up(self, progress: Progress | None = None) -> int:
         """Take in every event stored since the last catch-up; how many were new."""
         if self.con is None:
             self.open()
+        reader = Reader(self.app.recorder)
         meta = self._meta()
-        if not self._same_store(meta):
-            self._reset()
-            meta = {}
-        done = int(meta.get("nid", "0"))
-        last = self.app.recorder.max_notification_id() or 0
-        todo, taken = max(0, last - done), 0
+        nid = int(meta.get("nid", "0"))
+        if nid:  # the event read last must still be there: else it is another store
+            found = reader.read(nid, nid, 1)
+            if not found or digest(found[0][1]) != meta.get("digest"):
+                self._reset()
+                nid = 0
+        last = reader.last()
+        todo, taken = max(0, last - nid), 0
         if progress:
             progress(0, todo)
+        pending: Future | None = None
+        self._lookup = self.con.cursor()
+        collecting = gc.isenabled()
+        gc.disable()  # a bulk load makes millions of objects and no cycles
         try:
-            while done < last:
-                notes = read_notifications(self.app.recorder, done + 1, last, self.batch)
-                if not notes:
-                    break
-                self._write(self._prepare(notes))
-                done = notes[-1][0]
-                taken += len(notes)
-                if progress:
-                    progress(min(todo, done - (last - todo)), todo)
+            with ThreadPoolExecutor(1, thread_name_prefix="analytics-writer") as writer:
+                for notes in reader.batches(nid + 1, last, self.batch):
+                    batch = self._prepare(notes)
+                    if pending is not None:
+                        pending.result()
+                        pending = None
+                    if batch.dirty or not self.pipeline:
+                        self._write(batch)
+                    else:
+                        pending = writer.submit(self._write, batch)
+                    taken += len(notes)
+                    if progress:
+                        progress(taken, todo)
+                if pending is not None:
+                    pending.result()
         except BaseException:
             self.streams.clear()  # what was folded in memory was rolled back
             self.live.clear()
             raise
+        finally:
+            if collecting:
+                gc.enable()
+            self._lookup.close()
+            reader.close()
         return taken
 
     def _stream(self, e: ev.Event) -> Stream:
+        """A stream met for the first time in this catch-up."""
         sid = e.originator_id
-        row = self.con.execute(
+        row = self._lookup.execute(
             "SELECT kind, encounter, campaign, known, seq, damage_cmd, started_at, "
             "branched_from FROM _streams WHERE stream = ?", [sid]).fetchall()
         if row:
-            kind, enc, camp, known, seq, dmg, started, branched = row[0]
-            st = Stream(sid, kind, enc, camp, known, seq, dmg, started, branched)
+            st = Stream(sid, *row[0])
         else:
             from battletape.store import INDEX_ID
 
@@ -278,70 +277,68 @@ class Projection:
                 st = Stream(sid, "campaign", campaign=e.name)
             else:
                 st = Stream(sid, "other")
-        self.streams[sid] = st
+        self.streams[sid.int] = st
         return st
 
     def _folder(self, st: Stream, rows: Rows) -> Folder:
         if st.folder is None:
             state = None
             if st.known:
-                found = self.con.execute("SELECT state FROM _streams WHERE stream = ?",
-                                            [st.id]).fetchall()
+                found = self._lookup.execute("SELECT state FROM _streams WHERE stream = ?",
+                                             [st.id]).fetchall()
                 state = load_state(found[0][0]) if found and found[0][0] else None
             st.folder = Folder(st.key, st.encounter, st.campaign, state, st.seq,
                                st.damage_cmd)
-            self.live[st.id] = st
+            self.live[st.id.int] = st
         return st.folder.bind(rows)
 
-    def _prepare(self, notes: list[tuple[int, bytes]]) -> "Batch":
-        """Decode and fold a batch of notifications into rows (no DuckDB writes)."""
+    def _prepare(self, notes) -> Batch:
+        """Decode and fold a batch into rows, and the rows into loads (no writes)."""
         decode = ev.decoder.decode
-        corrections = ev.CORRECTIONS
-        batch = Batch(last=notes[-1][0])
+        batch = Batch(last=notes[-1][0], digest=digest(notes[-1][1]))
         self._mark += 1
         mark = self._mark
         rows, log, docs, touched = batch.rows, batch.log, batch.docs, batch.touched
         streams = self.streams
         for nid, data in notes:
             e = decode(data)
-            st = streams.get(e.originator_id) or self._stream(e)
+            st = streams.get(e.originator_id.int) or self._stream(e)
             if st.mark != mark:
-                st.mark = mark
+                st.mark, st.dirty = mark, False
                 touched.append((st, st.known))
-                st.dirty = False
-            correction = isinstance(e, corrections)
+                st.ref = rows.ref(st.key, st.encounter, st.campaign)
+                if st.kind == "encounter":
+                    self._folder(st, rows)
+            kind = type(e)
+            correction = kind in CORRECTION_TYPES
+            ref = st.ref
             if st.kind == "index":
                 ref = rows.ref(st.key, None, getattr(e, "campaign", None))
-            else:
-                ref = st.ref if st.mark_ref == mark else self._ref(st, rows, mark)
             log.append((nid, ref, ref, ref, e.originator_version, correction))
             docs.append(data)
             st.known = e.originator_version
             if st.kind == "encounter":
-                folder = self._folder(st, rows)
-                if isinstance(e, VOIDING):
-                    st.dirty = True
-                    batch.dirty = True
+                if kind in VOIDING_TYPES:
+                    st.dirty = batch.dirty = True
                 elif not correction and not st.dirty:
-                    folder.feed(e)
+                    st.folder.feed(e)
             elif st.kind == "campaign":
                 campaign_rows(rows, ref, e)
-        batch.digest = _digest(data)
-        if not batch.dirty:
-            self._summarize(batch)
         for sid, st in list(self.live.items()):  # keep the folds of this batch and
             if st.mark < mark - 1:                # the one before
                 st.folder = None
                 del self.live[sid]
+        dicts = rows.dicts()
+        batch.loads.append(log_load(log, docs, dicts))
+        batch.loads += [table_load(t, r, dicts) for t, r in rows.tables.items()]
+        if not batch.dirty:
+            self._summarize(batch)
         return batch
 
-    @staticmethod
-    def _ref(st: Stream, rows: Rows, mark: int) -> int:
-        st.ref, st.mark_ref = rows.ref(st.key, st.encounter, st.campaign), mark
-        return st.ref
-
-    def _summarize(self, batch: "Batch") -> None:
-        """The `_streams`, `encounters` and `combatants` rows of the touched streams."""
+    def _summarize(self, batch: Batch) -> None:
+        """Loads of the `_streams`, `encounters` and `combatants` rows of the streams
+        the batch touched."""
+        saved, encounters, people = [], [], []
         for st, _ in batch.touched:
             state_json = None
             if st.folder is not None:
@@ -349,30 +346,44 @@ class Projection:
                 state_json = dump_state(st.folder.state)
                 enc, who = summary(st.key, st.folder.state, st.started_at,
                                    st.branched_from, st.known, st.seq)
-                batch.encounters.append(enc)
-                batch.people += who
-            batch.saved.append((st.key, st.kind, st.encounter, st.campaign, st.known,
-                                st.seq, st.damage_cmd, st.started_at, st.branched_from,
-                                state_json))
+                encounters.append(enc)
+                people += who
+            saved.append((st.key, st.kind, st.encounter, st.campaign, st.known, st.seq,
+                          st.damage_cmd, st.started_at, st.branched_from, state_json))
+        batch.names = [(e[0],) for e in encounters]
+        batch.loads += [load("_streams", STREAM_COLUMNS, saved),
+                        table_load("encounters", encounters),
+                        table_load("combatants", people)]
 
-    def _write(self, batch: "Batch") -> None:
-        """One transaction: the batch's rows, the refolds, the position read.
+    def _write(self, batch: Batch) -> None:
+        """One transaction: the batch's rows, the refolds, the position read."""
+        from projections.analytics_refold import refold
 
-        (Writing in a thread while the next batch is folded was tried: no faster,
-        the GIL is the limit.)"""
         con = self.con
         con.execute("BEGIN TRANSACTION")
         try:
-            dicts = batch.rows.dicts()
-            insert_log(con, batch.log, batch.docs, dicts)
-            for table, table_rows in batch.rows.tables.items():
-                insert(con, table, table_rows, dicts)
-            if batch.dirty:
+            if batch.dirty:  # the rows first: the refold reads them back
+                for prepared in batch.loads:
+                    if prepared is not None:
+                        prepared.run(con)
                 for st, before in batch.touched:
                     if st.dirty:
-                        self._refold(st, before)
+                        st.folder = refold(con, st.key, st.encounter, st.campaign,
+                                           before)
+                        self.live[st.id.int] = st
+                batch.loads = []
                 self._summarize(batch)
-            self._save_streams(batch)
+            temp_table(con, "_touched", [("stream", "UUID")],
+                       [(st.key,) for st, _ in batch.touched])
+            temp_table(con, "_names", [("encounter", "VARCHAR")], batch.names)
+            con.execute("DELETE FROM _streams WHERE stream IN (SELECT stream FROM _touched)")
+            con.execute("DELETE FROM encounters WHERE encounter IN "
+                        "(SELECT encounter FROM _names)")
+            con.execute("DELETE FROM combatants WHERE encounter IN "
+                        "(SELECT encounter FROM _names)")
+            for prepared in batch.loads:
+                if prepared is not None:
+                    prepared.run(con)
             self._set_meta({"nid": str(batch.last), "digest": batch.digest})
             self._before_commit()
             con.execute("COMMIT")
@@ -381,67 +392,13 @@ class Projection:
                 con.execute("ROLLBACK")
             except Exception:
                 pass
+            for prepared in batch.loads:
+                if prepared is not None:
+                    prepared.discard()
             raise
 
     def _before_commit(self) -> None:
         """A hook for tests of interrupted catch-ups."""
-
-    def _save_streams(self, batch: "Batch") -> None:
-        con = self.con
-        temp_table(con, "_touched", [("stream", "UUID")],
-                   [(st.key,) for st, _ in batch.touched])
-        con.execute("DELETE FROM _streams WHERE stream IN (SELECT stream FROM _touched)")
-        bulk(con, "_streams", STREAM_COLUMNS, batch.saved)
-        names = [(e[0],) for e in batch.encounters]
-        temp_table(con, "_names", [("encounter", "VARCHAR")], names)
-        con.execute("DELETE FROM encounters WHERE encounter IN (SELECT encounter FROM _names)")
-        con.execute("DELETE FROM combatants WHERE encounter IN (SELECT encounter FROM _names)")
-        insert(con, "encounters", batch.encounters)
-        insert(con, "combatants", batch.people)
-
-    def _refold(self, st: Stream, before: int) -> None:
-        """Corrections reached back: set the flags again and fold the encounter again
-        from the first event whose effective history changed."""
-        from replay.history import Corrections
-
-        con = self.con
-        stored = con.execute("SELECT position, voided, amended, data FROM events_all "
-                             "WHERE stream = ? ORDER BY position", [st.id]).fetchall()
-        decode = ev.decoder.decode
-        events = [decode(d) for _, _, _, d in stored]
-        corr = Corrections(events)
-        changed = []
-        for (pos, voided, amended, _), e in zip(stored, events):
-            v = pos in corr.void
-            a = corr.replaced(e)
-            if (v, a) != (voided, amended):
-                changed.append((pos, v, a))
-        if changed:
-            temp_table(con, "_flags", [("position", "INTEGER"), ("voided", "BOOLEAN"),
-                                       ("amended", "BOOLEAN")], changed)
-            con.execute("UPDATE events_all SET voided = f.voided, amended = f.amended "
-                        "FROM _flags f WHERE events_all.stream = ? "
-                        "AND events_all.position = f.position", [st.id])
-        old = [k for k, _ in effective_keys(events[:before])]
-        new = effective_keys(events, corr)
-        same = 0
-        for a, (b, _) in zip(old, new):
-            if a != b:
-                break
-            same += 1
-        for table in schema.DERIVED:
-            con.execute(f"DELETE FROM {table} WHERE encounter = ? AND seq > ?",
-                        [st.encounter, same])
-        rows = Rows()
-        folder = Folder(st.key, st.encounter, st.campaign).bind(rows)
-        for _, e in new[:same]:
-            folder.skip(e)
-        for _, e in new[same:]:
-            folder.feed(e)
-        for table, table_rows in rows.tables.items():
-            insert(con, table, table_rows, rows.dicts())
-        st.folder = folder
-        self.live[st.id] = st
 
 
 def catch_up(app, path: Path | str, progress: Progress | None = None,

@@ -4,8 +4,11 @@ Never row by row: each table of a batch goes in with one INSERT ... SELECT from 
 Arrow table (or, without pyarrow, from one NDJSON file read by DuckDB's read_json).
 What DuckDB can work out by itself, in its own threads, it does: the stored JSON of
 each event is handed over as one buffer, and the type, command, author and time of
-every event are read out of it in SQL; names repeated on every row (the encounter,
-the campaign) travel as small integers into a dictionary.
+every event are read out of it in SQL; names repeated on every row (the stream, the
+encounter, the campaign) travel as small integers into a dictionary.
+
+A :class:`Load` is made where the rows are (it holds the GIL: Python objects become
+Arrow arrays) and run where the DuckDB connection is (DuckDB works without the GIL).
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from __future__ import annotations
 import itertools
 import os
 import tempfile
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Any, Sequence
 
 from projections.analytics_schema import BY_NAME, quoted
 
@@ -56,63 +60,98 @@ def cast_all(cols: Columns) -> str:
     return ", ".join(f"CAST({quoted(n)} AS {t}) AS {quoted(n)}" for n, t in cols)
 
 
-def bulk(con, target: str, cols: Columns, rows: Sequence[tuple],
-         dicts: Dicts | None = None, query: str | None = None,
-         json: tuple[str, Sequence[bytes]] | None = None) -> None:
-    """Append ``rows`` (tuples in ``cols`` order) to ``target`` in one statement.
+@dataclass
+class Load:
+    """One INSERT of a batch into a table, ready to run."""
+
+    target: str
+    query: str  # selects from the batch, called _ingest
+    data: Any = None  # an Arrow table
+    ndjson: str | None = None  # or a file for read_json
+    spec: str = ""
+
+    def run(self, con) -> None:
+        if self.data is not None:
+            con.register("_ingest", self.data)
+            try:
+                con.execute(f"INSERT INTO {self.target} {self.query}")
+            finally:
+                con.unregister("_ingest")
+            return
+        try:
+            con.execute("CREATE OR REPLACE TEMP TABLE _ingest AS SELECT * FROM read_json("
+                        f"?, format='newline_delimited', columns={{{self.spec}}})",
+                        [self.ndjson])
+            con.execute(f"INSERT INTO {self.target} {self.query}")
+            con.execute("DROP TABLE _ingest")
+        finally:
+            self.discard()
+
+    def discard(self) -> None:
+        if self.ndjson is not None and os.path.exists(self.ndjson):
+            os.unlink(self.ndjson)
+
+
+def load(target: str, cols: Columns, rows: Sequence[tuple], dicts: Dicts | None = None,
+         query: str | None = None,
+         json: tuple[str, Sequence[bytes]] | None = None) -> Load | None:
+    """A :class:`Load` appending ``rows`` (tuples in ``cols`` order) to ``target``.
 
     ``dicts`` names columns whose entries are indexes into a list of values;
     ``query`` selects from the batch, called ``_ingest`` (default: every column
     cast to its type); ``json`` is one more column (name, stored JSON documents)."""
     if not rows:
-        return
+        return None
     dicts = {n: v for n, v in (dicts or {}).items() if n in dict(cols)}
     query = query or f"SELECT {cast_all(cols)} FROM _ingest"
     if pa is None:
         if json is not None:
             cols = list(cols) + [(json[0], "JSON")]
             rows = [row + (doc,) for row, doc in zip(rows, json[1])]
-        _bulk_ndjson(con, target, cols, rows, dicts, query)
-        return
-    batch = _arrow_table(cols, rows, dicts)
+        return _ndjson_load(target, cols, rows, dicts, query)
+    data = _arrow_table(cols, rows, dicts)
     if json is not None:
-        batch = batch.append_column(json[0], _json_array(json[1]))
-    con.register("_ingest", batch)
-    try:
-        con.execute(f"INSERT INTO {target} {query}")
-    finally:
-        con.unregister("_ingest")
+        data = data.append_column(json[0], _json_array(json[1]))
+    return Load(target, query, data=data)
 
 
-def _bulk_ndjson(con, target: str, cols: Columns, rows: Sequence[tuple], dicts: Dicts,
-                 query: str) -> None:
+def _ndjson_load(target: str, cols: Columns, rows: Sequence[tuple], dicts: Dicts,
+                 query: str) -> Load:
     import msgspec
 
     names = [n for n, _ in cols]
     lookups = [dicts.get(n) for n in names]
     encode = msgspec.json.Encoder(enc_hook=str).encode
     fd, path = tempfile.mkstemp(suffix=".ndjson")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            for row in rows:
-                values = [v.decode() if isinstance(v, bytes) else
-                          (lookup[v] if lookup is not None else v)
-                          for v, lookup in zip(row, lookups)]
-                fh.write(encode(dict(zip(names, values))))
-                fh.write(b"\n")
-        spec = ", ".join(f"{quoted(n)}: '{'VARCHAR' if t == 'JSON' else t}'"
-                         for n, t in cols)
-        con.execute("CREATE OR REPLACE TEMP TABLE _ingest AS SELECT * FROM read_json("
-                    f"?, format='newline_delimited', columns={{{spec}}})", [path])
-        con.execute(f"INSERT INTO {target} {query}")
-        con.execute("DROP TABLE _ingest")
-    finally:
-        os.unlink(path)
+    with os.fdopen(fd, "wb") as fh:
+        for row in rows:
+            values = [v.decode() if isinstance(v, bytes) else
+                      (lookup[v] if lookup is not None else v)
+                      for v, lookup in zip(row, lookups)]
+            fh.write(encode(dict(zip(names, values))))
+            fh.write(b"\n")
+    spec = ", ".join(f"{quoted(n)}: '{'VARCHAR' if t == 'JSON' else t}'" for n, t in cols)
+    return Load(target, query, ndjson=path, spec=spec)
+
+
+def bulk(con, target: str, cols: Columns, rows: Sequence[tuple],
+         dicts: Dicts | None = None) -> None:
+    """Append ``rows`` to ``target`` now, in one statement."""
+    prepared = load(target, cols, rows, dicts)
+    if prepared is not None:
+        prepared.run(con)
+
+
+def table_load(table: str, rows: Sequence[tuple], dicts: Dicts | None = None):
+    """A :class:`Load` of rows into an analytics table."""
+    return load(table, [(n, t) for n, t, _ in BY_NAME[table].columns], rows, dicts)
 
 
 def insert(con, table: str, rows: Sequence[tuple], dicts: Dicts | None = None) -> None:
-    """Append rows to an analytics table."""
-    bulk(con, table, [(n, t) for n, t, _ in BY_NAME[table].columns], rows, dicts)
+    """Append rows to an analytics table now."""
+    prepared = table_load(table, rows, dicts)
+    if prepared is not None:
+        prepared.run(con)
 
 
 LOG_COLUMNS = [("nid", "BIGINT"), ("stream", "UUID"), ("encounter", "VARCHAR"),
@@ -126,11 +165,11 @@ LOG_QUERY = """SELECT nid, CAST(stream AS UUID), encounter, campaign, position,
           FROM _ingest)"""
 
 
-def insert_log(con, rows: Sequence[tuple], docs: Sequence[bytes], dicts: Dicts) -> None:
-    """Append to events_all: (nid, stream, encounter, campaign, position, correction)
-    and the stored JSON of each event; DuckDB reads the rest out of the JSON."""
-    bulk(con, "events_all", LOG_COLUMNS, rows, dicts, query=LOG_QUERY,
-         json=("data", docs))
+def log_load(rows: Sequence[tuple], docs: Sequence[bytes], dicts: Dicts) -> Load | None:
+    """A :class:`Load` into events_all: (nid, stream, encounter, campaign, position,
+    correction) and the stored JSON of each event; DuckDB reads the rest out of it."""
+    return load("events_all", LOG_COLUMNS, rows, dicts, query=LOG_QUERY,
+                json=("data", docs))
 
 
 def temp_table(con, name: str, cols: Columns, rows: Sequence[tuple]) -> None:

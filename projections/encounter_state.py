@@ -58,6 +58,13 @@ _ACTORS = {"AttackResolved": "attacker", "Moved": "name", "DisengageAttempted": 
            "Readied": "name"}
 
 
+def _end_out_of_turn(state: EncounterState) -> None:
+    """A readied action is taken within another's turn; it lapses when that turn ends."""
+    for name in state.out_of_turn:
+        state.combatants[name].acts_out_of_turn = False
+    state.out_of_turn.clear()
+
+
 def _spend_action(state: EncounterState, e: ev.Event) -> None:
     """Actions on Your Turn: the slot an event used; interrupts until the next turn."""
     action = getattr(e, "action", "")
@@ -75,9 +82,69 @@ def _spend_action(state: EncounterState, e: ev.Event) -> None:
 def apply(state: EncounterState, e: ev.Event) -> EncounterState:
     """Fold ``e`` into ``state`` in place and return it."""
     state.position = e.originator_version or state.position + 1
-    if type(e).__name__ in _ACTORS:
+    if getattr(e, "action", ""):
         _spend_action(state, e)
     match e:
+        case ev.TurnStarted():
+            state.turn = e.name
+            c = state.combatants[e.name]
+            c.delayed = False  # Delay/Ready: unused at your next action, it is lost
+            c.readied = None
+            c.actions_used = []
+            c.moving = False
+            _end_out_of_turn(state)
+        case ev.TurnEnded():
+            c = state.combatants[e.name]
+            c.no_actions = False
+            c.interrupt_spent = False  # "until the end of your next turn"
+            c.actions_used = []
+            c.moving = False
+            c.provoked = []
+            _end_out_of_turn(state)
+            if e.name not in state.acted:
+                state.acted.append(e.name)
+            c.acts_out_of_turn = False
+            for info in c.conditions.values():
+                if info.turn_ends > 1:
+                    info.turn_ends -= 1
+            state.turn = None
+        case ev.AttackResolved():
+            a, t = state.combatants[e.attacker], state.combatants[e.target]
+            a.damage_dealt += e.damage
+            for tag in e.tags:  # Ranged and Spell Attacks draw opportunity attacks
+                if tag.startswith("provokes:") and tag[9:] not in a.provoked:
+                    a.provoked.append(tag[9:])
+            if "opportunity" in e.tags and a.name in t.provoked:
+                t.provoked.remove(a.name)
+            _damage(state, t, e.damage)
+        case ev.RoundStarted():
+            state.round, state.escalation_die = e.round, e.escalation_die
+            state.acted = []
+            if e.round > 1:
+                state.surprise = []
+        case ev.Healed():
+            dh.heal(state.combatants[e.target], e.amount)
+        case ev.DamageTaken():
+            _damage(state, state.combatants[e.target], e.amount)
+        case ev.OngoingDamageApplied():
+            state.combatants[e.name].ongoing.append(
+                Ongoing(amount=e.amount, type=e.damage_type, save=e.save,
+                        natural=e.natural))
+        case ev.OngoingDamageEnded():
+            c = state.combatants[e.name]
+            if 0 <= e.index < len(c.ongoing):
+                del c.ongoing[e.index]
+        case ev.ConditionApplied():
+            c = state.combatants[e.name]
+            old = c.conditions.get(e.condition)
+            new = Condition(save=e.save, until=e.until, turn_ends=e.turn_ends,
+                            source=e.source)
+            c.conditions[e.condition] = _worse(old, new) if old else new
+        case ev.ConditionRemoved():
+            c = state.combatants[e.name]
+            info = c.conditions.pop(e.condition, None)
+            if e.condition == "grabbed" and info is not None and info.source:
+                pass  # engagement stays: the grabber lets go but is still in melee
         case ev.EncounterStarted():
             state.name, state.system, state.campaign = e.name, e.system, e.campaign
             state.seed, state.options = e.seed, dict(e.options)
@@ -97,35 +164,6 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.SurpriseDeclared():
             state.surprise = list(e.actors)
             state.surprise_advance = e.advance_escalation
-        case ev.RoundStarted():
-            state.round, state.escalation_die = e.round, e.escalation_die
-            state.acted = []
-            if e.round > 1:
-                state.surprise = []
-        case ev.TurnStarted():
-            state.turn = e.name
-            c = state.combatants[e.name]
-            c.delayed = False  # Delay/Ready: unused at your next action, it is lost
-            c.readied = None
-            for other in state.combatants.values():
-                other.acts_out_of_turn = False
-                other.no_actions = False
-                other.provoked = []
-            c.actions_used = []
-            c.moving = False
-        case ev.TurnEnded():
-            c = state.combatants[e.name]
-            c.no_actions = False
-            c.interrupt_spent = False  # "until the end of your next turn"
-            c.actions_used = []
-            c.moving = False
-            if e.name not in state.acted:
-                state.acted.append(e.name)
-            c.acts_out_of_turn = False
-            for info in c.conditions.values():
-                if info.turn_ends > 1:
-                    info.turn_ends -= 1
-            state.turn = None
         case ev.Delayed():
             state.combatants[e.name].delayed = True
             if e.name not in state.acted:
@@ -142,24 +180,12 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c = state.combatants[e.name]
             c.readied = None
             c.acts_out_of_turn = True
+            state.out_of_turn.append(c.name)
             _move_in_order(state, e.name, e.before, False, e.initiative)
             if e.name not in state.acted:
                 state.acted.append(e.name)
         case ev.EscalationSet():
             state.escalation_die, state.escalation_held = e.value, e.held
-        case ev.AttackResolved():
-            a, t = state.combatants[e.attacker], state.combatants[e.target]
-            a.damage_dealt += e.damage
-            for tag in e.tags:  # Ranged and Spell Attacks draw opportunity attacks
-                if tag.startswith("provokes:") and tag[9:] not in a.provoked:
-                    a.provoked.append(tag[9:])
-            if "opportunity" in e.tags and a.name in t.provoked:
-                t.provoked.remove(a.name)
-            _damage(state, t, e.damage)
-        case ev.DamageTaken():
-            _damage(state, state.combatants[e.target], e.amount)
-        case ev.Healed():
-            dh.heal(state.combatants[e.target], e.amount)
         case ev.TempHpGained():
             dh.gain_temp_hp(state.combatants[e.target], e.amount)
         case ev.RecoverySpent():
@@ -175,25 +201,6 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
                 c.rallies += 1
             else:
                 c.rally_blocked_round = state.round
-        case ev.ConditionApplied():
-            c = state.combatants[e.name]
-            old = c.conditions.get(e.condition)
-            new = Condition(save=e.save, until=e.until, turn_ends=e.turn_ends,
-                            source=e.source)
-            c.conditions[e.condition] = _worse(old, new) if old else new
-        case ev.ConditionRemoved():
-            c = state.combatants[e.name]
-            info = c.conditions.pop(e.condition, None)
-            if e.condition == "grabbed" and info is not None and info.source:
-                pass  # engagement stays: the grabber lets go but is still in melee
-        case ev.OngoingDamageApplied():
-            state.combatants[e.name].ongoing.append(
-                Ongoing(amount=e.amount, type=e.damage_type, save=e.save,
-                        natural=e.natural))
-        case ev.OngoingDamageEnded():
-            c = state.combatants[e.name]
-            if 0 <= e.index < len(c.ongoing):
-                del c.ongoing[e.index]
         case ev.Engaged():
             a, b = state.combatants[e.a], state.combatants[e.b]
             a.moving = False  # the move ends in melee
