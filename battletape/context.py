@@ -159,6 +159,8 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
 
     click = click_module()
     name = command_name(list(args))
+    if name is None and not {"--help", "-h"} & set(args):
+        args = list(args) + ["--help"]  # no command: the help, not a usage error
     load_commands(name)
     command = typer.main.get_command(only(name) if app is _cli_app() else app)
     debug = "--debug" in args
@@ -176,6 +178,9 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
         print("Error: aborted", file=sys.stderr)
         return 1
     except click.ClickException as err:
+        if type(err).__name__ == "NoArgsIsHelpError" and getattr(err, "ctx", None):
+            print(err.ctx.get_help())  # a group given no command: its help
+            return 0
         print(f"Error: {err.format_message()}".splitlines()[0], file=sys.stderr)
         return 2
     except KeyboardInterrupt:
