@@ -94,6 +94,14 @@ def only(name: str | None) -> typer.Typer:
 
 def run() -> None:
     """The console script: one error boundary around everything."""
+    import os
+
     from battletape.context import boundary
 
-    sys.exit(boundary(app, sys.argv[1:]))
+    try:
+        code = boundary(app, sys.argv[1:])
+        sys.stdout.flush()
+    except BrokenPipeError:  # `battletape log | head`: the reader left, not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = 0
+    sys.exit(code)
