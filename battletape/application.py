@@ -83,15 +83,30 @@ class Battletape:
 
     def state(self, name: str | None = None, at: int | None = None,
               round_: int | None = None) -> EncounterState:
+        """The state now, at position ``at`` or at the start of round ``round_``."""
         reg = self.registration(name)
+        stream = reg.encounter_id
         if at is None and round_ is None:
-            return copy(self._load(reg.encounter_id))
-        events = self._stream_events(reg.encounter_id)
+            return copy(self._load(stream))
         if round_ is not None:
-            at = history.round_position(events, round_)
-        if at is not None and not 1 <= at <= len(events):
-            raise BadInput("position", at, f"1..{len(events)}")
-        return history.state_at(events, at)
+            at = history.round_position(self._stream_events(stream), round_)
+        last = self._last_position(stream)
+        if not 1 <= at <= last:
+            raise BadInput("position", at, f"1..{last}")
+        if self._batch is not None:
+            return history.state_at(self._stream_events(stream), at)
+        # time travel: from the nearest snapshot still valid, reading only the events
+        # up to ``at`` and the corrections after it
+        snap = store.latest_snapshot(self.app, stream, at_most=at)
+        if snap is not None:
+            later = store.read_for_time_travel(self.app, stream, at,
+                                               after=snap.originator_version)
+            if store.snapshot_still_valid(snap.originator_version, later):
+                return history.state_at(later, at, start=snap.state)
+        return history.state_at(store.read_for_time_travel(self.app, stream, at), at)
+
+    def _last_position(self, stream: UUID) -> int:
+        return self._load(stream).position
 
     def _load(self, stream: UUID) -> EncounterState:
         if self._batch is not None and stream in self._batch:

@@ -164,8 +164,10 @@ def open_application(store: str | None) -> BattletapeApplication:
 
 
 def read_events(app: BattletapeApplication, stream: uuid.UUID,
-                after: int | None = None) -> list[ev.Event]:
-    """Every event of a stream (after a position), decoded straight by msgspec.
+                after: int | None = None, upto: int | None = None,
+                topics: Sequence[str] | None = None) -> list[ev.Event]:
+    """The events of a stream (after / up to a position, of some topics), decoded
+    straight by msgspec.
 
     On SQLite only the ``state`` column is selected (eventsourcing's select builds a
     StoredEvent and a UUID per row, the larger part of a rebuild); the collector is
@@ -178,26 +180,47 @@ def read_events(app: BattletapeApplication, stream: uuid.UUID,
     enabled = gc.isenabled()
     gc.disable()
     try:
-        if table and datastore is not None and hasattr(datastore, "get_connection") \
-                and type(recorder).__module__ == "eventsourcing.sqlite":
-            sql = (f"SELECT state FROM {table} WHERE originator_id=? "
-                   + ("AND originator_version>? " if after is not None else "")
-                   + "ORDER BY originator_version")
-            params = [stream.hex] + ([after] if after is not None else [])
+        if table and datastore is not None and \
+                type(recorder).__module__ == "eventsourcing.sqlite":
+            sql = f"SELECT state FROM {table} WHERE originator_id=? "
+            params: list = [stream.hex]
+            if after is not None:
+                sql += "AND originator_version>? "
+                params.append(after)
+            if upto is not None:
+                sql += "AND originator_version<=? "
+                params.append(upto)
+            if topics is not None:
+                sql += f"AND topic IN ({','.join('?' * len(topics))}) "
+                params += list(topics)
             with datastore.transaction(commit=False) as cursor:
-                cursor.execute(sql, params)
+                cursor.execute(sql + "ORDER BY originator_version", params)
                 return [decode(row[0]) for row in cursor.fetchall()]
-        return [decode(r.state) for r in recorder.select_events(stream, gt=after)]
+        rows = recorder.select_events(stream, gt=after, lte=upto)
+        wanted = set(topics) if topics is not None else None
+        return [decode(r.state) for r in rows if wanted is None or r.topic in wanted]
     finally:
         if enabled:
             gc.enable()
 
 
-def latest_snapshot(app: BattletapeApplication,
-                    stream: uuid.UUID) -> EncounterSnapshot | None:
+CORRECTION_TOPICS = tuple(get_topic(cls) for cls in ev.CORRECTIONS)
+
+
+def read_for_time_travel(app: BattletapeApplication, stream: uuid.UUID, at: int,
+                         after: int | None = None) -> list[ev.Event]:
+    """What folding up to ``at`` needs: the events up to it, and the corrections
+    recorded since (they still apply to the past)."""
+    return (read_events(app, stream, after=after, upto=at)
+            + read_events(app, stream, after=at, topics=CORRECTION_TOPICS))
+
+
+def latest_snapshot(app: BattletapeApplication, stream: uuid.UUID,
+                    at_most: int | None = None) -> EncounterSnapshot | None:
+    """The newest snapshot (at or before position ``at_most``)."""
     if app.snapshots is None:
         return None
-    found = list(app.snapshots.get(stream, desc=True, limit=1))
+    found = list(app.snapshots.get(stream, lte=at_most, desc=True, limit=1))
     return found[0] if found else None
 
 
