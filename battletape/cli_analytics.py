@@ -33,6 +33,19 @@ def caught_up(c: Context, analytics: Optional[str]) -> Path:
     return path
 
 
+def reading(c: Context, analytics: Optional[str]):
+    """A read-only connection to the analytics file, up to date with the store: the
+    file is opened for writing only when there is something to catch up."""
+    from projections import analytics as projection, analytics_query
+
+    path = Path(analytics) if analytics else projection.default_path(c.store)
+    con = analytics_query.current(c.bt.app, path)
+    if con is None:
+        caught_up(c, analytics)
+        con = analytics_query.open_read_only(path)
+    return con
+
+
 class _ProgressBar:
     """A rich progress bar on stderr, for long catch-ups on a terminal only."""
 
@@ -82,8 +95,7 @@ def sql(ctx: typer.Context,
         raise BadInput("query", None, 'an SQL query, e.g. "SELECT * FROM encounters" '
                        "(or --schema)")
     analytics_query.check(query)  # refuse before any work
-    path = caught_up(c, analytics)
-    columns, rows = analytics_query.run(path, query)
+    columns, rows = analytics_query.run(None, query, con=reading(c, analytics))
     _render(columns, rows, format_)
 
 
@@ -133,11 +145,11 @@ def stats(ctx: typer.Context,
           json_: bool = typer.Option(False, "--json", help="One JSON object of sections."),
           analytics: Optional[str] = typer.Option(None, "--analytics", help=ANALYTICS_HELP)):
     """Campaign dashboard: damage, hit rates, crits, kills, rounds, recoveries, death saves, disputes, dice fairness.  Example: battletape stats --campaign Emberfall"""
-    from projections import analytics_query, analytics_stats
+    from projections import analytics_stats
 
     c = get(ctx)
-    path = caught_up(c, analytics)
-    con = analytics_query.open_read_only(path)
+    encounter = encounter or c.encounter  # `battletape -e NAME stats` works too
+    con = reading(c, analytics)
     try:
         sections = analytics_stats.dashboard(con, campaign, encounter)
     finally:
@@ -177,7 +189,6 @@ def _short(v):
 def export_parquet(c: Context, output: str, analytics: Optional[str] = None) -> None:
     """`export --format parquet -o DIR`: every analytics table as Parquet files,
     partitioned by campaign (DIR/TABLE/campaign=NAME/*.parquet)."""
-    from projections import analytics as projection
     from projections.analytics_export import to_parquet
 
     analytics = analytics or getattr(c, "analytics", None)
@@ -188,6 +199,5 @@ def export_parquet(c: Context, output: str, analytics: Optional[str] = None) -> 
         raise BadInput("-o", output, "a folder inside an existing one")
     path = caught_up(c, analytics)
     written = to_parquet(path, target)
-    total = sum(written.values())
-    out(c, f"wrote {len(written)} tables ({total} rows) to {target}/ "
-           f"from {projection.default_path(c.store) if not analytics else analytics}")
+    out(c, f"wrote {sum(1 for n in written.values() if n)} tables "
+           f"({sum(written.values())} rows) to {target}/ from {path}")

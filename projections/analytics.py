@@ -21,115 +21,23 @@ from __future__ import annotations
 
 import gc
 import os
-import re
-import time
-import uuid
+import sys
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from domain import events as ev
 from domain.errors import StoreError
 from projections import analytics_schema as schema
-from projections.analytics_ingest import Load, load, log_load, table_load, temp_table
+from projections.analytics_batch import Batch, Streams
+from projections.analytics_file import connect, default_path  # noqa: F401 (the API)
+from projections.analytics_ingest import literal, run_all
 from projections.analytics_read import Reader, digest
-from projections.analytics_rows import (Folder, Rows, campaign_rows, dump_state,
-                                        load_state, summary)
 
 BATCH = 50_000
 CHECKPOINT = "256MB"  # WAL between checkpoints: fewer rewrites of the same row groups
-VOIDING_TYPES = {ev.CommandRetracted, ev.CommandRestored, ev.Rewound, ev.CommandAmended}
-CORRECTION_TYPES = set(ev.CORRECTIONS)
+MEMORY = "300MB"  # DuckDB's own limit while writing: the rest is evicted or spilled
+SWITCH = 0.0005  # seconds between GIL hand-overs during a catch-up (default 0.005)
 Progress = Callable[[int, int], None]  # (events done, events to do)
-STREAM_COLUMNS = [("stream", "UUID"), ("kind", "VARCHAR"), ("encounter", "VARCHAR"),
-                  ("campaign", "VARCHAR"), ("known", "INTEGER"), ("seq", "INTEGER"),
-                  ("damage_cmd", "INTEGER"), ("started_at", "TIMESTAMP"),
-                  ("branched_from", "VARCHAR"), ("state", "JSON")]
-
-
-def default_path(store_url: str | None) -> Path:
-    """Beside a SQLite store (battletape.db -> battletape.duckdb); for PostgreSQL, a
-    file named after the database (and schema) in the working directory;
-    BATTLETAPE_ANALYTICS overrides both."""
-    from battletape.store import resolve_url
-
-    env = os.environ.get("BATTLETAPE_ANALYTICS")
-    if env:
-        return Path(env)
-    url = resolve_url(store_url)
-    if url.startswith(("postgresql://", "postgres://")):
-        from urllib.parse import parse_qs, urlparse
-
-        parsed = urlparse(url)
-        parts = [parsed.path.lstrip("/") or "postgres"]
-        parts += parse_qs(parsed.query).get("schema", [])
-        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", "-".join(parts))
-        return Path(f"battletape-{name}.duckdb")
-    path = Path(url[len("sqlite:///"):] if url.startswith("sqlite:///") else url)
-    return path.with_suffix(".duckdb") if path.suffix else Path(str(path) + ".duckdb")
-
-
-def connect(path: Path | str, read_only: bool = False, wait: float = 30.0,
-            config: dict | None = None):
-    """A DuckDB connection; waits while another process holds the file."""
-    import duckdb
-
-    path = Path(path)
-    if read_only and not path.exists():
-        raise StoreError(f"no analytics file {str(path)!r} yet")
-    if not path.parent.exists():
-        raise StoreError(f"analytics file {str(path)!r}: folder does not exist")
-    deadline = time.monotonic() + wait
-    while True:
-        try:
-            return duckdb.connect(str(path), read_only=read_only, config=config or {})
-        except duckdb.IOException as err:
-            text = str(err)
-            if "lock" not in text.lower() or time.monotonic() > deadline:
-                first = text.splitlines()[0] if text else type(err).__name__
-                raise StoreError(f"cannot open analytics file {str(path)!r}: {first}")
-            time.sleep(0.2)
-        except duckdb.Error as err:
-            first = str(err).splitlines()[0] if str(err) else type(err).__name__
-            raise StoreError(f"cannot open analytics file {str(path)!r}: {first}")
-
-
-@dataclass(eq=False)
-class Stream:
-    """What the projection knows of one stream of the store."""
-
-    id: uuid.UUID
-    kind: str  # encounter, campaign, index or other
-    encounter: str | None = None
-    campaign: str | None = None
-    known: int = 0  # last stored position taken in
-    seq: int = 0  # effective events folded
-    damage_cmd: int = 0
-    started_at: object = None
-    branched_from: str | None = None
-    folder: Folder | None = None  # the fold, while in memory
-    mark: int = 0  # the last batch that touched it
-    ref: int = 0  # its reference in that batch's rows
-    dirty: bool = False  # a correction in that batch: fold it again
-
-    def __post_init__(self) -> None:
-        self.key = str(self.id)
-
-
-@dataclass
-class Batch:
-    """What one batch of notifications adds, ready to be written."""
-
-    last: int
-    digest: str = ""  # of the last event
-    dirty: bool = False
-    rows: Rows = field(default_factory=Rows)
-    log: list = field(default_factory=list)
-    docs: list = field(default_factory=list)  # the stored JSON of each event
-    touched: list = field(default_factory=list)  # (stream, known before the batch)
-    loads: list[Load] = field(default_factory=list)
-    names: list = field(default_factory=list)  # encounters whose summary is new
 
 
 class Projection:
@@ -142,10 +50,7 @@ class Projection:
         self.path = Path(path)
         self.batch = batch
         self.con = None
-        self.streams: dict[int, Stream] = {}  # by the stream id's integer
-        self.live: dict[int, Stream] = {}  # streams whose fold is in memory
-        self._mark = 0
-        self._lookup = None  # a second connection, for the folding thread
+        self.streams: Streams | None = None  # during a catch-up
 
     # --- the file ---------------------------------------------------------------------
 
@@ -164,6 +69,10 @@ class Projection:
         if version is not None:
             self._reset()  # an older schema: build again from the store
             return
+        if self.con.execute("SELECT count(*) FROM duckdb_tables()").fetchone()[0]:
+            self.close()
+            raise StoreError(f"{str(self.path)!r} is a DuckDB file of something else, "
+                             "not battletape analytics: give another --analytics path")
         self._create()
 
     def close(self) -> None:
@@ -174,13 +83,14 @@ class Projection:
     def _connect(self):
         con = connect(self.path)
         con.execute(f"SET checkpoint_threshold = '{CHECKPOINT}'")
+        con.execute(f"SET memory_limit = '{MEMORY}'")
         return con
 
     def _create(self) -> None:
         self.con.execute("BEGIN TRANSACTION")
         for statement in schema.ddl():
             self.con.execute(statement)
-        self._set_meta({"schema": str(schema.SCHEMA_VERSION)})
+        self._set_meta({"schema": str(schema.SCHEMA_VERSION), "nid": "0", "digest": ""})
         self.con.execute("COMMIT")
 
     def _reset(self) -> None:
@@ -192,8 +102,6 @@ class Projection:
             except FileNotFoundError:
                 pass
         self.con = self._connect()
-        self.streams.clear()
-        self.live.clear()
         self._create()
 
     def _meta(self) -> dict[str, str]:
@@ -227,13 +135,16 @@ class Projection:
         if progress:
             progress(0, todo)
         pending: Future | None = None
-        self._lookup = self.con.cursor()
+        lookup = self.con.cursor()  # the folding thread's: the writer has self.con
+        self.streams = streams = Streams(lookup)
         collecting = gc.isenabled()
         gc.disable()  # a bulk load makes millions of objects and no cycles
+        switch = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH)  # the reader and the writer get the GIL back soon
         try:
             with ThreadPoolExecutor(1, thread_name_prefix="analytics-writer") as writer:
                 for notes in reader.batches(nid + 1, last, self.batch):
-                    batch = self._prepare(notes)
+                    batch = streams.prepare(notes)
                     if pending is not None:
                         pending.result()
                         pending = None
@@ -246,114 +157,14 @@ class Projection:
                         progress(taken, todo)
                 if pending is not None:
                     pending.result()
-        except BaseException:
-            self.streams.clear()  # what was folded in memory was rolled back
-            self.live.clear()
-            raise
         finally:
+            sys.setswitchinterval(switch)
             if collecting:
                 gc.enable()
-            self._lookup.close()
+            self.streams = None  # folds in memory may be ahead of a rolled-back file
+            lookup.close()
             reader.close()
         return taken
-
-    def _stream(self, e: ev.Event) -> Stream:
-        """A stream met for the first time in this catch-up."""
-        sid = e.originator_id
-        row = self._lookup.execute(
-            "SELECT kind, encounter, campaign, known, seq, damage_cmd, started_at, "
-            "branched_from FROM _streams WHERE stream = ?", [sid]).fetchall()
-        if row:
-            st = Stream(sid, *row[0])
-        else:
-            from battletape.store import INDEX_ID
-
-            if sid == INDEX_ID:
-                st = Stream(sid, "index")
-            elif isinstance(e, ev.EncounterStarted):
-                st = Stream(sid, "encounter", e.name, e.campaign, started_at=e.timestamp,
-                            branched_from=e.branched_from)
-            elif isinstance(e, ev.CampaignStarted):
-                st = Stream(sid, "campaign", campaign=e.name)
-            else:
-                st = Stream(sid, "other")
-        self.streams[sid.int] = st
-        return st
-
-    def _folder(self, st: Stream, rows: Rows) -> Folder:
-        if st.folder is None:
-            state = None
-            if st.known:
-                found = self._lookup.execute("SELECT state FROM _streams WHERE stream = ?",
-                                             [st.id]).fetchall()
-                state = load_state(found[0][0]) if found and found[0][0] else None
-            st.folder = Folder(st.key, st.encounter, st.campaign, state, st.seq,
-                               st.damage_cmd)
-            self.live[st.id.int] = st
-        return st.folder.bind(rows)
-
-    def _prepare(self, notes) -> Batch:
-        """Decode and fold a batch into rows, and the rows into loads (no writes)."""
-        decode = ev.decoder.decode
-        batch = Batch(last=notes[-1][0], digest=digest(notes[-1][1]))
-        self._mark += 1
-        mark = self._mark
-        rows, log, docs, touched = batch.rows, batch.log, batch.docs, batch.touched
-        streams = self.streams
-        for nid, data in notes:
-            e = decode(data)
-            st = streams.get(e.originator_id.int) or self._stream(e)
-            if st.mark != mark:
-                st.mark, st.dirty = mark, False
-                touched.append((st, st.known))
-                st.ref = rows.ref(st.key, st.encounter, st.campaign)
-                if st.kind == "encounter":
-                    self._folder(st, rows)
-            kind = type(e)
-            correction = kind in CORRECTION_TYPES
-            ref = st.ref
-            if st.kind == "index":
-                ref = rows.ref(st.key, None, getattr(e, "campaign", None))
-            log.append((nid, ref, ref, ref, e.originator_version, correction))
-            docs.append(data)
-            st.known = e.originator_version
-            if st.kind == "encounter":
-                if kind in VOIDING_TYPES:
-                    st.dirty = batch.dirty = True
-                elif not correction and not st.dirty:
-                    st.folder.feed(e)
-            elif st.kind == "campaign":
-                campaign_rows(rows, ref, e)
-        for sid, st in list(self.live.items()):  # keep the folds of this batch and
-            if st.mark < mark - 1:                # the one before
-                st.folder = None
-                del self.live[sid]
-        dicts = rows.dicts()
-        batch.loads.append(log_load(log, docs, dicts))
-        batch.loads += [table_load(t, r, dicts) for t, r in rows.tables.items()]
-        if not batch.dirty:
-            self._summarize(batch)
-        return batch
-
-    def _summarize(self, batch: Batch) -> None:
-        """Loads of the `_streams`, `encounters` and `combatants` rows of the streams
-        the batch touched."""
-        saved, encounters, people = [], [], []
-        for st, _ in batch.touched:
-            state_json = None
-            if st.folder is not None:
-                st.seq, st.damage_cmd = st.folder.seq, st.folder.damage_cmd
-                state_json = dump_state(st.folder.state)
-                enc, who = summary(st.key, st.folder.state, st.started_at,
-                                   st.branched_from, st.known, st.seq)
-                encounters.append(enc)
-                people += who
-            saved.append((st.key, st.kind, st.encounter, st.campaign, st.known, st.seq,
-                          st.damage_cmd, st.started_at, st.branched_from, state_json))
-        batch.names = [(e[0],) for e in encounters]
-        batch.loads += [load("_streams", STREAM_COLUMNS, saved),
-                        table_load("encounters", encounters),
-                        table_load("combatants", people)]
 
     def _write(self, batch: Batch) -> None:
         """One transaction: the batch's rows, the refolds, the position read."""
@@ -363,28 +174,23 @@ class Projection:
         con.execute("BEGIN TRANSACTION")
         try:
             if batch.dirty:  # the rows first: the refold reads them back
-                for prepared in batch.loads:
-                    if prepared is not None:
-                        prepared.run(con)
+                run_all(con, batch.loads)
                 for st, before in batch.touched:
                     if st.dirty:
                         st.folder = refold(con, st.key, st.encounter, st.campaign,
                                            before)
-                        self.live[st.id.int] = st
+                        self.streams.live[st.id.int] = st
                 batch.loads = []
-                self._summarize(batch)
-            temp_table(con, "_touched", [("stream", "UUID")],
-                       [(st.key,) for st, _ in batch.touched])
-            temp_table(con, "_names", [("encounter", "VARCHAR")], batch.names)
-            con.execute("DELETE FROM _streams WHERE stream IN (SELECT stream FROM _touched)")
-            con.execute("DELETE FROM encounters WHERE encounter IN "
-                        "(SELECT encounter FROM _names)")
-            con.execute("DELETE FROM combatants WHERE encounter IN "
-                        "(SELECT encounter FROM _names)")
-            for prepared in batch.loads:
-                if prepared is not None:
-                    prepared.run(con)
-            self._set_meta({"nid": str(batch.last), "digest": batch.digest})
+                self.streams.summarize(batch)
+            keys = ", ".join(literal(st.key) for st, _ in batch.touched)
+            names = ", ".join(literal(n) for n, in batch.names)
+            replaced = (f"DELETE FROM _streams WHERE stream::VARCHAR IN ({keys});\n" +
+                        "".join(f"DELETE FROM {t} WHERE encounter IN ({names});\n"
+                                for t in ("encounters", "combatants") if names))
+            position = (f"UPDATE _meta SET value = CASE key WHEN 'nid' THEN "
+                        f"{literal(str(batch.last))} ELSE {literal(batch.digest)} END "
+                        "WHERE key IN ('nid', 'digest')")
+            run_all(con, batch.loads, before=replaced.rstrip(";\n"), after=position)
             self._before_commit()
             con.execute("COMMIT")
         except BaseException:

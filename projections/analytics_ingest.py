@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import tempfile
 from dataclasses import dataclass
 from typing import Any, Sequence
@@ -71,25 +72,50 @@ class Load:
     spec: str = ""
 
     def run(self, con) -> None:
+        run_all(con, [self])
+
+    def statements(self, name: str) -> list[str]:
+        """The SQL of this load, its batch called ``name``."""
+        insert = f"INSERT INTO {self.target} " + re.sub(r"\b_ingest\b", name, self.query)
         if self.data is not None:
-            con.register("_ingest", self.data)
-            try:
-                con.execute(f"INSERT INTO {self.target} {self.query}")
-            finally:
-                con.unregister("_ingest")
-            return
-        try:
-            con.execute("CREATE OR REPLACE TEMP TABLE _ingest AS SELECT * FROM read_json("
-                        f"?, format='newline_delimited', columns={{{self.spec}}})",
-                        [self.ndjson])
-            con.execute(f"INSERT INTO {self.target} {self.query}")
-            con.execute("DROP TABLE _ingest")
-        finally:
-            self.discard()
+            return [insert]
+        return [f"CREATE OR REPLACE TEMP TABLE {name} AS SELECT * FROM read_json("
+                f"{literal(self.ndjson)}, format='newline_delimited', "
+                f"columns={{{self.spec}}})", insert, f"DROP TABLE {name}"]
 
     def discard(self) -> None:
         if self.ndjson is not None and os.path.exists(self.ndjson):
             os.unlink(self.ndjson)
+
+
+def literal(text: str) -> str:
+    """An SQL string literal."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+def run_all(con, loads: Sequence[Load | None], before: str = "",
+            after: str = "") -> None:
+    """Run ``loads``, with some SQL before and after, in ONE call: every call into
+    DuckDB gives the GIL away and must wait to get it back from the folding thread."""
+    loads = [x for x in loads if x is not None]
+    statements = [before] if before else []
+    registered = []
+    try:
+        for i, prepared in enumerate(loads):
+            name = f"_ingest_{i}"
+            if prepared.data is not None:
+                con.register(name, prepared.data)
+                registered.append(name)
+            statements += prepared.statements(name)
+        if after:
+            statements.append(after)
+        if statements:
+            con.execute(";\n".join(statements))
+    finally:
+        for name in registered:
+            con.unregister(name)
+        for prepared in loads:
+            prepared.discard()
 
 
 def load(target: str, cols: Columns, rows: Sequence[tuple], dicts: Dicts | None = None,

@@ -1,20 +1,26 @@
 """Refolding an encounter after a correction, inside the catch-up's transaction.
 
 Corrections point backwards: an undo, redo, rewind or amendment changes what counts
-of events already taken in. The encounter's stored events are read back from
-``events_all``; ``replay.history.Corrections`` says again which are void or
-replaced, and those flags are updated; the effective history as it was before this
-batch and as it is now are compared, and the derived rows from the first difference
-onwards are deleted and folded again (the part before is folded without rows, to
-rebuild the state).
+of events already taken in. ``replay.history.Corrections`` says again which stored
+events are void or replaced — it needs only the positions and commands of ordinary
+events, so only the corrections are decoded in full — and ``events_all``'s flags are
+updated. The effective history as it was before this batch and as it is now are
+compared, and the derived rows from the first difference onwards are deleted and
+folded again; the events themselves are streamed back from ``events_all``, so a long
+encounter is never held in memory whole.
 """
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from domain import events as ev
 from projections.analytics_ingest import insert, temp_table
-from projections.analytics_rows import Folder, Rows, effective_keys
+from projections.analytics_folder import Folder
+from projections.analytics_rows import Rows, effective_keys
 from projections.analytics_schema import DERIVED
+
+CHUNK = 20_000
 
 
 def refold(con, stream: str, encounter: str, campaign: str, before: int) -> Folder:
@@ -22,16 +28,20 @@ def refold(con, stream: str, encounter: str, campaign: str, before: int) -> Fold
     before this batch. Returns the fold, up to date."""
     from replay.history import Corrections
 
-    stored = con.execute("SELECT position, voided, amended, data FROM events_all "
-                         "WHERE stream = ? ORDER BY position", [stream]).fetchall()
     decode = ev.decoder.decode
-    events = [decode(d) for _, _, _, d in stored]
+    stored = con.execute(
+        "SELECT position, cmd, voided, amended, CASE WHEN correction THEN data END "
+        "FROM events_all WHERE stream = ? ORDER BY position", [stream]).fetchall()
+    # ordinary events as stubs: a position and a command is all Corrections reads
+    events = [decode(d) if d is not None else ev.Event(originator_version=p, cmd=c)
+              for p, c, _, _, d in stored]
     corr = Corrections(events)
     changed = []
-    for (pos, voided, amended, _), e in zip(stored, events):
+    for (pos, _, voided, amended, _), e in zip(stored, events):
         flags = (pos in corr.void, corr.replaced(e))
         if flags != (voided, amended):
             changed.append((pos, *flags))
+    del stored
     if changed:
         temp_table(con, "_flags", [("position", "INTEGER"), ("voided", "BOOLEAN"),
                                    ("amended", "BOOLEAN")], changed)
@@ -40,6 +50,7 @@ def refold(con, stream: str, encounter: str, campaign: str, before: int) -> Fold
                     "AND events_all.position = f.position", [stream])
     old = [key for key, _ in effective_keys(events[:before])]
     new = effective_keys(events, corr)
+    del events
     same = 0
     for a, (b, _) in zip(old, new):
         if a != b:
@@ -50,11 +61,37 @@ def refold(con, stream: str, encounter: str, campaign: str, before: int) -> Fold
                     [encounter, same])
     rows = Rows()
     folder = Folder(stream, encounter, campaign).bind(rows)
-    for _, e in new[:same]:
-        folder.skip(e)
-    for _, e in new[same:]:
-        folder.feed(e)
+    for i, e in enumerate(_events(con, stream, new)):
+        if i < same:
+            folder.skip(e)
+        else:
+            folder.feed(e)
     dicts = rows.dicts()
     for table, table_rows in rows.tables.items():
         insert(con, table, table_rows, dicts)
     return folder
+
+
+def _events(con, stream: str, keys) -> Iterator[ev.Event]:
+    """The effective history in full: stored events decoded as they stream back
+    from events_all, replacement events from their amendments."""
+    decode = ev.decoder.decode
+    # the same connection: only it sees this transaction's rows and flags (nothing
+    # else runs on it until the fold is done)
+    cur = con.execute("SELECT position, data FROM events_all WHERE stream = ? AND NOT "
+                      "voided AND NOT amended AND NOT correction ORDER BY position",
+                      [stream])
+    chunk: list = []
+    index = 0
+    for key, e in keys:
+        if key[0] == "r":
+            yield e
+            continue
+        if index == len(chunk):
+            chunk, index = cur.fetchmany(CHUNK), 0
+        position, data = chunk[index]
+        index += 1
+        if position != key[1]:
+            raise RuntimeError(f"refold of {stream}: event {position} where "
+                               f"{key[1]} was expected")
+        yield decode(data)

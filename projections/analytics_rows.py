@@ -1,20 +1,15 @@
-"""Analytics rows: one encounter's effective history folded into table rows.
+"""Analytics rows: the buffers a batch fills, and the rows that need no fold.
 
-The real fold (``projections.encounter_state.apply``) runs event by event; around
-each event that matters to a table, the state before and after gives what the event
-alone does not say (the round, the escalation die, temporary hit points absorbed,
-hit points actually lost or gained, whether the target dropped or died). Rows are
-plain tuples in the column order of ``projections.analytics_schema``.
+Rows are plain tuples in the column order of ``projections.analytics_schema``; the
+fold that makes most of them is ``projections.analytics_folder``.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Callable
 
 from domain import events as ev
 from domain.state import EncounterState, state_decoder, state_encoder
-from projections.encounter_state import apply
 
 
 class Rows:
@@ -45,7 +40,7 @@ class Rows:
                 "campaign": [r[2] for r in self.refs]}
 
 
-def _roll_row(ctx: tuple, roller, kind: str, roll: ev.Roll, purpose=None) -> tuple:
+def roll_row(ctx: tuple, roller, kind: str, roll: ev.Roll, purpose=None) -> tuple:
     sides = roll.sides
     die = sides[0] if sides and sides.count(sides[0]) == len(sides) else None
     faces = roll.faces
@@ -53,237 +48,15 @@ def _roll_row(ctx: tuple, roller, kind: str, roll: ev.Roll, purpose=None) -> tup
                   faces[0] if faces else None, roll.modifier, roll.total, roll.source)
 
 
-class Folder:
-    """Folds one encounter's effective events and emits their rows."""
-
-    def __init__(self, stream: str, encounter: str, campaign: str,
-                 state: EncounterState | None = None, seq: int = 0,
-                 damage_cmd: int = 0):
-        self.stream, self.encounter, self.campaign = stream, encounter, campaign
-        self.state = state if state is not None else EncounterState()
-        self.seq = seq
-        self.damage_cmd = damage_cmd  # the command whose shared damage roll is out
-        self.rows: Rows | None = None
-        self.ref = 0
-
-    def bind(self, rows: Rows) -> "Folder":
-        """Write the rows of the events fed from now on into ``rows``."""
-        if rows is not self.rows:
-            self.rows = rows
-            self.ref = rows.ref(self.stream, self.encounter, self.campaign)
-        return self
-
-    # --- folding --------------------------------------------------------------------
-
-    def skip(self, e: ev.Event) -> None:
-        """Fold without rows (the part of a history whose rows are already stored)."""
-        self.seq += 1
-        if isinstance(e, ev.AttackResolved) and e.damage_roll is not None:
-            self.damage_cmd = e.cmd
-        apply(self.state, e)
-
-    def feed(self, e: ev.Event) -> None:
-        self.seq += 1
-        handler = HANDLERS.get(type(e))
-        if handler is None:
-            apply(self.state, e)
-        else:
-            handler(self, e)
-
-    def _ctx(self, e: ev.Event) -> tuple:
-        return (self.ref, self.ref, e.originator_version, self.seq, self.state.round)
-
-    def _out(self, table: str) -> list[tuple]:
-        return self.rows.tables[table]  # type: ignore[union-attr]
-
-    # --- one method per event that feeds a table ------------------------------------
-
-    def _hurt(self, e, target: str, amount: int, source: str, attacker, rolled: int,
-              damage_type) -> tuple:
-        """Apply a damaging event; returns (ctx, absorbed, lost, hp_after, dropped,
-        killed) and writes its `damage` row."""
-        c = self.state.combatants.get(target)
-        if c is None:
-            apply(self.state, e)
-            return self._ctx(e), 0, 0, None, False, False
-        hp, temp, status = c.hp, c.temp_hp, c.status
-        ctx = self._ctx(e)
-        apply(self.state, e)
-        c = self.state.combatants[target]
-        absorbed = temp - c.temp_hp
-        lost = hp - c.hp
-        dropped = hp > 0 >= c.hp
-        killed = status != "dead" and c.status == "dead"
-        self._out("damage").append(ctx + (
-            source, attacker, target, c.pc, damage_type, rolled, amount, absorbed, lost,
-            c.hp, dropped, killed))
-        return ctx, absorbed, lost, c.hp, dropped, killed
-
-    def _attack(self, e: ev.AttackResolved) -> None:
-        s = self.state
-        escalation_die = s.escalation_die
-        a = s.combatants.get(e.attacker)
-        t = s.combatants.get(e.target)
-        attacker_pc = a.pc if a is not None else None
-        target_pc = t.pc if t is not None else None
-        rolled = e.damage_roll.total if e.damage_roll is not None else None
-        ctx0 = self._ctx(e)
-        rolls = self._out("rolls")
-        if e.rerolled_from is not None:  # Two-Weapon Fighting: the first d20 counts too
-            rolls.append(ctx0 + (e.attacker, "attack", "rerolled", "1d20", 20, [20],
-                                 [e.rerolled_from], e.rerolled_from, 0,
-                                 e.rerolled_from, e.roll.source))
-        rolls.append(_roll_row(ctx0, e.attacker, "attack", e.roll))
-        if e.concealment is not None:
-            rolls.append(_roll_row(ctx0, e.attacker, "concealment", e.concealment))
-        if e.damage_roll is not None and e.cmd != self.damage_cmd:
-            self.damage_cmd = e.cmd  # one damage roll for every target of a command
-            rolls.append(_roll_row(ctx0, e.attacker, "damage", e.damage_roll))
-        if e.damage > 0:
-            ctx, absorbed, lost, hp_after, dropped, killed = self._hurt(
-                e, e.target, e.damage, "attack", e.attacker, rolled or 0, e.damage_type)
-        else:
-            ctx, absorbed, lost, dropped, killed = ctx0, 0, 0, False, False
-            apply(s, e)
-            t = s.combatants.get(e.target)
-            hp_after = t.hp if t is not None else None
-        self._out("attacks").append(ctx + (
-            escalation_die, e.attacker, attacker_pc, e.target, target_pc, e.kind,
-            e.defense, e.defense_value, e.natural, e.bonus, e.escalation, e.total, e.hit,
-            e.crit, e.fumble, e.concealed_miss, e.damage_type, rolled, e.multiplier,
-            e.damage, absorbed, lost, hp_after, dropped, killed))
-
-    def _damage(self, e: ev.DamageTaken) -> None:
-        source = "ongoing" if e.source == "ongoing" else e.source or "direct"
-        self._hurt(e, e.target, e.amount, source, None, e.rolled or e.amount,
-                   e.damage_type)
-
-    def _heal(self, e, target: str, kind: str, source: str, amount: int,
-              roll=None, con=None, had=None) -> None:
-        c = self.state.combatants.get(target)
-        hp, temp = (c.hp, c.temp_hp) if c is not None else (0, 0)
-        ctx = self._ctx(e)
-        apply(self.state, e)
-        c = self.state.combatants.get(target)
-        gained = max(0, c.hp - max(hp, 0)) if c is not None else 0
-        temp_gained = c.temp_hp - temp if c is not None else 0
-        self._out("healing").append(ctx + (target, kind, source, amount, gained,
-                                           temp_gained, roll, con, had))
-
-    def _healed(self, e: ev.Healed) -> None:
-        self._heal(e, e.target, "heal", e.source, e.amount)
-
-    def _temp(self, e: ev.TempHpGained) -> None:
-        self._heal(e, e.target, "temp", "direct", e.amount)
-
-    def _recovery(self, e: ev.RecoverySpent) -> None:
-        self._out("rolls").append(_roll_row(self._ctx(e), e.name, "recovery", e.roll,
-                                            e.source))
-        self._heal(e, e.name, "recovery", e.source, e.amount, e.roll.total,
-                   e.con_bonus, e.had_recovery)
-
-    def _rally(self, e: ev.RallyAttempted) -> None:
-        ctx = self._ctx(e)
-        if e.save is not None:
-            self._out("rolls").append(_roll_row(ctx, e.name, "rally", e.save))
-            self._out("saves").append(ctx + (e.name, "rally", None, "normal", 11,
-                                             e.save.natural, e.save.total, e.success))
-        apply(self.state, e)
-
-    def _save(self, e: ev.SaveRolled) -> None:
-        ctx = self._ctx(e)
-        self._out("rolls").append(_roll_row(ctx, e.name, "save", e.roll, e.against))
-        self._out("saves").append(ctx + (e.name, "save", e.against, e.difficulty,
-                                         e.target, e.roll.natural, e.roll.total,
-                                         e.success))
-        apply(self.state, e)
-
-    def _death_save(self, e: ev.DeathSaveRolled) -> None:
-        ctx = self._ctx(e)
-        self._out("rolls").append(_roll_row(ctx, e.name, "death save", e.roll))
-        self._out("saves").append(ctx + (e.name, "death save", "death", "normal", 16,
-                                         e.roll.natural, e.roll.total, e.success))
-        apply(self.state, e)
-
-    def _simple_roll(self, e, roller, kind: str, roll: ev.Roll, purpose=None) -> None:
-        self._out("rolls").append(_roll_row(self._ctx(e), roller, kind, roll, purpose))
-        apply(self.state, e)
-
-    def _initiative(self, e: ev.InitiativeRolled) -> None:
-        self._simple_roll(e, e.group or (e.names[0] if e.names else None), "initiative",
-                          e.roll)
-
-    def _disengage(self, e: ev.DisengageAttempted) -> None:
-        self._simple_roll(e, e.name, "disengage", e.roll)
-
-    def _stabilize(self, e: ev.StabilizeAttempted) -> None:
-        self._simple_roll(e, e.helper, "stabilize", e.roll, e.name)
-
-    def _free(self, e: ev.FreeRolled) -> None:
-        self._simple_roll(e, e.roller, "free", e.roll, e.purpose or None)
-
-    def _condition(self, e: ev.ConditionApplied) -> None:
-        self._out("conditions").append(self._ctx(e) + (
-            e.name, e.condition, "applied", e.save, e.until, e.source, None, None))
-        apply(self.state, e)
-
-    def _uncondition(self, e: ev.ConditionRemoved) -> None:
-        self._out("conditions").append(self._ctx(e) + (
-            e.name, e.condition, "removed", None, None, None, e.reason or None, None))
-        apply(self.state, e)
-
-    def _ongoing(self, e: ev.OngoingDamageApplied) -> None:
-        self._out("conditions").append(self._ctx(e) + (
-            e.name, "ongoing", "applied", e.save, None, None, None, e.amount))
-        apply(self.state, e)
-
-    def _ongoing_ended(self, e: ev.OngoingDamageEnded) -> None:
-        c = self.state.combatants.get(e.name)
-        amount = (c.ongoing[e.index].amount
-                  if c is not None and 0 <= e.index < len(c.ongoing) else None)
-        self._out("conditions").append(self._ctx(e) + (
-            e.name, "ongoing", "removed", None, None, None, e.reason or None, amount))
-        apply(self.state, e)
-
-    def _turn(self, e: ev.TurnStarted) -> None:
-        apply(self.state, e)
-        s = self.state
-        c = s.combatants.get(e.name)
-        self._out("turns").append(self._ctx(e) + (
-            s.escalation_die, e.name, c.pc if c else None, c.status if c else None,
-            c.hp if c else None))
-
-
-HANDLERS: dict[type, Callable[[Folder, ev.Event], None]] = {
-    ev.AttackResolved: Folder._attack,
-    ev.DamageTaken: Folder._damage,
-    ev.Healed: Folder._healed,
-    ev.TempHpGained: Folder._temp,
-    ev.RecoverySpent: Folder._recovery,
-    ev.RallyAttempted: Folder._rally,
-    ev.SaveRolled: Folder._save,
-    ev.DeathSaveRolled: Folder._death_save,
-    ev.InitiativeRolled: Folder._initiative,
-    ev.DisengageAttempted: Folder._disengage,
-    ev.StabilizeAttempted: Folder._stabilize,
-    ev.FreeRolled: Folder._free,
-    ev.ConditionApplied: Folder._condition,
-    ev.ConditionRemoved: Folder._uncondition,
-    ev.OngoingDamageApplied: Folder._ongoing,
-    ev.OngoingDamageEnded: Folder._ongoing_ended,
-    ev.TurnStarted: Folder._turn,
-}
-
-
 def campaign_rows(rows: Rows, ref: int, e: ev.Event) -> None:
     """Rolls made between battles (recharges, quick rests) belong to the campaign
     (``ref``: the campaign stream's reference in ``rows``)."""
     ctx = (ref, ref, e.originator_version, None, None)
     if isinstance(e, ev.RechargeRolled):
-        rows.tables["rolls"].append(_roll_row(ctx, e.name, "recharge", e.roll, e.power))
+        rows.tables["rolls"].append(roll_row(ctx, e.name, "recharge", e.roll, e.power))
     elif isinstance(e, ev.QuickRestTaken):
         for roll in e.rolls:
-            rows.tables["rolls"].append(_roll_row(ctx, e.name, "recovery", roll,
+            rows.tables["rolls"].append(roll_row(ctx, e.name, "recovery", roll,
                                                   "quick rest"))
 
 

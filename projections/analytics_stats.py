@@ -130,7 +130,7 @@ def fairness(con, where: str, params: list) -> Section:
         everyone[face] = everyone.get(face, 0) + n
     section = Section("fairness", "Dice fairness (chi-square against a fair die)",
                       ["roller", "die", "rolls", "faces", "chi2", "p_value", "verdict"],
-                      note=f"faces: rolls of 1, 2, … in order; a verdict needs at least "
+                      note="faces: rolls of 1, 2, … in order; a verdict needs at least "
                            "5 expected rolls per face")
     ordered = sorted(groups.items(), key=lambda kv: (kv[0][0] != "everyone",
                                                      -sum(kv[1].values()), kv[0]))

@@ -1,0 +1,340 @@
+"""Campaign analytics at scale: catch-up rate, query time, peak memory.
+
+In one run, on a generated campaign of ``--events`` events (default 10M):
+
+(a) the campaign: ``fixtures.generate`` plays one long battle of ``--base-events``
+    events (default 1M) through the real rules; its rate is reported. The generator
+    runs at a few thousand events a second, so 10M would take the better part of an
+    hour: the campaign is that battle played again under other names, i.e. its
+    stored events re-keyed to new encounter streams and inserted in bulk through the
+    recorder (one transaction per 50k events) with their campaign registrations.
+    Every battle is rule-valid; they are copies of one another. ``--store`` reuses a
+    campaign made before.
+(b) catch-up: ``projections.analytics.catch_up`` from an empty DuckDB file, in a
+    child process (its peak RSS is the child's ``ru_maxrss``; duckdb and pyarrow
+    are imported before the clock starts);
+(c) yardstick: the same rows (every stored event, in notification order) as NDJSON,
+    read by DuckDB's own ``read_json`` into a table of a DuckDB file
+    (``CREATE TABLE ... AS SELECT * FROM read_json(...)``), in a child process too;
+    and, for context, ``read_json`` of the catch-up's own output (every row of every
+    table it wrote, exported as NDJSON) into a fresh file;
+(d) a typical stats query (hit rate by escalation die), as ``battletape sql`` runs
+    it — open the store, open the file read-only and check it is caught up, query —
+    against the same query on the same table preloaded into an in-memory DuckDB;
+    and the whole ``stats`` dashboard on the file against all tables preloaded.
+
+Prints the ratios: ingest rate over read_json's (goal >= 0.3), query time over the
+preloaded one, peak RSS (goal <= 1 GB). Nothing is asserted (shared machines).
+
+    .venv/bin/python bench/bench_analytics.py                      # 10M events
+    .venv/bin/python bench/bench_analytics.py --events 200000 --base-events 100000
+    .venv/bin/python bench/bench_analytics.py --store /tmp/bench10m.db --keep
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+QUERY = ("SELECT escalation_die, count(*) AS attacks, avg(hit::INTEGER) AS hit_rate "
+         "FROM attacks GROUP BY escalation_die ORDER BY escalation_die")
+
+
+# --- (a) the campaign ----------------------------------------------------------------
+
+def make_campaign(path: str, events: int, base_events: int, seed: int) -> dict:
+    """Generate one battle, then copy it under new names until ``events`` are stored."""
+    from battletape import store
+    from fixtures import generate
+
+    info: dict = {}
+    started = time.perf_counter()
+    gen = generate.run(path, base_events, seed=seed, name="bench 1", campaign="bench",
+                       user="bench", progress=True)
+    info["generated"] = gen.position
+    info["generator_rate"] = gen.position / (time.perf_counter() - started)
+    app = store.open_application(path)
+    try:
+        base = store.encounter_id("bench 1")
+        copies = max(0, -(-events // gen.position) - 1)
+        started = time.perf_counter()
+        copied = 0
+        for i in range(copies):
+            copied += _copy(app, base, f"bench {i + 2}")
+            print(f"  copy {i + 2}/{copies + 1}: {copied} events copied", file=sys.stderr,
+                  flush=True)
+        info["copies"] = copies
+        info["copy_rate"] = copied / (time.perf_counter() - started) if copied else 0
+        info["stored"] = app.recorder.max_notification_id()
+    finally:
+        app.close()
+    return info
+
+
+def _copy(app, base, name: str) -> int:
+    """The battle ``base`` recorded again as encounter ``name`` (same events, new
+    stream), with its registrations in the campaign and the index."""
+    import msgspec
+    from eventsourcing.persistence import StoredEvent
+
+    from battletape import store
+    from domain import events as ev
+
+    new = store.encounter_id(name)
+    old_key, new_key = str(base).encode(), str(new).encode()
+    after, total = 0, 0
+    while True:
+        chunk = app.recorder.select_events(base, gt=after or None, limit=50_000)
+        if not chunk:
+            break
+        out = []
+        for s in chunk:
+            state = s.state.replace(old_key, new_key)
+            if s.originator_version == 1:
+                start = ev.decoder.decode(state)
+                state = ev.encoder.encode(msgspec.structs.replace(start, name=name))
+            out.append(StoredEvent(originator_id=new,
+                                   originator_version=s.originator_version,
+                                   topic=s.topic, state=state))
+        app.recorder.insert_events(out)
+        after = chunk[-1].originator_version
+        total += len(chunk)
+    extra = []
+    for stream in (store.campaign_id("bench"), store.INDEX_ID):
+        regs = app.recorder.select_events(stream, desc=True, limit=1)
+        version = regs[0].originator_version + 1
+        reg = ev.EncounterRegistered(name=name, encounter_id=new, campaign="bench",
+                                     originator_id=stream, originator_version=version,
+                                     cmd=version, by="bench")
+        extra.append(StoredEvent(originator_id=stream, originator_version=version,
+                                 topic=f"{ev.__name__}:EncounterRegistered",
+                                 state=ev.encoder.encode(reg)))
+    app.recorder.insert_events(extra)
+    return total + len(extra)
+
+
+# --- (b), (c): child processes with their peak RSS --------------------------------------
+
+CATCH_UP = """
+import sys, time
+import duckdb, pyarrow  # imported before the clock starts, as in a warm process
+from battletape import store
+from projections import analytics
+app = store.open_application(sys.argv[1])
+t = time.perf_counter()
+n = analytics.catch_up(app, sys.argv[2])
+print(n, time.perf_counter() - t)
+"""
+
+READ_JSON_ALL = """
+import sys, time, duckdb, pathlib
+from projections.analytics_schema import BY_NAME
+con = duckdb.connect(sys.argv[2])
+t = time.perf_counter()
+n = 0
+for f in sorted(pathlib.Path(sys.argv[1]).glob("*.ndjson")):
+    spec = ", ".join(f"'{c}': '{ty}'" for c, ty, _ in BY_NAME[f.stem].columns)
+    con.execute(f"CREATE TABLE {f.stem} AS SELECT * FROM read_json(?, format = "
+                f"'newline_delimited', columns = {{{spec}}})", [str(f)])
+    n += con.execute(f"SELECT count(*) FROM {f.stem}").fetchone()[0]
+con.close()
+print(n, time.perf_counter() - t)
+"""
+
+READ_JSON = """
+import sys, time, duckdb
+con = duckdb.connect(sys.argv[2])
+t = time.perf_counter()
+con.execute("CREATE TABLE events AS SELECT * FROM read_json(?, format = "
+            "'newline_delimited')", [sys.argv[1]])
+n = con.execute("SELECT count(*) FROM events").fetchone()[0]
+con.close()
+print(n, time.perf_counter() - t)
+"""
+
+
+def child(code: str, *args: str) -> tuple[int, float, float]:
+    """Run ``code`` in a fresh interpreter: (rows, seconds, peak RSS in MB)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE,
+                            text=True, env=env, cwd=str(ROOT))
+    out = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit(f"child failed ({proc.returncode}): {out}")
+    n, seconds = out.split()[-2:]
+    return int(n), float(seconds), usage.ru_maxrss / 1024
+
+
+def ndjson(path: str, target: str) -> int:
+    """Every stored event, in notification order, one JSON document a line."""
+    from battletape import store
+    from projections.analytics_read import Reader
+
+    app = store.open_application(path)
+    reader = Reader(app.recorder)
+    n = 0
+    try:
+        with open(target, "wb") as fh:
+            for notes in reader.batches(1, reader.last(), 100_000):
+                fh.write(b"\n".join(d for _, d in notes))
+                fh.write(b"\n")
+                n += len(notes)
+    finally:
+        reader.close()
+        app.close()
+    return n
+
+
+def export_tables(duck: str, folder: Path) -> int:
+    """Every table the catch-up wrote, as NDJSON (DuckDB's COPY)."""
+    import duckdb
+
+    from projections.analytics_schema import TABLES
+
+    con = duckdb.connect(duck, read_only=True)
+    n = 0
+    try:
+        for t in TABLES:
+            con.execute(f"COPY {t.name} TO '{folder / (t.name + '.ndjson')}' "
+                        "(FORMAT JSON)")
+            n += con.execute(f"SELECT count(*) FROM {t.name}").fetchone()[0]
+    finally:
+        con.close()
+    return n
+
+
+# --- (d) queries ---------------------------------------------------------------------
+
+def median_time(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def queries(store_path: str, duck: str, repeat: int) -> dict:
+    import duckdb
+
+    from battletape import store
+    from projections import analytics, analytics_query, analytics_stats
+    from projections.analytics_schema import TABLES
+
+    def as_the_cli_does():  # battletape.cli_analytics.reading, then the query
+        app = store.open_application(store_path)
+        try:
+            con = analytics_query.current(app, duck)  # nothing new: a check
+            if con is None:
+                analytics.catch_up(app, duck)
+        finally:
+            app.close()
+        analytics_query.run(duck, QUERY, con=con)
+
+    def dashboard_on_file():
+        con = analytics_query.open_read_only(duck)
+        try:
+            analytics_stats.dashboard(con)
+        finally:
+            con.close()
+
+    memory = duckdb.connect()
+    memory.execute(f"ATTACH '{duck}' AS f (READ_ONLY)")
+    for t in TABLES:
+        memory.execute(f"CREATE TABLE {t.name} AS SELECT * FROM f.{t.name}")
+    memory.execute("DETACH f")
+    from projections.analytics_schema import VIEWS
+
+    for name, (_, sql) in VIEWS.items():
+        memory.execute(f"CREATE VIEW {name} AS {sql}")
+    out = {
+        "cli_query": median_time(as_the_cli_does, repeat),
+        "preloaded_query": median_time(lambda: memory.execute(QUERY).fetchall(), repeat),
+        "dashboard": median_time(dashboard_on_file, repeat),
+        "preloaded_dashboard": median_time(lambda: analytics_stats.dashboard(memory),
+                                           repeat),
+    }
+    ro = analytics_query.open_read_only(duck)
+    out["file_query"] = median_time(lambda: ro.execute(QUERY).fetchall(), repeat)
+    ro.close()
+    memory.close()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=10_000_000)
+    parser.add_argument("--base-events", type=int, default=1_000_000,
+                        help="the generated battle that the campaign repeats")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--store", default=None, help="reuse (or keep) this campaign")
+    parser.add_argument("--repeat", type=int, default=5, help="query timings: median of")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary files")
+    args = parser.parse_args(argv)
+
+    work = Path(tempfile.mkdtemp(prefix="bench-analytics-"))
+    path = args.store or str(work / "campaign.db")
+    print(f"work folder: {work}")
+    if not Path(path).exists():
+        info = make_campaign(path, args.events, min(args.base_events, args.events),
+                             args.seed)
+        print(f"campaign: generated {info['generated']} events at "
+              f"{info['generator_rate']:.0f} events/s; {info['copies']} copies at "
+              f"{info['copy_rate']:.0f} events/s; {info['stored']} events stored")
+    duck = str(work / "analytics.duckdb")
+    rows, seconds, rss = child(CATCH_UP, path, duck)
+    rate = rows / seconds
+    print(f"catch-up: {rows} events in {seconds:.1f} s = {rate:.0f} events/s, "
+          f"peak RSS {rss:.0f} MB")
+    lines = work / "events.ndjson"
+    ndjson(path, str(lines))
+    base_rows, base_seconds, base_rss = child(READ_JSON, str(lines),
+                                              str(work / "read_json.duckdb"))
+    base_rate = base_rows / base_seconds
+    print(f"read_json: {base_rows} rows ({lines.stat().st_size / 1e9:.2f} GB NDJSON) "
+          f"in {base_seconds:.1f} s = {base_rate:.0f} rows/s, peak RSS {base_rss:.0f} MB")
+    tables = work / "tables"
+    tables.mkdir()
+    out_rows = export_tables(duck, tables)
+    all_rows, all_seconds, _ = child(READ_JSON_ALL, str(tables),
+                                     str(work / "read_json_all.duckdb"))
+    print(f"read_json of the catch-up's own output ({out_rows} rows in every table, "
+          f"as NDJSON): {all_seconds:.1f} s")
+    q = queries(path, duck, args.repeat)
+    print(f"query {QUERY!r}:")
+    print(f"  as `battletape sql` runs it (catch-up check, read-only open, query): "
+          f"{q['cli_query'] * 1000:.1f} ms; on the open file {q['file_query'] * 1000:.1f} "
+          f"ms; preloaded in memory {q['preloaded_query'] * 1000:.1f} ms")
+    print(f"  stats dashboard: {q['dashboard'] * 1000:.0f} ms on the file, "
+          f"{q['preloaded_dashboard'] * 1000:.0f} ms preloaded")
+    print()
+    print(f"ratio ingest rate / read_json rate:        {rate / base_rate:.2f}  (goal >= 0.3)")
+    print(f"ratio read_json time of the same output / catch-up time: "
+          f"{all_seconds / seconds:.2f}")
+    print(f"ratio query (sql command) / preloaded:     "
+          f"{q['cli_query'] / q['preloaded_query']:.1f}")
+    print(f"ratio query (open file) / preloaded:       "
+          f"{q['file_query'] / q['preloaded_query']:.1f}")
+    print(f"ratio dashboard (file) / preloaded:        "
+          f"{q['dashboard'] / q['preloaded_dashboard']:.1f}")
+    print(f"peak RSS of the catch-up:                  {rss:.0f} MB  (goal <= 1024)")
+    if not args.keep:
+        import shutil
+
+        shutil.rmtree(work)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

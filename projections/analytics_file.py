@@ -1,0 +1,57 @@
+"""The analytics file: where it lives and how it is opened."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+
+from domain.errors import StoreError
+
+
+def default_path(store_url: str | None) -> Path:
+    """Beside a SQLite store (battletape.db -> battletape.duckdb); for PostgreSQL, a
+    file named after the database (and schema) in the working directory;
+    BATTLETAPE_ANALYTICS overrides both."""
+    from battletape.store import resolve_url
+
+    env = os.environ.get("BATTLETAPE_ANALYTICS")
+    if env:
+        return Path(env)
+    url = resolve_url(store_url)
+    if url.startswith(("postgresql://", "postgres://")):
+        from urllib.parse import parse_qs, urlparse
+
+        parsed = urlparse(url)
+        parts = [parsed.path.lstrip("/") or "postgres"]
+        parts += parse_qs(parsed.query).get("schema", [])
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", "-".join(parts))
+        return Path(f"battletape-{name}.duckdb")
+    path = Path(url[len("sqlite:///"):] if url.startswith("sqlite:///") else url)
+    return path.with_suffix(".duckdb") if path.suffix else Path(str(path) + ".duckdb")
+
+
+def connect(path: Path | str, read_only: bool = False, wait: float = 30.0,
+            config: dict | None = None):
+    """A DuckDB connection; waits while another process holds the file."""
+    import duckdb
+
+    path = Path(path)
+    if read_only and not path.exists():
+        raise StoreError(f"no analytics file {str(path)!r} yet")
+    if not path.parent.exists():
+        raise StoreError(f"analytics file {str(path)!r}: folder does not exist")
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return duckdb.connect(str(path), read_only=read_only, config=config or {})
+        except duckdb.IOException as err:
+            text = str(err)
+            if "lock" not in text.lower() or time.monotonic() > deadline:
+                first = text.splitlines()[0] if text else type(err).__name__
+                raise StoreError(f"cannot open analytics file {str(path)!r}: {first}")
+            time.sleep(0.2)
+        except duckdb.Error as err:
+            first = str(err).splitlines()[0] if str(err) else type(err).__name__
+            raise StoreError(f"cannot open analytics file {str(path)!r}: {first}")
