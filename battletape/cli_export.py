@@ -18,7 +18,8 @@ FORMATS = ("jsonl", "md", "html", "parquet")
 @app.command()
 def export(ctx: typer.Context,
            format_: str = typer.Option("jsonl", "--format", "-f", help="jsonl, md, html or parquet."),
-           output: Optional[str] = typer.Option(None, "-o", "--output", help="File (a folder for parquet); default stdout.")):
+           output: Optional[str] = typer.Option(None, "-o", "--output", help="File (a folder for parquet); default stdout."),
+           analytics: Optional[str] = typer.Option(None, "--analytics", help="For parquet: the DuckDB analytics file (default beside the store).")):
     """Export the encounter: lossless JSON Lines, a Markdown report, an HTML replay page.  Example: battletape export --format html -o bridge.html"""
     c = get(ctx)
     if format_ not in FORMATS:
@@ -28,7 +29,7 @@ def export(ctx: typer.Context,
 
         if not output:
             raise BadInput("-o", None, "a folder for the Parquet files")
-        export_parquet(c, output)
+        export_parquet(c, output, analytics)
         return
     events = c.bt.events(c.encounter)
     if format_ == "jsonl":

@@ -313,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
           f"as NDJSON): {all_seconds:.1f} s")
     q = queries(path, duck, args.repeat)
     print(f"query {QUERY!r}:")
-    print(f"  as `battletape sql` runs it (catch-up check, read-only open, query): "
+    print(f"  as `battletape sql` runs it (open the store and the file, check, query): "
           f"{q['cli_query'] * 1000:.1f} ms; on the open file {q['file_query'] * 1000:.1f} "
           f"ms; preloaded in memory {q['preloaded_query'] * 1000:.1f} ms")
     print(f"  stats dashboard: {q['dashboard'] * 1000:.0f} ms on the file, "
