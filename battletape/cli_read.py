@@ -139,8 +139,10 @@ def demo(ctx: typer.Context,
     while name in existing:
         suffix += 1
         name = f"Demo: the bridge at Emberfall ({suffix})"
-    lines = [f'new "{name}" --campaign demo --seed 13' if line.startswith("new ") else line
-             for line in script.splitlines()]
+    # a campaign of its own each time: the PCs must not carry wounds from the last demo
+    campaign = "demo" if suffix == 1 else f"demo ({suffix})"
+    lines = [f'new "{name}" --campaign "{campaign}" --seed 13' if line.startswith("new ")
+             else line for line in script.splitlines()]
     c.quiet = True
     run_lines(c, lines)
     c.quiet = False
