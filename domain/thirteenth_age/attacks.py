@@ -11,7 +11,6 @@ only roll damage once".
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from dataclasses import dataclass, field
 
 import msgspec
 
@@ -30,15 +29,14 @@ if TYPE_CHECKING:
 KINDS = ("melee", "ranged", "spell", "close")
 
 
-@dataclass
-class AttackOrder:
+class AttackOrder(msgspec.Struct, kw_only=True):
     """What the GM announced: everything the rules need to decide the attack."""
 
     attacker: str
     targets: list[str]
     bonus: int
     defense: str
-    rolls: list[int] = field(default_factory=list)
+    rolls: list[int] = []
     damage: str | None = None
     dmg: int | None = None
     miss: int = 0
@@ -53,7 +51,7 @@ class AttackOrder:
     unarmed: bool = False
     coup_de_grace: bool = False
     invisible: bool = False
-    concealment: list[int] = field(default_factory=list)
+    concealment: list[int] = []
     nonmagical: bool = False
     modifier: int = 0
     double_crit: bool = False

@@ -19,7 +19,7 @@ from domain.events import (DamageTaken, Delayed, DelayedActionTaken, Event, Init
                            Readied, ReadiedActionTaken, RoundStarted, SurpriseDeclared,
                            TurnEnded, TurnStarted)
 from domain.state import Combatant, EncounterState
-from domain.thirteenth_age import actions, escalation_die, ongoing_damage
+from domain.thirteenth_age import actions, escalation_die
 
 if TYPE_CHECKING:
     import random
@@ -124,6 +124,8 @@ def _start_next(state: EncounterState, acted: set[str]) -> list[Event]:
 
 def _end_current(state: EncounterState, rng: random.Random,
                  saves: dict[str, list[int]]) -> list[Event]:
+    from domain.thirteenth_age import ongoing_damage
+
     current = state.combatants[state.turn] if state.turn else None
     events: list[Event] = []
     if current is not None:
