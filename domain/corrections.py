@@ -11,11 +11,7 @@ KINDS = ("rules-error", "table-error", "tactical")
 def rewind(events: list[Event], position: int, reason: str, kind: str) -> list[Event]:
     """Seed 003, first section: an established rules error may be rewound; a legal but
     tactically poor choice never is."""
-    if kind not in KINDS:
-        raise BadInput("kind", kind, ", ".join(KINDS))
-    if kind == "tactical":
-        raise RuleViolation("a legal but tactically poor choice is never rewound",
-                            "seed 003: rewinding a combat")
+    check_kind(kind)
     if not reason.strip():
         raise BadInput("reason", reason, "why the battle is rewound")
     last = events[-1].originator_version if events else 0
