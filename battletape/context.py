@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
 from typing import Any
 
 from domain.errors import BadInput, BattletapeError
 
 
-@dataclass
 class Context:
-    store: str | None = None
-    encounter: str | None = None
-    user: str | None = None
-    lang: str = "en"
-    debug: bool = False
-    quiet: bool = False
-    command_line: str = ""
-    capture: Any = None  # a Capture: decide against a given state, save nothing
-    _bt: Any = field(default=None, repr=False)
+    """The store, the user and the output settings of one command line (or script)."""
+
+    def __init__(self, store: str | None = None, encounter: str | None = None,
+                 user: str | None = None, lang: str = "en", debug: bool = False,
+                 quiet: bool = False, command_line: str = "", capture: Any = None):
+        self.store, self.encounter, self.user = store, encounter, user
+        self.lang, self.debug, self.quiet = lang, debug, quiet
+        self.command_line = command_line
+        self.capture = capture  # a Capture: decide against a given state, save nothing
+        self._bt: Any = None
 
     @property
     def bt(self):

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from domain import events as ev
-from domain.thirteenth_age.terms import term
+
+
+def term(word: str, lang: str) -> str:
+    if lang == "en":
+        return word
+    from domain.thirteenth_age.terms import term as translated
+
+    return translated(word, lang)
 
 
 def describe(e: ev.Event, lang: str = "en") -> str:
