@@ -61,7 +61,6 @@ def overridden(line: str, changes: dict[str, str], turn: str | None) -> str:
     if not args:
         raise BadInput("command", line, "a recorded command line")
     verb = args[0]
-    words = args[1:] if verb not in ("cond", "escalation") else args[2:]
     for key, value in changes.items():
         if key == "roll":
             option = ROLL_OPTION.get(verb, "--roll")
@@ -82,7 +81,6 @@ def overridden(line: str, changes: dict[str, str], turn: str | None) -> str:
             args[index] = value
         else:
             _set_option(args, f"--{key}", value)
-    del words
     return shlex.join(args)
 
 

@@ -65,17 +65,15 @@ class Battletape:
         return self._registrations
 
     def registration(self, name: str | None = None) -> ev.EncounterRegistered:
+        """The encounter called ``name``, or the last one started."""
         for fresh in (False, True):  # another process may have started one since
             regs = self.registrations(fresh)
-            if regs and name is None and not fresh:
+            if name is None and regs:
                 return regs[-1]
-            for r in regs:
-                if name is not None and r.name.casefold() == name.casefold():
-                    return r
-        if not regs:
-            raise UnknownEncounter(None)
-        if name is None:
-            return regs[-1]
+            found = next((r for r in regs if name is not None
+                          and r.name.casefold() == name.casefold()), None)
+            if found is not None:
+                return found
         raise UnknownEncounter(name)
 
     def events(self, name: str | None = None) -> list[ev.Event]:
@@ -219,25 +217,8 @@ class Battletape:
         if any(r.name.casefold() == name.casefold() for r in self.registrations()):
             raise BadInput("encounter name", name, "a name not used yet in this store")
         stream = store.encounter_id(name)
-        cid = store.campaign_id(campaign)
-        campaign_events = self._stream_events(cid)
-        extra: list[ev.Event] = []
-        now = datetime.now(timezone.utc)
-        if not campaign_events:
-            extra.append(ev.CampaignStarted(name=campaign, gms=[self.user],
-                                            originator_id=cid, originator_version=1,
-                                            timestamp=now, by=self.user, cmd=1))
-        version = len(campaign_events) + len(extra) + 1
-        reg = dict(name=name, encounter_id=stream, campaign=campaign, system=system,
-                   timestamp=now, by=self.user,
-                   branched_from=branched[0] if branched else None)
-        extra.append(ev.EncounterRegistered(originator_id=cid,
-                                            originator_version=version,
-                                            cmd=version, **reg))
-        index_version = len(self._stream_events(store.INDEX_ID)) + 1
-        extra.append(ev.EncounterRegistered(originator_id=store.INDEX_ID,
-                                            originator_version=index_version,
-                                            cmd=index_version, **reg))
+        extra = self._registration_events(name, stream, campaign, system, self.user,
+                                          branched[0] if branched else None)
         first = ev.EncounterStarted(
             name=name, system=system, campaign=campaign, seed=seed, options=options or {},
             branched_from=branched[0] if branched else None,
@@ -253,6 +234,29 @@ class Battletape:
                         for i, e in enumerate(copied)]
         after = history.state_at(started)
         self._commit(stream, started, after, extra)
+
+    def _registration_events(self, name: str, stream: UUID, campaign: str, system: str,
+                             first_gm: str, branched_from: str | None) -> list[ev.Event]:
+        """The campaign's start (if new) and the encounter's entry in the campaign and
+        in the index: saved with the encounter's first events, in one transaction."""
+        cid = store.campaign_id(campaign)
+        campaign_events = self._stream_events(cid)
+        now = datetime.now(timezone.utc)
+        out: list[ev.Event] = []
+        if not campaign_events:
+            out.append(ev.CampaignStarted(name=campaign, gms=[first_gm], originator_id=cid,
+                                          originator_version=1, timestamp=now,
+                                          by=self.user, cmd=1))
+        reg = dict(name=name, encounter_id=stream, campaign=campaign, system=system,
+                   timestamp=now, by=self.user, branched_from=branched_from)
+        version = len(campaign_events) + len(out) + 1
+        out.append(ev.EncounterRegistered(originator_id=cid, originator_version=version,
+                                          cmd=version, **reg))
+        index_version = len(self._stream_events(store.INDEX_ID)) + 1
+        out.append(ev.EncounterRegistered(originator_id=store.INDEX_ID,
+                                          originator_version=index_version,
+                                          cmd=index_version, **reg))
+        return out
 
     def gms(self, campaign: str) -> list[str]:
         """Roles: the campaign's GMs (its creator first)."""
@@ -284,24 +288,8 @@ class Battletape:
         missing = events[len(existing):]
         if not missing:
             return 0
-        extra: list[ev.Event] = []
-        if not existing:
-            cid = store.campaign_id(start.campaign)
-            campaign_events = self._stream_events(cid)
-            now = datetime.now(timezone.utc)
-            if not campaign_events:
-                extra.append(ev.CampaignStarted(name=start.campaign, gms=[start.by],
-                                                originator_id=cid, originator_version=1,
-                                                timestamp=now, by=self.user, cmd=1))
-            version = len(campaign_events) + len(extra) + 1
-            reg = dict(name=start.name, encounter_id=stream, campaign=start.campaign,
-                       system=start.system, timestamp=now, by=self.user)
-            extra.append(ev.EncounterRegistered(originator_id=cid,
-                                                originator_version=version,
-                                                cmd=version, **reg))
-            iv = len(self._stream_events(store.INDEX_ID)) + 1
-            extra.append(ev.EncounterRegistered(originator_id=store.INDEX_ID,
-                                                originator_version=iv, cmd=iv, **reg))
+        extra = [] if existing else self._registration_events(
+            start.name, stream, start.campaign, start.system, start.by, start.branched_from)
         self._save(*missing, *extra)
         self._registrations = None
         return len(missing)

@@ -60,13 +60,9 @@ COMMAND_MODULES = {
 
 def command_name(args: list[str]) -> str | None:
     """The command word of an argument list (after the global options)."""
-    from battletape.context import GLOBAL_OPTIONS
+    from battletape.context import split_globals
 
-    rest = list(args)
-    while rest and rest[0].split("=")[0] in GLOBAL_OPTIONS:
-        head = rest.pop(0)
-        if "=" not in head:
-            del rest[:GLOBAL_OPTIONS[head]]
+    rest = split_globals(args)
     return rest[0] if rest else None
 
 

@@ -129,8 +129,7 @@ def amend(ctx: typer.Context, position: int,
                                           ("target", target), ("type", type_))
                if v is not None}
     before = history.state_at(events, cmd - 1)
-    turn_group = list(history.Corrections(events).effective(events))
-    turn = next((e.name for e in turn_group
+    turn = next((e.name for e in corr.effective(events)
                  if e.cmd == cmd and isinstance(e, ev.TurnEnded)), before.turn)
     line = command if command is not None else amending.overridden(original, changes,
                                                                     turn)
@@ -139,12 +138,11 @@ def amend(ctx: typer.Context, position: int,
                        "--type, --also or --command")
     rng = dice.source(before.seed, cmd)
     replacement = amending.redecide(c, line, before, rng, events)
-    after_state = before
     for extra in also:
         from projections.encounter_state import fold_all
 
-        after_state = fold_all(before, replacement)
-        replacement += amending.redecide(c, extra, after_state, rng, events)
+        replacement += amending.redecide(c, extra, fold_all(before, replacement), rng,
+                                         events)
         line += " ; " + extra
     if command is not None:
         changes["command"] = command

@@ -49,16 +49,21 @@ GLOBAL_OPTIONS = {"--store": 1, "--encounter": 1, "-e": 1, "--as": 1, "--lang": 
                   "--debug": 0}
 
 
-def command_line(args: list[str]) -> str:
-    """The command as typed, without the global options that precede it."""
-    import shlex
-
+def split_globals(args: list[str]) -> list[str]:
+    """The arguments after the global options that precede the command."""
     rest = list(args)
     while rest and rest[0].split("=")[0] in GLOBAL_OPTIONS:
         head = rest.pop(0)
         if "=" not in head:
             del rest[:GLOBAL_OPTIONS[head]]
-    return shlex.join(rest)
+    return rest
+
+
+def command_line(args: list[str]) -> str:
+    """The command as typed, without the global options that precede it."""
+    import shlex
+
+    return shlex.join(split_globals(args))
 
 
 class Capture:

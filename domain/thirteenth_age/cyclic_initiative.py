@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from domain import dice
 from domain.encounter import (combatant, names_or_group, require_able,
                               require_initiative, require_on)
@@ -72,13 +74,10 @@ def roll_initiative(state: EncounterState, rng: random.Random, given: dict[str, 
         for m in members:
             rolled[m.name] = roll.total
     if state.round == 0:
-        probe = {n: c.initiative for n, c in state.combatants.items()}
-        probe.update(rolled)
-        order = sorted(
-            [(c, i) for i, c in enumerate(state.combatants.values())],
-            key=lambda ci: (-(probe[ci[0].name] or 0), not ci[0].pc,
-                            -ci[0].init_bonus, ci[1]))
-        names = [c.name for c, _ in order]
+        probe = EncounterState(combatants={
+            n: msgspec.structs.replace(c, initiative=rolled.get(n, c.initiative))
+            for n, c in state.combatants.items()})
+        names = ordered(probe)
         if ambush is not None:
             first = combatant(state, ambush)
             ally = next((n for n in names if n != first.name
