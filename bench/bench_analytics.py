@@ -2,17 +2,16 @@
 
 In one run, on a generated campaign of ``--events`` events (default 10M):
 
-(a) the campaign: ``fixtures.generate`` plays one long battle of ``--base-events``
-    events (default 1M) through the real rules; its rate is reported. The generator
-    runs at a few thousand events a second, so 10M would take the better part of an
-    hour: the campaign is that battle played again under other names, i.e. its
-    stored events re-keyed to new encounter streams and inserted in bulk through the
-    recorder (one transaction per 50k events) with their campaign registrations.
-    Every battle is rule-valid; they are copies of one another. ``--store`` reuses a
-    campaign made before.
+(a) the campaign: ``fixtures.generate`` plays ``--battles`` battles (default 10) of
+    about ``--events / --battles`` events each through the real rules, battle i with
+    seed ``--seed`` + i, in ``--jobs`` worker processes (default 0: one per core),
+    and merges them into the store in order (``python -m fixtures.generate
+    --battles``); its rate is reported. Every battle is rule-valid and its own.
+    ``--store`` reuses a campaign made before.
 (b) catch-up: ``projections.analytics.catch_up`` from an empty DuckDB file, in a
-    child process (its peak RSS is the child's ``ru_maxrss``; duckdb and pyarrow
-    are imported before the clock starts);
+    child process (duckdb and pyarrow are imported before the clock starts; the
+    worker process that folds is started after it). Its peak RSS is the child's
+    ``ru_maxrss`` plus the worker's own: an upper bound of the two together;
 (c) yardstick: the same rows (every stored event, in notification order) as NDJSON,
     read by DuckDB's own ``read_json`` into a table of a DuckDB file
     (``CREATE TABLE ... AS SELECT * FROM read_json(...)``), in a child process too;
@@ -27,7 +26,7 @@ Prints the ratios: ingest rate over read_json's (goal >= 0.3), query time over t
 preloaded one, peak RSS (goal <= 1 GB). Nothing is asserted (shared machines).
 
     .venv/bin/python bench/bench_analytics.py                      # 10M events
-    .venv/bin/python bench/bench_analytics.py --events 200000 --base-events 100000
+    .venv/bin/python bench/bench_analytics.py --events 200000 --battles 4
     .venv/bin/python bench/bench_analytics.py --store /tmp/bench10m.db --keep
 """
 
@@ -51,75 +50,23 @@ QUERY = ("SELECT escalation_die, count(*) AS attacks, avg(hit::INTEGER) AS hit_r
 
 # --- (a) the campaign ----------------------------------------------------------------
 
-def make_campaign(path: str, events: int, base_events: int, seed: int) -> dict:
-    """Generate one battle, then copy it under new names until ``events`` are stored."""
+def make_campaign(path: str, events: int, battles: int, jobs: int, seed: int) -> dict:
+    """Generate a campaign of ``battles`` battles, ``events`` events in all."""
     from battletape import store
     from fixtures import generate
 
-    info: dict = {}
     started = time.perf_counter()
-    gen = generate.run(path, base_events, seed=seed, name="bench 1", campaign="bench",
-                       user="bench", progress=True)
-    info["generated"] = gen.position
-    info["generator_rate"] = gen.position / (time.perf_counter() - started)
+    played = generate.generate_campaign(path, events, seed=seed, battles=battles,
+                                        jobs=jobs, campaign="bench", user="bench",
+                                        progress=True)
+    generated = sum(p.events for p in played)
     app = store.open_application(path)
     try:
-        base = store.encounter_id("bench 1")
-        copies = max(0, -(-events // gen.position) - 1)
-        started = time.perf_counter()
-        copied = 0
-        for i in range(copies):
-            copied += _copy(app, base, f"bench {i + 2}")
-            print(f"  copy {i + 2}/{copies + 1}: {copied} events copied", file=sys.stderr,
-                  flush=True)
-        info["copies"] = copies
-        info["copy_rate"] = copied / (time.perf_counter() - started) if copied else 0
-        info["stored"] = app.recorder.max_notification_id()
+        stored = app.recorder.max_notification_id()
     finally:
         app.close()
-    return info
-
-
-def _copy(app, base, name: str) -> int:
-    """The battle ``base`` recorded again as encounter ``name`` (same events, new
-    stream), with its registrations in the campaign and the index."""
-    import msgspec
-    from eventsourcing.persistence import StoredEvent
-
-    from battletape import store
-    from domain import events as ev
-
-    new = store.encounter_id(name)
-    old_key, new_key = str(base).encode(), str(new).encode()
-    after, total = 0, 0
-    while True:
-        chunk = app.recorder.select_events(base, gt=after or None, limit=50_000)
-        if not chunk:
-            break
-        out = []
-        for s in chunk:
-            state = s.state.replace(old_key, new_key)
-            if s.originator_version == 1:
-                start = ev.decoder.decode(state)
-                state = ev.encoder.encode(msgspec.structs.replace(start, name=name))
-            out.append(StoredEvent(originator_id=new,
-                                   originator_version=s.originator_version,
-                                   topic=s.topic, state=state))
-        app.recorder.insert_events(out)
-        after = chunk[-1].originator_version
-        total += len(chunk)
-    extra = []
-    for stream in (store.campaign_id("bench"), store.INDEX_ID):
-        regs = app.recorder.select_events(stream, desc=True, limit=1)
-        version = regs[0].originator_version + 1
-        reg = ev.EncounterRegistered(name=name, encounter_id=new, campaign="bench",
-                                     originator_id=stream, originator_version=version,
-                                     cmd=version, by="bench")
-        extra.append(StoredEvent(originator_id=stream, originator_version=version,
-                                 topic=f"{ev.__name__}:EncounterRegistered",
-                                 state=ev.encoder.encode(reg)))
-    app.recorder.insert_events(extra)
-    return total + len(extra)
+    return {"generated": generated, "battles": len(played), "stored": stored,
+            "generator_rate": generated / (time.perf_counter() - started)}
 
 
 # --- (b), (c): child processes with their peak RSS --------------------------------------
@@ -130,9 +77,12 @@ import duckdb, pyarrow  # imported before the clock starts, as in a warm process
 from battletape import store
 from projections import analytics
 app = store.open_application(sys.argv[1])
+projection = analytics.Projection(app, sys.argv[2])
 t = time.perf_counter()
-n = analytics.catch_up(app, sys.argv[2])
-print(n, time.perf_counter() - t)
+n = projection.catch_up()
+seconds = time.perf_counter() - t
+projection.close()
+print(projection.worker_peak_rss_kb, n, seconds)
 """
 
 READ_JSON_ALL = """
@@ -163,7 +113,9 @@ print(n, time.perf_counter() - t)
 
 
 def child(code: str, *args: str) -> tuple[int, float, float]:
-    """Run ``code`` in a fresh interpreter: (rows, seconds, peak RSS in MB)."""
+    """Run ``code`` in a fresh interpreter: (rows, seconds, peak RSS in MB). When it
+    prints a third number before them, the peak RSS (KB) of a process of its own
+    (the catch-up's fold) is added: both were alive together."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE,
                             text=True, env=env, cwd=str(ROOT))
@@ -172,8 +124,10 @@ def child(code: str, *args: str) -> tuple[int, float, float]:
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         raise SystemExit(f"child failed ({proc.returncode}): {out}")
-    n, seconds = out.split()[-2:]
-    return int(n), float(seconds), usage.ru_maxrss / 1024
+    numbers = out.strip().splitlines()[-1].split()  # the last line: the figures
+    n, seconds = numbers[-2:]
+    extra = int(numbers[-3]) if len(numbers) >= 3 else 0
+    return int(n), float(seconds), (usage.ru_maxrss + extra) / 1024
 
 
 def ndjson(path: str, target: str) -> int:
@@ -275,8 +229,10 @@ def queries(store_path: str, duck: str, repeat: int) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=10_000_000)
-    parser.add_argument("--base-events", type=int, default=1_000_000,
-                        help="the generated battle that the campaign repeats")
+    parser.add_argument("--battles", type=int, default=10,
+                        help="the campaign's battles, of about events/battles each")
+    parser.add_argument("--jobs", type=int, default=0,
+                        help="processes generating the battles (0: one per core)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--store", default=None, help="reuse (or keep) this campaign")
     parser.add_argument("--repeat", type=int, default=5, help="query timings: median of")
@@ -287,11 +243,10 @@ def main(argv: list[str] | None = None) -> int:
     path = args.store or str(work / "campaign.db")
     print(f"work folder: {work}")
     if not Path(path).exists():
-        info = make_campaign(path, args.events, min(args.base_events, args.events),
-                             args.seed)
-        print(f"campaign: generated {info['generated']} events at "
-              f"{info['generator_rate']:.0f} events/s; {info['copies']} copies at "
-              f"{info['copy_rate']:.0f} events/s; {info['stored']} events stored")
+        info = make_campaign(path, args.events, args.battles, args.jobs, args.seed)
+        print(f"campaign: generated {info['generated']} events in {info['battles']} "
+              f"battles at {info['generator_rate']:.0f} events/s; {info['stored']} "
+              "events stored")
     duck = str(work / "analytics.duckdb")
     rows, seconds, rss = child(CATCH_UP, path, duck)
     rate = rows / seconds

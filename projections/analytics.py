@@ -10,11 +10,14 @@ its encounter in the same transaction (``projections.analytics_refold``): the fl
 ``events_all`` are set again, and the derived rows from the first event whose
 effective history changed onwards are deleted and folded again.
 
-Three things work at once: a thread reads the next batch from the store, the main
-thread folds the current one and turns its rows into Arrow tables, and a writer
-thread has DuckDB insert and commit the one before (DuckDB and SQLite work without
-the GIL). A batch with corrections is written by the main thread once the writer is
-done, so that its refold sees every row.
+A long catch-up folds in a worker process (``projections.analytics_worker``): it
+reads and folds batches into Arrow tables while this process has DuckDB insert and
+commit the one before, each on a core of its own. A short one folds here, where
+three things still work at once: a thread reads the next batch from the store, the
+main thread folds the current one, and a writer thread has DuckDB write the one
+before (DuckDB and SQLite work without the GIL). Either way a batch with
+corrections is written once the batches before it are, so that its refold sees
+every row, and the fold goes on from the refold.
 """
 
 from __future__ import annotations
@@ -28,15 +31,18 @@ from typing import Callable
 
 from domain.errors import StoreError
 from projections import analytics_schema as schema
-from projections.analytics_batch import Batch, Streams
+from projections import analytics_worker
+from projections.analytics_batch import Batch, Streams, known_streams, summaries
 from projections.analytics_file import connect, default_path  # noqa: F401 (the API)
 from projections.analytics_ingest import literal, run_all
 from projections.analytics_read import Reader, digest
 
 BATCH = 50_000
 CHECKPOINT = "256MB"  # WAL between checkpoints: fewer rewrites of the same row groups
+ROW_GROUP = 32_768  # rows: a batch fills whole row groups, written before its COMMIT
 MEMORY = "300MB"  # DuckDB's own limit while writing: the rest is evicted or spilled
 SWITCH = 0.0005  # seconds between GIL hand-overs during a catch-up (default 0.005)
+WORKER_FROM = 4 * BATCH  # events to take in from which the fold gets a process
 Progress = Callable[[int, int], None]  # (events done, events to do)
 
 
@@ -44,6 +50,8 @@ class Projection:
     """The analytics file of one store."""
 
     pipeline = True  # write each batch in a thread while the next one is folded
+    worker: bool | None = None  # fold in a worker process: None = when it pays
+    worker_peak_rss_kb = 0  # the last worker's peak memory (benches report it)
 
     def __init__(self, app, path: Path | str, batch: int = BATCH):
         self.app = app
@@ -81,7 +89,7 @@ class Projection:
             self.con = None
 
     def _connect(self):
-        con = connect(self.path)
+        con = connect(self.path, row_group_size=ROW_GROUP)
         con.execute(f"SET checkpoint_threshold = '{CHECKPOINT}'")
         con.execute(f"SET memory_limit = '{MEMORY}'")
         return con
@@ -123,22 +131,52 @@ class Projection:
         if self.con is None:
             self.open()
         reader = Reader(self.app.recorder)
+        try:
+            nid = self._checked_position(reader)
+            last = reader.last()
+        finally:
+            reader.close()
+        todo = max(0, last - nid)
+        if progress:
+            progress(0, todo)
+        if not todo:
+            return 0
+        known = known_streams(self.con)
+        collecting = gc.isenabled()
+        gc.disable()  # a bulk load makes millions of objects and no cycles
+        try:
+            if self.use_worker(todo):
+                return self._catch_up_beside(nid, last, known, progress, todo)
+            return self._catch_up_here(nid, last, known, progress, todo)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def use_worker(self, todo: int) -> bool:
+        """Fold in a process of its own when there is much to do (a process takes a
+        few tenths of a second to start) and it can read the store too."""
+        if self.worker is not None:
+            return self.worker
+        return todo >= WORKER_FROM and analytics_worker.can_share(self.app)
+
+    def _checked_position(self, reader: Reader) -> int:
+        """The last notification id taken in; 0 (and an empty file) if the event read
+        last is not there any more: the file was made from another store."""
         meta = self._meta()
         nid = int(meta.get("nid", "0"))
-        if nid:  # the event read last must still be there: else it is another store
+        if nid:
             found = reader.read(nid, nid, 1)
             if not found or digest(found[0][1]) != meta.get("digest"):
                 self._reset()
                 nid = 0
-        last = reader.last()
-        todo, taken = max(0, last - nid), 0
-        if progress:
-            progress(0, todo)
+        return nid
+
+    def _catch_up_here(self, nid: int, last: int, known, progress, todo: int) -> int:
+        """Fold in this process; a thread reads ahead, another writes behind."""
+        reader = Reader(self.app.recorder)
+        self.streams = streams = Streams(known)
         pending: Future | None = None
-        lookup = self.con.cursor()  # the folding thread's: the writer has self.con
-        self.streams = streams = Streams(lookup)
-        collecting = gc.isenabled()
-        gc.disable()  # a bulk load makes millions of objects and no cycles
+        taken = 0
         switch = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH)  # the reader and the writer get the GIL back soon
         try:
@@ -152,45 +190,52 @@ class Projection:
                         self._write(batch)
                     else:
                         pending = writer.submit(self._write, batch)
-                    taken += len(notes)
+                    taken += batch.count
                     if progress:
                         progress(taken, todo)
                 if pending is not None:
                     pending.result()
         finally:
             sys.setswitchinterval(switch)
-            if collecting:
-                gc.enable()
             self.streams = None  # folds in memory may be ahead of a rolled-back file
-            lookup.close()
             reader.close()
         return taken
 
-    def _write(self, batch: Batch) -> None:
-        """One transaction: the batch's rows, the refolds, the position read."""
-        from projections.analytics_refold import refold
+    def _catch_up_beside(self, nid: int, last: int, known, progress, todo: int) -> int:
+        """Fold in a worker process (the other core) while this one writes."""
+        taken = 0
+        with analytics_worker.Worker(self.app, nid + 1, last, self.batch, known) as fold:
+            for batch in fold.batches():
+                saved = self._write(batch)
+                if batch.dirty:
+                    fold.refolded(saved)
+                taken += batch.count
+                if progress:
+                    progress(taken, todo)
+        self.worker_peak_rss_kb = fold.peak_rss_kb
+        return taken
 
+    def _write(self, batch: Batch) -> list[tuple]:
+        """One transaction: the batch's rows, the refolds, the position read.
+        Returns the `_streams` rows of the streams folded again."""
         con = self.con
+        saved: list[tuple] = []
         con.execute("BEGIN TRANSACTION")
         try:
-            if batch.dirty:  # the rows first: the refold reads them back
+            if batch.refold:  # the rows first: the refold reads them back
                 run_all(con, batch.loads)
-                for st, before in batch.touched:
-                    if st.dirty:
-                        st.folder = refold(con, st.key, st.encounter, st.campaign,
-                                           before)
-                        self.streams.live[st.id.int] = st
                 batch.loads = []
-                self.streams.summarize(batch)
-            keys = ", ".join(literal(st.key) for st, _ in batch.touched)
-            names = ", ".join(literal(n) for n, in batch.names)
+                saved = self._refold(batch)
+            keys = ", ".join(literal(k) for k in batch.keys)
+            names = ", ".join(literal(n) for n in batch.names)
             replaced = (f"DELETE FROM _streams WHERE stream::VARCHAR IN ({keys});\n" +
                         "".join(f"DELETE FROM {t} WHERE encounter IN ({names});\n"
                                 for t in ("encounters", "combatants") if names))
             position = (f"UPDATE _meta SET value = CASE key WHEN 'nid' THEN "
                         f"{literal(str(batch.last))} ELSE {literal(batch.digest)} END "
                         "WHERE key IN ('nid', 'digest')")
-            run_all(con, batch.loads, before=replaced.rstrip(";\n"), after=position)
+            run_all(con, batch.loads + batch.summaries, before=replaced.rstrip(";\n"),
+                    after=position)
             self._before_commit()
             con.execute("COMMIT")
         except BaseException:
@@ -198,10 +243,25 @@ class Projection:
                 con.execute("ROLLBACK")
             except Exception:
                 pass
-            for prepared in batch.loads:
+            for prepared in batch.loads + batch.summaries:
                 if prepared is not None:
                     prepared.discard()
             raise
+        return saved
+
+    def _refold(self, batch: Batch) -> list[tuple]:
+        """Fold again the encounters whose history a correction of the batch changed;
+        their summaries join the batch's."""
+        from projections.analytics_refold import refold
+
+        folders = {st.key: refold(self.con, st.key, st.encounter, st.campaign, before)
+                   for st, before in batch.refold}
+        loads, names, saved = summaries((st, folders[st.key]) for st, _ in batch.refold)
+        batch.summaries += loads
+        batch.names += names
+        if self.streams is not None:  # folding here: the folds go on from these
+            self.streams.refolded(saved, folders)
+        return saved
 
     def _before_commit(self) -> None:
         """A hook for tests of interrupted catch-ups."""

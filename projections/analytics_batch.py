@@ -3,11 +3,17 @@
 :class:`Streams` knows every stream met in a catch-up (its kind, names, position
 taken in, and its fold while the fold is in memory); ``prepare`` turns a batch of
 stored events into a :class:`Batch`: the rows of ``events_all`` and of the derived
-tables, and the summaries of the touched encounters, as loads ready to run.
+tables, and the summaries of the touched encounters, as loads ready to run. A
+prepared batch holds nothing but its loads and a few names: it can be pickled, so
+the fold may run in a process of its own (``projections.analytics_worker``).
+
+What was known of each stream before the catch-up (the ``_streams`` table) is read
+once, into a dict: the fold needs no connection to the file.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from dataclasses import dataclass, field
 
@@ -47,26 +53,58 @@ class Stream:
         self.key = str(self.id)
 
 
+Known = dict[str, tuple]  # stream key -> its `_streams` row, without the key
+
+
+def known_streams(con) -> Known:
+    """What the file knows of every stream (its `_streams` table)."""
+    cols = ", ".join(n for n, _ in STREAM_COLUMNS[1:])
+    return {str(row[0]): row[1:] for row in
+            con.execute(f"SELECT stream, {cols} FROM _streams").fetchall()}
+
+
 @dataclass
 class Batch:
     """What one batch of notifications adds, ready to be written."""
 
     last: int
+    count: int = 0  # notifications in the batch
     digest: str = ""  # of the last event
-    dirty: bool = False
-    rows: Rows = field(default_factory=Rows)
-    log: list = field(default_factory=list)
-    docs: list = field(default_factory=list)  # the stored JSON of each event
-    touched: list = field(default_factory=list)  # (stream, known before the batch)
-    loads: list[Load] = field(default_factory=list)
-    names: list = field(default_factory=list)  # encounters whose summary is new
+    dirty: bool = False  # a correction voids or replaces events: refold
+    loads: list[Load] = field(default_factory=list)  # events_all and derived rows
+    summaries: list[Load] = field(default_factory=list)  # _streams, encounters, ...
+    keys: list[str] = field(default_factory=list)  # the streams it touched
+    names: list[str] = field(default_factory=list)  # encounters summarized
+    refold: list[tuple[Stream, int]] = field(default_factory=list)  # (stream, known
+    #                                                   before the batch), to refold
+
+
+def summaries(pairs) -> tuple[list[Load | None], list[str], list[tuple]]:
+    """The loads of `_streams`, `encounters` and `combatants` rows of streams as
+    they stand, from ``(stream, fold or None)`` pairs; the encounters named; the
+    `_streams` rows."""
+    saved, encounters, people = [], [], []
+    for st, folder in pairs:
+        state_json = None
+        if folder is not None:
+            st.seq, st.damage_cmd = folder.seq, folder.damage_cmd
+            state_json = dump_state(folder.state)
+            enc, who = summary(st.key, folder.state, st.started_at, st.branched_from,
+                               st.known, st.seq)
+            encounters.append(enc)
+            people += who
+        saved.append((st.key, st.kind, st.encounter, st.campaign, st.known, st.seq,
+                      st.damage_cmd, st.started_at, st.branched_from, state_json))
+    loads = [load("_streams", STREAM_COLUMNS, saved), table_load("encounters", encounters),
+             table_load("combatants", people)]
+    return loads, [e[0] for e in encounters], saved
 
 
 class Streams:
     """The streams met in one catch-up, and the folding of its batches."""
 
-    def __init__(self, lookup):
-        self.lookup = lookup  # a DuckDB connection that sees what is committed
+    def __init__(self, known: Known):
+        self.known = known  # the `_streams` rows, kept up to date as batches go
         self.by_id: dict[int, Stream] = {}  # by the stream id's integer
         self.live: dict[int, Stream] = {}  # streams whose fold is in memory
         self.mark = 0
@@ -74,11 +112,9 @@ class Streams:
     def stream(self, e: ev.Event) -> Stream:
         """A stream met for the first time in this catch-up."""
         sid = e.originator_id
-        row = self.lookup.execute(
-            "SELECT kind, encounter, campaign, known, seq, damage_cmd, started_at, "
-            "branched_from FROM _streams WHERE stream = ?", [sid]).fetchall()
+        row = self.known.get(str(sid))
         if row:
-            st = Stream(sid, *row[0])
+            st = Stream(sid, *row[:-1])
         else:
             from battletape.store import INDEX_ID
 
@@ -98,9 +134,8 @@ class Streams:
         if st.folder is None:
             state = None
             if st.known:
-                found = self.lookup.execute("SELECT state FROM _streams WHERE stream = ?",
-                                             [st.id]).fetchall()
-                state = load_state(found[0][0]) if found and found[0][0] else None
+                found = self.known.get(st.key)
+                state = load_state(found[-1]) if found and found[-1] else None
             st.folder = Folder(st.key, st.encounter, st.campaign, state, st.seq,
                                st.damage_cmd)
             self.live[st.id.int] = st
@@ -109,10 +144,10 @@ class Streams:
     def prepare(self, notes) -> Batch:
         """Decode and fold a batch into rows, and the rows into loads (no writes)."""
         decode = ev.decoder.decode
-        batch = Batch(last=notes[-1][0], digest=digest(notes[-1][1]))
+        batch = Batch(last=notes[-1][0], count=len(notes), digest=digest(notes[-1][1]))
         self.mark += 1
         mark = self.mark
-        rows, log, docs, touched = batch.rows, batch.log, batch.docs, batch.touched
+        rows, log, docs, touched = Rows(), [], [], []
         streams = self.by_id
         for nid, data in notes:
             e = decode(data)
@@ -145,26 +180,34 @@ class Streams:
         dicts = rows.dicts()
         batch.loads.append(log_load(log, docs, dicts))
         batch.loads += [table_load(t, r, dicts) for t, r in rows.tables.items()]
-        if not batch.dirty:
-            self.summarize(batch)
+        batch.keys = [st.key for st, _ in touched]
+        batch.refold = [(dataclasses.replace(st, folder=None), before)
+                        for st, before in touched if st.dirty]
+        self.summarize(batch, [st for st, _ in touched if not st.dirty])
         return batch
 
-    def summarize(self, batch: Batch) -> None:
-        """Loads of the `_streams`, `encounters` and `combatants` rows of the streams
-        the batch touched."""
-        saved, encounters, people = [], [], []
-        for st, _ in batch.touched:
-            state_json = None
-            if st.folder is not None:
-                st.seq, st.damage_cmd = st.folder.seq, st.folder.damage_cmd
-                state_json = dump_state(st.folder.state)
-                enc, who = summary(st.key, st.folder.state, st.started_at,
-                                   st.branched_from, st.known, st.seq)
-                encounters.append(enc)
-                people += who
-            saved.append((st.key, st.kind, st.encounter, st.campaign, st.known, st.seq,
-                          st.damage_cmd, st.started_at, st.branched_from, state_json))
-        batch.names = [(e[0],) for e in encounters]
-        batch.loads += [load("_streams", STREAM_COLUMNS, saved),
-                        table_load("encounters", encounters),
-                        table_load("combatants", people)]
+    def summarize(self, batch: Batch, touched: list[Stream]) -> None:
+        """Add the summaries of ``touched`` streams to the batch, and remember them."""
+        loads, names, saved = summaries((st, st.folder) for st in touched)
+        batch.summaries += loads
+        batch.names += names
+        self.remember(saved)
+
+    def remember(self, saved: list[tuple]) -> None:
+        """`_streams` rows as they will be once the batch is written."""
+        for row in saved:
+            self.known[row[0]] = row[1:]
+
+    def refolded(self, saved: list[tuple], folders: dict | None = None) -> None:
+        """Streams folded again by the writer: their rows, and their folds if in
+        this process (else the fold is made again from the row when next needed)."""
+        self.remember(saved)
+        for row in saved:
+            st = self.by_id[uuid.UUID(row[0]).int]
+            st.known, st.seq, st.damage_cmd = row[4], row[5], row[6]
+            st.dirty = False
+            st.folder = (folders or {}).get(row[0])
+            if st.folder is None:
+                self.live.pop(st.id.int, None)
+            else:
+                self.live[st.id.int] = st

@@ -58,11 +58,18 @@ def campaign(campaign_template, tmp_path) -> tuple[str, list[str]]:
     return path, names
 
 
-def catch_up(path: str, target: str | None = None, batch: int = analytics.BATCH) -> Path:
+def catch_up(path: str, target: str | None = None, batch: int = analytics.BATCH,
+             worker: bool | None = None) -> Path:
+    """Catch up; ``worker`` True or False: fold in a worker process or here."""
     app = store.open_application(path)
     try:
         out = Path(target) if target else analytics.default_path(path)
-        analytics.catch_up(app, out, batch=batch)
+        projection = analytics.Projection(app, out, batch)
+        projection.worker = worker
+        try:
+            projection.catch_up()
+        finally:
+            projection.close()
         return out
     finally:
         app.close()
@@ -315,6 +322,46 @@ def test_small_batches_give_the_same_tables(campaign, tmp_path):
     whole = catch_up(path, str(tmp_path / "whole.duckdb"))
     small = catch_up(path, str(tmp_path / "small.duckdb"), batch=97)
     assert table_contents(whole) == table_contents(small)
+
+
+def test_a_fold_in_a_worker_process_gives_the_same_tables(campaign, tmp_path):
+    """The fold beside the writer, in batches that cut through corrections: the
+    worker waits for each refold before it folds on."""
+    path, names = campaign
+    ok(path, "--encounter", names[0], "undo", user=GM)
+    ok(path, "--encounter", names[1], "rewind", "40", "--reason", "x", user=GM)
+    ok(path, "--encounter", names[0], "redo", user=GM)
+    here = catch_up(path, str(tmp_path / "here.duckdb"), batch=97, worker=False)
+    beside = catch_up(path, str(tmp_path / "beside.duckdb"), batch=97, worker=True)
+    assert table_contents(here) == table_contents(beside)
+
+
+def test_a_worker_goes_on_from_an_earlier_catch_up(campaign, tmp_path):
+    """What the file knew of each stream reaches the worker: a second catch-up, after
+    more battles and corrections, ends where one whole catch-up does."""
+    path, names = campaign
+    duck = catch_up(path, str(tmp_path / "twice.duckdb"), worker=False)
+    correct_through_the_cli(path, names, duck)
+    gen.run(path, 500, seed=99, name="wave 4", campaign="arc", user=GM)
+    ok(path, "--encounter", "wave 4", "rewind", "100", "--reason", "x", user=GM)
+    catch_up(path, str(duck), batch=113, worker=True)
+    once = catch_up(path, str(tmp_path / "once.duckdb"), worker=False)
+    assert table_contents(duck) == table_contents(once)
+
+
+def test_a_worker_that_cannot_read_the_store_is_one_clear_error(campaign, tmp_path):
+    from domain.errors import StoreError
+    from projections import analytics_worker
+
+    path, _ = campaign
+    app = store.open_application(path)
+    try:
+        app.env["SQLITE_DBNAME"] = str(tmp_path / "nowhere" / "gone.db")
+        with pytest.raises(StoreError, match="analytics fold failed"):
+            with analytics_worker.Worker(app, 1, 10, 5, {}) as fold:
+                list(fold.batches())
+    finally:
+        app.close()
 
 
 def test_without_pyarrow_ndjson_gives_the_same_tables(campaign, tmp_path, monkeypatch):

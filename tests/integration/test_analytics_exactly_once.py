@@ -30,9 +30,11 @@ class PowerCut(Exception):
 class Flaky(analytics.Projection):
     """Fails just before the COMMIT of its ``fail_at``-th batch."""
 
-    def __init__(self, app, path, fail_at: int, batch: int = BATCH):
+    def __init__(self, app, path, fail_at: int, batch: int = BATCH,
+                 worker: bool | None = None):
         super().__init__(app, path, batch)
         self.fail_at, self.commits = fail_at, 0
+        self.worker = worker
 
     def _before_commit(self) -> None:
         self.commits += 1
@@ -60,13 +62,15 @@ def uninterrupted(history, tmp_path_factory) -> dict:
     return table_contents(duck)
 
 
-@pytest.mark.parametrize("fail_at", [1, 2, 7, 14])
+@pytest.mark.parametrize("fail_at, worker", [(1, False), (2, False), (7, False),
+                                             (14, False), (2, True), (9, True)])
 def test_an_interrupted_catch_up_resumes_where_it_stopped(history, uninterrupted,
-                                                          tmp_path, fail_at):
+                                                          tmp_path, fail_at, worker):
+    """Here or with the fold in a worker process (ended with the failure)."""
     duck = tmp_path / "a.duckdb"
     app = store.open_application(history)
     try:
-        flaky = Flaky(app, duck, fail_at)
+        flaky = Flaky(app, duck, fail_at, worker=worker)
         with pytest.raises(PowerCut):
             flaky.catch_up()
         flaky.close()
@@ -96,6 +100,7 @@ CHILD = textwrap.dedent("""
     from projections import analytics
 
     store_path, duck, mode, k = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    worker = sys.argv[6] == "worker"
 
     class Dying(analytics.Projection):
         commits = 0
@@ -109,16 +114,19 @@ CHILD = textwrap.dedent("""
                 time.sleep(60)  # waits to be killed from outside
 
     app = store.open_application(store_path)
-    Dying(app, duck, batch=int(sys.argv[5])).catch_up()
+    dying = Dying(app, duck, batch=int(sys.argv[5]))
+    dying.worker = worker
+    dying.catch_up()
     print("done", flush=True)
 """)
 
 
-def _child(history: str, duck: Path, mode: str, k: int) -> subprocess.Popen:
+def _child(history: str, duck: Path, mode: str, k: int,
+           worker: bool = False) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.Popen([sys.executable, "-c", CHILD, history, str(duck), mode,
-                             str(k), str(BATCH)], stdout=subprocess.PIPE, text=True,
-                            env=env, cwd=str(ROOT))
+                             str(k), str(BATCH), "worker" if worker else "here"],
+                            stdout=subprocess.PIPE, text=True, env=env, cwd=str(ROOT))
 
 
 def test_a_process_that_exits_mid_transaction_loses_only_that_batch(history,
@@ -132,10 +140,11 @@ def test_a_process_that_exits_mid_transaction_loses_only_that_batch(history,
     assert table_contents(duck) == uninterrupted
 
 
+@pytest.mark.parametrize("worker", [False, True])
 def test_a_process_killed_from_outside_loses_only_that_batch(history, uninterrupted,
-                                                             tmp_path):
+                                                             tmp_path, worker):
     duck = tmp_path / "c.duckdb"
-    child = _child(history, duck, "sleep", 9)
+    child = _child(history, duck, "sleep", 9, worker)
     try:
         for line in child.stdout:  # wait until it is inside its 9th transaction
             if line.strip() == "batch 9":

@@ -154,3 +154,106 @@ def test_a_refusal_ends_the_turn_and_is_counted(tmp_path, monkeypatch):
     assert g.refused > 0 and g.position >= 400
     with pytest.raises(RuleViolation):
         gen.run(str(tmp_path / "h.db"), 400, seed=1, strict=True)
+
+
+# --- a campaign: battles played by worker processes, merged in order ------------------
+
+def _stored_in_order(path: str) -> tuple[list, list]:
+    """Every stored event in notification order (timestamps left out), and every
+    snapshot as stored."""
+    with sqlite3.connect(path) as conn:
+        events = []
+        for topic, state in conn.execute("SELECT topic, state FROM stored_events "
+                                         "ORDER BY rowid"):
+            data = ev.to_builtins(ev.decoder.decode(state))
+            data.pop("timestamp")
+            events.append((topic, data))
+        snapshots = conn.execute("SELECT * FROM stored_snapshots ORDER BY originator_id, "
+                                 "originator_version").fetchall()
+    return events, snapshots
+
+
+def _registered(path: str) -> list[tuple[str, str, int]]:
+    bt = Battletape(path)
+    try:
+        return [(r.name, r.campaign, r.originator_version) for r in bt.registrations()]
+    finally:
+        bt.close()
+
+
+CAMPAIGN = ["--events", "1200", "--battles", "3", "--seed", "5", "--campaign",
+            "Emberfall", "--quiet"]
+BATTLES = [f"generated 1200 seed 5 battle {i}" for i in (1, 2, 3)]
+
+
+def test_two_workers_store_what_one_process_stores(tmp_path, capsys):
+    # Both stores already hold a battle of the campaign: the merge continues its
+    # campaign and the index at the next versions.
+    one, two = str(tmp_path / "one.db"), str(tmp_path / "two.db")
+    for path in (one, two):
+        gen.generate(path, 300, seed=1, name="before", campaign="Emberfall")
+    assert gen.main([*CAMPAIGN, "--store", one, "--jobs", "1"]) == 0
+    assert gen.main([*CAMPAIGN, "--store", two, "--jobs", "2"]) == 0
+    summary = capsys.readouterr().out.splitlines()[-1]
+    assert summary.startswith("campaign 'Emberfall': 3 battles, ")
+    # the same events in the same order, timestamps apart, and the same snapshots
+    assert _stored_in_order(one) == _stored_in_order(two)
+    assert _registered(two) == [("before", "Emberfall", 1)] + [
+        (name, "Emberfall", i + 2) for i, name in enumerate(BATTLES)]
+    assert not any(f.name.startswith(".generate-") for f in tmp_path.iterdir())
+
+
+def test_a_campaign_is_rule_valid_and_every_battle_differs(tmp_path):
+    path = str(tmp_path / "c.db")
+    played = gen.generate_campaign(path, 1200, seed=5, battles=3, jobs=2,
+                                   campaign="Emberfall")
+    assert [p.name for p in played] == BATTLES
+    assert all(p.events >= 400 for p in played) and all(p.refused == 0 for p in played)
+    assert ok(path, "verify").out.startswith("ok: 3 encounter(s)")
+    starts = [_payloads(path, name)[0] for name in BATTLES]
+    assert [s["seed"] for s in starts] == [5, 6, 7]
+    bodies = [[{k: v for k, v in e.items() if k != "originator_id"}
+               for e in _payloads(path, name)[1:]] for name in BATTLES]
+    assert bodies[0] != bodies[1] and bodies[1] != bodies[2] and bodies[0] != bodies[2]
+
+
+def test_a_campaign_merges_into_postgresql_as_into_sqlite(tmp_path, pg_store):
+    path = str(tmp_path / "c.db")
+    gen.generate_campaign(path, 800, seed=2, battles=2, jobs=1)
+    gen.generate_campaign(pg_store, 800, seed=2, battles=2, jobs=2)
+    names = [f"generated 800 seed 2 battle {i}" for i in (1, 2)]
+    assert [r[0] for r in _registered(pg_store)] == names
+    for name in names:
+        assert _payloads(pg_store, name) == _payloads(path, name)
+
+
+def test_a_failed_merge_leaves_no_temporary_file(tmp_path, monkeypatch):
+    def broken(*args):
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(gen, "_copy_stream", broken)
+    with pytest.raises(RuntimeError):
+        gen.generate_campaign(str(tmp_path / "c.db"), 600, seed=1, battles=2, jobs=2)
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["c.db"]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_name_the_store_holds_is_refused_before_anything_is_played(tmp_path, capsys,
+                                                                      jobs):
+    path = str(tmp_path / "c.db")
+    gen.generate(path, 300, seed=1, name="generated 1200 seed 5 battle 2")
+    assert gen.main([*CAMPAIGN, "--store", path, "--jobs", jobs]) == 2
+    assert "Error: " in capsys.readouterr().err
+    assert [r[0] for r in _registered(path)] == ["generated 1200 seed 5 battle 2"]
+
+
+@pytest.mark.parametrize("argv", [["--events", "0"], ["--battles", "0"],
+                                  ["--events", "3", "--battles", "4"],
+                                  ["--jobs", "-1", "--battles", "2"]])
+def test_the_command_line_refuses_a_campaign_it_cannot_play(tmp_path, capsys, argv):
+    base = {"--events": "100", "--battles": "2"}
+    base.update(zip(argv[::2], argv[1::2]))
+    args = [a for kv in base.items() for a in kv] + ["--store", str(tmp_path / "c.db")]
+    assert gen.main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Error: ") and err.count("\n") == 1
