@@ -31,8 +31,9 @@ from typing import Callable
 
 from domain.errors import StoreError
 from projections import analytics_schema as schema
-from projections import analytics_worker
-from projections.analytics_batch import Batch, Streams, known_streams, summaries
+from projections import analytics_ingest, analytics_worker
+from projections.analytics_batch import (Batch, Streams, known_streams, summaries,
+                                         with_documents)
 from projections.analytics_file import connect, default_path  # noqa: F401 (the API)
 from projections.analytics_ingest import literal, run_all
 from projections.analytics_read import Reader, digest
@@ -157,7 +158,8 @@ class Projection:
         few tenths of a second to start) and it can read the store too."""
         if self.worker is not None:
             return self.worker
-        return todo >= WORKER_FROM and analytics_worker.can_share(self.app)
+        return todo >= WORKER_FROM and analytics_worker.can_share(self.app) and \
+            analytics_ingest.pa is not None
 
     def _checked_position(self, reader: Reader) -> int:
         """The last notification id taken in; 0 (and an empty file) if the event read
@@ -204,14 +206,23 @@ class Projection:
     def _catch_up_beside(self, nid: int, last: int, known, progress, todo: int) -> int:
         """Fold in a worker process (the other core) while this one writes."""
         taken = 0
-        with analytics_worker.Worker(self.app, nid + 1, last, self.batch, known) as fold:
-            for batch in fold.batches():
-                saved = self._write(batch)
-                if batch.dirty:
-                    fold.refolded(saved)
-                taken += batch.count
-                if progress:
-                    progress(taken, todo)
+        # the stored JSON is read here too, not shipped: the same batches as the
+        # worker's, read ahead in a thread while the worker folds
+        reader = Reader(self.app.recorder)
+        try:
+            with analytics_worker.Worker(self.app, nid + 1, last, self.batch,
+                                         known) as fold:
+                for batch, notes in zip(fold.batches(),
+                                        reader.batches(nid + 1, last, self.batch), strict=True):
+                    with_documents(batch, notes)
+                    saved = self._write(batch)
+                    if batch.dirty:
+                        fold.refolded(saved)
+                    taken += batch.count
+                    if progress:
+                        progress(taken, todo)
+        finally:
+            reader.close()
         self.worker_peak_rss_kb = fold.peak_rss_kb
         return taken
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from domain import events as ev
 from projections.analytics_folder import Folder
-from projections.analytics_ingest import Load, load, log_load, table_load
+from projections.analytics_ingest import Load, json_array, load, log_load, table_load
 from projections.analytics_read import digest
 from projections.analytics_rows import Rows, campaign_rows, dump_state, load_state, summary
 
@@ -68,6 +68,7 @@ class Batch:
     """What one batch of notifications adds, ready to be written."""
 
     last: int
+    first: int = 0
     count: int = 0  # notifications in the batch
     digest: str = ""  # of the last event
     dirty: bool = False  # a correction voids or replaces events: refold
@@ -103,8 +104,10 @@ def summaries(pairs) -> tuple[list[Load | None], list[str], list[tuple]]:
 class Streams:
     """The streams met in one catch-up, and the folding of its batches."""
 
-    def __init__(self, known: Known):
+    def __init__(self, known: Known, docs: bool = True):
         self.known = known  # the `_streams` rows, kept up to date as batches go
+        self.docs = docs  # events_all's stored JSON in the loads (else the writer
+        #                   reads it from the store itself: see with_documents)
         self.by_id: dict[int, Stream] = {}  # by the stream id's integer
         self.live: dict[int, Stream] = {}  # streams whose fold is in memory
         self.mark = 0
@@ -144,7 +147,8 @@ class Streams:
     def prepare(self, notes) -> Batch:
         """Decode and fold a batch into rows, and the rows into loads (no writes)."""
         decode = ev.decoder.decode
-        batch = Batch(last=notes[-1][0], count=len(notes), digest=digest(notes[-1][1]))
+        batch = Batch(last=notes[-1][0], first=notes[0][0], count=len(notes),
+                      digest=digest(notes[-1][1]))
         self.mark += 1
         mark = self.mark
         rows, log, docs, touched = Rows(), [], [], []
@@ -164,7 +168,8 @@ class Streams:
             if st.kind == "index":
                 ref = rows.ref(st.key, None, getattr(e, "campaign", None))
             log.append((nid, ref, ref, ref, e.originator_version, correction))
-            docs.append(data)
+            if self.docs:
+                docs.append(data)
             st.known = e.originator_version
             if st.kind == "encounter":
                 if kind in VOIDING_TYPES:
@@ -178,7 +183,7 @@ class Streams:
                 st.folder = None
                 del self.live[sid]
         dicts = rows.dicts()
-        batch.loads.append(log_load(log, docs, dicts))
+        batch.loads.append(log_load(log, docs if self.docs else None, dicts))
         batch.loads += [table_load(t, r, dicts) for t, r in rows.tables.items()]
         batch.keys = [st.key for st, _ in touched]
         batch.refold = [(dataclasses.replace(st, folder=None), before)
@@ -211,3 +216,14 @@ class Streams:
                 self.live.pop(st.id.int, None)
             else:
                 self.live[st.id.int] = st
+
+
+def with_documents(batch: Batch, notes) -> None:
+    """Give the batch's events_all load the stored JSON of its events, read again
+    from the store by the writer (``notes``: the batch's notifications)."""
+    if len(notes) != batch.count or notes[-1][0] != batch.last or \
+            notes[0][0] != batch.first:
+        raise RuntimeError(f"the store gave notifications {notes[0][0]}..{notes[-1][0]} "
+                           f"for the batch {batch.first}..{batch.last}")
+    log = batch.loads[0]
+    log.data = log.data.append_column("data", json_array([d for _, d in notes]))

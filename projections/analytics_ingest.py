@@ -39,7 +39,7 @@ def _arrow_type(sql: str):
             "TIMESTAMP": pa.timestamp("us")}[sql]
 
 
-def _json_array(values: Sequence[bytes]):
+def json_array(values: Sequence[bytes]):
     """Stored JSON documents (bytes, valid UTF-8) as one Arrow string array, copied
     once into a single buffer."""
     offsets = pa.array(itertools.accumulate(map(len, values), initial=0), pa.int32())
@@ -137,7 +137,7 @@ def load(target: str, cols: Columns, rows: Sequence[tuple], dicts: Dicts | None 
         return _ndjson_load(target, cols, rows, dicts, query)
     data = _arrow_table(cols, rows, dicts)
     if json is not None:
-        data = data.append_column(json[0], _json_array(json[1]))
+        data = data.append_column(json[0], json_array(json[1]))
     return Load(target, query, data=data)
 
 
@@ -191,11 +191,13 @@ LOG_QUERY = """SELECT nid, CAST(stream AS UUID), encounter, campaign, position,
           FROM _ingest)"""
 
 
-def log_load(rows: Sequence[tuple], docs: Sequence[bytes], dicts: Dicts) -> Load | None:
+def log_load(rows: Sequence[tuple], docs: Sequence[bytes] | None,
+             dicts: Dicts) -> Load | None:
     """A :class:`Load` into events_all: (nid, stream, encounter, campaign, position,
-    correction) and the stored JSON of each event; DuckDB reads the rest out of it."""
+    correction) and the stored JSON of each event; DuckDB reads the rest out of it.
+    Without ``docs`` (Arrow only), the `data` column is appended later."""
     return load("events_all", LOG_COLUMNS, rows, dicts, query=LOG_QUERY,
-                json=("data", docs))
+                json=("data", docs) if docs is not None else None)
 
 
 def temp_table(con, name: str, cols: Columns, rows: Sequence[tuple]) -> None:

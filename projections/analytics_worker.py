@@ -69,7 +69,7 @@ def fold(conn, env: dict, start: int, stop: int, limit: int, known: Known) -> No
     try:
         app = BattletapeApplication(env=env)
         reader = Reader(app.recorder)
-        streams = Streams(known)
+        streams = Streams(known, docs=False)  # the writer reads the JSON itself
         for notes in reader.batches(start, stop, limit):
             batch = streams.prepare(notes)
             outbox.send(batch)
