@@ -53,10 +53,10 @@ QUERY = ("SELECT escalation_die, count(*) AS attacks, avg(hit::INTEGER) AS hit_r
 def make_campaign(path: str, events: int, battles: int, jobs: int, seed: int) -> dict:
     """Generate a campaign of ``battles`` battles, ``events`` events in all."""
     from battletape import store
-    from fixtures import generate
+    from fixtures import campaign
 
     started = time.perf_counter()
-    played = generate.generate_campaign(path, events, seed=seed, battles=battles,
+    played = campaign.generate_campaign(path, events, seed=seed, battles=battles,
                                         jobs=jobs, campaign="bench", user="bench",
                                         progress=True)
     generated = sum(p.events for p in played)

@@ -151,7 +151,8 @@ class Streams:
                       digest=digest(notes[-1][1]))
         self.mark += 1
         mark = self.mark
-        rows, log, docs, touched = Rows(), [], [], []
+        rows, docs, touched = Rows(), [], []
+        nids, refs, positions, corrections = [], [], [], []  # events_all, by column
         streams = self.by_id
         for nid, data in notes:
             e = decode(data)
@@ -167,7 +168,10 @@ class Streams:
             ref = st.ref
             if st.kind == "index":
                 ref = rows.ref(st.key, None, getattr(e, "campaign", None))
-            log.append((nid, ref, ref, ref, e.originator_version, correction))
+            nids.append(nid)
+            refs.append(ref)
+            positions.append(e.originator_version)
+            corrections.append(correction)
             if self.docs:
                 docs.append(data)
             st.known = e.originator_version
@@ -183,7 +187,8 @@ class Streams:
                 st.folder = None
                 del self.live[sid]
         dicts = rows.dicts()
-        batch.loads.append(log_load(log, docs if self.docs else None, dicts))
+        batch.loads.append(log_load((nids, refs, positions, corrections),
+                                    docs if self.docs else None, dicts))
         batch.loads += [table_load(t, r, dicts) for t, r in rows.tables.items()]
         batch.keys = [st.key for st, _ in touched]
         batch.refold = [(dataclasses.replace(st, folder=None), before)

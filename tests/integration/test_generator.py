@@ -15,6 +15,7 @@ import pytest
 from battletape import store
 from battletape.application import Battletape
 from domain import events as ev
+from fixtures import campaign as many
 from fixtures import generate as gen
 from projections.views import state_view
 from replay import history
@@ -205,7 +206,7 @@ def test_two_workers_store_what_one_process_stores(tmp_path, capsys):
 
 def test_a_campaign_is_rule_valid_and_every_battle_differs(tmp_path):
     path = str(tmp_path / "c.db")
-    played = gen.generate_campaign(path, 1200, seed=5, battles=3, jobs=2,
+    played = many.generate_campaign(path, 1200, seed=5, battles=3, jobs=2,
                                    campaign="Emberfall")
     assert [p.name for p in played] == BATTLES
     assert all(p.events >= 400 for p in played) and all(p.refused == 0 for p in played)
@@ -219,8 +220,8 @@ def test_a_campaign_is_rule_valid_and_every_battle_differs(tmp_path):
 
 def test_a_campaign_merges_into_postgresql_as_into_sqlite(tmp_path, pg_store):
     path = str(tmp_path / "c.db")
-    gen.generate_campaign(path, 800, seed=2, battles=2, jobs=1)
-    gen.generate_campaign(pg_store, 800, seed=2, battles=2, jobs=2)
+    many.generate_campaign(path, 800, seed=2, battles=2, jobs=1)
+    many.generate_campaign(pg_store, 800, seed=2, battles=2, jobs=2)
     names = [f"generated 800 seed 2 battle {i}" for i in (1, 2)]
     assert [r[0] for r in _registered(pg_store)] == names
     for name in names:
@@ -231,9 +232,9 @@ def test_a_failed_merge_leaves_no_temporary_file(tmp_path, monkeypatch):
     def broken(*args):
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(gen, "_copy_stream", broken)
+    monkeypatch.setattr(many, "_copy_stream", broken)
     with pytest.raises(RuntimeError):
-        gen.generate_campaign(str(tmp_path / "c.db"), 600, seed=1, battles=2, jobs=2)
+        many.generate_campaign(str(tmp_path / "c.db"), 600, seed=1, battles=2, jobs=2)
     assert sorted(f.name for f in tmp_path.iterdir()) == ["c.db"]
 
 
