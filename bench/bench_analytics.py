@@ -22,6 +22,9 @@ In one run, on a generated campaign of ``--events`` events (default 10M):
     against the same query on the same table preloaded into an in-memory DuckDB;
     and the whole ``stats`` dashboard on the file against all tables preloaded.
 
+(b) and (c) run alternately ``--runs`` times (default 3), so that a drift of the
+shared machine hits both; the ratio is of their medians, and its spread is printed.
+
 Prints the ratios: ingest rate over read_json's (goal >= 0.3), query time over the
 preloaded one, peak RSS (goal <= 1 GB). Nothing is asserted (shared machines).
 

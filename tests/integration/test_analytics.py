@@ -442,6 +442,18 @@ def test_the_projection_reads_a_postgresql_store(pg_store, tmp_path):
         con.close()
 
 
+@pytest.mark.postgres
+def test_a_worker_reads_a_postgresql_store_as_the_writer_does(pg_store, tmp_path):
+    """The worker opens the same PostgreSQL schema; its batches and the writer's
+    reading of the stored JSON line up, corrections included."""
+    make_campaign(pg_store, sizes=(300, 200))
+    ok(pg_store, "--encounter", "wave 1", "undo", user=GM)
+    ok(pg_store, "--encounter", "wave 2", "rewind", "50", "--reason", "x", user=GM)
+    here = catch_up(pg_store, str(tmp_path / "here.duckdb"), batch=89, worker=False)
+    beside = catch_up(pg_store, str(tmp_path / "beside.duckdb"), batch=89, worker=True)
+    assert table_contents(here) == table_contents(beside)
+
+
 def _pg_events(url: str, name: str) -> list[ev.Event]:
     return stored_events(url, name)
 
