@@ -216,7 +216,7 @@ class Projection:
                                         reader.batches(nid + 1, last, self.batch), strict=True):
                     with_documents(batch, notes)
                     saved = self._write(batch)
-                    if batch.dirty:
+                    if batch.refold:  # the worker waits for these
                         fold.refolded(saved)
                     taken += batch.count
                     if progress:

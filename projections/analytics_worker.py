@@ -4,9 +4,11 @@ A long catch-up is two jobs of about the same size: reading, decoding and foldin
 the events in Python (one core, under the GIL) and DuckDB inserting, compressing and
 committing the rows (on its own threads). In one process they take turns at the GIL;
 here the fold runs in a worker process started for the catch-up, which reads the
-store itself and sends each batch, folded into Arrow tables, through a pipe. The
-process that owns the DuckDB file writes the batches in order, each in one
-transaction with the position read, exactly as when it folds them itself.
+store itself and sends each batch, folded into Arrow tables, through a socket pair
+(a thread sends while the fold goes on). The events' JSON does not travel: the
+process that owns the DuckDB file reads the same batches from the store, and writes
+them in order, each in one transaction with the position read, exactly as when it
+folds them itself.
 
 A batch with a correction is folded again by the writer, which reads the rows back
 from the file; the worker waits for the `_streams` rows of those encounters before
@@ -26,7 +28,10 @@ from projections.analytics_batch import Batch, Known, Streams
 
 
 def can_share(app) -> bool:
-    """Whether another process can open the same store (not an in-memory one)."""
+    """Whether another process can open the same store (not an in-memory one), and
+    be handed its end of a socket pair (POSIX)."""
+    if os.name != "posix":
+        return False
     env = dict(getattr(app, "env", {}) or {})
     module = env.get("PERSISTENCE_MODULE", "")
     if module == "eventsourcing.postgres":
