@@ -155,31 +155,47 @@ class Worker:
     caller's main script again); its orders come pickled through a pipe."""
 
     def __init__(self, app, start: int, stop: int, limit: int, known: Known):
+        import tempfile
+
         ours, theirs = (Connection(fd) for fd in _socketpair())
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-        self.process = subprocess.Popen(
+        self.stderr = tempfile.TemporaryFile()  # what it might say goes into the
+        self.process = subprocess.Popen(        # error, never onto the user's screen
             [sys.executable, "-m", __name__, str(theirs.fileno())],
-            pass_fds=[theirs.fileno()], env=env, stdin=subprocess.DEVNULL)
+            pass_fds=[theirs.fileno()], env=env, stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=self.stderr)
         theirs.close()
         self.conn = ours
         self.peak_rss_kb = 0  # the worker's, once it is done
-        self.conn.send((dict(app.env), start, stop, limit, known))
+        try:
+            self.conn.send((dict(app.env), start, stop, limit, known))
+        except (BrokenPipeError, ConnectionError):
+            pass  # it died at once: batches() says why
 
     def batches(self) -> Iterator[Batch]:
         """The folded batches, in order."""
         while True:
             try:
                 got = self.conn.recv()
-            except EOFError:
-                code = self.process.poll()
+            except (EOFError, ConnectionError):
+                try:
+                    code = self.process.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    code = None
                 raise StoreError("the analytics fold stopped before the end "
-                                 f"(exit code {code})") from None
+                                 f"(exit code {code}){self._last_words()}") from None
             if isinstance(got, Done):
                 self.peak_rss_kb = got.peak_rss_kb
                 return
             if isinstance(got, Failed):
                 raise StoreError(got.message)
             yield got
+
+    def _last_words(self) -> str:
+        """The last line the worker wrote on its stderr, if any."""
+        self.stderr.seek(0)
+        lines = self.stderr.read().decode(errors="replace").strip().splitlines()
+        return f": {lines[-1]}" if lines else ""
 
     def refolded(self, saved: list[tuple]) -> None:
         """Tell the worker how the encounters folded again stand."""
@@ -195,6 +211,7 @@ class Worker:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        self.stderr.close()
 
 
 def _socketpair() -> tuple[int, int]:

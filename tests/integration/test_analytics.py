@@ -364,6 +364,25 @@ def test_a_worker_that_cannot_read_the_store_is_one_clear_error(campaign, tmp_pa
         app.close()
 
 
+def test_a_worker_that_dies_is_one_clear_error_and_no_traceback(campaign, tmp_path,
+                                                               monkeypatch, capfd):
+    """A worker that cannot even start (here: its module cannot be found) gives one
+    line, with the last thing it said; nothing reaches the terminal."""
+    from domain.errors import StoreError
+    from projections import analytics_worker
+
+    path, _ = campaign
+    monkeypatch.setattr(analytics_worker, "__name__", "projections.no_such_module")
+    app = store.open_application(path)
+    try:
+        with pytest.raises(StoreError, match="stopped before the end .*No module named"):
+            with analytics_worker.Worker(app, 1, 10, 5, {}) as fold:
+                list(fold.batches())
+    finally:
+        app.close()
+    assert "Traceback" not in capfd.readouterr().err
+
+
 def test_without_pyarrow_ndjson_gives_the_same_tables(campaign, tmp_path, monkeypatch):
     from projections import analytics_ingest
 
