@@ -132,26 +132,24 @@ class Projection:
         if self.con is None:
             self.open()
         reader = Reader(self.app.recorder)
+        collecting = gc.isenabled()
         try:
             nid = self._checked_position(reader)
             last = reader.last()
-        finally:
-            reader.close()
-        todo = max(0, last - nid)
-        if progress:
-            progress(0, todo)
-        if not todo:
-            return 0
-        known = known_streams(self.con)
-        collecting = gc.isenabled()
-        gc.disable()  # a bulk load makes millions of objects and no cycles
-        try:
+            todo = max(0, last - nid)
+            if progress:
+                progress(0, todo)
+            if not todo:
+                return 0
+            known = known_streams(self.con)
+            gc.disable()  # a bulk load makes millions of objects and no cycles
             if self.use_worker(todo):
-                return self._catch_up_beside(nid, last, known, progress, todo)
-            return self._catch_up_here(nid, last, known, progress, todo)
+                return self._catch_up_beside(reader, nid, last, known, progress, todo)
+            return self._catch_up_here(reader, nid, last, known, progress, todo)
         finally:
             if collecting:
                 gc.enable()
+            reader.close()
 
     def use_worker(self, todo: int) -> bool:
         """Fold in a process of its own when there is much to do (a process takes a
@@ -173,9 +171,9 @@ class Projection:
                 nid = 0
         return nid
 
-    def _catch_up_here(self, nid: int, last: int, known, progress, todo: int) -> int:
+    def _catch_up_here(self, reader: Reader, nid: int, last: int, known, progress,
+                       todo: int) -> int:
         """Fold in this process; a thread reads ahead, another writes behind."""
-        reader = Reader(self.app.recorder)
         self.streams = streams = Streams(known)
         pending: Future | None = None
         taken = 0
@@ -200,29 +198,24 @@ class Projection:
         finally:
             sys.setswitchinterval(switch)
             self.streams = None  # folds in memory may be ahead of a rolled-back file
-            reader.close()
         return taken
 
-    def _catch_up_beside(self, nid: int, last: int, known, progress, todo: int) -> int:
-        """Fold in a worker process (the other core) while this one writes."""
+    def _catch_up_beside(self, reader: Reader, nid: int, last: int, known, progress,
+                         todo: int) -> int:
+        """Fold in a worker process (the other core) while this one writes. The
+        stored JSON is read here too, not shipped: the same batches as the worker's,
+        read ahead in a thread while the worker folds."""
         taken = 0
-        # the stored JSON is read here too, not shipped: the same batches as the
-        # worker's, read ahead in a thread while the worker folds
-        reader = Reader(self.app.recorder)
-        try:
-            with analytics_worker.Worker(self.app, nid + 1, last, self.batch,
-                                         known) as fold:
-                for batch, notes in zip(fold.batches(),
-                                        reader.batches(nid + 1, last, self.batch), strict=True):
-                    with_documents(batch, notes)
-                    saved = self._write(batch)
-                    if batch.refold:  # the worker waits for these
-                        fold.refolded(saved)
-                    taken += batch.count
-                    if progress:
-                        progress(taken, todo)
-        finally:
-            reader.close()
+        with analytics_worker.Worker(self.app, nid + 1, last, self.batch, known) as fold:
+            ours = reader.batches(nid + 1, last, self.batch)
+            for batch, notes in zip(fold.batches(), ours, strict=True):
+                with_documents(batch, notes)
+                saved = self._write(batch)
+                if batch.refold:  # the worker waits for these
+                    fold.refolded(saved)
+                taken += batch.count
+                if progress:
+                    progress(taken, todo)
         self.worker_peak_rss_kb = fold.peak_rss_kb
         return taken
 

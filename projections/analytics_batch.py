@@ -71,13 +71,17 @@ class Batch:
     first: int = 0
     count: int = 0  # notifications in the batch
     digest: str = ""  # of the last event
-    dirty: bool = False  # a correction voids or replaces events: refold
     loads: list[Load] = field(default_factory=list)  # events_all and derived rows
     summaries: list[Load] = field(default_factory=list)  # _streams, encounters, ...
     keys: list[str] = field(default_factory=list)  # the streams it touched
     names: list[str] = field(default_factory=list)  # encounters summarized
     refold: list[tuple[Stream, int]] = field(default_factory=list)  # (stream, known
-    #                                                   before the batch), to refold
+    #                      before the batch): a correction voided or replaced events
+
+    @property
+    def dirty(self) -> bool:
+        """A correction in the batch: its encounters are folded again."""
+        return bool(self.refold)
 
 
 def summaries(pairs) -> tuple[list[Load | None], list[str], list[tuple]]:
@@ -151,8 +155,7 @@ class Streams:
                       digest=digest(notes[-1][1]))
         self.mark += 1
         mark = self.mark
-        rows, docs, touched = Rows(), [], []
-        nids, refs, positions, corrections = [], [], [], []  # events_all, by column
+        rows, log, docs, touched = Rows(), [], [], []
         streams = self.by_id
         for nid, data in notes:
             e = decode(data)
@@ -168,16 +171,13 @@ class Streams:
             ref = st.ref
             if st.kind == "index":
                 ref = rows.ref(st.key, None, getattr(e, "campaign", None))
-            nids.append(nid)
-            refs.append(ref)
-            positions.append(e.originator_version)
-            corrections.append(correction)
+            log.append((nid, ref, ref, ref, e.originator_version, correction))
             if self.docs:
                 docs.append(data)
             st.known = e.originator_version
             if st.kind == "encounter":
                 if kind in VOIDING_TYPES:
-                    st.dirty = batch.dirty = True
+                    st.dirty = True
                 elif not correction and not st.dirty:
                     st.folder.feed(e)
             elif st.kind == "campaign":
@@ -187,8 +187,7 @@ class Streams:
                 st.folder = None
                 del self.live[sid]
         dicts = rows.dicts()
-        batch.loads.append(log_load((nids, refs, positions, corrections),
-                                    docs if self.docs else None, dicts))
+        batch.loads.append(log_load(log, docs if self.docs else None, dicts))
         batch.loads += [table_load(t, r, dicts) for t, r in rows.tables.items()]
         batch.keys = [st.key for st, _ in touched]
         batch.refold = [(dataclasses.replace(st, folder=None), before)
@@ -230,5 +229,5 @@ def with_documents(batch: Batch, notes) -> None:
             notes[0][0] != batch.first:
         raise RuntimeError(f"the store gave notifications {notes[0][0]}..{notes[-1][0]} "
                            f"for the batch {batch.first}..{batch.last}")
-    log = batch.loads[0]
+    log = next(x for x in batch.loads if x is not None and x.target == "events_all")
     log.data = log.data.append_column("data", json_array([d for _, d in notes]))

@@ -191,28 +191,13 @@ LOG_QUERY = """SELECT nid, CAST(stream AS UUID), encounter, campaign, position,
           FROM _ingest)"""
 
 
-def log_load(columns: tuple[list, list, list, list], docs: Sequence[bytes] | None,
+def log_load(rows: Sequence[tuple], docs: Sequence[bytes] | None,
              dicts: Dicts) -> Load | None:
-    """A :class:`Load` into events_all from its columns (nid, stream reference,
-    position, correction) and the stored JSON of each event; DuckDB reads the rest
-    out of the JSON. Without ``docs`` (Arrow only), the `data` column is appended
-    later. Columns, not rows: a list of ints is an Arrow array at once."""
-    nids, refs, positions, corrections = columns
-    if not nids:
-        return None
-    if pa is None:
-        rows = list(zip(nids, refs, refs, refs, positions, corrections))
-        return load("events_all", LOG_COLUMNS, rows, dicts, query=LOG_QUERY,
-                    json=("data", docs) if docs is not None else None)
-    ref = pa.array(refs, pa.int32())
-    arrays = [pa.array(nids, pa.int64())]
-    arrays += [pa.DictionaryArray.from_arrays(ref, pa.array(dicts[n], pa.string()))
-               for n in ("stream", "encounter", "campaign")]
-    arrays += [pa.array(positions, pa.int32()), pa.array(corrections, pa.bool_())]
-    data = pa.Table.from_arrays(arrays, names=[n for n, _ in LOG_COLUMNS])
-    if docs is not None:
-        data = data.append_column("data", json_array(docs))
-    return Load("events_all", LOG_QUERY, data=data)
+    """A :class:`Load` into events_all: (nid, stream, encounter, campaign, position,
+    correction) and the stored JSON of each event; DuckDB reads the rest out of it.
+    Without ``docs`` (Arrow only), the `data` column is appended later."""
+    return load("events_all", LOG_COLUMNS, rows, dicts, query=LOG_QUERY,
+                json=("data", docs) if docs is not None else None)
 
 
 def temp_table(con, name: str, cols: Columns, rows: Sequence[tuple]) -> None:

@@ -79,15 +79,11 @@ def _spend_action(state: EncounterState, e: ev.Event) -> None:
         actor.actions_used.append(action)
 
 
-_WITH_ACTION = frozenset(cls for cls in ev.EVENT_TYPES.values()
-                         if "action" in cls.__struct_fields__)
-
-
 def apply(state: EncounterState, e: ev.Event) -> EncounterState:
     """Fold ``e`` into ``state`` in place and return it."""
     state.position = e.originator_version or state.position + 1
-    if type(e) in _WITH_ACTION and e.action:  # (no getattr default: most events
-        _spend_action(state, e)               # have no action, and that raises)
+    if getattr(e, "action", ""):
+        _spend_action(state, e)
     match e:
         case ev.TurnStarted():
             state.turn = e.name
