@@ -213,7 +213,7 @@ class Battletape:
             copied: list[ev.Event] = ()) -> None:
         if not name.strip():
             raise BadInput("encounter name", name, "a non-empty name")
-        systems.get(system)
+        system = systems.get(system).id
         if any(r.name.casefold() == name.casefold() for r in self.registrations()):
             raise BadInput("encounter name", name, "a name not used yet in this store")
         stream = store.encounter_id(name)

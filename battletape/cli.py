@@ -44,11 +44,7 @@ def main(ctx: typer.Context,
 
 MODULES = ("cli_record", "cli_read", "cli_corrections", "cli_export", "cli_analytics")
 COMMAND_MODULES = {
-    **dict.fromkeys(["new", "add", "init", "attack", "roll", "damage", "heal", "temp",
-                     "recover", "rally", "cond", "ongoing", "save", "engage",
-                     "disengage", "move", "teleport", "intercept", "fly", "land", "next",
-                     "delay", "ready", "act", "escalation", "death-save", "stabilize",
-                     "spirit", "flee", "end", "ruling"], "cli_record"),
+    **dict.fromkeys(["new", "roll", "ruling"], "cli_record"),
     **dict.fromkeys(["state", "log", "encounters", "run", "demo", "rest", "recharge",
                      "heal-up", "verify"], "cli_read"),
     **dict.fromkeys(["undo", "redo", "rewind", "amend", "ripple", "dispute", "disputes",
@@ -56,6 +52,18 @@ COMMAND_MODULES = {
     **dict.fromkeys(["export", "import", "replay"], "cli_export"),
     **dict.fromkeys(["sql", "stats"], "cli_analytics"),
 }
+CORE_COMMANDS = frozenset(COMMAND_MODULES)
+
+
+def _verb_words() -> None:
+    """The verbs of every rule system: parsed by the encounter's system (cli_record)."""
+    from battletape.dispatch import words
+
+    for word in words():
+        COMMAND_MODULES.setdefault(word, "cli_record")
+
+
+_verb_words()
 
 
 def command_name(args: list[str]) -> str | None:

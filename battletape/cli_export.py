@@ -41,10 +41,9 @@ def export(ctx: typer.Context,
 
         data = markdown(events, c.lang).encode()
     else:
-        from battletape.render import describe
         from replay.html import page
 
-        data = page(events, describe, c.lang).encode()
+        data = page(events, c.lang).encode()
     if output in (None, "-"):
         sys.stdout.write(data.decode("utf-8"))
         sys.stdout.flush()

@@ -58,11 +58,12 @@ def log(ctx: typer.Context, json_: bool = typer.Option(False, "--json"),
                  for e in shown]
         sys.stdout.write("\n".join(lines) + ("\n" if lines else ""))
         return
-    from battletape.render import describe
+    from projections.describe import describe
 
+    system = c.system_id()
     for e in shown:
         mark = " [voided]" if e.originator_version in void else ""
-        print(f"{e.originator_version:>5}  {e.by:<8} {describe(e)}{mark}")
+        print(f"{e.originator_version:>5}  {e.by:<8} {describe(e, system=system)}{mark}")
 
 
 @app.command()
@@ -152,8 +153,9 @@ def demo(ctx: typer.Context,
     from domain.events import RoundStarted
 
     rounds = [e.round for e in events if isinstance(e, RoundStarted)]
-    from battletape.render import describe
+    from projections.describe import describe
 
+    system = c.system_id()
     shown = 0
     for rnd in rounds + [None]:
         end = (next(e.originator_version for e in events
@@ -162,7 +164,8 @@ def demo(ctx: typer.Context,
         if rnd is not None and rnd == rounds[0]:
             continue
         for e in events[shown:end]:
-            console.print(f"{e.originator_version:>5}  {describe(e)}", highlight=False,
+            console.print(f"{e.originator_version:>5}  {describe(e, system=system)}",
+                          highlight=False,
                           markup=False, soft_wrap=True)
         shown = end
         console.print(state_table(c.bt.state(name, at=end), c.lang))

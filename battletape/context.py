@@ -34,6 +34,12 @@ class Context:
         return self.bt.record(decide, self.encounter, needs_history,
                               command=self.command_line)
 
+    def system_id(self) -> str:
+        """The rule system of the encounter this command acts on."""
+        if self.capture is not None:
+            return self.capture.state.system
+        return self.bt.registration(self.encounter).system
+
     def carried(self, name: str) -> dict | None:
         """A PC's HP, recoveries and penalties carried from the campaign's last battle."""
         from projections import campaign
@@ -108,10 +114,11 @@ def out(c: Context, text: str) -> None:
 def echo_events(c: Context, events) -> None:
     if c.quiet:
         return
-    from battletape.describe import describe
+    from projections.describe import describe
 
+    system = c.system_id()
     for e in events:
-        print(f"{e.originator_version:>5}  {describe(e)}")
+        print(f"{e.originator_version:>5}  {describe(e, 'en', system)}")
 
 
 def parse_pairs(items: list[str], what: str) -> dict[str, list[int]]:

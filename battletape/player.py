@@ -9,7 +9,8 @@ from typing import Sequence
 from rich.console import Console, Group
 from rich.panel import Panel
 
-from battletape.render import describe, state_table
+from battletape.render import state_table
+from projections.describe import describe
 from domain import events as ev
 from replay.frames import Frame, frames
 
@@ -17,7 +18,7 @@ from replay.frames import Frame, frames
 def _label(f: Frame, lang: str = "en") -> str:
     kind = " [correction]" if isinstance(f.event, ev.CORRECTIONS) else ""
     void = " [voided]" if f.voided else ""
-    return f"{f.position:>5}  {f.event.by}: {describe(f.event, lang)}{kind}{void}"
+    return f"{f.position:>5}  {f.event.by}: {describe(f.event, lang, f.state.system)}{kind}{void}"
 
 
 def _stops(all_frames: list[Frame], by: str) -> list[int]:

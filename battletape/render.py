@@ -5,10 +5,8 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
+from domain import systems
 from domain.state import EncounterState
-from domain.thirteenth_age.damage_and_healing import staggered
-
-from domain.thirteenth_age.terms import term
 
 
 def hp_bar(hp: int, max_hp: int, temp: int, width: int = 10) -> Text:
@@ -20,31 +18,29 @@ def hp_bar(hp: int, max_hp: int, temp: int, width: int = 10) -> Text:
 
 
 def state_table(state: EncounterState, lang: str = "en") -> Table:
-    esc = term("escalation die", lang)
-    title = (f"{state.name} — {term('round', lang)} {state.round}, {esc} "
-             f"{state.escalation_die}"
+    system = systems.of(state)
+    term = system.term
+    title = (f"{state.name} — {term('round', lang)} {state.round}"
+             + system.title_line(state, lang)
              + (f", {term('turn', lang)}: {state.turn}" if state.turn else "")
              + (f" — ended: {state.ended}" if state.ended else "")
              + f"  (position {state.position})")
     table = Table(title=title, expand=False)
     for col in ("", "name", "init", "HP", "status", "conditions", "ongoing damage",
-                "engaged with", "recoveries"):
+                *system.table_columns()):
         table.add_column(term(col, lang) if col not in ("init", "HP") else col)
     order = state.order + [n for n in state.combatants if n not in state.order]
     for name in order:
         c = state.combatants[name]
         status = term(c.status, lang)
-        if staggered(c):
-            status += f" ({term('staggered', lang)})"
+        if system.staggered(c):
+            status += f" ({term(system.words_staggered, lang)})"
         conds = [term(k, lang) for k in sorted(c.conditions)]
         ongoing = ", ".join(f"{o.amount}{' ' + o.type if o.type else ''} ({o.save})"
                             for o in c.ongoing)
         table.add_row("▶" if name == state.turn else "", name + (" (PC)" if c.pc else ""),
                       "" if c.initiative is None else str(c.initiative),
                       hp_bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
-                      ongoing, ", ".join(c.engaged_with),
-                      str(c.recoveries) if c.pc else "")
+                      ongoing, *system.table_cells(c))
     return table
 
-
-from battletape.describe import describe  # noqa: E402,F401  (one import for both)

@@ -8,7 +8,7 @@ defaults and go at the end; a tag never changes.
 
 
 from datetime import datetime, timezone
-from typing import Union
+from typing import Any, Union
 from uuid import UUID
 
 import msgspec
@@ -79,6 +79,7 @@ class CombatantAdded(Event, kw_only=True):
     penalty: int = 0
     lasting_wounds: int = 0
     carried_from: str | None = None
+    stats: dict[str, Any] = {}  # the rule system's own statistics (5e: saves, ...)
 
 
 class InitiativeRolled(Event, kw_only=True):
@@ -421,7 +422,7 @@ class GmAdded(Event, kw_only=True):
     name: str
 
 
-EncounterEvent = Union[
+CORE_ENCOUNTER_EVENTS = (
     EncounterStarted, CombatantAdded, InitiativeRolled, SurpriseDeclared, RoundStarted,
     TurnStarted, TurnEnded, Delayed, Readied, DelayedActionTaken, ReadiedActionTaken,
     EscalationSet, AttackResolved, DamageTaken, Healed, TempHpGained, RecoverySpent,
@@ -430,11 +431,18 @@ EncounterEvent = Union[
     Moved, FlightChanged, SpiritFought, DeathSaveRolled, StabilizeAttempted,
     EncounterEnded, CommandRetracted, CommandRestored, Rewound, CommandAmended,
     DisputeRaised, DisputeResolved,
-]
+)
 CampaignEvent = Union[
     CampaignStarted, EncounterRegistered, QuickRestTaken, RechargeRolled, FullHealUpTaken,
     GmAdded,
 ]
+
+# Each rule system declares the events only it emits (domain/<system>/events.py); they
+# join the one tagged union here, so a stored event of any system decodes anywhere.
+from domain.systems import system_events  # noqa: E402  (after the base classes)
+
+SYSTEM_EVENTS = tuple(system_events())
+EncounterEvent = Union[CORE_ENCOUNTER_EVENTS + SYSTEM_EVENTS]  # type: ignore[valid-type]
 AnyEvent = Union[EncounterEvent, CampaignEvent]
 
 decoder = msgspec.json.Decoder(AnyEvent)

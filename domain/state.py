@@ -1,6 +1,8 @@
 """The state of an encounter: what the fold of its effective events produces."""
 
 
+from typing import Any
+
 import msgspec
 
 
@@ -59,6 +61,8 @@ class Combatant(msgspec.Struct, kw_only=True):
     spirit_round: int = 0
     damage_dealt: int = 0
     damage_taken: int = 0
+    # the rule system's own part (domain/<system>/: its keys and their meaning)
+    extra: dict[str, Any] = {}
 
 
 class EncounterState(msgspec.Struct, kw_only=True):
@@ -80,6 +84,8 @@ class EncounterState(msgspec.Struct, kw_only=True):
     surprise_advance: bool = False
     spirit_used: bool = False
     ended: str | None = None
+    # the rule system's own part of the encounter
+    extra: dict[str, Any] = {}
 
     def find(self, name: str) -> Combatant | None:
         """The combatant called ``name``, matched case-insensitively."""

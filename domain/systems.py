@@ -1,19 +1,187 @@
-"""Rule systems behind one interface: 13th Age now, 5e and 3.5e to follow."""
+"""Rule systems behind one interface (DESIGN.md principle 10).
+
+A rule system is a package under ``domain/`` with a ``system.py`` module whose
+``SYSTEM`` is a :class:`RuleSystem`. The core (events of general kind, the roster,
+turns and rounds, HP, conditions as data, corrections, history, replay, exports,
+analytics) asks the encounter's system for everything rule-specific: its verbs and
+their options, how its events fold and read, its statuses, conditions and terms, the
+keys it adds to ``state --json`` and the columns it adds to the analytics tables.
+
+Systems are found, not listed: adding a package with a ``system.py`` adds a system.
+"""
 
 from __future__ import annotations
 
+import pkgutil
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Callable
+
 from domain.errors import BadInput, NotYetSupported
 
-SYSTEMS = {"13a": "13th Age (Archmage Engine SRD)",
-           "5e": "D&D 5e SRD (Giocare)",
-           "3.5e": "D&D 3.5 (Sigil digest)"}
+# systems of the seeds that have no package yet
+PLANNED = {"3.5e": "D&D 3.5 (Sigil digest, seed 003)"}
+
+if TYPE_CHECKING:
+    from domain.events import Event
+    from domain.state import Combatant, EncounterState
+    from domain.verbs import Verb
 
 
-def get(system: str) -> str:
-    """The system id if battletape can run it, else a clear error."""
-    if system not in SYSTEMS:
-        raise BadInput("system", system, "13a, 5e or 3.5e")
-    if system != "13a":
-        raise NotYetSupported(f"the {SYSTEMS[system]} rules are not yet supported; "
-                              "use --system 13a")
-    return system
+class RuleSystem:
+    """What a rule system declares; subclasses override what their rules change."""
+
+    #: the id given to ``new --system`` (``13a``, ``5e``, ``3.5e``)
+    id: str = ""
+    #: other spellings accepted by ``--system``
+    aliases: tuple[str, ...] = ()
+    #: the name shown to users, with the seed it implements
+    title: str = ""
+    #: the package that holds the system (``domain.dnd5e``)
+    package: str = ""
+    #: statuses a combatant can have; every system has the five of the contract
+    statuses: tuple[str, ...] = ("up", "unconscious", "stable", "dead", "fled")
+    #: condition ids (lower-case English) -> Italian name from the seed
+    conditions: dict[str, str] = {}
+    #: rule words (English) -> Italian, for ``--lang it``
+    words: dict[str, str] = {}
+    #: the module holding the system's own events (listed in ``EVENTS`` there)
+    events_module: str | None = None
+    #: the module holding the system's verbs (a ``VERBS`` list of domain.verbs.Verb)
+    verbs_module: str = ""
+    #: the module whose ``apply(state, event)`` folds an event in place
+    fold_module: str = ""
+    #: what the contract's ``staggered`` key is called in this system's tables
+    words_staggered: str = "staggered"
+    #: analytics: extra columns per table, {table: [(column, sql type, doc)]}
+    analytics_columns: dict[str, list[tuple[str, str, str]]] = {}
+
+    # --- terms ------------------------------------------------------------------------
+
+    def term(self, word: str, lang: str) -> str:
+        """``word`` in ``lang``: a condition, a status or a rule word."""
+        if lang != "it":
+            return word
+        return self.conditions.get(word) or self.words.get(word, word)
+
+    # --- verbs ------------------------------------------------------------------------
+
+    @property
+    def verbs(self) -> dict[str, "Verb"]:
+        return _verbs(self.verbs_module)
+
+    def verb(self, name: str) -> "Verb | None":
+        return self.verbs.get(name)
+
+    # --- the fold ---------------------------------------------------------------------
+
+    @property
+    def apply(self) -> Callable[["EncounterState", "Event"], "EncounterState"]:
+        return _fold(self.fold_module)
+
+    # --- views ------------------------------------------------------------------------
+
+    def staggered(self, c: "Combatant") -> bool:
+        """The contract's ``staggered`` key (13th Age: staggered; 5e: bloodied)."""
+        return 0 < c.hp <= c.max_hp // 2
+
+    def combatant_keys(self, c: "Combatant") -> dict[str, Any]:
+        """Keys this system adds to each combatant of ``state --json``."""
+        return {}
+
+    def state_keys(self, state: "EncounterState") -> dict[str, Any]:
+        """Keys this system adds at the top of ``state --json``."""
+        return {}
+
+    def describe(self, e: "Event", lang: str = "en") -> str | None:
+        """The log line of one of this system's events (None: the core's wording)."""
+        return None
+
+    def stat_line(self, c: "Combatant | Event", sep: str = " ") -> str:
+        """The defenses of a combatant (or of its CombatantAdded event), joined by
+        ``sep``, as the log and the report show them."""
+        return f"AC {c.ac}"
+
+    def title_line(self, state: "EncounterState", lang: str = "en") -> str:
+        """What the state table's title adds after the round (13th Age: the die)."""
+        return ""
+
+    def table_columns(self) -> list[str]:
+        """Extra columns of the state table (names in English)."""
+        return []
+
+    def table_cells(self, c: "Combatant") -> list[str]:
+        return []
+
+
+# --- the registry ---------------------------------------------------------------------
+
+@cache
+def _verbs(module: str) -> dict[str, "Verb"]:
+    return {v.name: v for v in import_module(module).VERBS}
+
+
+@cache
+def _fold(module: str):
+    return import_module(module).apply
+
+
+@cache
+def all_systems() -> dict[str, RuleSystem]:
+    """Every system package under ``domain/``, by id, in a stable order."""
+    import domain
+
+    found: dict[str, RuleSystem] = {}
+    for info in sorted(pkgutil.iter_modules(domain.__path__), key=lambda i: i.name):
+        if not info.ispkg:
+            continue
+        try:
+            module = import_module(f"domain.{info.name}.system")
+        except ModuleNotFoundError as err:
+            if err.name == f"domain.{info.name}.system":
+                continue
+            raise
+        system = module.SYSTEM
+        found[system.id] = system
+    # the primary system first
+    return dict(sorted(found.items(), key=lambda kv: kv[0] != "13a"))
+
+
+def ids() -> list[str]:
+    return list(all_systems())
+
+
+def get(system: str) -> RuleSystem:
+    """The system called ``system`` (an id or an alias), or a clear error."""
+    systems = all_systems()
+    found = systems.get(system)
+    if found is None:
+        lowered = system.casefold()
+        found = next((s for s in systems.values()
+                      if lowered == s.id.casefold() or lowered in s.aliases), None)
+    if found is None and system in PLANNED:
+        raise NotYetSupported(f"the {PLANNED[system]} rules are not yet supported; "
+                              f"use --system {' or '.join(systems)}")
+    if found is None:
+        raise BadInput("system", system, " or ".join(
+            [", ".join(list(systems)[:-1]), list(systems)[-1]]
+            if len(systems) > 1 else list(systems)))
+    return found
+
+
+def of(state: "EncounterState") -> RuleSystem:
+    return get(state.system)
+
+
+def listing() -> str:
+    """One line per system, for help texts."""
+    return "; ".join(f"{s.id}: {s.title}" for s in all_systems().values())
+
+
+def system_events() -> list[type]:
+    """The events every system declares beyond the core's (for the one union)."""
+    out: list[type] = []
+    for s in all_systems().values():
+        if s.events_module:
+            out += list(import_module(s.events_module).EVENTS)
+    return out

@@ -1,270 +1,30 @@
-"""The encounter fold: one arm per event; anything else leaves the state as it was.
+"""The encounter fold: each event folds by the rules of its encounter's system.
 
 ``apply`` changes a private working state in place (fast rebuilds); ``fold`` and
-``fold_all`` copy first, so callers never see their state change.
+``fold_all`` copy first, so callers never see their state change. The system's own
+fold (``domain/<system>/fold.py``) holds one arm per event.
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
-from domain import events as ev
-from domain.state import Combatant, Condition, EncounterState, Ongoing, copy
-from domain.thirteenth_age import damage_and_healing as dh
+from domain import events as ev, systems
+from domain.state import EncounterState, copy
 
-
-def _reorder(state: EncounterState) -> None:
-    from domain.thirteenth_age.cyclic_initiative import ordered
-
-    state.order = ordered(state)
-
-
-def _move_in_order(state: EncounterState, name: str, anchor: str, after: bool,
-                   initiative: int) -> None:
-    state.combatants[name].initiative = initiative
-    order = [n for n in state.order if n != name]
-    i = order.index(anchor) if anchor in order else len(order)
-    order.insert(i + 1 if after else i, name)
-    state.order = order
-
-
-def _release_grab(a: Combatant, b: Combatant) -> None:
-    """Grabbed: a grab is an engagement; when the two part, the grab ends."""
-    for x, y in ((a, b), (b, a)):
-        grab = x.conditions.get("grabbed")
-        if grab is not None and grab.source == y.name:
-            del x.conditions["grabbed"]
-
-
-def _unengage(state: EncounterState, c: Combatant) -> None:
-    for other in c.engaged_with:
-        o = state.combatants.get(other)
-        if o is not None and c.name in o.engaged_with:
-            o.engaged_with = [n for n in o.engaged_with if n != c.name]
-        if o is not None:
-            _release_grab(c, o)
-    c.engaged_with = []
-
-
-def _damage(state: EncounterState, c: Combatant, amount: int) -> None:
-    before = c.status
-    dh.take_damage(c, amount, state.options.get("meaningful_death", False))
-    if c.status == "dead" and before != "dead":
-        _unengage(state, c)
-
-
-_ACTORS = {"AttackResolved": "attacker", "Moved": "name", "DisengageAttempted": "name",
-           "Engaged": "a", "RallyAttempted": "name", "StabilizeAttempted": "helper",
-           "Readied": "name"}
-
-
-def _end_out_of_turn(state: EncounterState) -> None:
-    """A readied action is taken within another's turn; it lapses when that turn ends."""
-    for name in state.out_of_turn:
-        state.combatants[name].acts_out_of_turn = False
-    state.out_of_turn.clear()
-
-
-def _spend_action(state: EncounterState, e: ev.Event) -> None:
-    """Actions on Your Turn: the slot an event used; interrupts until the next turn."""
-    action = getattr(e, "action", "")
-    if not action or action == "free":
-        return
-    actor = state.combatants.get(getattr(e, _ACTORS[type(e).__name__]))
-    if actor is None:
-        return
-    if action == "interrupt":
-        actor.interrupt_spent = True
-    elif actor.name == state.turn and action not in actor.actions_used:
-        actor.actions_used.append(action)
+_FOLDS: dict[str, Callable[[EncounterState, ev.Event], EncounterState]] = {}
 
 
 def apply(state: EncounterState, e: ev.Event) -> EncounterState:
     """Fold ``e`` into ``state`` in place and return it."""
-    state.position = e.originator_version or state.position + 1
-    if getattr(e, "action", ""):
-        _spend_action(state, e)
-    match e:
-        case ev.TurnStarted():
-            state.turn = e.name
-            c = state.combatants[e.name]
-            c.delayed = False  # Delay/Ready: unused at your next action, it is lost
-            c.readied = None
-            c.actions_used = []
-            c.moving = False
-            _end_out_of_turn(state)
-        case ev.TurnEnded():
-            c = state.combatants[e.name]
-            c.no_actions = False
-            c.interrupt_spent = False  # "until the end of your next turn"
-            c.actions_used = []
-            c.moving = False
-            c.provoked = []
-            _end_out_of_turn(state)
-            if e.name not in state.acted:
-                state.acted.append(e.name)
-            c.acts_out_of_turn = False
-            for info in c.conditions.values():
-                if info.turn_ends > 1:
-                    info.turn_ends -= 1
-            state.turn = None
-        case ev.AttackResolved():
-            a, t = state.combatants[e.attacker], state.combatants[e.target]
-            a.damage_dealt += e.damage
-            for tag in e.tags:  # Ranged and Spell Attacks draw opportunity attacks
-                if tag.startswith("provokes:") and tag[9:] not in a.provoked:
-                    a.provoked.append(tag[9:])
-            if "opportunity" in e.tags and a.name in t.provoked:
-                t.provoked.remove(a.name)
-            _damage(state, t, e.damage)
-        case ev.RoundStarted():
-            state.round, state.escalation_die = e.round, e.escalation_die
-            state.acted = []
-            if e.round > 1:
-                state.surprise = []
-        case ev.Healed():
-            dh.heal(state.combatants[e.target], e.amount)
-        case ev.DamageTaken():
-            _damage(state, state.combatants[e.target], e.amount)
-        case ev.OngoingDamageApplied():
-            state.combatants[e.name].ongoing.append(
-                Ongoing(amount=e.amount, type=e.damage_type, save=e.save,
-                        natural=e.natural))
-        case ev.OngoingDamageEnded():
-            c = state.combatants[e.name]
-            if 0 <= e.index < len(c.ongoing):
-                del c.ongoing[e.index]
-        case ev.ConditionApplied():
-            c = state.combatants[e.name]
-            old = c.conditions.get(e.condition)
-            new = Condition(save=e.save, until=e.until, turn_ends=e.turn_ends,
-                            source=e.source)
-            c.conditions[e.condition] = _worse(old, new) if old else new
-        case ev.ConditionRemoved():
-            c = state.combatants[e.name]
-            info = c.conditions.pop(e.condition, None)
-            if e.condition == "grabbed" and info is not None and info.source:
-                pass  # engagement stays: the grabber lets go but is still in melee
-        case ev.EncounterStarted():
-            state.name, state.system, state.campaign = e.name, e.system, e.campaign
-            state.seed, state.options = e.seed, dict(e.options)
-        case ev.CombatantAdded():
-            state.combatants[e.name] = Combatant(
-                name=e.name, max_hp=e.max_hp, hp=e.hp, group=e.group, pc=e.pc,
-                ac=e.ac, pd=e.pd, md=e.md, level=e.level, init_bonus=e.init_bonus,
-                recoveries=e.recoveries, recovery_die=e.recovery_die,
-                con_mod=e.con_mod, resist=dict(e.resist), penalty=e.penalty,
-                lasting_wounds=e.lasting_wounds)
-        case ev.InitiativeRolled():
-            for name in e.names:
-                c = state.combatants[name]
-                c.initiative = e.roll.total
-                c.temp_hp = 0  # Temporary Hit Points: drop to 0 when you roll initiative
-            _reorder(state)
-        case ev.SurpriseDeclared():
-            state.surprise = list(e.actors)
-            state.surprise_advance = e.advance_escalation
-        case ev.Delayed():
-            state.combatants[e.name].delayed = True
-            if e.name not in state.acted:
-                state.acted.append(e.name)
-            state.turn = None
-        case ev.Readied():
-            state.combatants[e.name].readied = e.trigger
-        case ev.DelayedActionTaken():
-            state.combatants[e.name].delayed = False
-            _move_in_order(state, e.name, e.after, True, e.initiative)
-            if e.name not in state.acted:
-                state.acted.append(e.name)
-        case ev.ReadiedActionTaken():
-            c = state.combatants[e.name]
-            c.readied = None
-            c.acts_out_of_turn = True
-            state.out_of_turn.append(c.name)
-            _move_in_order(state, e.name, e.before, False, e.initiative)
-            if e.name not in state.acted:
-                state.acted.append(e.name)
-        case ev.EscalationSet():
-            state.escalation_die, state.escalation_held = e.value, e.held
-        case ev.TempHpGained():
-            dh.gain_temp_hp(state.combatants[e.target], e.amount)
-        case ev.RecoverySpent():
-            c = state.combatants[e.name]
-            if e.had_recovery:
-                c.recoveries -= 1
-            else:
-                c.penalty += 1
-            dh.heal(c, e.amount)
-        case ev.RallyAttempted():
-            c = state.combatants[e.name]
-            if e.success:
-                c.rallies += 1
-            else:
-                c.rally_blocked_round = state.round
-        case ev.Engaged():
-            a, b = state.combatants[e.a], state.combatants[e.b]
-            a.moving = False  # the move ends in melee
-            if b.name not in a.engaged_with:
-                a.engaged_with.append(b.name)
-            if a.name not in b.engaged_with:
-                b.engaged_with.append(a.name)
-            a.whereabouts = b.whereabouts = "nearby"
-        case ev.DisengageAttempted():
-            if e.success:
-                _unengage(state, state.combatants[e.name])
-                state.combatants[e.name].moving = e.name == state.turn
-        case ev.Moved():
-            c = state.combatants[e.name]
-            _unengage(state, c)
-            c.whereabouts = e.where
-            c.moving = c.name == state.turn and not e.teleport
-            c.provoked = [n for n in dict.fromkeys(c.provoked + list(e.provoked))]
-        case ev.FlightChanged():
-            state.combatants[e.name].flying = e.flying
-        case ev.SpiritFought():
-            state.combatants[e.name].spirit_round = state.round
-            state.combatants[e.ally].spirit[e.stat] = [e.amount, e.until_round]
-            state.spirit_used = True
-        case ev.DeathSaveRolled():
-            c = state.combatants[e.name]
-            if e.success and not e.acts:
-                c.no_actions = True  # only a natural 20 acts normally that turn
-            if not e.success and c.status != "stable":
-                c.death_saves_failed += 1
-                if c.death_saves_failed >= 4 and not state.options.get(
-                        "meaningful_death", False):
-                    c.status = "dead"
-        case ev.StabilizeAttempted():
-            c = state.combatants[e.name]
-            if e.success and c.status == "unconscious":
-                c.status = "stable"
-        case ev.EncounterEnded():
-            state.ended = e.outcome
-            state.turn = None
-            for c in state.combatants.values():
-                c.temp_hp = 0  # Temporary Hit Points reset to 0 after a battle
-                c.ongoing = []  # Ongoing Damage: the PCs automatically make their saves
-                c.conditions = {}
-                c.engaged_with = []
-                if e.outcome == "fled" and c.pc and c.status != "dead":
-                    c.status = "fled"
-                if c.fell and c.pc and state.options.get("lasting_wounds", False):
-                    dh.lasting_wound(c)
-        case _:
-            pass
-    return state
-
-
-_SAVE_RANK = {None: 3, "hard": 2, "normal": 1, "easy": 0}
-_UNTIL_RANK = {None: 3, "end-of-battle": 2, "end-of-next-turn": 1, "end-of-turn": 0}
-
-
-def _worse(old: Condition, new: Condition) -> Condition:
-    """Conditions: "The worst one affects you and the lesser effects are ignored"."""
-    def rank(c: Condition) -> tuple:
-        lasting = _SAVE_RANK[c.save] if c.save or not c.until else -1
-        return (lasting, _UNTIL_RANK[c.until], c.turn_ends)
-    return new if rank(new) >= rank(old) else old
+    fold_ = _FOLDS.get(state.system)
+    if fold_ is None:
+        system = (e.system if isinstance(e, ev.EncounterStarted) and not state.name
+                  else state.system)
+        fold_ = systems.get(system).apply
+        if system == state.system:
+            _FOLDS[system] = fold_
+    return fold_(state, e)
 
 
 def fold(state: EncounterState, e: ev.Event) -> EncounterState:

@@ -2,34 +2,36 @@
 
 from __future__ import annotations
 
-from domain import events as ev
+from domain import events as ev, systems
 from domain.state import Combatant, EncounterState
-from domain.thirteenth_age.damage_and_healing import staggered
 
 
-def combatant_view(c: Combatant) -> dict:
+def combatant_view(c: Combatant, system: systems.RuleSystem | None = None) -> dict:
+    """The contract's keys for every system, then the system's own."""
+    system = system or systems.get("13a")
     return {
         "hp": c.hp, "max_hp": c.max_hp, "temp_hp": c.temp_hp,
-        "staggered": staggered(c), "status": c.status,
+        "staggered": system.staggered(c), "status": c.status,
         "conditions": sorted(c.conditions),
         "ongoing": [{"amount": o.amount, "type": o.type, "save": o.save}
                     for o in c.ongoing],
         "initiative": c.initiative, "engaged_with": list(c.engaged_with),
         "recoveries": c.recoveries, "death_saves_failed": c.death_saves_failed,
-        "pc": c.pc, "group": c.group, "level": c.level,
-        "ac": c.ac, "pd": c.pd, "md": c.md, "whereabouts": c.whereabouts,
-        "flying": c.flying, "penalty": c.penalty, "lasting_wounds": c.lasting_wounds,
+        "pc": c.pc, "group": c.group, "level": c.level, "ac": c.ac,
+        **system.combatant_keys(c),
         "delayed": c.delayed, "readied": c.readied,
     }
 
 
 def state_view(state: EncounterState) -> dict:
+    system = systems.of(state)
     return {
         "encounter": state.name, "system": state.system, "campaign": state.campaign,
         "position": state.position, "round": state.round, "turn": state.turn,
         "escalation_die": state.escalation_die, "order": list(state.order),
-        "combatants": {n: combatant_view(c) for n, c in state.combatants.items()},
+        "combatants": {n: combatant_view(c, system) for n, c in state.combatants.items()},
         "ended": state.ended,
+        **system.state_keys(state),
     }
 
 

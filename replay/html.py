@@ -7,8 +7,8 @@ from typing import Sequence
 
 import msgspec
 
-from domain import events as ev
-from domain.thirteenth_age.terms import CONDITIONS, STATUSES, WORDS
+from domain import events as ev, systems
+from projections.describe import describe
 from projections.views import state_view
 from replay.frames import frames
 
@@ -20,16 +20,18 @@ def _safe_json(data) -> str:
             .replace("\u2029", "\\u2029"))
 
 
-def page(events: Sequence[ev.Event], describe, lang: str = "en") -> str:
-    """The HTML page; ``describe`` turns an event into its log line."""
+def page(events: Sequence[ev.Event], lang: str = "en") -> str:
+    """The HTML page of an encounter's events, log lines in the words of its system."""
+    system = systems.get(getattr(events[0], "system", "13a"))
     steps = []
     for f in frames(events):
-        steps.append({"position": f.position, "line": describe(f.event, lang),
+        steps.append({"position": f.position,
+                      "line": describe(f.event, lang, system.id),
                       "by": f.event.by, "type": type(f.event).__name__,
                       "voided": f.voided,
                       "correction": isinstance(f.event, ev.CORRECTIONS),
                       "state": state_view(f.state)})
-    terms = {**CONDITIONS, **STATUSES, **WORDS} if lang == "it" else {}
+    terms = {**system.conditions, **system.words} if lang == "it" else {}
     data = {"title": events[0].name, "steps": steps, "terms": terms, "lang": lang}
     return TEMPLATE.replace("__DATA__", _safe_json(data)).replace(
         "__LANG__", "it" if lang == "it" else "en")

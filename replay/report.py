@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Sequence
 
-from domain import events as ev
-from domain.thirteenth_age.terms import term
+from domain import events as ev, systems
 from replay import history
 
 EN = {
@@ -44,6 +43,8 @@ IT = {
 def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     t = IT if lang == "it" else EN
     start = events[0]
+    system = systems.get(start.system)
+    term = system.term
     final = history.state_at(events)
     corr = history.Corrections(events)
     lines = [f"# {start.name}", ""]
@@ -53,7 +54,7 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     for c in final.combatants.values():
         kind = "PC" if c.pc else ("monster" if lang != "it" else "mostro")
         lines.append(f"- **{c.name}** ({kind}, level {c.level}): {c.max_hp} hp, "
-                     f"AC {c.ac}, PD {c.pd}, MD {c.md}")
+                     + system.stat_line(c, ", "))
     rounds: dict[int, list[str]] = defaultdict(list)
     current = 0
     biggest: tuple[int, str] = (0, "")
@@ -115,11 +116,9 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     lines += ["", f"## {t['final']}", ""]
     lines.append("| name | hp | status | conditions |")
     lines.append("| --- | --- | --- | --- |")
-    from domain.thirteenth_age.damage_and_healing import staggered
-
     for c in final.combatants.values():
-        status = term(c.status, lang) + (f" ({term('staggered', lang)})"
-                                         if staggered(c) else "")
+        status = term(c.status, lang) + (f" ({term(system.words_staggered, lang)})"
+                                         if system.staggered(c) else "")
         conds = ", ".join(term(k, lang) for k in sorted(c.conditions)) or "—"
         lines.append(f"| {c.name} | {c.hp}/{c.max_hp} | {status} | {conds} |")
     if final.ended:

@@ -161,9 +161,13 @@ def _after(state: EncounterState, events: list[Event]) -> EncounterState:
     """The state with these events folded in (for deaths caused by ongoing damage)."""
     if not any(isinstance(e, DamageTaken) for e in events):
         return state
-    from projections.encounter_state import fold_all
+    from domain.state import copy
+    from domain.thirteenth_age.fold import apply
 
-    return fold_all(state, events)
+    work = copy(state)
+    for e in events:
+        apply(work, e)
+    return work
 
 
 def delay(state: EncounterState, name: str) -> list[Event]:

@@ -2,29 +2,33 @@
 
 from __future__ import annotations
 
-from domain import events as ev
+from domain import events as ev, systems
 
 
-def term(word: str, lang: str) -> str:
+def term(word: str, lang: str, system: str = "13a") -> str:
     if lang == "en":
         return word
-    from domain.thirteenth_age.terms import term as translated
-
-    return translated(word, lang)
+    return systems.get(system).term(word, lang)
 
 
-def describe(e: ev.Event, lang: str = "en") -> str:
-    """One line in words for an event; rule terms in Italian with ``lang="it"``."""
-    t = (lambda w: term(w, lang))
+def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
+    """One line in words for an event of an encounter of ``system``; rule terms in
+    Italian with ``lang="it"``. The system words its own events first."""
+    rules = systems.get(system)
+    own = rules.describe(e, lang)
+    if own is not None:
+        return own
+    t = (lambda w: rules.term(w, lang))
     match e:
         case ev.EncounterStarted():
             return f"encounter {e.name} started ({e.system}, campaign {e.campaign})"
         case ev.CombatantAdded():
-            return f"{e.name} joins: {e.hp}/{e.max_hp} hp, AC {e.ac} PD {e.pd} MD {e.md}"
+            return f"{e.name} joins: {e.hp}/{e.max_hp} hp, {rules.stat_line(e)}"
         case ev.InitiativeRolled():
             return f"initiative {', '.join(e.names)}: {_roll(e.roll)}"
         case ev.RoundStarted():
-            return f"{t('round')} {e.round}, {t('escalation die')} {e.escalation_die}"
+            return f"{t('round')} {e.round}" + (
+                f", {t('escalation die')} {e.escalation_die}" if system == "13a" else "")
         case ev.TurnStarted():
             return f"{t('turn')}: {e.name}"
         case ev.TurnEnded():

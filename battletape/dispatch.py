@@ -1,0 +1,155 @@
+"""One command per verb, one parser per rule system: the encounter's system decides.
+
+``battletape attack …`` reaches :func:`run` with its words unparsed; the encounter's
+system (``new --system``) names the verb's options (``domain/<system>/commands.py``),
+a click parser is built from that table, and the verb's decision is recorded.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from domain import systems
+from domain.errors import BattletapeError
+
+if TYPE_CHECKING:
+    from domain.systems import RuleSystem
+    from domain.verbs import Verb
+
+PASSTHROUGH = {"ignore_unknown_options": True, "allow_extra_args": True,
+               "help_option_names": []}
+
+
+class NotInSystem(BattletapeError):
+    """A verb or an option that means nothing in the encounter's system."""
+
+
+def words() -> dict[str, str]:
+    """Every verb's first word, across systems, with a one-line help."""
+    out: dict[str, str] = {}
+    for system in systems.all_systems().values():
+        for name, verb in system.verbs.items():
+            word = name.split()[0]
+            if word not in out:
+                out[word] = (verb.help.split("  Example")[0] if " " not in name
+                             else f"{word.capitalize()}: "
+                             + ", ".join(n.split()[1] for n in system.verbs
+                                         if n.startswith(word + " ")) + ".")
+    return out
+
+
+def _system_of(c) -> "RuleSystem":
+    if c.capture is not None:
+        return systems.get(c.capture.state.system)
+    return systems.get(c.bt.registration(c.encounter).system)
+
+
+def _help_system(c) -> "RuleSystem":
+    """For --help: the current encounter's system, else the primary one."""
+    try:
+        return _system_of(c)
+    except BattletapeError:
+        return systems.get("13a")
+
+
+def run(ctx, word: str, args: list[str]) -> None:
+    """Parse ``args`` with the encounter's system's table for ``word`` and record."""
+    from battletape.context import get
+
+    c = get(ctx)
+    wants_help = "--help" in args or "-h" in args
+    system = _help_system(c) if wants_help else _system_of(c)
+    name = word
+    group = sorted(n.split()[1] for n in system.verbs if n.startswith(word + " "))
+    if group or _grouped_elsewhere(word):
+        if not args or args[0].startswith("-"):
+            if wants_help or not args:
+                print(_group_help(word, system, group))
+                return
+        name = f"{word} {args[0]}"
+        args = args[1:]
+    verb = system.verb(name)
+    if verb is None:
+        raise NotInSystem(_elsewhere(name, system))
+    command = build(system.id, name)
+    from battletape.context import click_module
+
+    click = click_module()
+    try:
+        with command.make_context(name, list(args), parent=ctx) as sub:
+            command.invoke(sub)
+    except click.exceptions.NoSuchOption as err:
+        raise NotInSystem(_foreign_option(name, err.option_name, system)) from None
+
+
+def _grouped_elsewhere(word: str) -> bool:
+    return any(n.startswith(word + " ") for s in systems.all_systems().values()
+               for n in s.verbs)
+
+
+def _group_help(word: str, system: "RuleSystem", group: list[str]) -> str:
+    lines = [f"Usage: battletape {word} COMMAND [ARGS]...", "",
+             f"{system.title}:"]
+    for sub in group:
+        lines.append(f"  {sub:<10} {system.verbs[f'{word} {sub}'].help.split('  Example')[0]}")
+    return "\n".join(lines)
+
+
+def _elsewhere(name: str, system: "RuleSystem") -> str:
+    others = [s for s in systems.all_systems().values() if s.verb(name)]
+    if not others:
+        return f"no command `{name}` in {system.title}"
+    return (f"`{name}` is a {' and '.join(s.title for s in others)} command; this "
+            f"encounter is {system.id} ({system.title})")
+
+
+def _foreign_option(name: str, option: str, system: "RuleSystem") -> str:
+    others = [s for s in systems.all_systems().values()
+              if s is not system and s.verb(name) and option in s.verb(name).options]
+    if others:
+        return (f"{option} is a {' and '.join(s.title for s in others)} option of "
+                f"`{name}`; this encounter is {system.id} ({system.title})")
+    known = ", ".join(sorted(system.verb(name).options))
+    return f"no such option {option} for `{name}` in {system.id}; its options: {known}"
+
+
+@cache
+def build(system_id: str, name: str):
+    """The click command of verb ``name`` in ``system_id``, built from its table."""
+    from typer.core import TyperArgument, TyperCommand, TyperOption
+
+    from battletape.context import click_module, echo_events, get
+
+    click = click_module()
+    system = systems.get(system_id)
+    verb: Verb = system.verbs[name]
+
+    def callback(**values):
+        c = get(click.globals.get_current_context())
+        decide = verb.run(c, **values)
+        echo_events(c, c.record(decide, verb.needs_history))
+
+    params: list = []
+    for p in verb.params:
+        ptype = {int: click.types.INT, float: click.types.FLOAT,
+                 str: click.types.STRING, bool: click.types.BOOL}[p.type]
+        if p.positional:
+            params.append(TyperArgument(
+                param_decls=[p.name], type=ptype, help=p.help or None,
+                metavar=p.name.rstrip("_").upper(), required=p.required,
+                nargs=-1 if p.multiple else 1,
+                default=None if p.multiple else p.default))
+        elif p.type is bool:
+            params.append(TyperOption(param_decls=[p.name, *p.flags], is_flag=True,
+                                       default=bool(p.default), help=p.help))
+        else:
+            params.append(TyperOption(
+                param_decls=[p.name, *p.flags], type=ptype, default=p.default, help=p.help,
+                multiple=p.multiple, required=p.required,
+                show_default=p.default not in (None, "", [], False)))
+    settings = {"help_option_names": ["--help", "-h"],
+                **({"ignore_unknown_options": True} if verb.negative_numbers else {})}
+    return TyperCommand(name, params=params, callback=callback,
+                        help=f"{verb.help}\n\n({system.id}: {system.title})",
+                        context_settings=settings, rich_markup_mode=None)

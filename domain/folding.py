@@ -1,0 +1,65 @@
+"""Fold helpers every rule system shares: the order, engagement, turn bookkeeping.
+
+Each system's fold (``domain/<system>/fold.py``) changes a working state in place;
+these are the steps that mean the same in every system.
+"""
+
+from __future__ import annotations
+
+from domain import events as ev
+from domain.state import Combatant, EncounterState
+
+
+def move_in_order(state: EncounterState, name: str, anchor: str, after: bool,
+                   initiative: int) -> None:
+    state.combatants[name].initiative = initiative
+    order = [n for n in state.order if n != name]
+    i = order.index(anchor) if anchor in order else len(order)
+    order.insert(i + 1 if after else i, name)
+    state.order = order
+
+
+def release_grab(a: Combatant, b: Combatant) -> None:
+    """Grabbed: a grab is an engagement; when the two part, the grab ends."""
+    for x, y in ((a, b), (b, a)):
+        grab = x.conditions.get("grabbed")
+        if grab is not None and grab.source == y.name:
+            del x.conditions["grabbed"]
+
+
+def unengage(state: EncounterState, c: Combatant) -> None:
+    for other in c.engaged_with:
+        o = state.combatants.get(other)
+        if o is not None and c.name in o.engaged_with:
+            o.engaged_with = [n for n in o.engaged_with if n != c.name]
+        if o is not None:
+            release_grab(c, o)
+    c.engaged_with = []
+
+
+_ACTORS = {"AttackResolved": "attacker", "Moved": "name", "DisengageAttempted": "name",
+           "Engaged": "a", "RallyAttempted": "name", "StabilizeAttempted": "helper",
+           "Readied": "name"}
+
+
+def end_out_of_turn(state: EncounterState) -> None:
+    """A readied action is taken within another's turn; it lapses when that turn ends."""
+    for name in state.out_of_turn:
+        state.combatants[name].acts_out_of_turn = False
+    state.out_of_turn.clear()
+
+
+def spend_action(state: EncounterState, e: ev.Event) -> None:
+    """Actions on Your Turn: the slot an event used; interrupts until the next turn."""
+    action = getattr(e, "action", "")
+    if not action or action == "free":
+        return
+    actor = state.combatants.get(getattr(e, _ACTORS[type(e).__name__]))
+    if actor is None:
+        return
+    if action == "interrupt":
+        actor.interrupt_spent = True
+    elif actor.name == state.turn and action not in actor.actions_used:
+        actor.actions_used.append(action)
+
+

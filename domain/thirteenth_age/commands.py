@@ -1,0 +1,383 @@
+"""13th Age: the verbs of the command-line contract, their options, their decisions.
+
+Each verb checks its values and returns the decision; the rules modules decide.
+"""
+
+from __future__ import annotations
+
+from domain.verbs import Verb, arg, flag, ints, opt, pairs
+
+
+def _add(services, name, hp, ac, pd, md, init, level, pc, count, recoveries,
+         recovery_die, con_mod, resist):
+    from domain import roster
+
+    carried = services.carried(name) if pc else None
+    return lambda s, r: roster.add(
+        s, name, hp, ac=ac, pd=pd, md=md, init=init, level=level, pc=pc, count=count,
+        recoveries=recoveries, recovery_die=recovery_die, con_mod=con_mod,
+        resist=resist, carried=carried)
+
+
+def _init(services, naturals, ambush, advance_escalation):
+    from domain.thirteenth_age import cyclic_initiative
+
+    given = {k: v[0] for k, v in pairs(naturals or [], "initiative").items()}
+    return lambda s, r: cyclic_initiative.roll_initiative(s, r, given, ambush,
+                                                          advance_escalation)
+
+
+def _attack(services, attacker, targets, bonus, vs, roll, damage, dmg, miss, type_,
+            crit_range, ability, kind, opportunity, two_weapon, reroll, flexible,
+            unarmed, coup_de_grace, invisible, concealment, nonmagical, mod,
+            double_crit, swoop, ongoing, ongoing_save, action, basic):
+    from domain.thirteenth_age import attacks
+
+    order = attacks.AttackOrder(
+        attacker=attacker, targets=[t.strip() for t in targets.split(",") if t.strip()],
+        bonus=bonus, defense=vs, rolls=ints(roll, "--roll"), damage=damage, dmg=dmg,
+        miss=miss, damage_type=type_.lower() if type_ else None, crit_range=crit_range,
+        ability=ability, kind=kind, opportunity=opportunity, two_weapon=two_weapon,
+        reroll=reroll, flexible=flexible, unarmed=unarmed, coup_de_grace=coup_de_grace,
+        invisible=invisible, concealment=ints(concealment, "--concealment"),
+        nonmagical=nonmagical, modifier=mod, double_crit=double_crit, swoop=swoop,
+        ongoing=ongoing, ongoing_save=ongoing_save, action=action, basic=basic)
+    return lambda s, r: attacks.attack(s, r, order)
+
+
+def _damage(services, target, amount, type_, natural, nonmagical):
+    from domain.errors import BadInput
+    from domain.thirteenth_age import damage_and_healing as dh
+
+    if natural is not None and not 1 <= natural <= 20:
+        raise BadInput("natural", natural, "1..20")
+    return lambda s, r: dh.direct_damage(s, target, amount, type_, natural, nonmagical)
+
+
+def _heal(services, target, amount):
+    from domain.thirteenth_age import damage_and_healing as dh
+
+    return lambda s, r: dh.direct_heal(s, target, amount)
+
+
+def _temp(services, target, amount):
+    from domain.thirteenth_age import damage_and_healing as dh
+
+    return lambda s, r: dh.temporary(s, target, amount)
+
+
+def _recover(services, name, roll_):
+    from domain.thirteenth_age import recoveries
+
+    return lambda s, r: recoveries.recover(s, r, name, roll_)
+
+
+def _rally(services, name, roll_, save):
+    from domain.thirteenth_age import recoveries
+
+    return lambda s, r: recoveries.rally(s, r, name, roll_, save)
+
+
+def _cond_add(services, name, condition, save, until, by):
+    from domain.thirteenth_age import conditions
+
+    return lambda s, r: conditions.apply_condition(s, name, condition, save, until, by)
+
+
+def _cond_remove(services, name, condition):
+    from domain.thirteenth_age import conditions
+
+    return lambda s, r: conditions.remove_condition(s, name, condition)
+
+
+def _ongoing(services, name, amount, type_, save, natural):
+    from domain.thirteenth_age import ongoing_damage
+
+    return lambda s, r: ongoing_damage.apply(s, name, amount, type_, save, natural)
+
+
+def _save(services, name, roll_, against, difficulty):
+    from domain.thirteenth_age import ongoing_damage
+
+    return lambda s, r: ongoing_damage.save(s, r, name, roll_, against, difficulty)
+
+
+def _engage(services, a, b):
+    from domain.thirteenth_age import position
+
+    return lambda s, r: position.engage(s, a, b)
+
+
+def _disengage(services, a, roll_, hit_grabber):
+    from domain.thirteenth_age import disengaging
+
+    return lambda s, r: disengaging.disengage(s, r, a, roll_, hit_grabber)
+
+
+def _move(services, a, where, ally):
+    from domain.thirteenth_age import position
+
+    return lambda s, r: position.move(s, a, where, ally=ally)
+
+
+def _teleport(services, a, where):
+    from domain.thirteenth_age import position
+
+    return lambda s, r: position.move(s, a, where, teleport=True)
+
+
+def _intercept(services, a, b):
+    from domain.thirteenth_age import position
+
+    return lambda s, r: position.intercept(s, a, b)
+
+
+def _fly(services, a):
+    from domain.thirteenth_age import position
+
+    return lambda s, r: position.fly(s, a, True)
+
+
+def _land(services, a):
+    from domain.thirteenth_age import position
+
+    return lambda s, r: position.fly(s, a, False)
+
+
+def _next(services, save):
+    from domain.thirteenth_age import cyclic_initiative
+
+    saves = pairs(save, "save")
+    return lambda s, r: cyclic_initiative.next_turn(s, r, saves)
+
+
+def _delay(services, name):
+    from domain.thirteenth_age import cyclic_initiative
+
+    return lambda s, r: cyclic_initiative.delay(s, name)
+
+
+def _ready(services, name, trigger):
+    from domain.thirteenth_age import cyclic_initiative
+
+    return lambda s, r: cyclic_initiative.ready(s, name, trigger)
+
+
+def _act(services, name, save):
+    from domain.thirteenth_age import cyclic_initiative
+
+    saves = pairs(save, "save")
+    return lambda s, r: cyclic_initiative.act(s, r, name, saves)
+
+
+def _escalation_set(services, value, hold, reason):
+    from domain import gm
+    from domain.thirteenth_age import escalation_die as ed
+
+    checked = ed.check_value(value)
+    return lambda s, r: gm.set_escalation(s, checked, hold, reason)
+
+
+def _escalation_hold(services, reason):
+    from domain import gm
+
+    return lambda s, r: gm.set_escalation(s, s.escalation_die, True, reason)
+
+
+def _escalation_release(services):
+    from domain import gm
+
+    return lambda s, r: gm.set_escalation(s, s.escalation_die, False, "")
+
+
+def _death_save(services, name, roll_, recovery):
+    from domain.thirteenth_age import death_and_dying
+
+    return lambda s, r: death_and_dying.death_save(s, r, name, roll_, recovery)
+
+
+def _stabilize(services, name, by, roll_):
+    from domain.thirteenth_age import death_and_dying
+
+    return lambda s, r: death_and_dying.stabilize(s, r, name, by, roll_)
+
+
+def _spirit(services, name, ally, bonus, amount):
+    from domain.thirteenth_age import special_actions
+
+    return lambda s, r: special_actions.fight_in_spirit(s, name, ally, bonus.lower(),
+                                                        amount)
+
+
+def _flee(services):
+    from domain.thirteenth_age import special_actions
+
+    return lambda s, r: special_actions.flee(s)
+
+
+def _end(services, outcome):
+    from domain.thirteenth_age import special_actions
+
+    return lambda s, r: special_actions.end(s, outcome)
+
+
+ROLL = opt("roll_", int, None, "--roll", help="Natural d20.")
+
+VERBS = [
+    Verb("add", _add, (
+        arg("name"),
+        opt("hp", int, None, help="Maximum hit points.", required=True),
+        opt("ac", int, 10), opt("pd", int, 10), opt("md", int, 10),
+        opt("init", int, 0, help="Initiative bonus (Dex mod + level)."),
+        opt("level", int, 1),
+        flag("pc", help="A player character."),
+        opt("count", int, 1, help="Add NAME 1..N sharing one initiative roll."),
+        opt("recoveries", int, None, help="Recoveries left (PCs: 8)."),
+        opt("recovery_die", str, "d8"),
+        opt("con_mod", int, 0),
+        opt("resist", str, None, help="TYPE:N, repeatable.", multiple=True)),
+        "Add a combatant.  Example: battletape add Bruna --pc --hp 30 --ac 17 --init 3"),
+    Verb("init", _init, (
+        arg("naturals", help="NAME=NATURAL as rolled at the table.", required=False,
+            multiple=True),
+        opt("ambush", help="Ambushes and Surprise: the ambusher."),
+        flag("advance_escalation", help="Advance the die after the surprise round.")),
+        "Roll initiative (d20 + bonus) for those without.  Example: battletape init "
+        "Bruna=14 Goblin=9"),
+    Verb("attack", _attack, (
+        arg("attacker"), arg("targets", help="TARGET[,TARGET...]"),
+        opt("bonus", int, None, help="Attack bonus (ability + level + magic).",
+            required=True),
+        opt("vs", str, None, help="ac, pd or md.", required=True),
+        opt("roll", help="Natural d20s, one per target: 14,7"),
+        opt("damage", help="Damage in dice notation: 2d8+4"),
+        opt("dmg", int, None, help="Damage total as announced (before crit and "
+            "resistance)."),
+        opt("miss", int, 0, help="Damage on a miss."),
+        opt("type_", str, None, "--type", help="Damage type: fire, cold, ..."),
+        opt("crit_range", int, 20, help="Natural needed to crit."),
+        opt("ability", int, None, help="Ability modifier added to rolled damage (x2 at "
+            "5th, x3 at 8th)."),
+        opt("kind", str, "melee", help="melee, ranged, spell or close."),
+        flag("opportunity", help="An opportunity attack, out of turn."),
+        flag("two_weapon", help="Reroll a natural 2."),
+        opt("reroll", int, None, help="The two-weapon reroll's natural."),
+        flag("flexible"), flag("unarmed"), flag("coup_de_grace"),
+        flag("invisible", help="The target is invisible: 50% miss chance."),
+        opt("concealment", help="d100 per target for invisibility."),
+        flag("nonmagical", help="Normal energy: resistance means immunity."),
+        opt("mod", int, 0, help="Situational modifier (+2/-2)."),
+        flag("double_crit", help="Crit damage doubled again: triple."),
+        flag("swoop", help="Flying swoop past: -2."),
+        opt("ongoing", int, 0, help="Ongoing damage on a hit."),
+        opt("ongoing_save", str, "normal"),
+        opt("action", str, "standard", help="standard, quick, free or interrupt (out of "
+            "turn)."),
+        flag("basic", help="A basic attack (all a hampered creature may make).")),
+        "One attack roll per target, damage rolled once.  Example: battletape attack "
+        "Bruna Goblin --bonus 6 --vs ac --roll 15 --damage 1d8+3"),
+    Verb("damage", _damage, (
+        arg("target"), arg("amount", int),
+        opt("type_", str, None, "--type"),
+        opt("natural", int, None, help="A (faked) natural roll against resistance."),
+        flag("nonmagical")),
+        "Direct damage.  Example: battletape damage Bruna 7 --type fire",
+        negative_numbers=True),
+    Verb("heal", _heal, (arg("target"), arg("amount", int)),
+         "Healing without a recovery.  Example: battletape heal Bruna 10",
+         negative_numbers=True),
+    Verb("temp", _temp, (arg("target"), arg("amount", int)),
+         "Temporary hit points (the higher amount counts).  Example: battletape temp "
+         "Bruna 8", negative_numbers=True),
+    Verb("recover", _recover, (
+        arg("name"), opt("roll_", int, None, "--roll",
+                         help="Recovery dice total, before Con.")),
+        "Spend a recovery.  Example: battletape recover Bruna --roll 9"),
+    Verb("rally", _rally, (
+        arg("name"), opt("roll_", int, None, "--roll", help="Recovery dice total."),
+        opt("save", int, None, help="Natural d20 for a second rally (11+).")),
+        "Rally: spend a recovery as a standard action.  Example: battletape rally Bruna "
+        "--roll 9"),
+    Verb("cond add", _cond_add, (
+        arg("name"), arg("condition"),
+        opt("save", help="easy, normal or hard: save ends."),
+        opt("until", help="end-of-turn, end-of-next-turn or end-of-battle."),
+        opt("by", help="The source (the grabber, for grabbed).")),
+        "Apply a condition.  Example: battletape cond add Bruna dazed --save normal"),
+    Verb("cond remove", _cond_remove, (arg("name"), arg("condition")),
+         "Remove a condition.  Example: battletape cond remove Bruna dazed"),
+    Verb("ongoing", _ongoing, (
+        arg("name"), arg("amount", int), opt("type_", str, None, "--type"),
+        opt("save", str, "normal", help="easy, normal or hard."),
+        opt("natural", int, None, help="The original attack's natural roll (for "
+            "resistance).")),
+        "Ongoing damage, taken at the end of the creature's turn.  Example: battletape "
+        "ongoing Goblin 5 --type fire", negative_numbers=True),
+    Verb("save", _save, (
+        arg("name"), ROLL,
+        opt("against", help="A condition or 'ongoing'."),
+        opt("difficulty", help="easy, normal or hard.")),
+        "A save outside the end-of-turn routine.  Example: battletape save Bruna --roll "
+        "12 --against dazed"),
+    Verb("engage", _engage, (arg("a"), arg("b")),
+         "A engages B in melee.  Example: battletape engage Bruna Goblin"),
+    Verb("disengage", _disengage, (
+        arg("a"), ROLL, flag("hit_grabber", help="A hit the grabber this turn.")),
+        "A disengage check: normal save 11+, -1 per extra foe.  Example: battletape "
+        "disengage Bruna --roll 12"),
+    Verb("move", _move, (
+        arg("a"), arg("where"),
+        opt("ally", help="For `behind`: the unengaged ally in front.")),
+        "Move far away, nearby, or behind an ally (leaving melee provokes).  Example: "
+        "battletape move Vex behind --ally Bruna"),
+    Verb("teleport", _teleport, (arg("a"), arg("where", required=False,
+                                               default="nearby")),
+         "Teleport: no opportunity attacks.  Example: battletape teleport Vex far"),
+    Verb("intercept", _intercept, (arg("a"), arg("b")),
+         "A intercepts B moving past.  Example: battletape intercept Bruna Ogre"),
+    Verb("fly", _fly, (arg("a"),), "A takes to the air (Flying).  Example: battletape "
+         "fly Vex"),
+    Verb("land", _land, (arg("a"),), "A lands.  Example: battletape land Vex"),
+    Verb("next", _next, (
+        opt("save", help="NAME=N[,N...]: naturals for end-of-turn saves.",
+            multiple=True),),
+        "End the turn (ongoing damage, then saves) and start the next.  Example: "
+        "battletape next --save Goblin=12"),
+    Verb("delay", _delay, (arg("name"),),
+         "Delay: act later this round.  Example: battletape delay Bruna"),
+    Verb("ready", _ready, (arg("name"), arg("trigger")),
+         "Ready an action for a trigger.  Example: battletape ready Bruna \"the ogre "
+         "charges\""),
+    Verb("act", _act, (
+        arg("name"), opt("save", help="NAME=N for the ending turn's saves.",
+                         multiple=True)),
+        "Take a delayed or readied action now.  Example: battletape act Bruna"),
+    Verb("escalation set", _escalation_set, (
+        arg("value", int), flag("hold", help="Keep it from advancing."),
+        opt("reason", str, "", help="Why.")),
+        "Set the escalation die.  Example: battletape escalation set 0 --reason \"the "
+        "fight stalled\"", negative_numbers=True),
+    Verb("escalation hold", _escalation_hold, (opt("reason", str, "", help="Why."),),
+         "Stop the die advancing (the heroes avoid the fight).  Example: battletape "
+         "escalation hold"),
+    Verb("escalation release", _escalation_release, (),
+         "Let the die advance again.  Example: battletape escalation release"),
+    Verb("death-save", _death_save, (
+        arg("name"), ROLL,
+        opt("recovery", int, None, help="Recovery dice total on a 16+.")),
+        "A death save: 16+ spends a recovery.  Example: battletape death-save Bruna "
+        "--roll 17 --recovery 9"),
+    Verb("stabilize", _stabilize, (
+        arg("name"), arg("by"),
+        opt("roll_", int, None, "--roll", help="Wisdom check total.")),
+        "Stabilize a dying ally: DC 10 Wisdom.  Example: battletape stabilize Bruna Kael "
+        "--roll 13"),
+    Verb("spirit", _spirit, (
+        arg("name"), arg("ally"),
+        opt("bonus", str, "attack", help="attack, ac, pd or md."),
+        opt("amount", int, None, help="1, or 2 the first time each battle.")),
+        "Fight in spirit for an ally.  Example: battletape spirit Bruna Kael --bonus ac"),
+    Verb("flee", _flee, (), "The party flees: a campaign loss.  Example: battletape flee"),
+    Verb("end", _end, (opt("outcome", str, "victory", help="victory, defeat, truce..."),),
+         "End the encounter.  Example: battletape end"),
+]

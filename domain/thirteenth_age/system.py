@@ -1,0 +1,46 @@
+"""The 13th Age Archmage Engine SRD (seed 004; Italian: seed 000) as a rule system."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.state import Combatant, EncounterState
+from domain.systems import RuleSystem
+from domain.thirteenth_age.conditions import CONDITIONS
+from domain.thirteenth_age.terms import STATUSES, WORDS
+
+
+class ThirteenthAge(RuleSystem):
+    id = "13a"
+    aliases = ("13th-age", "13thage", "13age", "archmage")
+    title = "13th Age (Archmage Engine SRD, seed 004)"
+    package = "domain.thirteenth_age"
+    conditions = CONDITIONS
+    words = {**STATUSES, **WORDS}
+    verbs_module = "domain.thirteenth_age.commands"
+    fold_module = "domain.thirteenth_age.fold"
+
+    def staggered(self, c: Combatant) -> bool:
+        from domain.thirteenth_age.damage_and_healing import staggered
+
+        return staggered(c)
+
+    def combatant_keys(self, c: Combatant) -> dict[str, Any]:
+        return {"pd": c.pd, "md": c.md, "whereabouts": c.whereabouts,
+                "flying": c.flying, "penalty": c.penalty,
+                "lasting_wounds": c.lasting_wounds}
+
+    def stat_line(self, c, sep: str = " ") -> str:
+        return sep.join((f"AC {c.ac}", f"PD {c.pd}", f"MD {c.md}"))
+
+    def title_line(self, state: EncounterState, lang: str = "en") -> str:
+        return f", {self.term('escalation die', lang)} {state.escalation_die}"
+
+    def table_columns(self) -> list[str]:
+        return ["engaged with", "recoveries"]
+
+    def table_cells(self, c: Combatant) -> list[str]:
+        return [", ".join(c.engaged_with), str(c.recoveries) if c.pc else ""]
+
+
+SYSTEM = ThirteenthAge()

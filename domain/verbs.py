@@ -1,0 +1,96 @@
+"""The verbs of a rule system as data: each one's arguments, options and decision.
+
+A system lists its verbs (``VERBS`` in its ``commands`` module). The command line
+builds one parser per system and verb from these tables, so each system owns its
+options (``attack --vs pd`` in 13th Age, ``attack --adv`` in 5e) and the core keeps
+one command per verb. A verb's ``run(services, **values)`` checks the values and
+returns the decision, a pure function ``decide(state, rng)`` (or
+``decide(state, rng, events)`` when ``needs_history``) that returns new events.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple, Protocol
+
+
+class Param(NamedTuple):
+    """One positional argument or option of a verb."""
+
+    name: str                      # the keyword given to ``run``
+    positional: bool = False
+    type: type = str               # str, int, float or bool (a flag)
+    default: Any = None
+    flags: tuple[str, ...] = ()    # option spellings; default ``--name-with-dashes``
+    help: str = ""
+    multiple: bool = False         # a repeatable option, or a variadic argument
+    required: bool = False
+
+
+def arg(name: str, type: type = str, help: str = "", required: bool = True,
+        multiple: bool = False, default: Any = None) -> Param:
+    return Param(name, True, type, default, (), help, multiple, required)
+
+
+def opt(name: str, type: type = str, default: Any = None, *flags: str, help: str = "",
+        multiple: bool = False, required: bool = False) -> Param:
+    return Param(name, False, type, [] if multiple and default is None else default,
+                 flags or ("--" + name.rstrip("_").replace("_", "-"),), help, multiple,
+                 required)
+
+
+def flag(name: str, *flags: str, help: str = "") -> Param:
+    return opt(name, bool, False, *flags, help=help)
+
+
+class Services(Protocol):
+    """What a verb may ask of the application beyond the encounter's state."""
+
+    def carried(self, name: str) -> dict | None:
+        """A PC's HP and resources carried from the campaign's last battle."""
+
+
+Decide = Callable[..., list]
+
+
+class Verb(NamedTuple):
+    """A command of a system: ``attack``, ``cond add``, ``death-save``."""
+
+    name: str
+    run: Callable[..., Decide]
+    params: tuple[Param, ...] = ()
+    help: str = ""
+    negative_numbers: bool = False   # "-3" reaches the verb's own check
+    needs_history: bool = False
+
+    @property
+    def options(self) -> set[str]:
+        return {f for p in self.params for f in p.flags}
+
+
+def ints(text: str | None, what: str) -> list[int]:
+    """``14,7`` -> [14, 7]; a one-line error for anything else."""
+    from domain.errors import BadInput
+
+    if not text:
+        return []
+    try:
+        return [int(x) for x in text.split(",")]
+    except ValueError:
+        raise BadInput(what, text, "whole numbers separated by commas") from None
+
+
+def pairs(items: list[str], what: str) -> dict[str, list[int]]:
+    """``NAME=N[,N...]`` items into {NAME: [N, ...]}."""
+    from domain.errors import BadInput
+
+    out: dict[str, list[int]] = {}
+    for item in items:
+        name, sep, values = item.rpartition("=")
+        try:
+            numbers = [int(v) for v in values.split(",")] if sep and name else None
+        except ValueError:
+            numbers = None
+        if not numbers:
+            raise BadInput(what, item, "NAME=NATURAL, e.g. Bruna=14")
+        out.setdefault(name, []).extend(numbers)
+    return out
