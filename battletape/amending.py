@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import shlex
 
-from battletape.context import Capture, Context
+from battletape.session import Capture, Context
 from domain.errors import BadInput, BattletapeError
 
 # where each command keeps its target among its positional words
@@ -24,7 +24,7 @@ def redecide(parent: Context, line: str, state, rng, events,
              encounter: str | None = None) -> list:
     """The events ``line`` would record against ``state`` (nothing is saved)."""
     from battletape.cli import app
-    from battletape.context import click_module
+    from battletape.session import click_module
     from typer.main import get_command
 
     from battletape.cli import load_commands

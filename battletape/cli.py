@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from importlib import import_module
 from typing import Optional
 
 import typer
 
-from battletape.context import Context
+from battletape.session import Context
 from domain.errors import BadInput
 
 NEGATIVE_NUMBERS = {"ignore_unknown_options": True}  # so "-3" reaches our check
@@ -33,7 +32,7 @@ def main(ctx: typer.Context,
     if lang not in ("en", "it"):
         raise BadInput("--lang", lang, "en or it")
     import sys as _sys
-    from battletape.context import command_line
+    from battletape.session import command_line
 
     ctx.obj = Context(store=store, encounter=encounter, user=as_, lang=lang, debug=debug,
                       command_line=command_line(ctx.meta.get("argv", _sys.argv[1:])))
@@ -68,7 +67,7 @@ _verb_words()
 
 def command_name(args: list[str]) -> str | None:
     """The command word of an argument list (after the global options)."""
-    from battletape.context import split_globals
+    from battletape.session import split_globals
 
     rest = split_globals(args)
     return rest[0] if rest else None
@@ -94,18 +93,3 @@ def only(name: str | None) -> typer.Typer:
         if (c.name or typer.main.get_command_name(c.callback.__name__)) == name]
     lite.registered_groups = [g for g in app.registered_groups if g.name == name]
     return lite
-
-
-def run() -> None:
-    """The console script: one error boundary around everything."""
-    import os
-
-    from battletape.context import boundary
-
-    try:
-        code = boundary(app, sys.argv[1:])
-        sys.stdout.flush()
-    except BrokenPipeError:  # `battletape log | head`: the reader left, not an error
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        code = 0
-    sys.exit(code)

@@ -12,7 +12,7 @@ from typing import Optional
 import typer
 
 from battletape.cli import app
-from battletape.context import Context, get, out
+from battletape.session import Context, get, out
 from domain.errors import BadInput
 
 ANALYTICS_HELP = ("The DuckDB analytics file (default: beside the store, "

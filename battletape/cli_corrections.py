@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from battletape.cli import app
-from battletape.context import Context, echo_events, get, out
+from battletape.session import Context, echo_events, get, out
 from domain.errors import BadInput, RuleViolation
 
 KIND_HELP = "rules-error, table-error or tactical (tactical choices are never rewound)."

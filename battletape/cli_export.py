@@ -9,7 +9,7 @@ from typing import Optional
 import typer
 
 from battletape.cli import app
-from battletape.context import get, out
+from battletape.session import get, out
 from domain.errors import BadInput
 
 FORMATS = ("jsonl", "md", "html", "parquet")

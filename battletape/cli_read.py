@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 
 from battletape.cli import app
-from battletape.context import Context, echo_events, get, out
+from battletape.session import Context, echo_events, get, out
 from domain.errors import BadInput, BattletapeError
 
 
@@ -92,7 +92,7 @@ def run_script(ctx: typer.Context, file: str = typer.Argument(..., help="A scrip
 
 
 def run_lines(c: Context, lines: list[str]) -> None:
-    from battletape.context import click_module
+    from battletape.session import click_module
 
     click = click_module()
     from typer.main import get_command

@@ -9,7 +9,7 @@ import typer
 
 from battletape import dispatch
 from battletape.cli import CORE_COMMANDS, app
-from battletape.context import echo_events, get, out
+from battletape.session import echo_events, get, out
 from domain import systems
 
 

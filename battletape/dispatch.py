@@ -55,7 +55,7 @@ def _help_system(c) -> "RuleSystem":
 
 def run(ctx, word: str, args: list[str]) -> None:
     """Parse ``args`` with the encounter's system's table for ``word`` and record."""
-    from battletape.context import get
+    from battletape.session import get
 
     c = get(ctx)
     wants_help = "--help" in args or "-h" in args
@@ -73,7 +73,7 @@ def run(ctx, word: str, args: list[str]) -> None:
     if verb is None:
         raise NotInSystem(_elsewhere(name, system))
     command = build(system.id, name)
-    from battletape.context import click_module
+    from battletape.session import click_module
 
     click = click_module()
     try:
@@ -119,7 +119,7 @@ def build(system_id: str, name: str):
     """The click command of verb ``name`` in ``system_id``, built from its table."""
     from typer.core import TyperArgument, TyperCommand, TyperOption
 
-    from battletape.context import click_module, echo_events, get
+    from battletape.session import click_module, echo_events, get
 
     click = click_module()
     system = systems.get(system_id)

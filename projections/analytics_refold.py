@@ -26,7 +26,7 @@ CHUNK = 20_000
 def refold(con, stream: str, encounter: str, campaign: str, before: int) -> Folder:
     """Fold the encounter ``stream`` again; ``before``: the last position taken in
     before this batch. Returns the fold, up to date."""
-    from replay.history import Corrections
+    from domain.history import Corrections
 
     decode = ev.decoder.decode
     stored = con.execute(

@@ -76,7 +76,7 @@ def effective_keys(events: list[ev.Event], corr=None) -> list[tuple[tuple, ev.Ev
     """The effective history (replay.history's) with a key naming each event:
     ``("s", position)`` for a stored event, ``("r", amendment, position)`` for an
     amendment's replacement event."""
-    from replay.history import Corrections
+    from domain.history import Corrections
 
     corr = corr if corr is not None else Corrections(events)
     stored = {id(e) for e in events}

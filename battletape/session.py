@@ -1,0 +1,147 @@
+"""What every command shares: the store, the user, the encounter, output helpers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.errors import BadInput, BattletapeError
+
+
+class Context:
+    """The store, the user and the output settings of one command line (or script)."""
+
+    def __init__(self, store: str | None = None, encounter: str | None = None,
+                 user: str | None = None, lang: str = "en", debug: bool = False,
+                 quiet: bool = False, command_line: str = "", capture: Any = None):
+        self.store, self.encounter, self.user = store, encounter, user
+        self.lang, self.debug, self.quiet = lang, debug, quiet
+        self.command_line = command_line
+        self.capture = capture  # a Capture: decide against a given state, save nothing
+        self._bt: Any = None
+
+    @property
+    def bt(self):
+        if self._bt is None:
+            from battletape.application import Battletape
+
+            self._bt = Battletape(self.store, self.user)
+        return self._bt
+
+    def record(self, decide, needs_history: bool = False):
+        if self.capture is not None:
+            return self.capture.decide(decide, needs_history)
+        return self.bt.record(decide, self.encounter, needs_history,
+                              command=self.command_line)
+
+    def system_id(self) -> str:
+        """The rule system of the encounter this command acts on."""
+        if self.capture is not None:
+            return self.capture.state.system
+        return self.bt.registration(self.encounter).system
+
+    def carried(self, name: str) -> dict | None:
+        """A PC's HP, recoveries and penalties carried from the campaign's last battle."""
+        from projections import campaign
+
+        return campaign.carried_for(self.bt, self.encounter, name)
+
+    def close(self) -> None:
+        if self._bt is not None:
+            self._bt.close()
+
+
+GLOBAL_OPTIONS = {"--store": 1, "--encounter": 1, "-e": 1, "--as": 1, "--lang": 1,
+                  "--debug": 0}
+
+
+def split_globals(args: list[str]) -> list[str]:
+    """The arguments after the global options that precede the command."""
+    rest = list(args)
+    while rest and rest[0].split("=")[0] in GLOBAL_OPTIONS:
+        head = rest.pop(0)
+        if "=" not in head:
+            del rest[:GLOBAL_OPTIONS[head]]
+    return rest
+
+
+def command_line(args: list[str]) -> str:
+    """The command as typed, without the global options that precede it."""
+    import shlex
+
+    return shlex.join(split_globals(args))
+
+
+class Capture:
+    """Decide a command against a given state without saving (amend, ripple checks)."""
+
+    def __init__(self, state, rng, events=None):
+        self.state, self.rng, self.events = state, rng, events or []
+        self.decided: list = []
+
+    def decide(self, decide, needs_history: bool = False):
+        import msgspec
+        from domain.state import copy
+
+        work = copy(self.state)
+        self.state = copy(self.state)
+        new = (decide(work, self.rng, self.events) if needs_history
+               else decide(work, self.rng))
+        from projections.encounter_state import apply
+
+        start = self.state.position + 1
+        stamped = [msgspec.structs.replace(e, originator_version=start + i, cmd=start)
+                   for i, e in enumerate(new)]
+        self.decided += stamped
+        for e in stamped:
+            apply(self.state, e)
+        return stamped
+
+
+def get(ctx) -> Context:
+    obj = ctx.find_root().obj
+    if not isinstance(obj, Context):
+        obj = Context()
+        ctx.find_root().obj = obj
+    return obj
+
+
+def out(c: Context, text: str) -> None:
+    if not c.quiet:
+        print(text)
+
+
+def echo_events(c: Context, events) -> None:
+    if c.quiet:
+        return
+    from projections.describe import describe
+
+    system = c.system_id()
+    for e in events:
+        print(f"{e.originator_version:>5}  {describe(e, 'en', system)}")
+
+
+def parse_pairs(items: list[str], what: str) -> dict[str, list[int]]:
+    """``NAME=N[,N...]`` items into {NAME: [N, ...]}."""
+    out_: dict[str, list[int]] = {}
+    for item in items:
+        name, sep, values = item.rpartition("=")
+        try:
+            numbers = [int(v) for v in values.split(",")] if sep and name else None
+        except ValueError:
+            numbers = None
+        if not numbers:
+            raise BadInput(what, item, "NAME=NATURAL, e.g. Bruna=14")
+        out_.setdefault(name, []).extend(numbers)
+    return out_
+
+
+def click_module():
+    """click itself, or the copy that newer typer releases carry inside."""
+    try:
+        from typer import _click as vendored
+
+        return vendored
+    except ImportError:
+        import click
+
+        return click
