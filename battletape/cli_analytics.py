@@ -36,7 +36,8 @@ def caught_up(c: Context, analytics: Optional[str]) -> Path:
 def reading(c: Context, analytics: Optional[str]):
     """A read-only connection to the analytics file, up to date with the store: the
     file is opened for writing only when there is something to catch up."""
-    from projections import analytics as projection, analytics_query
+    from projections import analytics as projection
+    from projections.analytics import query as analytics_query
 
     path = Path(analytics) if analytics else projection.default_path(c.store)
     con = analytics_query.current(c.bt.app, path)
@@ -83,7 +84,7 @@ def sql(ctx: typer.Context,
         schema: bool = typer.Option(False, "--schema", help="Print the tables and their columns."),
         analytics: Optional[str] = typer.Option(None, "--analytics", help=ANALYTICS_HELP)):
     """Query the campaign in SQL (DuckDB, read-only).  Example: battletape sql "SELECT escalation_die, avg(hit::INT) FROM attacks GROUP BY 1 ORDER BY 1" """
-    from projections import analytics_query, analytics_schema
+    from projections.analytics import query as analytics_query, schema as analytics_schema
 
     c = get(ctx)
     if format_ not in ("table", "csv", "json"):
@@ -145,7 +146,7 @@ def stats(ctx: typer.Context,
           json_: bool = typer.Option(False, "--json", help="One JSON object of sections."),
           analytics: Optional[str] = typer.Option(None, "--analytics", help=ANALYTICS_HELP)):
     """Campaign dashboard: damage, hit rates, crits, kills, rounds, recoveries, death saves, disputes, dice fairness.  Example: battletape stats --campaign Emberfall"""
-    from projections import analytics_stats
+    from projections.analytics import stats as analytics_stats
 
     c = get(ctx)
     encounter = encounter or c.encounter  # `battletape -e NAME stats` works too
@@ -189,7 +190,7 @@ def _short(v):
 def export_parquet(c: Context, output: str, analytics: Optional[str] = None) -> None:
     """`export --format parquet -o DIR`: every analytics table as Parquet files,
     partitioned by campaign (DIR/TABLE/campaign=NAME/*.parquet)."""
-    from projections.analytics_export import to_parquet
+    from projections.analytics.export import to_parquet
 
     analytics = analytics or getattr(c, "analytics", None)
     target = Path(output)

@@ -90,7 +90,7 @@ print(projection.worker_peak_rss_kb, n, seconds)
 
 READ_JSON_ALL = """
 import sys, time, duckdb, pathlib
-from projections.analytics_schema import BY_NAME
+from projections.analytics.schema import BY_NAME
 con = duckdb.connect(sys.argv[2])
 t = time.perf_counter()
 n = 0
@@ -136,7 +136,7 @@ def child(code: str, *args: str) -> tuple[int, float, float]:
 def ndjson(path: str, target: str) -> int:
     """Every stored event, in notification order, one JSON document a line."""
     from battletape import store
-    from projections.analytics_read import Reader
+    from projections.analytics.read import Reader
 
     app = store.open_application(path)
     reader = Reader(app.recorder)
@@ -157,7 +157,7 @@ def export_tables(duck: str, folder: Path) -> int:
     """Every table the catch-up wrote, as NDJSON (DuckDB's COPY)."""
     import duckdb
 
-    from projections.analytics_schema import TABLES
+    from projections.analytics.schema import TABLES
 
     con = duckdb.connect(duck, read_only=True)
     n = 0
@@ -191,8 +191,9 @@ def queries(store_path: str, duck: str, repeat: int) -> dict:
     import duckdb
 
     from battletape import store
-    from projections import analytics, analytics_query, analytics_stats
-    from projections.analytics_schema import TABLES
+    from projections import analytics
+    from projections.analytics import query as analytics_query, stats as analytics_stats
+    from projections.analytics.schema import TABLES
 
     def as_the_cli_does():  # battletape.cli_analytics.reading, then the query
         app = store.open_application(store_path)
@@ -216,7 +217,7 @@ def queries(store_path: str, duck: str, repeat: int) -> dict:
     for t in TABLES:
         memory.execute(f"CREATE TABLE {t.name} AS SELECT * FROM f.{t.name}")
     memory.execute("DETACH f")
-    from projections.analytics_schema import VIEWS
+    from projections.analytics.schema import VIEWS
 
     for name, (_, sql) in VIEWS.items():
         memory.execute(f"CREATE VIEW {name} AS {sql}")

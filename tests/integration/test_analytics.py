@@ -20,7 +20,7 @@ from domain import events as ev
 from domain.state import EncounterState
 from fixtures import generate as gen
 from projections import analytics
-from projections.analytics_schema import TABLES
+from projections.analytics.schema import TABLES
 from projections.encounter_state import apply
 from replay import history
 from tests.helpers import cli, ok
@@ -351,7 +351,7 @@ def test_a_worker_goes_on_from_an_earlier_catch_up(campaign, tmp_path):
 
 def test_a_worker_that_cannot_read_the_store_is_one_clear_error(campaign, tmp_path):
     from domain.errors import StoreError
-    from projections import analytics_worker
+    from projections.analytics import worker as analytics_worker
 
     path, _ = campaign
     app = store.open_application(path)
@@ -369,7 +369,7 @@ def test_a_worker_that_dies_is_one_clear_error_and_no_traceback(campaign, tmp_pa
     """A worker that cannot even start (here: its module cannot be found) gives one
     line, with the last thing it said; nothing reaches the terminal."""
     from domain.errors import StoreError
-    from projections import analytics_worker
+    from projections.analytics import worker as analytics_worker
 
     path, _ = campaign
     monkeypatch.setattr(analytics_worker, "__name__", "projections.no_such_module")
@@ -384,7 +384,7 @@ def test_a_worker_that_dies_is_one_clear_error_and_no_traceback(campaign, tmp_pa
 
 
 def test_without_pyarrow_ndjson_gives_the_same_tables(campaign, tmp_path, monkeypatch):
-    from projections import analytics_ingest
+    from projections.analytics import ingest as analytics_ingest
 
     path, names = campaign
     ok(path, "--encounter", names[0], "undo", user=GM)

@@ -43,7 +43,7 @@ def check(sql: str) -> None:
 
 
 def open_read_only(path: Path | str):
-    from projections.analytics import connect
+    from projections.analytics.file import connect
 
     return connect(path, read_only=True, config=dict(READ_ONLY_CONFIG))
 
@@ -53,8 +53,8 @@ def current(app, path: Path | str):
     store (the usual case: then no catch-up needs the file opened for writing)."""
     import duckdb
 
-    from projections.analytics_read import Reader, digest
-    from projections.analytics_schema import SCHEMA_VERSION
+    from projections.analytics.read import Reader, digest
+    from projections.analytics.schema import SCHEMA_VERSION
 
     if not Path(path).exists():
         return None

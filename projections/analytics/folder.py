@@ -12,7 +12,7 @@ from typing import Callable
 
 from domain import events as ev
 from domain.state import EncounterState
-from projections.analytics_rows import Rows, roll_row
+from projections.analytics.rows import Rows, roll_row
 from projections.encounter_state import apply
 
 

@@ -5,7 +5,7 @@ taken in, and its fold while the fold is in memory); ``prepare`` turns a batch o
 stored events into a :class:`Batch`: the rows of ``events_all`` and of the derived
 tables, and the summaries of the touched encounters, as loads ready to run. A
 prepared batch holds nothing but its loads and a few names: it can be pickled, so
-the fold may run in a process of its own (``projections.analytics_worker``).
+the fold may run in a process of its own (``projections.analytics.worker``).
 
 What was known of each stream before the catch-up (the ``_streams`` table) is read
 once, into a dict: the fold needs no connection to the file.
@@ -18,10 +18,10 @@ import uuid
 from dataclasses import dataclass, field
 
 from domain import events as ev
-from projections.analytics_folder import Folder
-from projections.analytics_ingest import Load, json_array, load, log_load, table_load
-from projections.analytics_read import digest
-from projections.analytics_rows import Rows, campaign_rows, dump_state, load_state, summary
+from projections.analytics.folder import Folder
+from projections.analytics.ingest import Load, json_array, load, log_load, table_load
+from projections.analytics.read import digest
+from projections.analytics.rows import Rows, campaign_rows, dump_state, load_state, summary
 
 VOIDING_TYPES = {ev.CommandRetracted, ev.CommandRestored, ev.Rewound, ev.CommandAmended}
 CORRECTION_TYPES = set(ev.CORRECTIONS)

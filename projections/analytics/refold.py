@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from domain import events as ev
-from projections.analytics_ingest import insert, temp_table
-from projections.analytics_folder import Folder
-from projections.analytics_rows import Rows, effective_keys
-from projections.analytics_schema import DERIVED
+from projections.analytics.ingest import insert, temp_table
+from projections.analytics.folder import Folder
+from projections.analytics.rows import Rows, effective_keys
+from projections.analytics.schema import DERIVED
 
 CHUNK = 20_000
 

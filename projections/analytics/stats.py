@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from projections.analytics_fairness import judge
+from projections.analytics.fairness import judge
 
 
 @dataclass

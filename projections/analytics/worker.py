@@ -24,7 +24,7 @@ from multiprocessing.connection import Connection
 from typing import Iterator
 
 from domain.errors import StoreError
-from projections.analytics_batch import Batch, Known, Streams
+from projections.analytics.batch import Batch, Known, Streams
 
 
 def can_share(app) -> bool:
@@ -66,7 +66,7 @@ def fold(conn, env: dict, start: int, stop: int, limit: int, known: Known) -> No
     import gc
 
     from battletape.store import BattletapeApplication
-    from projections.analytics_read import Reader
+    from projections.analytics.read import Reader
 
     gc.disable()  # as in the writer: millions of objects, no cycles
     app = reader = None
@@ -150,7 +150,7 @@ class Outbox:
 class Worker:
     """A worker process folding one catch-up; ``with`` ends it whatever happens.
 
-    A fresh interpreter (``python -m projections.analytics_worker``), not a fork of
+    A fresh interpreter (``python -m projections.analytics.worker``), not a fork of
     this process (DuckDB's threads) nor multiprocessing's spawn (it would import the
     caller's main script again); its orders come pickled through a pipe."""
 
@@ -222,14 +222,14 @@ def _socketpair() -> tuple[int, int]:
 
 
 def main(argv: list[str]) -> int:
-    from projections import analytics_worker  # by name, not as __main__: what it
+    from projections.analytics import worker  # by name, not as __main__: what it
     #                                           sends must unpickle in the writer
     conn = Connection(int(argv[0]))
     try:
         env, start, stop, limit, known = conn.recv()
     except EOFError:
         return 1
-    analytics_worker.fold(conn, env, start, stop, limit, known)
+    worker.fold(conn, env, start, stop, limit, known)
     return 0
 
 

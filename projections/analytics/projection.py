@@ -1,4 +1,4 @@
-"""Campaign analytics: the store projected into a DuckDB file, caught up incrementally.
+"""The projection: the store taken into a DuckDB file, caught up incrementally.
 
 The store's notifications (global across streams) are read in batches; each batch is
 decoded, folded and written in ONE DuckDB transaction together with the notification
@@ -6,11 +6,11 @@ id read so far, so a catch-up that dies midway leaves the file as it was after i
 last whole batch, and the next one goes on from there: every event lands exactly once.
 
 Corrections point backwards. A batch with an undo, redo, rewind or amendment refolds
-its encounter in the same transaction (``projections.analytics_refold``): the flags of
+its encounter in the same transaction (``projections.analytics.refold``): the flags of
 ``events_all`` are set again, and the derived rows from the first event whose
 effective history changed onwards are deleted and folded again.
 
-A long catch-up folds in a worker process (``projections.analytics_worker``): it
+A long catch-up folds in a worker process (``projections.analytics.worker``): it
 reads and folds batches into Arrow tables while this process has DuckDB insert and
 commit the one before, each on a core of its own. A short one folds here, where
 three things still work at once: a thread reads the next batch from the store, the
@@ -30,13 +30,12 @@ from pathlib import Path
 from typing import Callable
 
 from domain.errors import StoreError
-from projections import analytics_schema as schema
-from projections import analytics_ingest, analytics_worker
-from projections.analytics_batch import (Batch, Streams, known_streams, summaries,
+from projections.analytics import ingest, schema
+from projections.analytics.batch import (Batch, Streams, known_streams, summaries,
                                          with_documents)
-from projections.analytics_file import connect, default_path  # noqa: F401 (the API)
-from projections.analytics_ingest import literal, run_all
-from projections.analytics_read import Reader, digest
+from projections.analytics.file import connect, default_path  # noqa: F401 (the API)
+from projections.analytics.ingest import literal, run_all
+from projections.analytics.read import Reader, digest
 
 BATCH = 50_000
 CHECKPOINT = "256MB"  # WAL between checkpoints: fewer rewrites of the same row groups
@@ -156,8 +155,10 @@ class Projection:
         few tenths of a second to start) and it can read the store too."""
         if self.worker is not None:
             return self.worker
-        return todo >= WORKER_FROM and analytics_worker.can_share(self.app) and \
-            analytics_ingest.pa is not None
+        from projections.analytics.worker import can_share
+
+        return todo >= WORKER_FROM and can_share(self.app) and \
+            ingest.pa is not None
 
     def _checked_position(self, reader: Reader) -> int:
         """The last notification id taken in; 0 (and an empty file) if the event read
@@ -205,8 +206,10 @@ class Projection:
         """Fold in a worker process (the other core) while this one writes. The
         stored JSON is read here too, not shipped: the same batches as the worker's,
         read ahead in a thread while the worker folds."""
+        from projections.analytics.worker import Worker
+
         taken = 0
-        with analytics_worker.Worker(self.app, nid + 1, last, self.batch, known) as fold:
+        with Worker(self.app, nid + 1, last, self.batch, known) as fold:
             ours = reader.batches(nid + 1, last, self.batch)
             for batch, notes in zip(fold.batches(), ours, strict=True):
                 with_documents(batch, notes)
@@ -256,7 +259,7 @@ class Projection:
     def _refold(self, batch: Batch) -> list[tuple]:
         """Fold again the encounters whose history a correction of the batch changed;
         their summaries join the batch's."""
-        from projections.analytics_refold import refold
+        from projections.analytics.refold import refold
 
         folders = {st.key: refold(self.con, st.key, st.encounter, st.campaign, before)
                    for st, before in batch.refold}

@@ -1,7 +1,7 @@
 """Analytics rows: the buffers a batch fills, and the rows that need no fold.
 
-Rows are plain tuples in the column order of ``projections.analytics_schema``; the
-fold that makes most of them is ``projections.analytics_folder``.
+Rows are plain tuples in the column order of ``projections.analytics.schema``; the
+fold that makes most of them is ``projections.analytics.folder``.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ import tempfile
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from projections.analytics_schema import BY_NAME, quoted
+from projections.analytics.schema import BY_NAME, quoted
 
 try:  # pyarrow is the fast path; NDJSON through read_json works without it
     import pyarrow as pa

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from domain.errors import StoreError
-from projections.analytics_schema import TABLES
+from projections.analytics.schema import TABLES
 
 EXPORTED_VIEWS = ("corrections", "disputes")
 
@@ -18,7 +18,7 @@ def to_parquet(path: Path | str, folder: Path | str) -> dict[str, int]:
     """Write folder/TABLE/campaign=NAME/*.parquet for every table; rows per table."""
     import duckdb
 
-    from projections.analytics import connect
+    from projections.analytics.file import connect
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
