@@ -44,8 +44,7 @@ def main(ctx: typer.Context,
 MODULES = ("cli_record", "cli_read", "cli_corrections", "cli_export", "cli_analytics")
 COMMAND_MODULES = {
     **dict.fromkeys(["new", "roll", "ruling"], "cli_record"),
-    **dict.fromkeys(["state", "log", "encounters", "run", "demo", "rest", "recharge",
-                     "heal-up", "verify"], "cli_read"),
+    **dict.fromkeys(["state", "log", "encounters", "run", "demo", "verify"], "cli_read"),
     **dict.fromkeys(["undo", "redo", "rewind", "amend", "ripple", "dispute", "disputes",
                      "resolve", "branch", "diff", "gm"], "cli_corrections"),
     **dict.fromkeys(["export", "import", "replay"], "cli_export"),

@@ -175,58 +175,6 @@ def demo(ctx: typer.Context,
            f"`battletape state --round 2` or `battletape log`")
 
 
-# --- between battles --------------------------------------------------------------------
-
-def _campaign(c: Context, campaign: Optional[str]) -> str:
-    return campaign or c.bt.registration(c.encounter).campaign
-
-
-@app.command()
-def rest(ctx: typer.Context, name: str,
-         spend: Optional[int] = typer.Option(None, help="Recoveries to spend (default: 1 if staggered, else the --roll count)."),
-         roll_: list[int] = typer.Option([], "--roll", help="Recovery dice total, once per recovery."),
-         campaign: Optional[str] = typer.Option(None, help="Default: the current encounter's.")):
-    """A quick rest after a battle: spend recoveries.  Example: battletape rest Bruna --roll 12 --roll 9"""
-    from domain import dice
-    from domain.thirteenth_age import rest_and_recharge
-    from projections.campaign import pc_state
-
-    c = get(ctx)
-    camp = _campaign(c, campaign)
-    pc = pc_state(c.bt, camp, name)
-    rng = dice.source(None, 0)
-    pc_name = pc["name"] if pc else name
-    echo_events(c, c.bt.record_campaign(camp, rest_and_recharge.quick_rest(
-        pc, pc_name, spend, list(roll_), rng)))
-
-
-@app.command()
-def recharge(ctx: typer.Context, name: str, power: str,
-             need: int = typer.Option(..., help="The power's recharge value (e.g. 16 for 16+)."),
-             roll_: Optional[int] = typer.Option(None, "--roll", help="Natural d20."),
-             campaign: Optional[str] = typer.Option(None)):
-    """Roll to recharge a power after a battle.  Example: battletape recharge Kael "Fireball" --need 16 --roll 17"""
-    from domain import dice
-    from domain.thirteenth_age import rest_and_recharge
-
-    c = get(ctx)
-    echo_events(c, c.bt.record_campaign(_campaign(c, campaign), rest_and_recharge.recharge(
-        name, power, need, roll_, dice.source(None, 0))))
-
-
-@app.command("heal-up")
-def heal_up(ctx: typer.Context,
-            names: list[str] = typer.Argument(None, help="Only these PCs (default: all)."),
-            campaign: Optional[str] = typer.Option(None),
-            campaign_loss: bool = typer.Option(False, "--campaign-loss", help="Retreating early to heal up.")):
-    """A full heal-up: hit points, recoveries and lasting wounds reset.  Example: battletape heal-up"""
-    from domain.thirteenth_age import rest_and_recharge
-
-    c = get(ctx)
-    echo_events(c, c.bt.record_campaign(_campaign(c, campaign), rest_and_recharge.full_heal_up(
-        list(names or []), campaign_loss)))
-
-
 @app.command()
 def verify(ctx: typer.Context,
            encounter: Optional[str] = typer.Argument(None, help="Only this encounter (default: all).")):

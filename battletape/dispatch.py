@@ -46,7 +46,15 @@ def _system_of(c) -> "RuleSystem":
 
 
 def _help_system(c) -> "RuleSystem":
-    """For --help: the current encounter's system, else the primary one."""
+    """For --help: the current encounter's system, else the primary one (help never
+    creates a store)."""
+    from pathlib import Path
+
+    from battletape.store import resolve_url
+
+    url = resolve_url(c.store)
+    if "://" not in url and not Path(url).exists():
+        return systems.get("13a")
     try:
         return _system_of(c)
     except BattletapeError:
@@ -77,7 +85,7 @@ def run(ctx, word: str, args: list[str]) -> None:
 
     click = click_module()
     try:
-        with command.make_context(name, list(args), parent=ctx) as sub:
+        with command.make_context(name, list(args), parent=ctx.parent or ctx) as sub:
             command.invoke(sub)
     except click.exceptions.NoSuchOption as err:
         raise NotInSystem(_foreign_option(name, err.option_name, system)) from None
@@ -127,6 +135,14 @@ def build(system_id: str, name: str):
 
     def callback(**values):
         c = get(click.globals.get_current_context())
+        if verb.scope == "campaign":
+            campaign = values.get("campaign") or c.bt.registration(c.encounter).campaign
+            decide = verb.run(c, **values)
+            from domain import dice
+
+            echo_events(c, c.bt.record_campaign(campaign,
+                                                decide(campaign, dice.source(None, 0))))
+            return
         decide = verb.run(c, **values)
         echo_events(c, c.record(decide, verb.needs_history))
 

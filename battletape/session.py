@@ -39,6 +39,12 @@ class Context:
             return self.capture.state.system
         return self.bt.registration(self.encounter).system
 
+    def pc_state(self, campaign: str, name: str) -> dict | None:
+        """A PC as the campaign knows it now (between battles)."""
+        from projections.campaign import pc_state
+
+        return pc_state(self.bt, campaign, name)
+
     def carried(self, name: str) -> dict | None:
         """A PC's HP, recoveries and penalties carried from the campaign's last battle."""
         from projections import campaign

@@ -51,6 +51,8 @@ class RuleSystem:
     verbs_module: str = ""
     #: the module whose ``apply(state, event)`` folds an event in place
     fold_module: str = ""
+    #: state keys shown beside the round in replays (13th Age: the escalation die)
+    header_keys: tuple[str, ...] = ()
     #: what the contract's ``staggered`` key is called in this system's tables
     words_staggered: str = "staggered"
     #: analytics: extra columns per table, {table: [(column, sql type, doc)]}

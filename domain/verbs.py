@@ -48,6 +48,9 @@ class Services(Protocol):
     def carried(self, name: str) -> dict | None:
         """A PC's HP and resources carried from the campaign's last battle."""
 
+    def pc_state(self, campaign: str, name: str) -> dict | None:
+        """A PC as the campaign knows it now (between battles)."""
+
 
 Decide = Callable[..., list]
 
@@ -61,6 +64,9 @@ class Verb(NamedTuple):
     help: str = ""
     negative_numbers: bool = False   # "-3" reaches the verb's own check
     needs_history: bool = False
+    # "encounter": decide(state, rng) records into the encounter; "campaign": a verb
+    # between battles, decide(campaign, rng) records into the campaign's stream
+    scope: str = "encounter"
 
     @property
     def options(self) -> set[str]:

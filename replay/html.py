@@ -32,7 +32,8 @@ def page(events: Sequence[ev.Event], lang: str = "en") -> str:
                       "correction": isinstance(f.event, ev.CORRECTIONS),
                       "state": state_view(f.state)})
     terms = {**system.conditions, **system.words} if lang == "it" else {}
-    data = {"title": events[0].name, "steps": steps, "terms": terms, "lang": lang}
+    data = {"title": events[0].name, "steps": steps, "terms": terms, "lang": lang,
+            "header": list(system.header_keys), "staggered": system.words_staggered}
     return TEMPLATE.replace("__DATA__", _safe_json(data)).replace(
         "__LANG__", "it" if lang == "it" else "en")
 
@@ -106,7 +107,7 @@ function show(i) {
   slider.value = String(i);
   const s = steps[i], st = s.state;
   document.getElementById("pos").textContent = "position " + s.position + " / " + steps[steps.length - 1].position;
-  document.getElementById("header").textContent = T("round") + " " + st.round + " · " + T("escalation die") + " " + st.escalation_die + (st.turn ? " · " + T("turn") + ": " + st.turn : "") + (st.ended ? " · " + st.ended : "");
+  document.getElementById("header").textContent = T("round") + " " + st.round + data.header.map(k => " · " + T(k.replace("_", " ")) + " " + st[k]).join("") + (st.turn ? " · " + T("turn") + ": " + st.turn : "") + (st.ended ? " · " + st.ended : "");
   const body = document.querySelector("#panel tbody");
   body.replaceChildren();
   const names = st.order.concat(Object.keys(st.combatants).filter(n => !st.order.includes(n)));
@@ -121,7 +122,7 @@ function show(i) {
     bar.appendChild(fill); hp.appendChild(bar);
     hp.appendChild(el("span", c.hp + "/" + c.max_hp + (c.temp_hp ? " +" + c.temp_hp : ""), "hp"));
     tr.appendChild(hp);
-    tr.appendChild(el("td", T(c.status) + (c.staggered ? " (" + T("staggered") + ")" : "")));
+    tr.appendChild(el("td", T(c.status) + (c.staggered ? " (" + T(data.staggered) + ")" : "")));
     tr.appendChild(el("td", c.conditions.map(T).join(", ")));
     tr.appendChild(el("td", c.ongoing.map(o => o.amount + (o.type ? " " + o.type : "") + " (" + o.save + ")").join(", ")));
     tr.appendChild(el("td", c.engaged_with.join(", ")));

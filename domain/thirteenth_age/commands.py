@@ -221,6 +221,30 @@ def _end(services, outcome):
     return lambda s, r: special_actions.end(s, outcome)
 
 
+def _rest(services, name, spend, roll_, campaign):
+    from domain.thirteenth_age import rest_and_recharge
+
+    def decide(camp, rng):
+        pc = services.pc_state(camp, name)
+        return rest_and_recharge.quick_rest(pc, pc["name"] if pc else name, spend,
+                                            list(roll_), rng)
+    return decide
+
+
+def _recharge(services, name, power, need, roll_, campaign):
+    from domain.thirteenth_age import rest_and_recharge
+
+    return lambda camp, rng: rest_and_recharge.recharge(name, power, need, roll_, rng)
+
+
+def _heal_up(services, names, campaign, campaign_loss):
+    from domain.thirteenth_age import rest_and_recharge
+
+    return lambda camp, rng: rest_and_recharge.full_heal_up(list(names or []),
+                                                           campaign_loss)
+
+
+CAMPAIGN = opt("campaign", help="Default: the current encounter's.")
 ROLL = opt("roll_", int, None, "--roll", help="Natural d20.")
 
 VERBS = [
@@ -378,6 +402,28 @@ VERBS = [
         opt("amount", int, None, help="1, or 2 the first time each battle.")),
         "Fight in spirit for an ally.  Example: battletape spirit Bruna Kael --bonus ac"),
     Verb("flee", _flee, (), "The party flees: a campaign loss.  Example: battletape flee"),
+    Verb("rest", _rest, (
+        arg("name"),
+        opt("spend", int, None, help="Recoveries to spend (default: 1 if staggered, else "
+            "the --roll count)."),
+        opt("roll_", int, None, "--roll", help="Recovery dice total, once per recovery.",
+            multiple=True),
+        CAMPAIGN),
+        "A quick rest after a battle: spend recoveries.  Example: battletape rest Bruna "
+        "--roll 12 --roll 9", scope="campaign"),
+    Verb("recharge", _recharge, (
+        arg("name"), arg("power"),
+        opt("need", int, None, help="The power's recharge value (e.g. 16 for 16+).",
+            required=True),
+        ROLL, CAMPAIGN),
+        "Roll to recharge a power after a battle.  Example: battletape recharge Kael "
+        "\"Fireball\" --need 16 --roll 17", scope="campaign"),
+    Verb("heal-up", _heal_up, (
+        arg("names", help="Only these PCs (default: all).", required=False, multiple=True),
+        CAMPAIGN,
+        flag("campaign_loss", help="Retreating early to heal up.")),
+        "A full heal-up: hit points, recoveries and lasting wounds reset.  Example: "
+        "battletape heal-up", scope="campaign"),
     Verb("end", _end, (opt("outcome", str, "victory", help="victory, defeat, truce..."),),
          "End the encounter.  Example: battletape end"),
 ]

@@ -17,6 +17,7 @@ class ThirteenthAge(RuleSystem):
     package = "domain.thirteenth_age"
     conditions = CONDITIONS
     words = {**STATUSES, **WORDS}
+    header_keys = ("escalation_die",)
     verbs_module = "domain.thirteenth_age.commands"
     fold_module = "domain.thirteenth_age.fold"
 
