@@ -72,6 +72,14 @@ class Verb(NamedTuple):
     def options(self) -> set[str]:
         return {f for p in self.params for f in p.flags}
 
+    def decision(self, services: Services | None = None, **given: Any) -> Decide:
+        """The decision for ``given`` values, the table's defaults for the rest (for
+        generators and tests that call a verb without its command line)."""
+        values = {p.name: (list(p.default) if isinstance(p.default, list) else p.default)
+                  for p in self.params}
+        values.update(given)
+        return self.run(services, **values)
+
 
 def ints(text: str | None, what: str) -> list[int]:
     """``14,7`` -> [14, 7]; a one-line error for anything else."""
