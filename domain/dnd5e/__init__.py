@@ -1,0 +1,1 @@
+"""D&D 5e SRD, the chapter "Giocare" in Italian (seed 002): one module per section."""

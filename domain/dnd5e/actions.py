@@ -1,0 +1,119 @@
+"""5e SRD (seed 002), Giocare: Azioni (Actions) and Il tuo turno (Your Turn).
+
+"Nel tuo turno puoi muoverti fino alla tua Velocità e fare un'azione"; "Puoi fare solo
+un'azione alla volta". The table's twelve actions; improvising ("il GM decide").
+Azioni bonus: "Non puoi averne più di una per turno"; "Qualsiasi condizione che ti
+impedisca di compiere azioni ti impedisce anche di compiere azioni bonus". Reazioni:
+"Dopo una Reazione non puoi farne un'altra fino all'inizio del tuo prossimo turno".
+Interazioni a tempo limitato: one free interaction with an object per turn; another
+needs the Utilize action. Cadersi a terra: prone at no cost "salvo se la tua Velocità è
+0". Schivata and Disimpegno set ``dodging`` (until the start of the next turn; lost
+when incapacitated or at Speed 0) and ``disengaged`` (for the rest of the turn).
+Preparare: a trigger, then the response with the reaction when it fires (spending the
+reaction is the SRD's reading, 5E-GAP-05). Help's effect on checks (SRD: advantage) is
+not in the seed (5E-GAP-04) and is not applied; Hide marks the creature ``hidden``
+(no DC in the seed, 5E-GAP-06) until it attacks.
+"""
+
+from __future__ import annotations
+
+from domain.dnd5e import conditions, stats
+from domain.dnd5e.terms import ACTIONS
+from domain.encounter import combatant, require_initiative, require_turn
+from domain.errors import BadInput, RuleViolation
+from domain.events import ConditionApplied, Event, Readied
+from domain.state import Combatant, EncounterState
+
+EXTRA = ("interact", "improvise", "drop-prone")
+MOUNT_ACTIONS = ("dash", "disengage", "dodge")
+
+
+def require_can_act(state: EncounterState, c: Combatant, what: str) -> None:
+    """Up, not incapacitated, no death save pending."""
+    if c.status != "up":
+        raise RuleViolation(f"{c.name} is {c.status} and can't {what}",
+                            "Condizioni: Privo di sensi" if c.status != "dead" else None)
+    why = conditions.incapacitated(c)
+    if why:
+        raise RuleViolation(f"{c.name} is {why[0]} and can't take actions or reactions",
+                            "Condizioni: Incapacitato")
+
+
+def require_slot(state: EncounterState, c: Combatant, slot: str) -> None:
+    if slot == "action" and "action" in c.actions_used:
+        raise RuleViolation(f"{c.name} already took its action this turn",
+                            "Azioni: Una cosa alla volta")
+    if slot == "bonus" and "bonus" in c.actions_used:
+        raise RuleViolation(f"{c.name} already took its bonus action this turn",
+                            "Azioni bonus")
+    if slot == "reaction" and stats.get(c, "reaction_used"):
+        raise RuleViolation(f"{c.name} already used its reaction; it returns at the "
+                            "start of its turn", "Reazioni")
+
+
+def require_mount_allows(c: Combatant, action: str) -> None:
+    if stats.get(c, "rider") and stats.get(c, "controlled") and action not in MOUNT_ACTIONS:
+        raise RuleViolation(f"{c.name} is a controlled mount: it can only Dash, Disengage "
+                            "or Dodge", "Combattimento a cavallo: Controllare una cavalcatura")
+
+
+def take_action(state: EncounterState, name: str, action: str, bonus_action: bool = False,
+                what: str = "") -> list[Event]:
+    from domain.dnd5e.events import ActionTaken
+
+    require_initiative(state)
+    c = combatant(state, name)
+    act = action.strip().lower()
+    for en, it in ACTIONS.items():
+        if act == it.lower():
+            act = en
+    if act not in ACTIONS and act not in EXTRA:
+        raise BadInput("action", action, ", ".join(list(ACTIONS) + list(EXTRA)))
+    if act == "attack":
+        raise BadInput("action", action, "the `attack` command for the Attack action")
+    if act == "ready":
+        raise BadInput("action", action, "the `ready NAME TRIGGER` command")
+    if act == "improvise" and not what:
+        raise BadInput("--what", what, "what the creature improvises")
+    require_can_act(state, c, f"take the {act} action")
+    require_turn(state, c, f"take the {act} action")
+    require_mount_allows(c, act)
+    if act == "drop-prone":
+        why = conditions.speed_zero(c)
+        if why:
+            raise RuleViolation(f"{c.name} is {why[0]} (Speed 0) and can't drop prone",
+                                "Movimento: Cadersi a terra")
+        if "prone" in c.conditions:
+            raise RuleViolation(f"{c.name} is already prone", "Cadersi a terra")
+        return [ActionTaken(name=c.name, action=act, slot="free"),
+                ConditionApplied(name=c.name, condition="prone", source=c.name)]
+    if act == "interact" and "interact" not in c.actions_used and not bonus_action:
+        return [ActionTaken(name=c.name, action=act, slot="interact", what=what)]
+    slot = "bonus" if bonus_action else "action"
+    if act == "interact":
+        what = what or "another interaction: the Utilize action"
+    require_slot(state, c, slot)
+    return [ActionTaken(name=c.name, action=act, slot=slot, what=what)]
+
+
+def ready(state: EncounterState, name: str, trigger: str) -> list[Event]:
+    require_initiative(state)
+    c = combatant(state, name)
+    if not trigger.strip():
+        raise BadInput("trigger", trigger, "the circumstance that sets it off")
+    require_can_act(state, c, "ready an action")
+    require_turn(state, c, "ready an action")
+    require_slot(state, c, "action")
+    return [Readied(name=c.name, trigger=trigger, action="action")]
+
+
+def act(state: EncounterState, name: str) -> list[Event]:
+    from domain.dnd5e.events import ReadiedResponseTaken
+
+    require_initiative(state)
+    c = combatant(state, name)
+    if not c.readied:
+        raise RuleViolation(f"{c.name} has no readied action", "Azioni: Preparare")
+    require_can_act(state, c, "take its readied action")
+    require_slot(state, c, "reaction")
+    return [ReadiedResponseTaken(name=c.name, trigger=c.readied, during=state.turn)]

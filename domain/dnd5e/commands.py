@@ -1,0 +1,466 @@
+"""5e: the verbs of the command-line contract, their options, their decisions.
+
+Each verb checks its values (bad input: one clear line) and returns the decision; the
+rules modules of ``domain/dnd5e/`` decide.
+"""
+
+from __future__ import annotations
+
+from domain.errors import BadInput
+from domain.verbs import Verb, arg, flag, opt, pairs
+
+
+class NotThisSystem(BadInput):
+    """An option of another rule system, named as such."""
+
+    def __init__(self, message: str, what: str, value: object):
+        BadInput.__init__(self, what, value, "")
+        self.message = message
+        self.args = (message,)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def _faces_list(text: str | None) -> list[list[int]]:
+    from domain.dnd5e.d20_tests import parse_faces
+
+    if not text:
+        return []
+    return [parse_faces(part) for part in str(text).split(",")]
+
+
+def _one_roll(text: str | None, adv: bool, dis: bool) -> list[int]:
+    from domain.dnd5e.d20_tests import parse_faces
+
+    if adv and dis:
+        raise BadInput("--adv/--dis", "both", "one of them (they would cancel)")
+    faces = parse_faces(text)
+    if (adv or dis) and len(faces) == 1:
+        raise BadInput("--roll", text, f"two naturals as A/B with --{'adv' if adv else 'dis'}")
+    return faces
+
+
+def _names(text: str) -> list[str]:
+    return [t.strip() for t in text.split(",") if t.strip()]
+
+
+def _add(services, name, hp, ac, init, level, cr, prof, pc, count, save, score, resist,
+         vulnerable, immune, no_die_at_0, swim, pd, md):
+    from domain.dnd5e import roster
+
+    for what, value in (("--pd", pd), ("--md", md)):
+        if value is not None:
+            raise NotThisSystem(f"{what} is a 13th Age defense; this encounter is 5e",
+                                what, value)
+    return lambda s, r: roster.add(
+        s, name, hp, ac=ac, init=init, level=level, cr=cr, prof=prof, pc=pc, count=count,
+        saves=save, scores=score, resist=resist, vulnerable=vulnerable, immune=immune,
+        no_die_at_0=no_die_at_0, swim=swim)
+
+
+def _init(services, naturals, adv, dis, surprised):
+    from domain.dnd5e import initiative
+
+    given = initiative.parse_naturals(list(naturals or []))
+    return lambda s, r: initiative.roll_initiative(s, r, given, adv, dis, surprised)
+
+
+def _tiebreak(services, names, by):
+    from domain.dnd5e import initiative
+
+    return lambda s, r: initiative.tiebreak(s, list(names), by)
+
+
+def _attack(services, attacker, targets, bonus, vs, roll, adv, dis, damage, dmg, crit_dmg,
+            type_, kind, action, opportunity, trigger, cover, range_, unseen,
+            unseen_by_target, wrong_square, adjacent_enemy, knock_out, source_hidden):
+    from domain.dnd5e import making_an_attack as atk
+
+    if vs.lower() != "ac":
+        if vs.lower() in ("pd", "md"):
+            raise NotThisSystem(f"--vs {vs.lower()} is a 13th Age defense; this "
+                                "encounter is 5e", "--vs", vs)
+        raise BadInput("--vs", vs, "ac (5e attacks are against Armor Class)")
+    if adv and dis:
+        raise BadInput("--adv/--dis", "both", "one of them (they would cancel)")
+    order = atk.AttackOrder(
+        attacker=attacker, targets=_names(targets), bonus=bonus, rolls=_faces_list(roll),
+        adv=adv, dis=dis, damage=damage, dmg=dmg, crit_dmg=crit_dmg, damage_type=type_,
+        kind=kind, action=action, opportunity=opportunity, trigger=trigger, cover=cover,
+        range=range_, unseen=unseen, unseen_by_target=unseen_by_target,
+        wrong_square=wrong_square, adjacent_enemy=adjacent_enemy, knock_out=knock_out,
+        source_hidden=source_hidden)
+    return lambda s, r: atk.attack(s, r, order)
+
+
+def _effect(services, source, targets, ability, dc, damage, dmg, type_, half, save_roll,
+            cover):
+    from domain.dnd5e import saving_throws_and_damage as svd
+    from domain.dnd5e.d20_tests import parse_faces
+
+    rolls: dict[str, list[int]] = {}
+    for item in save_roll or []:
+        name, sep, value = item.rpartition("=")
+        if not sep or not name:
+            raise BadInput("--save-roll", item, "TARGET=NATURAL, e.g. Gob1=12")
+        rolls[name] = parse_faces(value, f"--save-roll for {name}")
+    covers: dict[str, str] = {}
+    for item in cover or []:
+        name, sep, value = item.rpartition("=")
+        if not sep or not name:
+            raise BadInput("--cover", item, "TARGET=half|three-quarters")
+        covers[name] = value
+    return lambda s, r: svd.effect(s, r, source, _names(targets), ability, dc, damage, dmg,
+                                   type_, half, rolls, covers)
+
+
+def _save(services, name, ability, dc, bonus, roll, adv, dis, cover, fall):
+    from domain.dnd5e import saving_throws
+
+    faces = _one_roll(roll, adv, dis)
+    return lambda s, r: saving_throws.save(s, r, name, ability, dc, bonus, faces, adv, dis,
+                                           cover, fall)
+
+
+def _check(services, name, ability, skill, bonus, proficient, expertise, half_prof, dc,
+           roll, adv, dis):
+    from domain.dnd5e import proficiency
+
+    faces = _one_roll(roll, adv, dis)
+    return lambda s, r: proficiency.check(s, r, name, ability, skill, bonus,
+                                          list(proficient or []), expertise, half_prof, dc,
+                                          faces, adv, dis)
+
+
+def _damage(services, target, amount, type_, crit, modifier):
+    from domain.dnd5e import damage_and_healing as dh
+
+    if amount < 0:
+        raise BadInput("damage", amount, "0 or more")
+    return lambda s, r: dh.direct_damage(s, target, amount, type_, crit, modifier)
+
+
+def _heal(services, target, amount):
+    from domain.dnd5e import damage_and_healing as dh
+
+    if amount <= 0:
+        raise BadInput("healing", amount, "1 or more")
+    return lambda s, r: dh.direct_heal(s, target, amount)
+
+
+def _temp(services, target, amount, keep):
+    from domain.dnd5e import temporary_hit_points as thp
+
+    if amount <= 0:
+        raise BadInput("temporary hit points", amount, "1 or more")
+    return lambda s, r: thp.temporary(s, target, amount, keep)
+
+
+def _reduce_max(services, target, amount):
+    from domain.dnd5e import damage_and_healing as dh
+
+    return lambda s, r: dh.reduce_max(s, target, amount)
+
+
+def _death_save(services, name, roll_):
+    from domain.dnd5e import death_saving_throws as ds
+
+    return lambda s, r: ds.death_save(s, r, name, roll_)
+
+
+def _stabilize(services, name, by, roll_, bonus):
+    from domain.dnd5e import death_saving_throws as ds
+
+    return lambda s, r: ds.stabilize(s, r, name, by, roll_, bonus)
+
+
+def _cond_add(services, name, condition, source, until, rounds):
+    from domain.dnd5e import conditions
+
+    return lambda s, r: conditions.apply_condition(s, name, condition, source, until,
+                                                   rounds)
+
+
+def _cond_remove(services, name, condition):
+    from domain.dnd5e import conditions
+
+    return lambda s, r: conditions.remove_condition(s, name, condition)
+
+
+def _exhaustion(services, name, change):
+    from domain.dnd5e import conditions
+
+    return lambda s, r: conditions.exhaustion(s, name, change)
+
+
+def _do(services, name, action, bonus_action, what):
+    from domain.dnd5e import actions
+
+    return lambda s, r: actions.take_action(s, name, action, bonus_action, what or "")
+
+
+def _move(services, name, where, forced, teleport):
+    from domain.dnd5e import movement
+
+    return lambda s, r: movement.move(s, name, where, forced, teleport)
+
+
+def _next(services, death_save):
+    from domain.dnd5e import order_of_combat
+
+    saves = {k: v[0] for k, v in pairs(list(death_save or []), "death save").items()}
+    return lambda s, r: order_of_combat.next_turn(s, saves)
+
+
+def _ready(services, name, trigger):
+    from domain.dnd5e import actions
+
+    return lambda s, r: actions.ready(s, name, trigger)
+
+
+def _act(services, name):
+    from domain.dnd5e import actions
+
+    return lambda s, r: actions.act(s, name)
+
+
+def _mount(services, mount, rider, controlled, independent):
+    from domain.dnd5e import mounted_combat
+
+    return lambda s, r: mounted_combat.mount(s, mount, rider, controlled, independent)
+
+
+def _dismount(services, rider):
+    from domain.dnd5e import mounted_combat
+
+    return lambda s, r: mounted_combat.dismount(s, rider)
+
+
+def _rest(services, kind, names):
+    from domain.dnd5e import rest
+
+    return lambda s, r: rest.rest(s, kind, list(names or []))
+
+
+def _underwater(services, off):
+    from domain.dnd5e.events import UnderwaterSet
+    from domain.encounter import require_on
+
+    def decide(s, r):
+        require_on(s)
+        return [UnderwaterSet(underwater=not off)]
+    return decide
+
+
+def _flee(services):
+    from domain.dnd5e import order_of_combat
+
+    return lambda s, r: order_of_combat.flee(s)
+
+
+def _end(services, outcome):
+    from domain.dnd5e import order_of_combat
+
+    return lambda s, r: order_of_combat.end(s, outcome)
+
+
+def _ruling(services, text, rule):
+    from domain.encounter import require_on
+    from domain.events import RulingRecorded
+
+    if not text.strip():
+        raise BadInput("ruling", text, "the GM's ruling in words")
+
+    def decide(s, r):
+        require_on(s)
+        return [RulingRecorded(text=text, rule=rule)]
+    return decide
+
+
+ROLL = opt("roll_", int, None, "--roll", help="Natural d20.")
+D20 = opt("roll", str, None, help="Natural d20, or two as A/B with --adv/--dis.")
+ADV = flag("adv", help="Advantage: keep the higher of two d20.")
+DIS = flag("dis", help="Disadvantage: keep the lower of two d20.")
+TYPE = opt("type_", str, None, "--type", help="Damage type: fire, slashing (fuoco...).")
+
+VERBS = [
+    Verb("add", _add, (
+        arg("name"),
+        opt("hp", int, None, help="Maximum hit points.", required=True),
+        opt("ac", int, 10, help="Armor Class."),
+        opt("init", int, 0, help="Initiative bonus (Dex modifier)."),
+        opt("level", int, None, help="Character level (proficiency bonus)."),
+        opt("cr", str, None, help="Challenge rating: 1/2, 5 ..."),
+        opt("prof", int, None, help="Proficiency bonus, if not from level or CR."),
+        flag("pc", help="A player character (rolls death saves at 0 hp)."),
+        opt("count", int, 1, help="Add NAME 1..N sharing one initiative roll."),
+        opt("save", str, None, help="ABIL:N save bonus, repeatable: dex:+3",
+            multiple=True),
+        opt("score", str, None, help="ABIL:N ability score (1..30), repeatable.",
+            multiple=True),
+        opt("resist", str, None, help="Damage type resisted, repeatable.", multiple=True),
+        opt("vulnerable", str, None, help="Damage type, repeatable.", multiple=True),
+        opt("immune", str, None, help="Damage type or condition, repeatable.",
+            multiple=True),
+        flag("no_die_at_0", help="A monster that follows the characters' rules at 0 hp."),
+        flag("swim", help="Has a swimming speed (underwater combat)."),
+        opt("pd", int, None, help="(13th Age only)"), opt("md", int, None,
+                                                          help="(13th Age only)")),
+        "Add a combatant.  Example: battletape add Gob --hp 7 --ac 15 --init 2 --cr 1/4"),
+    Verb("underwater", _underwater, (flag("off", help="The fight leaves the water."),),
+         "The fight is under water (Combattimento sott'acqua).  Example: battletape "
+         "underwater"),
+    Verb("init", _init, (
+        arg("naturals", help="NAME=N, or NAME=A/B with advantage or disadvantage.",
+            required=False, multiple=True),
+        opt("adv", str, None, help="NAME with advantage, repeatable.", multiple=True),
+        opt("dis", str, None, help="NAME with disadvantage, repeatable.", multiple=True),
+        opt("surprised", str, None, help="NAME,...: surprised, disadvantage.",
+            multiple=True)),
+        "Roll initiative (d20 + Dex) for those without.  Example: battletape init "
+        "Bruna=14 Gob=15/6 --surprised Gob"),
+    Verb("tiebreak", _tiebreak, (
+        arg("names", help="The tied names, first to last.", multiple=True),
+        opt("by", str, "gm", help="Who decided: gm or players.")),
+        "Decide an initiative tie.  Example: battletape tiebreak Bruna Kael --by players"),
+    Verb("attack", _attack, (
+        arg("attacker"), arg("targets", help="TARGET[,TARGET...]"),
+        opt("bonus", int, None, help="Attack bonus (ability + proficiency + magic).",
+            required=True),
+        opt("vs", str, "ac", help="ac (the only defense in 5e)."),
+        opt("roll", str, None, help="Natural d20 per target; A/B with --adv/--dis: 7/15"),
+        ADV, DIS,
+        opt("damage", help="Damage in dice notation: 1d8+3"),
+        opt("dmg", int, None, help="Damage total as rolled at the table (crit dice "
+            "included)."),
+        opt("crit_dmg", int, None, help="On a crit: the second roll of the dice."),
+        TYPE,
+        opt("kind", str, None, help="melee, ranged or spell (nothing is inferred)."),
+        opt("action", str, None, help="action (default), bonus or reaction."),
+        flag("opportunity", help="An opportunity attack: the reaction, melee."),
+        opt("trigger", str, None, help="With --opportunity: leaves-reach, teleport, forced."),
+        opt("cover", str, None, help="half, three-quarters or total."),
+        opt("range_", str, None, "--range", help="normal, long or beyond."),
+        flag("unseen", help="The attacker can't see the target."),
+        flag("unseen_by_target", help="The target can't see the attacker."),
+        flag("wrong_square", help="The target is not where the attacker thinks."),
+        opt("adjacent_enemy", str, None, help="An enemy within 1,5 m of a ranged "
+            "attacker."),
+        flag("knock_out", help="Melee: leave the target at 1 hp, unconscious."),
+        flag("source_hidden", help="A frightened attacker can't see its source of fear.")),
+        "One attack roll per target against AC, damage rolled once.  Example: "
+        "battletape attack Bruna Gob --bonus 5 --roll 7/15 --adv --damage 1d8+3 "
+        "--kind melee"),
+    Verb("effect", _effect, (
+        arg("source"), arg("targets", help="TARGET[,TARGET...]"),
+        opt("ability", str, None, help="The save's ability.", required=True),
+        opt("dc", int, None, help="The save's DC.", required=True),
+        opt("damage", help="Damage in dice notation, rolled once: 8d6"),
+        opt("dmg", int, None, help="Damage total as rolled at the table."),
+        TYPE, flag("half", help="Half damage on a successful save."),
+        opt("save_roll", str, None, help="TARGET=N natural, repeatable.", multiple=True),
+        opt("cover", str, None, help="TARGET=half|three-quarters, repeatable.",
+            multiple=True)),
+        "One damage roll, one save per target.  Example: battletape effect Mage "
+        "Gob1,Gob2 --ability dex --dc 13 --damage 8d6 --type fire --half"),
+    Verb("save", _save, (
+        arg("name"),
+        opt("ability", str, None, help="str dex con int wis cha.", required=True),
+        opt("dc", int, None, help="Difficulty class.", required=True),
+        opt("bonus", int, None, help="Save bonus (default: the --save given at add)."),
+        D20, ADV, DIS,
+        opt("cover", str, None, help="half or three-quarters (Dex saves)."),
+        flag("fall", help="Falling from a mount: prone on a failure.")),
+        "A saving throw against a DC.  Example: battletape save Bruna --ability dex --dc "
+        "13 --roll 12"),
+    Verb("check", _check, (
+        arg("name"),
+        opt("ability", str, None, help="str dex con int wis cha."),
+        opt("skill", str, None, help="A skill: stealth, medicine ..."),
+        opt("bonus", int, None, help="The ability modifier (default: from --score)."),
+        opt("proficient", str, None, help="A proficiency that applies, repeatable.",
+            multiple=True),
+        opt("expertise", int, 0, help="Times the proficiency bonus is doubled (once at "
+            "most)."),
+        opt("half_prof", int, 0, help="Times it is halved (once at most)."),
+        opt("dc", int, None, help="Difficulty class."), D20, ADV, DIS),
+        "An ability check.  Example: battletape check Vex --skill stealth --bonus 3 "
+        "--proficient stealth --roll 12"),
+    Verb("damage", _damage, (
+        arg("target"), arg("amount", int), TYPE,
+        flag("crit", help="From a critical hit (two death-save failures at 0 hp)."),
+        opt("modifier", int, 0, help="A bonus or penalty applied before resistance.")),
+        "Direct damage.  Example: battletape damage Bruna 7 --type fire",
+        negative_numbers=True),
+    Verb("heal", _heal, (arg("target"), arg("amount", int)),
+         "Healing.  Example: battletape heal Bruna 10", negative_numbers=True),
+    Verb("temp", _temp, (
+        arg("target"), arg("amount", int),
+        opt("keep", str, None, help="old or new: temporary hp never stack.")),
+        "Temporary hit points.  Example: battletape temp Bruna 5 --keep new",
+        negative_numbers=True),
+    Verb("reduce-max", _reduce_max, (arg("target"), arg("amount", int)),
+         "Lower the hit point maximum (0 kills).  Example: battletape reduce-max Bruna 5",
+         negative_numbers=True),
+    Verb("death-save", _death_save, (arg("name"), ROLL),
+         "A death save at the start of the turn at 0 hp.  Example: battletape death-save "
+         "Bruna --roll 12"),
+    Verb("stabilize", _stabilize, (
+        arg("name"), arg("by"), ROLL,
+        opt("bonus", int, 0, help="Wisdom (Medicine) bonus.")),
+        "Help: stabilize an ally at 0 hp, Wisdom (Medicine) DC 10.  Example: battletape "
+        "stabilize Bruna Kael --roll 8 --bonus 2"),
+    Verb("cond add", _cond_add, (
+        arg("name"), arg("condition"),
+        opt("source", str, None, help="Who causes it (grappler, charmer, fear)."),
+        opt("until", str, None, help="end-of-turn or end-of-next-turn."),
+        opt("rounds", int, None, help="Ends at the same point N rounds later.")),
+        "Apply a condition.  Example: battletape cond add Bruna poisoned --rounds 10"),
+    Verb("cond remove", _cond_remove, (arg("name"), arg("condition")),
+         "Remove a condition.  Example: battletape cond remove Bruna poisoned"),
+    Verb("exhaustion", _exhaustion, (arg("name"), arg("change", int)),
+         "Change the exhaustion level (1..10; 10 kills).  Example: battletape exhaustion "
+         "Bruna +1", negative_numbers=True),
+    Verb("do", _do, (
+        arg("name"), arg("action", help="dash, disengage, dodge, help, hide, influence, "
+                         "magic, search, study, utilize, interact, improvise, "
+                         "drop-prone"),
+        flag("bonus_action", help="A bonus action a rule grants."),
+        opt("what", str, None, help="What is done (improvise, interact).")),
+        "Take an action.  Example: battletape do Bruna dodge"),
+    Verb("move", _move, (
+        arg("name"), arg("where", required=False, default="away"),
+        flag("forced", help="Moved by an effect, against its will."),
+        flag("teleport")),
+        "Record a move (a forced move ends a grapple).  Example: battletape move Gob "
+        "away --forced"),
+    Verb("next", _next, (
+        opt("death_save", str, None, help="NAME=N: the death save of the next creature.",
+            multiple=True),),
+        "End the turn and start the next.  Example: battletape next --death-save "
+        "Bruna=12"),
+    Verb("ready", _ready, (arg("name"), arg("trigger")),
+         "Ready an action for a trigger.  Example: battletape ready Bruna \"the ogre "
+         "comes through the door\""),
+    Verb("act", _act, (arg("name"),),
+         "The readied action fires (the reaction).  Example: battletape act Bruna"),
+    Verb("mount", _mount, (
+        arg("mount"), arg("rider"),
+        flag("controlled", help="Takes the rider's initiative; only Dash, Disengage, "
+             "Dodge."),
+        flag("independent", help="Keeps its own initiative.")),
+        "Mount a creature.  Example: battletape mount Horse Bruna --controlled"),
+    Verb("dismount", _dismount, (arg("rider"),),
+         "Leave the mount.  Example: battletape dismount Bruna"),
+    Verb("rest", _rest, (
+        arg("kind", help="short or long"),
+        arg("names", required=False, multiple=True, help="Default: everyone standing.")),
+        "A short or long rest.  Example: battletape rest short"),
+    Verb("ruling", _ruling, (arg("text"), opt("rule", str, None, help="The rule.")),
+         "Record a GM ruling.  Example: battletape ruling \"help gives advantage\" "
+         "--rule 5E-GAP-04"),
+    Verb("flee", _flee, (), "The party flees.  Example: battletape flee"),
+    Verb("end", _end, (opt("outcome", str, "victory", help="victory, defeat, truce..."),),
+         "End the encounter.  Example: battletape end"),
+]

@@ -1,0 +1,187 @@
+"""5e SRD (seed 002), Giocare: Condizioni (Conditions).
+
+"Sono cumulative: se ne subisci più di una, i loro effetti si sommano." A condition
+does not stack with itself (the SRD; the seed is silent, 5E-GAP-02): applying it again
+only renews it. "Una condizione termina quando la sua durata scade o qualcosa la
+rimuove": ``--until end-of-turn|end-of-next-turn`` or ``--rounds N`` (it ends at the
+same point of round + N). Each of the seed's nineteen conditions is data below:
+what it does to the creature's own rolls, to attacks against it, to its saves and its
+actions. Where the seed omits an SRD effect (Petrified's advantage to attackers and
+auto-failed saves, Restrained's Dex-save disadvantage, the blinded creature's own
+disadvantage), the seed's list is followed; the blinded attacker's disadvantage is
+derived from "Se attacchi una creatura che non vedi, hai svantaggio" (5E-ATK-02).
+Exhaustion ("Affaticato") has levels 1..10 and kills at 10; the seed gives no
+per-level penalty (its glossary is missing, 5E-GAP-03), so none is applied: the GM
+gives it as a modifier.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from domain.dnd5e import stats
+from domain.dnd5e.terms import CONDITIONS
+from domain.encounter import combatant, require_on
+from domain.errors import BadInput, RuleViolation
+from domain.events import ConditionApplied, ConditionRemoved, Event
+from domain.state import EncounterState
+
+
+class Effects(NamedTuple):
+    """What one condition does, as the seed states it."""
+
+    own_attacks: str | None = None        # "disadvantage" / "advantage" on its attacks
+    attacks_against: str | None = None    # on attack rolls against it (any kind)
+    melee_against: str | None = None      # only melee attacks against it (Prone)
+    checks: str | None = None             # on its ability checks
+    incapacitating: bool = False          # no actions, bonus actions or reactions
+    speed_zero: bool = False
+    cant_move: bool = False
+    auto_fail_str_dex: bool = False
+    melee_crit: bool = False              # a melee hit against it is a critical hit
+    blind: bool = False                   # it can't see (its attacks: can't see target)
+    implies: tuple[str, ...] = ()
+    needs_source_visible: bool = False    # Frightened: while the source is visible
+    halves_speed: bool = False
+
+
+EFFECTS: dict[str, Effects] = {
+    "blinded": Effects(attacks_against="advantage", blind=True),
+    "grappled": Effects(speed_zero=True, cant_move=True),
+    "exhaustion": Effects(),
+    "deafened": Effects(),
+    "poisoned": Effects(own_attacks="disadvantage", checks="disadvantage"),
+    "held": Effects(speed_zero=True, cant_move=True),
+    "confused": Effects(),
+    "frightened": Effects(own_attacks="disadvantage", checks="disadvantage",
+                          needs_source_visible=True),
+    "immobilized": Effects(attacks_against="advantage", cant_move=True),
+    "charmed": Effects(),
+    "incapacitated": Effects(incapacitating=True),
+    "invisible": Effects(own_attacks="advantage", attacks_against="disadvantage"),
+    "unconscious": Effects(attacks_against="advantage", incapacitating=True,
+                           auto_fail_str_dex=True, melee_crit=True,
+                           implies=("incapacitated", "prone")),
+    "prone": Effects(own_attacks="disadvantage", melee_against="advantage"),
+    "slowed": Effects(halves_speed=True),
+    "restrained": Effects(own_attacks="disadvantage", attacks_against="advantage",
+                          speed_zero=True, cant_move=True),
+    "stunned": Effects(attacks_against="advantage", incapacitating=True, cant_move=True,
+                       auto_fail_str_dex=True, implies=("incapacitated",)),
+    "petrified": Effects(incapacitating=True, cant_move=True,
+                         implies=("incapacitated",)),
+    "paralyzed": Effects(attacks_against="advantage", incapacitating=True,
+                         cant_move=True, auto_fail_str_dex=True, melee_crit=True,
+                         implies=("incapacitated",)),
+}
+assert set(EFFECTS) == set(CONDITIONS)
+
+UNTIL = ("end-of-turn", "end-of-next-turn")
+SOURCED = ("grappled", "frightened", "charmed")
+
+
+def condition_id(text: str) -> str:
+    """An English condition id from its id or the seed's Italian name."""
+    word = text.strip().lower()
+    if word in CONDITIONS:
+        return word
+    for en, it in CONDITIONS.items():
+        if it == word:
+            return en
+    raise BadInput("condition", text, ", ".join(CONDITIONS))
+
+
+def has(c, effect: str) -> list[str]:
+    """The conditions of ``c`` that carry ``effect`` (a field of Effects)."""
+    return [n for n in c.conditions if n in EFFECTS and getattr(EFFECTS[n], effect)]
+
+
+def incapacitated(c) -> list[str]:
+    return has(c, "incapacitating")
+
+
+def speed_zero(c) -> list[str]:
+    """Speed 0: the seed's grappled, held and restrained."""
+    return has(c, "speed_zero")
+
+
+def halve_speed(squares: int) -> int:
+    """Rallentato: "La tua Velocità è dimezzata", rounded down (5E-ABI-04)."""
+    return squares // 2
+
+
+def apply_condition(state: EncounterState, name: str, condition: str,
+                    source: str | None = None, until: str | None = None,
+                    rounds: int | None = None) -> list[Event]:
+    from domain.dnd5e.events import ConditionIgnored
+
+    require_on(state)
+    c = combatant(state, name)
+    cond = condition_id(condition)
+    if cond == "exhaustion":
+        raise BadInput("condition", condition, "`exhaustion NAME +N` for exhaustion levels")
+    if until is not None and until not in UNTIL:
+        raise BadInput("--until", until, " or ".join(UNTIL))
+    if rounds is not None and (rounds < 1 or until is not None):
+        raise BadInput("--rounds", rounds, "1 or more, without --until")
+    src = combatant(state, source).name if source else None
+    if cond in stats.list_of(c, "immune"):
+        return [ConditionIgnored(name=c.name, condition=cond, reason="immune")]
+    turn_ends = 0
+    if until == "end-of-turn":
+        turn_ends = 1
+    elif until == "end-of-next-turn":
+        turn_ends = 2 if state.turn == c.name else 1
+    if rounds:
+        until = f"round {state.round + rounds}, {state.turn or 'start'}"
+    return [ConditionApplied(name=c.name, condition=cond, until=until, source=src,
+                             turn_ends=turn_ends)]
+
+
+def remove_condition(state: EncounterState, name: str, condition: str,
+                     reason: str = "removed") -> list[Event]:
+    require_on(state)
+    c = combatant(state, name)
+    cond = condition_id(condition)
+    if cond not in c.conditions:
+        raise RuleViolation(f"{c.name} is not {cond}", "Condizioni")
+    if cond == "exhaustion":
+        raise BadInput("condition", condition, "`exhaustion NAME -N` to lower the level")
+    return [ConditionRemoved(name=c.name, condition=cond, reason=reason)]
+
+
+MAX_EXHAUSTION = 10
+
+
+def exhaustion(state: EncounterState, name: str, change: int) -> list[Event]:
+    """Affaticato: "Ha livelli da 1 a 10 ... A 10 muori"."""
+    from domain.dnd5e.events import ExhaustionChanged
+
+    require_on(state)
+    c = combatant(state, name)
+    if change == 0:
+        raise BadInput("exhaustion change", change, "+N or -N, not 0")
+    if "exhaustion" in stats.list_of(c, "immune"):
+        from domain.dnd5e.events import ConditionIgnored
+        return [ConditionIgnored(name=c.name, condition="exhaustion")]
+    level = stats.get(c, "exhaustion") + change
+    if not 0 <= level <= MAX_EXHAUSTION:
+        raise BadInput(f"exhaustion of {c.name}", level,
+                       f"a level from 0 to {MAX_EXHAUSTION} (now {stats.get(c, 'exhaustion')})")
+    if c.status == "dead":
+        raise RuleViolation(f"{c.name} is dead", "Affaticato")
+    return [ExhaustionChanged(name=c.name, change=change, level=level)]
+
+
+def expiring_at_turn_end(c) -> list[Event]:
+    """Conditions that end with this turn (``--until``)."""
+    return [ConditionRemoved(name=c.name, condition=n, reason="expired")
+            for n, info in c.conditions.items() if info.turn_ends == 1]
+
+
+def expiring_at(state: EncounterState, round_: int, turn: str) -> list[Event]:
+    """Conditions of ``--rounds N`` that end at this point (round, turn) of the fight."""
+    mark = f"round {round_}, {turn}"
+    return [ConditionRemoved(name=c.name, condition=n, reason="expired")
+            for c in state.combatants.values() for n, info in c.conditions.items()
+            if info.until == mark]

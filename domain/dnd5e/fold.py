@@ -1,0 +1,197 @@
+"""5e SRD (seed 002), Giocare: how the events of a 5e encounter fold.
+
+One arm per event; anything else leaves the state as it was. ``apply`` changes a
+working state in place (the caller copies when it must not). Core events fold with
+5e's meaning: HP never below 0, monsters die at 0, damage at 0 HP is a death-save
+failure (two on a critical), temporary HP are lost first and never stack, healing
+wakes and resets the death saves, the reaction returns at the START of the creature's
+own turn, Dodge lasts until then, Disengage until the end of the turn.
+"""
+
+from __future__ import annotations
+
+from domain import events as ev
+from domain.dnd5e import conditions, stats
+from domain.dnd5e import events as ev5
+from domain.dnd5e.damage_and_healing import heal
+from domain.dnd5e.death_saving_throws import fold_death_save, fold_stabilize
+from domain.dnd5e.dropping_to_zero import die, take
+from domain.dnd5e.initiative import ordered
+from domain.dnd5e.rest import fold_rest
+from domain.folding import end_out_of_turn
+from domain.state import Combatant, Condition, EncounterState
+
+FRESH = {"death_saves_succeeded": 0, "death_save_due": False, "exhaustion": 0,
+         "reaction_used": False, "dodging": False, "disengaged": False, "hidden": False}
+
+
+def _spend(state: EncounterState, name: str, slot: str) -> None:
+    """Actions, bonus actions, the free interaction (this turn) and the reaction."""
+    c = state.combatants.get(name)
+    if c is None or not slot:
+        return
+    if slot == "reaction":
+        c.extra["reaction_used"] = True
+    elif slot in ("action", "bonus", "interact") and state.turn == c.name \
+            and slot not in c.actions_used:
+        c.actions_used.append(slot)
+
+
+def _lose_dodge(c: Combatant) -> None:
+    """Schivata: "Perdi questo beneficio se sei incapacitato o se la tua Velocità è 0"."""
+    if conditions.incapacitated(c) or conditions.speed_zero(c) or c.status != "up":
+        c.extra["dodging"] = False
+
+
+def _damage(state: EncounterState, c: Combatant, amount: int, crit: bool,
+            knock_out: bool = False) -> None:
+    take(c, amount, crit, knock_out)
+    _lose_dodge(c)
+
+
+def apply(state: EncounterState, e: ev.Event) -> EncounterState:
+    """Fold ``e`` into ``state`` in place and return it."""
+    state.position = e.originator_version or state.position + 1
+    match e:
+        case ev.EncounterStarted():
+            state.name, state.system, state.campaign = e.name, e.system, e.campaign
+            state.seed, state.options = e.seed, dict(e.options)
+            state.extra["underwater"] = bool(e.options.get("underwater", False))
+        case ev.CombatantAdded():
+            state.combatants[e.name] = Combatant(
+                name=e.name, max_hp=e.max_hp, hp=e.hp, group=e.group, pc=e.pc, ac=e.ac,
+                level=e.level, init_bonus=e.init_bonus,
+                extra={**FRESH, **{k: v for k, v in e.stats.items()}})
+        case ev.InitiativeRolled():
+            for name in e.names:
+                state.combatants[name].initiative = e.roll.total
+            state.order = ordered(state)
+        case ev5.InitiativeTied():
+            for name in e.names:
+                state.combatants[name].extra["tie_undecided"] = True
+        case ev5.TieBroken():
+            ranks = state.extra.setdefault("tiebreak", {})
+            for i, name in enumerate(e.names):
+                ranks[name] = i
+                state.combatants[name].extra["tie_undecided"] = False
+            state.order = ordered(state)
+        case ev.RoundStarted():
+            state.round, state.escalation_die = e.round, 0
+            state.acted = []
+        case ev.TurnStarted():
+            state.turn = e.name
+            c = state.combatants[e.name]
+            c.actions_used = []
+            c.readied = None
+            c.extra.update(reaction_used=False, dodging=False, disengaged=False,
+                           death_save_due=c.status == "unconscious")
+            end_out_of_turn(state)
+        case ev.TurnEnded():
+            c = state.combatants[e.name]
+            c.actions_used = []
+            c.extra["disengaged"] = False
+            for info in c.conditions.values():
+                if info.turn_ends > 1:
+                    info.turn_ends -= 1
+            end_out_of_turn(state)
+            c.acts_out_of_turn = False
+            if e.name not in state.acted:
+                state.acted.append(e.name)
+            state.turn = None
+        case ev.AttackResolved():
+            a, t = state.combatants[e.attacker], state.combatants[e.target]
+            _spend(state, a.name, e.action)
+            a.extra["hidden"] = False
+            a.damage_dealt += e.damage
+            _damage(state, t, e.damage, e.crit, "knocked-out" in e.tags)
+        case ev.DamageTaken():
+            _damage(state, state.combatants[e.target], e.amount, e.source == "critical")
+        case ev5.InstantDeath():
+            die(state.combatants[e.name])
+        case ev.Healed():
+            heal(state.combatants[e.target], e.amount)
+        case ev.TempHpGained():
+            state.combatants[e.target].temp_hp = e.amount
+        case ev5.TemporaryHitPointsChosen():
+            state.combatants[e.target].temp_hp = e.temp_hp
+        case ev.ConditionApplied():
+            c = state.combatants[e.name]
+            c.conditions[e.condition] = Condition(until=e.until, turn_ends=e.turn_ends,
+                                                  source=e.source)
+            for implied in conditions.EFFECTS[e.condition].implies:
+                c.conditions.setdefault(implied, Condition(source=e.condition))
+            _lose_dodge(c)
+        case ev.ConditionRemoved():
+            c = state.combatants[e.name]
+            c.conditions.pop(e.condition, None)
+            for implied in conditions.EFFECTS.get(e.condition, conditions.Effects()).implies:
+                info = c.conditions.get(implied)
+                if info is not None and info.source == e.condition and implied != "prone":
+                    del c.conditions[implied]
+        case ev5.ExhaustionChanged():
+            c = state.combatants[e.name]
+            c.extra["exhaustion"] = e.level
+            if e.level > 0:
+                c.conditions["exhaustion"] = Condition(until=f"level {e.level}")
+            else:
+                c.conditions.pop("exhaustion", None)
+            if e.level >= conditions.MAX_EXHAUSTION:
+                die(c)
+        case ev.DeathSaveRolled():
+            fold_death_save(state.combatants[e.name], e)
+        case ev.StabilizeAttempted():
+            _spend(state, e.helper, e.action)
+            fold_stabilize(state.combatants[e.name], e)
+        case ev5.ActionTaken():
+            c = state.combatants[e.name]
+            _spend(state, c.name, e.slot)
+            if e.action == "dodge":
+                c.extra["dodging"] = True
+                _lose_dodge(c)
+            elif e.action == "disengage":
+                c.extra["disengaged"] = True
+            elif e.action == "hide":
+                c.extra["hidden"] = True
+        case ev.Readied():
+            state.combatants[e.name].readied = e.trigger
+            _spend(state, e.name, e.action)
+        case ev5.ReadiedResponseTaken():
+            c = state.combatants[e.name]
+            c.readied = None
+            c.extra["reaction_used"] = True
+            c.acts_out_of_turn = True
+            state.out_of_turn.append(c.name)
+        case ev5.MaxHpReduced():
+            c = state.combatants[e.target]
+            c.max_hp = e.max_hp
+            c.hp = min(c.hp, c.max_hp)
+            if c.max_hp == 0:
+                die(c)
+        case ev5.Mounted():
+            m, r = state.combatants[e.mount], state.combatants[e.rider]
+            r.extra["mount"], m.extra["rider"] = m.name, r.name
+            m.extra["controlled"] = e.controlled
+            if e.controlled and e.initiative is not None:
+                m.initiative = e.initiative
+            state.order = ordered(state)
+        case ev5.Dismounted():
+            r = state.combatants[e.rider]
+            m = state.combatants.get(e.mount)
+            r.extra["mount"] = None
+            if m is not None:
+                m.extra["rider"], m.extra["controlled"] = None, False
+            state.order = ordered(state)
+        case ev5.RestTaken():
+            for name in e.names:
+                fold_rest(state.combatants[name], e.kind)
+        case ev5.UnderwaterSet():
+            state.extra["underwater"] = e.underwater
+        case ev.EncounterEnded():
+            state.ended = e.outcome
+            state.turn = None
+            for c in state.combatants.values():
+                if e.outcome == "fled" and c.pc and c.status != "dead":
+                    c.status = "fled"
+        case _:
+            pass
+    return state

@@ -1,0 +1,158 @@
+"""5e SRD (seed 002), Giocare: Iniziativa (Initiative).
+
+"Ogni partecipante tira una prova di Destrezza" (d20 + the ``--init`` bonus); "Il GM
+tira per i mostri (gruppi identici tirano una volta sola)"; Sorpresa: "Un combattente
+colto di sorpresa ha svantaggio all'Iniziativa"; Ordine di Iniziativa: highest to
+lowest. Pareggi: the GM decides among monsters and between a monster and a
+character, the players among their characters -- the seed gives no automatic
+tiebreak (not Dex, not a reroll), so a tie is recorded (``InitiativeTied``), shown as
+undecided, kept in entry order meanwhile, and ``tiebreak`` records the decision and
+who took it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from domain.dnd5e import d20_tests, stats
+from domain.encounter import names_or_group, require_on, require_initiative
+from domain.errors import BadInput, RuleViolation
+from domain.events import Event, InitiativeRolled, RoundStarted, TurnStarted
+from domain.state import Combatant, EncounterState
+
+if TYPE_CHECKING:
+    import random
+
+SECTION = "Iniziativa"
+
+
+def ordered(state: EncounterState) -> list[str]:
+    """Highest first; decided ties by ``tiebreak``; then entry order; a controlled
+    mount right after its rider (its initiative is the rider's)."""
+    ranks: dict[str, int] = state.extra.get("tiebreak", {})
+    rolled = [(c, i) for i, c in enumerate(state.combatants.values())
+              if c.initiative is not None]
+    rolled.sort(key=lambda ci: (-(ci[0].initiative or 0), ranks.get(ci[0].name, 1000),
+                                ci[1]))
+    names = [c.name for c, _ in rolled]
+    for c, _ in rolled:
+        rider = stats.get(c, "rider")
+        if rider and stats.get(c, "controlled") and rider in names:
+            names.remove(c.name)
+            names.insert(names.index(rider) + 1, c.name)
+    return names
+
+
+def parse_naturals(items: list[str]) -> dict[str, list[int]]:
+    """``Gob=13`` / ``Gob=15/6`` items -> {"Gob": [15, 6]}."""
+    out: dict[str, list[int]] = {}
+    for item in items:
+        name, sep, value = item.rpartition("=")
+        if not sep or not name:
+            raise BadInput("initiative", item, "NAME=NATURAL or NAME=A/B, e.g. Gob=13")
+        out[name] = d20_tests.parse_faces(value, f"initiative for {name}")
+    return out
+
+
+def _names(state: EncounterState, items: list[str]) -> set[str]:
+    out: set[str] = set()
+    for item in items:
+        for name in item.split(","):
+            if name.strip():
+                out |= {m.name for m in names_or_group(state, name.strip())}
+    return out
+
+
+def _ties(rolled: dict[str, list[Combatant]], totals: dict[str, int],
+          state: EncounterState) -> list[tuple[list[str], int]]:
+    units: dict[int, list[str]] = {}
+    for key, members in rolled.items():
+        units.setdefault(totals[key], []).append(key)
+    done = {c.group or c.name for c in state.combatants.values()
+            if c.initiative is not None}
+    for c in state.combatants.values():
+        if c.initiative is not None and (c.group or c.name) in done:
+            keys = units.get(c.initiative)
+            if keys is not None and (c.group or c.name) not in keys:
+                keys.append(c.group or c.name)
+    out = []
+    for total, keys in units.items():
+        if len(keys) > 1:
+            names = [c.name for c in state.combatants.values()
+                     if (c.group or c.name) in keys]
+            out.append((names, total))
+    return out
+
+
+def roll_initiative(state: EncounterState, rng: "random.Random",
+                    given: dict[str, list[int]], adv: list[str] = (),
+                    dis: list[str] = (), surprised: list[str] = ()) -> list[Event]:
+    from domain.dnd5e.events import InitiativeTied
+
+    require_on(state)
+    if not state.combatants:
+        raise RuleViolation("no combatants yet: add them with `add`")
+    faces: dict[str, list[int]] = {}
+    for name, values in given.items():
+        for m in names_or_group(state, name):
+            if m.initiative is not None:
+                raise RuleViolation(f"{m.name} already rolled initiative ({m.initiative})",
+                                    SECTION)
+            faces[m.name] = values
+    with_adv, with_dis, caught = _names(state, adv), _names(state, dis), _names(state, surprised)
+    pending: dict[str, list[Combatant]] = {}
+    for c in state.combatants.values():
+        if c.initiative is None:
+            pending.setdefault(c.group or c.name, []).append(c)
+    if not pending:
+        raise RuleViolation("everyone has rolled initiative already", SECTION)
+    events: list[Event] = []
+    totals: dict[str, int] = {}
+    for key, members in pending.items():
+        names = {m.name for m in members}
+        a = ["gm"] if names & with_adv else []
+        d = (["gm"] if names & with_dis else []) + (["surprised"] if names & caught else [])
+        typed = next((faces[m.name] for m in members if m.name in faces), [])
+        test = d20_tests.roll(typed, rng, members[0].init_bonus, a, d, who=key)
+        r = test.roll
+        if test.tags:
+            r = msgspec.structs.replace(r, expr=f"{r.expr} ({'; '.join(test.tags)})")
+        events.append(InitiativeRolled(names=sorted(names, key=list(state.combatants).index),
+                                       group=members[0].group, roll=r))
+        totals[key] = r.total
+    for names, total in _ties(pending, totals, state):
+        events.append(InitiativeTied(names=names, total=total))
+    if state.round == 0:
+        probe = EncounterState(extra=state.extra, combatants={
+            n: msgspec.structs.replace(c, initiative=totals.get(c.group or c.name,
+                                                                c.initiative))
+            for n, c in state.combatants.items()})
+        first = next(n for n in ordered(probe)
+                     if state.combatants[n].status not in ("dead", "fled"))
+        events += [RoundStarted(round=1, escalation_die=0), TurnStarted(name=first, round=1)]
+    return events
+
+
+def tiebreak(state: EncounterState, names: list[str], decided_by: str = "gm") -> list[Event]:
+    from domain.dnd5e.events import TieBroken
+
+    require_initiative(state)
+    found: list[str] = []
+    for name in names:
+        for m in names_or_group(state, name):
+            if m.name not in found:
+                found.append(m.name)
+    if len(found) < 2:
+        raise BadInput("tiebreak", " ".join(names), "two or more tied names, first to last")
+    values = {state.combatants[n].initiative for n in found}
+    if len(values) != 1 or None in values:
+        raise RuleViolation("these combatants are not tied: "
+                            + ", ".join(f"{n} {state.combatants[n].initiative}"
+                                        for n in found), f"{SECTION}: Pareggi")
+    if decided_by not in ("gm", "players"):
+        raise BadInput("--by", decided_by, "gm or players")
+    if decided_by == "players" and not all(state.combatants[n].pc for n in found):
+        raise RuleViolation("the GM decides a tie involving a monster", f"{SECTION}: Pareggi")
+    return [TieBroken(names=found, decided_by=decided_by)]

@@ -1,0 +1,261 @@
+"""5e SRD (seed 002), Giocare: Effettuare un attacco (Making an Attack).
+
+Choose a target, the GM determines the modifiers (cover, advantage and disadvantage,
+bonuses and penalties), roll to hit against AC, then damage on a hit. Attaccanti e
+bersagli invisibili: "Se attacchi una creatura che non vedi, hai svantaggio" (also
+derived when the attacker is Blinded); "Se non è dove pensi, manchi"
+(``--wrong-square``); "Se una creatura non può vederti, hai vantaggio per colpirla"
+(also when the target is Blinded); attacking from hiding reveals the attacker.
+The seed never says what makes a critical hit nor that a natural 20 always hits and a
+natural 1 always misses (5E-GAP-01): battletape follows the official SRD (a natural
+20 hits and is a critical hit, a natural 1 misses) and tags the decision. Paralyzed
+and Unconscious targets turn a melee hit into a critical hit (read "a melee attack
+that hits"). Damage is rolled once for all targets; a critical hit rolls the dice
+twice and adds the modifiers once; ``--dmg`` is the total as rolled at the table,
+critical dice included (DESIGN.md), or ``--dmg`` plus ``--crit-dmg`` (the second roll
+of the dice). Every source of advantage and disadvantage is a tag of the event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from domain import dice
+from domain.dnd5e import (conditions, cover, d20_tests, opportunity_attacks,
+                          ranged_attacks, stats, underwater_combat)
+from domain.dnd5e.actions import require_can_act, require_mount_allows, require_slot
+from domain.dnd5e.conditions import EFFECTS
+from domain.dnd5e.damage_and_healing import (adjust, crit_expression, extra_crit_dice,
+                                             underwater)
+from domain.dnd5e.dropping_to_zero import instant_death, reaching_hp
+from domain.dnd5e.terms import damage_type
+from domain.encounter import combatant, require_initiative, require_turn
+from domain.errors import BadInput, RuleViolation
+from domain.events import AttackResolved, Event, Roll
+from domain.state import Combatant, EncounterState
+
+if TYPE_CHECKING:
+    import random
+
+SECTION = "Effettuare un attacco"
+KINDS = ("melee", "ranged", "spell")
+SLOTS = ("action", "bonus", "reaction")
+
+
+@dataclass
+class AttackOrder:
+    attacker: str
+    targets: list[str]
+    bonus: int
+    rolls: list[list[int]] = field(default_factory=list)
+    adv: bool = False
+    dis: bool = False
+    damage: str | None = None
+    dmg: int | None = None
+    crit_dmg: int | None = None
+    damage_type: str | None = None
+    kind: str | None = None
+    action: str | None = None
+    opportunity: bool = False
+    trigger: str | None = None
+    cover: str | None = None
+    range: str | None = None
+    unseen: bool = False
+    unseen_by_target: bool = False
+    wrong_square: bool = False
+    adjacent_enemy: str | None = None
+    knock_out: bool = False
+    source_hidden: bool = False
+
+
+def _sources(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
+             dtype: str | None) -> tuple[list[str], list[str]]:
+    adv = ["gm"] if o.adv else []
+    dis = ["gm"] if o.dis else []
+    for n in a.conditions:
+        eff = EFFECTS.get(n)
+        if eff is None:
+            continue
+        if eff.needs_source_visible and o.source_hidden:
+            continue
+        if eff.own_attacks == "advantage":
+            adv.append(f"attacker {n}")
+        elif eff.own_attacks == "disadvantage":
+            dis.append(f"attacker {n}")
+        if eff.blind:
+            dis.append("can't see target (attacker blinded)")
+    for n in t.conditions:
+        eff = EFFECTS.get(n)
+        if eff is None:
+            continue
+        if eff.attacks_against == "advantage":
+            adv.append(f"target {n}")
+        elif eff.attacks_against == "disadvantage":
+            dis.append(f"target {n}")
+        if eff.melee_against == "advantage" and o.kind == "melee":
+            adv.append(f"target {n}")
+    if stats.get(t, "dodging"):
+        dis.append("target dodging")
+    if o.unseen:
+        dis.append("attacker can't see target")
+    if o.unseen_by_target:
+        adv.append("target can't see attacker")
+    if not (underwater(state) and o.range == "long"):
+        dis += ranged_attacks.range_disadvantage(o.kind, o.range, t.name)
+    if o.adjacent_enemy:
+        dis += ranged_attacks.close_quarters(o.kind, combatant(state, o.adjacent_enemy))
+    if underwater(state):
+        dis += underwater_combat.disadvantage(a, o.kind, dtype)
+    return adv, dis
+
+
+class _Damage:
+    """Damage rolled once for every target; the crit dice once more if needed."""
+
+    def __init__(self, o: AttackOrder, rng: "random.Random"):
+        self.o, self.rng = o, rng
+        self._base: Roll | None = None
+        self._crit: Roll | None = None
+
+    def roll(self, crit: bool) -> Roll | None:
+        o = self.o
+        if o.dmg is None and o.damage is None:
+            return None
+        if o.dmg is not None:
+            if not crit:
+                return dice.typed(o.damage or "typed", o.dmg)
+            if o.crit_dmg is None:
+                expr = crit_expression(o.damage) if o.damage else "typed"
+                return dice.typed(expr, o.dmg)
+            first = dice.typed(o.damage or "typed", o.dmg)
+            second = dice.typed(extra_crit_dice(o.damage) if o.damage else "typed",
+                                o.crit_dmg)
+            return Roll(expr=f"{first.expr} + crit {second.expr}",
+                        total=first.total + second.total, source="typed")
+        if self._base is None:
+            self._base = dice.roll(o.damage, self.rng)
+        if not crit:
+            return self._base
+        if self._crit is None:
+            self._crit = dice.roll(extra_crit_dice(o.damage), self.rng)
+        b, x = self._base, self._crit
+        return Roll(expr=crit_expression(o.damage), faces=b.faces + x.faces,
+                    sides=b.sides + x.sides, modifier=b.modifier,
+                    total=b.total + x.total - x.modifier, source="virtual")
+
+
+def _slot(state: EncounterState, a: Combatant, o: AttackOrder,
+          targets: list[Combatant]) -> str:
+    if o.opportunity:
+        opportunity_attacks.check(o.kind, targets, o.trigger)
+        require_slot(state, a, "reaction")
+        return "reaction"
+    if o.trigger is not None:
+        raise BadInput("--trigger", o.trigger, "only with --opportunity")
+    if a.acts_out_of_turn and state.turn != a.name:
+        return "readied"
+    slot = o.action or "action"
+    if slot not in SLOTS:
+        raise BadInput("--action", slot, "action, bonus or reaction")
+    if slot != "reaction":
+        require_turn(state, a, "attack")
+    require_slot(state, a, slot)
+    return slot
+
+
+def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[Event]:
+    require_initiative(state)
+    a = combatant(state, o.attacker)
+    if not o.targets:
+        raise BadInput("targets", "", "TARGET[,TARGET...]")
+    targets = [combatant(state, t) for t in o.targets]
+    if len({t.name for t in targets}) != len(targets):
+        raise BadInput("targets", ",".join(o.targets), "each target once")
+    if o.kind is not None and o.kind not in KINDS:
+        raise BadInput("--kind", o.kind, "melee, ranged or spell")
+    if o.rolls and len(o.rolls) != len(targets):
+        raise BadInput("--roll", o.rolls, f"one roll per target ({len(targets)})")
+    if (o.adv or o.dis) and o.rolls and any(len(f) != 2 for f in o.rolls):
+        raise BadInput("--roll", "/".join(map(str, o.rolls[0])),
+                       "two naturals as A/B with --adv or --dis")
+    if o.crit_dmg is not None and o.dmg is None:
+        raise BadInput("--crit-dmg", o.crit_dmg, "--dmg as well")
+    dtype = damage_type(o.damage_type)
+    cover_degree = cover.check(o.cover)
+    ranged_attacks.check_range(o.range)
+    require_can_act(state, a, "attack")
+    require_mount_allows(a, "attack")
+    charm = a.conditions.get("charmed")
+    for t in targets:
+        if t.status in ("dead", "fled"):
+            raise RuleViolation(f"{t.name} is {t.status}", SECTION)
+        if charm is not None and charm.source == t.name:
+            raise RuleViolation(f"{a.name} is charmed by {t.name} and can't attack it",
+                                "Condizioni: Incantato")
+    if o.knock_out and o.kind != "melee":
+        raise RuleViolation("only a melee attack can knock a creature out (--kind melee)",
+                            "Svenire un nemico")
+    slot = _slot(state, a, o, targets)
+    damage = _Damage(o, rng)
+    events: list[Event] = []
+    for i, t in enumerate(targets):
+        plus = cover.bonus(cover_degree, t.name)
+        adv, dis = _sources(state, a, t, o, dtype)
+        test = d20_tests.roll(o.rolls[i] if o.rolls else [], rng, o.bonus, adv, dis,
+                              who=t.name)
+        natural, tags = test.natural, list(test.tags)
+        ac = t.ac + plus
+        if plus:
+            tags.append(f"cover:{cover_degree} (+{plus} AC)")
+        total = natural + o.bonus
+        if o.wrong_square:
+            hit = False
+            tags.append("wrong square: miss")
+        elif underwater(state) and underwater_combat.auto_miss(o.kind, o.range):
+            hit = False
+            tags.append("underwater: ranged beyond normal range misses")
+        elif natural == 20:
+            hit = True
+            tags.append("natural 20 hits (SRD)")
+        elif natural == 1:
+            hit = False
+            tags.append("natural 1 misses (SRD)")
+        else:
+            hit = d20_tests.succeeds(total, ac)
+        crit = hit and natural == 20
+        if crit:
+            tags.append("crit:natural 20 (SRD)")
+        if hit and o.kind == "melee":
+            for n in conditions.has(t, "melee_crit"):
+                crit = True
+                tags.append(f"crit:target {n}")
+        if o.opportunity:
+            tags.append("opportunity")
+        if stats.get(a, "hidden"):
+            tags.append("revealed: attacked from hiding")
+        roll = damage.roll(crit) if hit else None
+        amount, adj = 0, None
+        if roll is not None:
+            adj = adjust(state, t, roll.total, dtype)
+            amount = adj.amount
+            tags += adj.tags
+        death = None
+        if o.knock_out and hit:
+            if reaching_hp(t, amount) >= t.hp > 0:
+                tags.append("knocked-out")
+            else:
+                tags.append("knock-out: no effect (target stays above 0)")
+        if hit and "knocked-out" not in tags:
+            death = instant_death(t, amount)
+        events.append(AttackResolved(
+            attacker=a.name, target=t.name, defense="ac", defense_value=ac,
+            roll=test.roll, natural=natural, bonus=o.bonus,
+            modifiers={"attack bonus": o.bonus}, total=total, hit=hit, crit=crit,
+            fumble=natural == 1, damage_roll=roll, damage_type=dtype,
+            multiplier=2 if adj and adj.vulnerable else 1, half=bool(adj and adj.resisted),
+            immune=bool(adj and adj.immune), damage=amount, kind=o.kind or "",
+            tags=tags, action=slot))
+        if death is not None:
+            events.append(death)
+    return events

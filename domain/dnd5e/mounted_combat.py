@@ -1,0 +1,51 @@
+"""5e SRD (seed 002), Giocare: Combattimento a cavallo (Mounted Combat).
+
+Controllare una cavalcatura: "La sua Iniziativa diventa la tua"; a controlled mount can
+only Dash, Disengage and Dodge; an independent one keeps its own initiative and acts
+freely. Cadere: when the mount is moved against its will or the rider is knocked off,
+a Dex save DC 10 or the rider falls prone (``save RIDER --ability dex --dc 10
+--fall``).
+"""
+
+from __future__ import annotations
+
+from domain.dnd5e import stats
+from domain.encounter import combatant, require_on
+from domain.errors import BadInput, RuleViolation
+from domain.events import Event
+from domain.state import EncounterState
+
+SECTION = "Combattimento a cavallo"
+FALL_DC = 10
+
+
+def mount(state: EncounterState, mount_name: str, rider_name: str,
+          controlled: bool, independent: bool) -> list[Event]:
+    from domain.dnd5e.events import Mounted
+
+    require_on(state)
+    m, r = combatant(state, mount_name), combatant(state, rider_name)
+    if controlled == independent:
+        raise BadInput("mount", f"{m.name} {r.name}", "--controlled or --independent")
+    if m.name == r.name:
+        raise BadInput("mount", m.name, "a mount other than the rider")
+    if stats.get(r, "mount"):
+        raise RuleViolation(f"{r.name} already rides {stats.get(r, 'mount')}", SECTION)
+    if stats.get(m, "rider"):
+        raise RuleViolation(f"{m.name} already carries {stats.get(m, 'rider')}", SECTION)
+    for c in (m, r):
+        if c.status != "up":
+            raise RuleViolation(f"{c.name} is {c.status}", SECTION)
+    return [Mounted(mount=m.name, rider=r.name, controlled=controlled,
+                    initiative=r.initiative if controlled else m.initiative)]
+
+
+def dismount(state: EncounterState, rider_name: str, reason: str = "") -> list[Event]:
+    from domain.dnd5e.events import Dismounted
+
+    require_on(state)
+    r = combatant(state, rider_name)
+    m = stats.get(r, "mount")
+    if not m:
+        raise RuleViolation(f"{r.name} is not mounted", SECTION)
+    return [Dismounted(rider=r.name, mount=m, reason=reason)]

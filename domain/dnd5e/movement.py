@@ -1,0 +1,28 @@
+"""5e SRD (seed 002), Giocare: Movimento e posizione (Movement and Position).
+
+No map is kept; a move is recorded for what it changes: Afferrato, "Se vieni spostato
+fuori dalla portata dell'effetto, la condizione termina" (a forced move ends a grapple).
+"""
+
+from __future__ import annotations
+
+from domain.dnd5e import conditions
+from domain.encounter import combatant, require_on
+from domain.errors import RuleViolation
+from domain.events import ConditionRemoved, Event, Moved
+from domain.state import EncounterState
+
+
+def move(state: EncounterState, name: str, where: str, forced: bool,
+         teleport: bool) -> list[Event]:
+    require_on(state)
+    c = combatant(state, name)
+    if not forced and not teleport:
+        why = conditions.has(c, "cant_move")
+        if why:
+            raise RuleViolation(f"{c.name} is {why[0]} and can't move", "Condizioni")
+    out: list[Event] = [Moved(name=c.name, where=where, teleport=teleport)]
+    if "grappled" in c.conditions:
+        out.append(ConditionRemoved(name=c.name, condition="grappled",
+                                    reason="moved out of the grappler's reach"))
+    return out

@@ -1,0 +1,70 @@
+"""5e SRD (seed 002), Giocare: Competenza (Proficiency) and Prove di caratteristica.
+
+An ability check: d20 + the ability modifier (``--bonus``, or from ``add --score``) +
+the proficiency bonus if proficient (``--proficient SKILL``, repeatable: "Il bonus non
+si accumula", it is added once) -- doubled once at most (``--expertise``), halved
+once at most (``--half-prof``). Poisoned and Frightened give disadvantage on ability
+checks. The eighteen skills and their abilities are the seed's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.dnd5e import conditions, d20_tests, stats
+from domain.dnd5e.ability_scores import applied_proficiency, modifier
+from domain.dnd5e.terms import SKILLS, ability
+from domain.encounter import combatant, require_on
+from domain.errors import BadInput
+from domain.events import Event
+from domain.state import EncounterState
+
+if TYPE_CHECKING:
+    import random
+
+
+def skill(text: str | None) -> str | None:
+    if text is None:
+        return None
+    word = text.strip().lower().replace(" ", "-")
+    if word in SKILLS:
+        return word
+    for en, (it, _) in SKILLS.items():
+        if it.lower().replace(" ", "-") == word:
+            return en
+    raise BadInput("skill", text, ", ".join(SKILLS))
+
+
+def check(state: EncounterState, rng: "random.Random", name: str, ability_: str | None,
+          skill_: str | None, bonus: int | None, proficient: list[str], expertise: int,
+          half_prof: int, dc: int | None, faces: list[int], adv: bool,
+          dis: bool) -> list[Event]:
+    from domain.dnd5e.events import AbilityCheckRolled
+
+    require_on(state)
+    c = combatant(state, name)
+    sk = skill(skill_)
+    if ability_ is None and sk is None:
+        raise BadInput("--ability", None, "an ability (or a --skill)")
+    abil = ability(ability_) if ability_ else SKILLS[sk][1]
+    mods: dict[str, int] = {}
+    if bonus is not None:
+        mods["bonus"] = bonus
+    elif abil in stats.get(c, "scores"):
+        mods[f"{abil} modifier"] = modifier(stats.get(c, "scores")[abil])
+    sources = [skill(p) or p for p in proficient]
+    if sk and sk not in sources and expertise:
+        sources.append(sk)
+    prof = applied_proficiency(stats.get(c, "prof"), sources, 2, expertise, half_prof)
+    if prof:
+        mods["proficiency"] = prof
+    a = ["gm"] if adv else []
+    d = ["gm"] if dis else []
+    for n in conditions.has(c, "checks"):
+        d.append(n)
+    test = d20_tests.roll(faces, rng, sum(mods.values()), a, d, who=c.name)
+    total = test.roll.total
+    return [AbilityCheckRolled(
+        name=c.name, ability=abil, skill=sk, roll=test.roll, natural=test.natural,
+        modifiers=mods, total=total, dc=dc,
+        success=None if dc is None else d20_tests.succeeds(total, dc), tags=test.tags)]

@@ -1,0 +1,83 @@
+"""5e SRD (seed 002), Giocare: Tiri salvezza (Saving Throws) and Competenze nei tiri
+salvezza.
+
+d20 + the creature's bonus for that ability (``add --save wis:+3``: the ability
+modifier plus the proficiency bonus where proficient) against a DC: "Se il totale
+eguaglia o supera il numero bersaglio, il test ha successo". Conditions: Unconscious,
+Stunned and Paralyzed automatically fail Str and Dex saves; Dodge gives advantage on
+Dex saves; cover adds +2 / +5 to Dex saves. The reasons are kept in the roll's
+expression (``1d20+3 (advantage:dodging)``) since SaveRolled has no tags.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from domain.dnd5e import conditions, cover, d20_tests, stats
+from domain.dnd5e.terms import ability
+from domain.encounter import combatant, require_on
+from domain.errors import BadInput, RuleViolation
+from domain.events import ConditionApplied, Event, SaveRolled
+from domain.state import Combatant, EncounterState
+
+if TYPE_CHECKING:
+    import random
+
+
+def save_roll(c: Combatant, rng: "random.Random", abil: str, dc: int,
+              bonus: int | None, faces: list[int], adv: bool = False, dis: bool = False,
+              cover_degree: str | None = None) -> SaveRolled:
+    """One saving throw of ``c`` (the decision only; nothing changes)."""
+    base = stats.get(c, "saves").get(abil, 0) if bonus is None else bonus
+    a = ["gm"] if adv else []
+    d = ["gm"] if dis else []
+    if abil == "dex" and stats.get(c, "dodging"):
+        a.append("dodging")
+    plus = 0
+    if abil == "dex" and cover_degree:
+        plus = cover.bonus(cover_degree, c.name) if cover_degree != "total" else 0
+    test = d20_tests.roll(faces, rng, base + plus, a, d, who=c.name)
+    notes = list(test.tags) + ([f"cover:{cover_degree} (+{plus})"] if plus else [])
+    success = d20_tests.succeeds(test.roll.total, dc)
+    fails = conditions.has(c, "auto_fail_str_dex") if abil in ("str", "dex") else []
+    if fails:
+        success = False
+        notes.append(f"auto-fail:{fails[0]}")
+    r = test.roll
+    if notes:
+        r = msgspec.structs.replace(r, expr=f"{r.expr} ({'; '.join(notes)})")
+    return SaveRolled(name=c.name, against=abil, difficulty="dc", target=dc, roll=r,
+                      success=success)
+
+
+def check_dc(dc: int) -> int:
+    if not 1 <= dc <= 40:
+        raise BadInput("--dc", dc, "a difficulty class from 1 to 40")
+    return dc
+
+
+def save(state: EncounterState, rng: "random.Random", name: str, ability_: str, dc: int,
+         bonus: int | None, faces: list[int], adv: bool = False, dis: bool = False,
+         cover_degree: str | None = None, fall: bool = False) -> list[Event]:
+    require_on(state)
+    c = combatant(state, name)
+    abil = ability(ability_)
+    check_dc(dc)
+    if c.status in ("dead", "fled"):
+        raise RuleViolation(f"{c.name} is {c.status}", "Tiri salvezza")
+    if fall and abil != "dex":
+        raise BadInput("--fall", abil, "a Dexterity save (--ability dex)")
+    event = save_roll(c, rng, abil, dc, bonus, faces, adv, dis, cover.check(cover_degree))
+    out: list[Event] = [event]
+    if fall and not event.success:
+        from domain.dnd5e.events import Dismounted
+
+        mount = stats.get(c, "mount")
+        if mount:
+            out.append(Dismounted(rider=c.name, mount=mount, reason="fell"))
+        if "prone" not in c.conditions:
+            out.append(ConditionApplied(name=c.name, condition="prone",
+                                        source="fell from the mount"))
+    return out

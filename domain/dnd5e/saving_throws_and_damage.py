@@ -1,0 +1,63 @@
+"""5e SRD (seed 002), Giocare: Tiri salvezza e danni (Saving Throws and Damage).
+
+Danni multipli: when several creatures take damage from the same effect, the dice are
+rolled once (recorded once, as a FreeRolled of the source). Mezzo danno: a successful
+save often halves the damage, rounded down (``--half``; without it a success takes
+none). Then each target's resistance, vulnerability and immunity apply.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain import dice
+from domain.dnd5e.damage_and_healing import _target, adjust
+from domain.dnd5e.dropping_to_zero import instant_death
+from domain.dnd5e.saving_throws import check_dc, save_roll
+from domain.dnd5e.terms import ability, damage_type
+from domain.encounter import combatant, require_on
+from domain.errors import BadInput
+from domain.events import DamageTaken, Event, FreeRolled
+
+if TYPE_CHECKING:
+    import random
+
+
+def effect(state, rng: "random.Random", source: str, targets: list[str], ability_: str,
+           dc: int, damage: str | None, dmg: int | None, type_: str | None, half: bool,
+           save_rolls: dict[str, list[int]], covers: dict[str, str]) -> list[Event]:
+    from domain.dnd5e import cover
+
+    require_on(state)
+    src = combatant(state, source).name
+    abil = ability(ability_)
+    check_dc(dc)
+    dtype = damage_type(type_)
+    if damage is None and dmg is None:
+        raise BadInput("damage", None, "--damage EXPR or --dmg N")
+    hit = [_target(state, t) for t in targets]
+    names = {c.name for c in hit}
+    for name in list(save_rolls) + list(covers):
+        if combatant(state, name).name not in names:
+            raise BadInput("target", name, "one of " + ", ".join(names))
+    rolls = {combatant(state, k).name: v for k, v in save_rolls.items()}
+    degrees = {combatant(state, k).name: cover.check(v) for k, v in covers.items()}
+    roll = dice.dice_total(damage or "typed", dmg, rng)
+    events: list[Event] = [FreeRolled(roll=roll, roller=src,
+                                      purpose=f"damage of one effect on "
+                                              f"{', '.join(c.name for c in hit)}")]
+    for c in hit:
+        saved = save_roll(c, rng, abil, dc, None, rolls.get(c.name, []),
+                          cover_degree=degrees.get(c.name))
+        events.append(saved)
+        rolled = roll.total // 2 if saved.success and half else (
+            0 if saved.success else roll.total)
+        adj = adjust(state, c, rolled, dtype)
+        events.append(DamageTaken(target=c.name, amount=adj.amount, damage_type=dtype,
+                                  half=adj.resisted, immune=adj.immune, rolled=rolled,
+                                  source=f"effect of {src}: save "
+                                         f"{'success' if saved.success else 'failure'}"))
+        death = instant_death(c, adj.amount)
+        if death:
+            events.append(death)
+    return events

@@ -1,0 +1,75 @@
+"""The D&D 5e SRD chapter "Giocare" in Italian (seed 002) as a rule system."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.dnd5e.terms import CONDITIONS, STATUSES, WORDS
+from domain.systems import RuleSystem
+
+_KEYS = ("death_saves_succeeded", "exhaustion", "reaction_used", "dodging", "disengaged",
+         "hidden")
+
+
+class Dnd5e(RuleSystem):
+    id = "5e"
+    aliases = ("dnd5e", "d&d5e", "5.0", "5", "5e-srd", "dnd-5e")
+    title = "D&D 5e SRD (Giocare, seed 002)"
+    package = "domain.dnd5e"
+    statuses = ("up", "unconscious", "stable", "dead", "fled", "knocked-out")
+    conditions = CONDITIONS
+    words = {**STATUSES, **WORDS}
+    events_module = "domain.dnd5e.events"
+    verbs_module = "domain.dnd5e.commands"
+    fold_module = "domain.dnd5e.fold"
+    words_staggered = "bloodied"
+
+    def staggered(self, c) -> bool:
+        """Insanguinato: hp <= max/2 exactly, 0 included (5E-HP-03)."""
+        return c.hp * 2 <= c.max_hp
+
+    def combatant_keys(self, c) -> dict[str, Any]:
+        x = c.extra
+        out: dict[str, Any] = {k: x.get(k, 0 if k in ("death_saves_succeeded",
+                                                       "exhaustion") else False)
+                               for k in _KEYS}
+        out.update(
+            bloodied=self.staggered(c), ac=c.ac, actions_used=list(c.actions_used),
+            resist=list(x.get("resist", [])), vulnerable=list(x.get("vulnerable", [])),
+            immune=list(x.get("immune", [])), saves=dict(x.get("saves", {})),
+            prof=x.get("prof", 2), readied=c.readied, mount=x.get("mount"),
+            rider=x.get("rider"), tie_undecided=bool(x.get("tie_undecided", False)),
+            death_save_due=bool(x.get("death_save_due", False)))
+        return out
+
+    def state_keys(self, state) -> dict[str, Any]:
+        return {"underwater": bool(state.extra.get("underwater", False))}
+
+    def stat_line(self, c, sep: str = " ") -> str:
+        stats = getattr(c, "stats", None) or getattr(c, "extra", {}) or {}
+        parts = [f"AC {c.ac}"]
+        saves = stats.get("saves") or {}
+        if saves:
+            parts.append("saves " + ",".join(f"{k}{v:+d}" for k, v in saves.items()))
+        for key in ("resist", "vulnerable", "immune"):
+            if stats.get(key):
+                parts.append(f"{key} {','.join(stats[key])}")
+        return sep.join(parts)
+
+    def table_columns(self) -> list[str]:
+        return ["death saves", "exhaustion", "reaction"]
+
+    def table_cells(self, c) -> list[str]:
+        x = c.extra
+        saves = (f"{x.get('death_saves_succeeded', 0)}✓ {c.death_saves_failed}✗"
+                 if c.status in ("unconscious", "stable") else "")
+        return [saves, str(x.get("exhaustion", 0) or ""),
+                "used" if x.get("reaction_used") else ""]
+
+    def describe(self, e, lang: str = "en") -> str | None:
+        from domain.dnd5e.describe import describe
+
+        return describe(self, e, lang)
+
+
+SYSTEM = Dnd5e()
