@@ -90,12 +90,12 @@ print(projection.worker_peak_rss_kb, n, seconds)
 
 READ_JSON_ALL = """
 import sys, time, duckdb, pathlib
-from projections.analytics.schema import BY_NAME
+from projections.analytics.schema import table
 con = duckdb.connect(sys.argv[2])
 t = time.perf_counter()
 n = 0
 for f in sorted(pathlib.Path(sys.argv[1]).glob("*.ndjson")):
-    spec = ", ".join(f"'{c}': '{ty}'" for c, ty, _ in BY_NAME[f.stem].columns)
+    spec = ", ".join(f"'{c}': '{ty}'" for c, ty, _ in table(f.stem).columns)
     con.execute(f"CREATE TABLE {f.stem} AS SELECT * FROM read_json(?, format = "
                 f"'newline_delimited', columns = {{{spec}}})", [str(f)])
     n += con.execute(f"SELECT count(*) FROM {f.stem}").fetchone()[0]
@@ -157,12 +157,12 @@ def export_tables(duck: str, folder: Path) -> int:
     """Every table the catch-up wrote, as NDJSON (DuckDB's COPY)."""
     import duckdb
 
-    from projections.analytics.schema import TABLES
+    from projections.analytics.schema import tables
 
     con = duckdb.connect(duck, read_only=True)
     n = 0
     try:
-        for t in TABLES:
+        for t in tables():
             con.execute(f"COPY {t.name} TO '{folder / (t.name + '.ndjson')}' "
                         "(FORMAT JSON)")
             n += con.execute(f"SELECT count(*) FROM {t.name}").fetchone()[0]
@@ -193,7 +193,7 @@ def queries(store_path: str, duck: str, repeat: int) -> dict:
     from battletape import store
     from projections import analytics
     from projections.analytics import query as analytics_query, stats as analytics_stats
-    from projections.analytics.schema import TABLES
+    from projections.analytics.schema import tables
 
     def as_the_cli_does():  # battletape.cli_analytics.reading, then the query
         app = store.open_application(store_path)
@@ -214,7 +214,7 @@ def queries(store_path: str, duck: str, repeat: int) -> dict:
 
     memory = duckdb.connect()
     memory.execute(f"ATTACH '{duck}' AS f (READ_ONLY)")
-    for t in TABLES:
+    for t in tables():
         memory.execute(f"CREATE TABLE {t.name} AS SELECT * FROM f.{t.name}")
     memory.execute("DETACH f")
     from projections.analytics.schema import VIEWS

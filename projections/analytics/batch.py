@@ -18,6 +18,7 @@ import uuid
 from dataclasses import dataclass, field
 
 from domain import events as ev
+from projections.analytics import schema
 from projections.analytics.folder import Folder
 from projections.analytics.ingest import Load, json_array, load, log_load, table_load
 from projections.analytics.read import digest
@@ -28,7 +29,7 @@ CORRECTION_TYPES = set(ev.CORRECTIONS)
 STREAM_COLUMNS = [("stream", "UUID"), ("kind", "VARCHAR"), ("encounter", "VARCHAR"),
                   ("campaign", "VARCHAR"), ("known", "INTEGER"), ("seq", "INTEGER"),
                   ("damage_cmd", "INTEGER"), ("started_at", "TIMESTAMP"),
-                  ("branched_from", "VARCHAR"), ("state", "JSON")]
+                  ("branched_from", "VARCHAR"), ("system", "VARCHAR"), ("state", "JSON")]
 
 
 @dataclass(eq=False)
@@ -44,6 +45,7 @@ class Stream:
     damage_cmd: int = 0
     started_at: object = None
     branched_from: str | None = None
+    system: str | None = None  # an encounter's rule system
     folder: Folder | None = None  # the fold, while in memory
     mark: int = 0  # the last batch that touched it
     ref: int = 0  # its reference in that batch's rows
@@ -99,7 +101,8 @@ def summaries(pairs) -> tuple[list[Load | None], list[str], list[tuple]]:
             encounters.append(enc)
             people += who
         saved.append((st.key, st.kind, st.encounter, st.campaign, st.known, st.seq,
-                      st.damage_cmd, st.started_at, st.branched_from, state_json))
+                      st.damage_cmd, st.started_at, st.branched_from, st.system,
+                      state_json))
     loads = [load("_streams", STREAM_COLUMNS, saved), table_load("encounters", encounters),
              table_load("combatants", people)]
     return loads, [e[0] for e in encounters], saved
@@ -115,6 +118,7 @@ class Streams:
         self.by_id: dict[int, Stream] = {}  # by the stream id's integer
         self.live: dict[int, Stream] = {}  # streams whose fold is in memory
         self.mark = 0
+        self.rolls_tail = (None,) * len(schema.system_columns().get("rolls", ()))
 
     def stream(self, e: ev.Event) -> Stream:
         """A stream met for the first time in this catch-up."""
@@ -129,7 +133,7 @@ class Streams:
                 st = Stream(sid, "index")
             elif isinstance(e, ev.EncounterStarted):
                 st = Stream(sid, "encounter", e.name, e.campaign, started_at=e.timestamp,
-                            branched_from=e.branched_from)
+                            branched_from=e.branched_from, system=e.system)
             elif isinstance(e, ev.CampaignStarted):
                 st = Stream(sid, "campaign", campaign=e.name)
             else:
@@ -143,8 +147,8 @@ class Streams:
             if st.known:
                 found = self.known.get(st.key)
                 state = load_state(found[-1]) if found and found[-1] else None
-            st.folder = Folder(st.key, st.encounter, st.campaign, state, st.seq,
-                               st.damage_cmd)
+            st.folder = Folder(st.key, st.encounter, st.campaign, st.system, state,
+                               st.seq, st.damage_cmd)
             self.live[st.id.int] = st
         return st.folder.bind(rows)
 
@@ -163,7 +167,7 @@ class Streams:
             if st.mark != mark:
                 st.mark, st.dirty = mark, False
                 touched.append((st, st.known))
-                st.ref = rows.ref(st.key, st.encounter, st.campaign)
+                st.ref = rows.ref(st.key, st.encounter, st.campaign, st.system)
                 if st.kind == "encounter":
                     self.folder(st, rows)
             kind = type(e)
@@ -171,7 +175,7 @@ class Streams:
             ref = st.ref
             if st.kind == "index":
                 ref = rows.ref(st.key, None, getattr(e, "campaign", None))
-            log.append((nid, ref, ref, ref, e.originator_version, correction))
+            log.append((nid, ref, ref, ref, ref, e.originator_version, correction))
             if self.docs:
                 docs.append(data)
             st.known = e.originator_version
@@ -181,7 +185,7 @@ class Streams:
                 elif not correction and not st.dirty:
                     st.folder.feed(e)
             elif st.kind == "campaign":
-                campaign_rows(rows, ref, e)
+                campaign_rows(rows, ref, e, self.rolls_tail)
         for sid, st in list(self.live.items()):  # keep the folds of this batch and
             if st.mark < mark - 1:                # the one before
                 st.folder = None

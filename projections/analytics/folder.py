@@ -4,6 +4,10 @@ The real fold (``projections.encounter_state.apply``) runs event by event; aroun
 each event that matters to a table, the state before and after gives what the event
 alone does not say (the round, the escalation die, temporary hit points absorbed,
 hit points actually lost or gained, whether the target dropped or died).
+
+Rule systems may add columns of their own (``projections.analytics.schema``): the
+rows an event makes are ended with what the encounter's system's
+``analytics_values(table, event)`` returns for them, NULL for other systems' columns.
 """
 
 from __future__ import annotations
@@ -12,17 +16,20 @@ from typing import Callable
 
 from domain import events as ev
 from domain.state import EncounterState
-from projections.analytics.rows import Rows, roll_row
+from projections.analytics import schema
+from projections.analytics.rows import Rows, kept, roll_row
 from projections.encounter_state import apply
 
 
 class Folder:
     """Folds one encounter's effective events and emits their rows."""
 
-    def __init__(self, stream: str, encounter: str, campaign: str,
+    def __init__(self, stream: str, encounter: str, campaign: str, system: str | None,
                  state: EncounterState | None = None, seq: int = 0,
                  damage_cmd: int = 0):
         self.stream, self.encounter, self.campaign = stream, encounter, campaign
+        self.system = system
+        self.extra, self.values = system_columns(system)
         self.state = state if state is not None else EncounterState()
         self.seq = seq
         self.damage_cmd = damage_cmd  # the command whose shared damage roll is out
@@ -33,7 +40,7 @@ class Folder:
         """Write the rows of the events fed from now on into ``rows``."""
         if rows is not self.rows:
             self.rows = rows
-            self.ref = rows.ref(self.stream, self.encounter, self.campaign)
+            self.ref = rows.ref(self.stream, self.encounter, self.campaign, self.system)
         return self
 
     # --- folding --------------------------------------------------------------------
@@ -50,11 +57,36 @@ class Folder:
         handler = HANDLERS.get(type(e))
         if handler is None:
             apply(self.state, e)
+        elif self.extra:
+            self._feed_with_system_columns(handler, e)
         else:
             handler(self, e)
 
+    def _feed_with_system_columns(self, handler, e: ev.Event) -> None:
+        """Feed ``e``, then end each row it made with the systems' columns: this
+        system's values (the same for every row of a table), NULL for the others'."""
+        tables = self.rows.tables  # type: ignore[union-attr]
+        before = {t: len(tables[t]) for t in self.extra}
+        handler(self, e)
+        for table, (names, own) in self.extra.items():
+            out = tables[table]
+            if len(out) == before[table]:
+                continue
+            got = self.values(table, e) if own else None
+            if got:
+                unknown = set(got).difference(names)
+                if unknown:
+                    raise ValueError(f"rule system {self.system}: analytics values for "
+                                     f"undeclared columns {table}.{', '.join(unknown)}")
+                tail = tuple(got.get(n) for n in names)
+            else:
+                tail = (None,) * len(names)
+            for i in range(before[table], len(out)):
+                out[i] = out[i] + tail
+
     def _ctx(self, e: ev.Event) -> tuple:
-        return (self.ref, self.ref, e.originator_version, self.seq, self.state.round)
+        return (self.ref, self.ref, self.ref, e.originator_version, self.seq,
+                self.state.round)
 
     def _out(self, table: str) -> list[tuple]:
         return self.rows.tables[table]  # type: ignore[union-attr]
@@ -156,7 +188,7 @@ class Folder:
         ctx = self._ctx(e)
         self._out("rolls").append(roll_row(ctx, e.name, "save", e.roll, e.against))
         self._out("saves").append(ctx + (e.name, "save", e.against, e.difficulty,
-                                         e.target, e.roll.natural, e.roll.total,
+                                         e.target, kept(e.roll), e.roll.total,
                                          e.success))
         apply(self.state, e)
 
@@ -164,7 +196,7 @@ class Folder:
         ctx = self._ctx(e)
         self._out("rolls").append(roll_row(ctx, e.name, "death save", e.roll))
         self._out("saves").append(ctx + (e.name, "death save", "death", "normal", 16,
-                                         e.roll.natural, e.roll.total, e.success))
+                                         kept(e.roll), e.roll.total, e.success))
         apply(self.state, e)
 
     def _simple_roll(self, e, roller, kind: str, roll: ev.Roll, purpose=None) -> None:
@@ -214,6 +246,26 @@ class Folder:
         self._out("turns").append(self._ctx(e) + (
             s.escalation_die, e.name, c.pc if c else None, c.status if c else None,
             c.hp if c else None))
+
+
+def system_columns(system: str | None) -> tuple[dict[str, tuple[list[str], bool]],
+                                                Callable | None]:
+    """What the rule systems add to the rows of an encounter of ``system``:
+    {table: (the systems' column names, whether ``system`` fills some)}, and its
+    ``analytics_values(table, event) -> {column: value}``. Empty when no system adds
+    columns (then the rows are made as if there were no such thing)."""
+    from domain import systems
+
+    extra = schema.system_columns()
+    if not extra:
+        return {}, None
+    mine = systems.all_systems().get(system) if system else None
+    own = set((getattr(mine, "analytics_columns", None) or {}))
+    values = getattr(mine, "analytics_values", None)
+    if own and values is None:
+        raise ValueError(f"rule system {system} declares analytics columns but no "
+                         "analytics_values(table, event)")
+    return {t: ([c[0] for c in cols], t in own) for t, cols in extra.items()}, values
 
 
 HANDLERS: dict[type, Callable[[Folder, ev.Event], None]] = {

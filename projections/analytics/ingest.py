@@ -20,7 +20,8 @@ import tempfile
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from projections.analytics.schema import BY_NAME, quoted
+from projections.analytics import schema
+from projections.analytics.schema import quoted
 
 try:  # pyarrow is the fast path; NDJSON through read_json works without it
     import pyarrow as pa
@@ -170,7 +171,7 @@ def bulk(con, target: str, cols: Columns, rows: Sequence[tuple],
 
 def table_load(table: str, rows: Sequence[tuple], dicts: Dicts | None = None):
     """A :class:`Load` of rows into an analytics table."""
-    return load(table, [(n, t) for n, t, _ in BY_NAME[table].columns], rows, dicts)
+    return load(table, [(n, t) for n, t, _ in schema.table(table).columns], rows, dicts)
 
 
 def insert(con, table: str, rows: Sequence[tuple], dicts: Dicts | None = None) -> None:
@@ -181,9 +182,9 @@ def insert(con, table: str, rows: Sequence[tuple], dicts: Dicts | None = None) -
 
 
 LOG_COLUMNS = [("nid", "BIGINT"), ("stream", "UUID"), ("encounter", "VARCHAR"),
-               ("campaign", "VARCHAR"), ("position", "INTEGER"),
+               ("campaign", "VARCHAR"), ("system", "VARCHAR"), ("position", "INTEGER"),
                ("correction", "BOOLEAN")]
-LOG_QUERY = """SELECT nid, CAST(stream AS UUID), encounter, campaign, position,
+LOG_QUERY = """SELECT nid, CAST(stream AS UUID), encounter, campaign, system, position,
     j[1], CAST(j[2] AS INTEGER), j[3], CAST(j[4] AS TIMESTAMP), nullif(j[5], ''),
     correction, false, false, CAST(data AS JSON)
     FROM (SELECT *, json_extract_string(data, ['$.type', '$.cmd', '$.by',
@@ -193,8 +194,8 @@ LOG_QUERY = """SELECT nid, CAST(stream AS UUID), encounter, campaign, position,
 
 def log_load(rows: Sequence[tuple], docs: Sequence[bytes] | None,
              dicts: Dicts) -> Load | None:
-    """A :class:`Load` into events_all: (nid, stream, encounter, campaign, position,
-    correction) and the stored JSON of each event; DuckDB reads the rest out of it.
+    """A :class:`Load` into events_all: (nid, stream, encounter, campaign, system,
+    position, correction) and the stored JSON of each event; DuckDB reads the rest out of it.
     Without ``docs`` (Arrow only), the `data` column is appended later."""
     return load("events_all", LOG_COLUMNS, rows, dicts, query=LOG_QUERY,
                 json=("data", docs) if docs is not None else None)

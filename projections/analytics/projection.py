@@ -69,10 +69,10 @@ class Projection:
         try:
             found = self.con.execute("SELECT value FROM _meta WHERE key = 'schema'"
                                      ).fetchall()
-            version = int(found[0][0]) if found else None
+            version = found[0][0] if found else None
         except duckdb.CatalogException:
             version = None
-        if version == schema.SCHEMA_VERSION:
+        if version == schema.version():
             return  # nothing to write: a catch-up with nothing new leaves the file be
         if version is not None:
             self._reset()  # an older schema: build again from the store
@@ -98,7 +98,7 @@ class Projection:
         self.con.execute("BEGIN TRANSACTION")
         for statement in schema.ddl():
             self.con.execute(statement)
-        self._set_meta({"schema": str(schema.SCHEMA_VERSION), "nid": "0", "digest": ""})
+        self._set_meta({"schema": schema.version(), "nid": "0", "digest": ""})
         self.con.execute("COMMIT")
 
     def _reset(self) -> None:
@@ -261,7 +261,8 @@ class Projection:
         their summaries join the batch's."""
         from projections.analytics.refold import refold
 
-        folders = {st.key: refold(self.con, st.key, st.encounter, st.campaign, before)
+        folders = {st.key: refold(self.con, st.key, st.encounter, st.campaign, st.system,
+                                  before)
                    for st, before in batch.refold}
         loads, names, saved = summaries((st, folders[st.key]) for st, _ in batch.refold)
         batch.summaries += loads

@@ -54,7 +54,7 @@ def current(app, path: Path | str):
     import duckdb
 
     from projections.analytics.read import Reader, digest
-    from projections.analytics.schema import SCHEMA_VERSION
+    from projections.analytics.schema import version
 
     if not Path(path).exists():
         return None
@@ -66,7 +66,7 @@ def current(app, path: Path | str):
     try:
         meta = dict(con.execute("SELECT key, value FROM _meta").fetchall())
         nid = int(meta.get("nid", "0"))
-        if meta.get("schema") == str(SCHEMA_VERSION) and nid == reader.last():
+        if meta.get("schema") == version() and nid == reader.last():
             found = reader.read(nid, nid, 1) if nid else [(0, b"")]
             if found and (not nid or digest(found[0][1]) == meta.get("digest")):
                 return con

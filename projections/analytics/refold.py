@@ -23,7 +23,8 @@ from projections.analytics.schema import DERIVED
 CHUNK = 20_000
 
 
-def refold(con, stream: str, encounter: str, campaign: str, before: int) -> Folder:
+def refold(con, stream: str, encounter: str, campaign: str, system: str | None,
+           before: int) -> Folder:
     """Fold the encounter ``stream`` again; ``before``: the last position taken in
     before this batch. Returns the fold, up to date."""
     from domain.history import Corrections
@@ -60,7 +61,7 @@ def refold(con, stream: str, encounter: str, campaign: str, before: int) -> Fold
         con.execute(f"DELETE FROM {table} WHERE encounter = ? AND seq > ?",
                     [encounter, same])
     rows = Rows()
-    folder = Folder(stream, encounter, campaign).bind(rows)
+    folder = Folder(stream, encounter, campaign, system).bind(rows)
     for i, e in enumerate(_events(con, stream, new)):
         if i < same:
             folder.skip(e)

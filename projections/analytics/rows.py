@@ -15,19 +15,20 @@ from domain.state import EncounterState, state_decoder, state_encoder
 class Rows:
     """Row buffers, one list of tuples per table.
 
-    Rows name their stream, encounter and campaign by a small integer, an index
-    into ``refs``; the ingest turns them into dictionary columns."""
+    Rows name their stream, encounter, campaign and rule system by a small integer,
+    an index into ``refs``; the ingest turns them into dictionary columns."""
 
     def __init__(self) -> None:
         self.tables: dict[str, list[tuple]] = defaultdict(list)
-        self.refs: list[tuple[str, str | None, str | None]] = []
+        self.refs: list[tuple[str, str | None, str | None, str | None]] = []
         self._index: dict[tuple, int] = {}
 
     def __len__(self) -> int:
         return sum(len(r) for r in self.tables.values())
 
-    def ref(self, stream: str, encounter: str | None, campaign: str | None) -> int:
-        key = (stream, encounter, campaign)
+    def ref(self, stream: str, encounter: str | None, campaign: str | None,
+            system: str | None = None) -> int:
+        key = (stream, encounter, campaign, system)
         found = self._index.get(key)
         if found is None:
             found = self._index[key] = len(self.refs)
@@ -37,7 +38,8 @@ class Rows:
     def dicts(self) -> dict[str, list]:
         return {"stream": [r[0] for r in self.refs],
                 "encounter": [r[1] for r in self.refs],
-                "campaign": [r[2] for r in self.refs]}
+                "campaign": [r[2] for r in self.refs],
+                "system": [r[3] for r in self.refs]}
 
 
 def roll_row(ctx: tuple, roller, kind: str, roll: ev.Roll, purpose=None) -> tuple:
@@ -48,16 +50,24 @@ def roll_row(ctx: tuple, roller, kind: str, roll: ev.Roll, purpose=None) -> tupl
                   faces[0] if faces else None, roll.modifier, roll.total, roll.source)
 
 
-def campaign_rows(rows: Rows, ref: int, e: ev.Event) -> None:
+def kept(roll: ev.Roll) -> int:
+    """The natural d20 that counts: of two (advantage, disadvantage), the one kept."""
+    faces = roll.faces
+    return roll.total - roll.modifier if len(faces) > 1 else roll.natural
+
+
+def campaign_rows(rows: Rows, ref: int, e: ev.Event, tail: tuple = ()) -> None:
     """Rolls made between battles (recharges, quick rests) belong to the campaign
-    (``ref``: the campaign stream's reference in ``rows``)."""
-    ctx = (ref, ref, e.originator_version, None, None)
+    (``ref``: the campaign stream's reference in ``rows``); ``tail``: NULLs for the
+    rule systems' own columns of `rolls`."""
+    ctx = (ref, ref, ref, e.originator_version, None, None)
     if isinstance(e, ev.RechargeRolled):
-        rows.tables["rolls"].append(roll_row(ctx, e.name, "recharge", e.roll, e.power))
+        rows.tables["rolls"].append(roll_row(ctx, e.name, "recharge", e.roll, e.power)
+                                    + tail)
     elif isinstance(e, ev.QuickRestTaken):
         for roll in e.rolls:
             rows.tables["rolls"].append(roll_row(ctx, e.name, "recovery", roll,
-                                                  "quick rest"))
+                                                  "quick rest") + tail)
 
 
 def summary(stream, state: EncounterState, started_at, branched_from, known: int,
@@ -65,7 +75,7 @@ def summary(stream, state: EncounterState, started_at, branched_from, known: int
     """The `encounters` row and the `combatants` rows of an encounter as it stands."""
     enc = (state.name, state.campaign, stream, state.system, state.seed, branched_from,
            started_at, state.ended, state.round, known, seq, len(state.combatants))
-    people = [(state.name, state.campaign, c.name, c.group, c.pc, c.level, c.max_hp,
+    people = [(state.name, state.campaign, state.system, c.name, c.group, c.pc, c.level, c.max_hp,
                c.hp, c.temp_hp, c.status, c.initiative, c.damage_dealt, c.damage_taken,
                c.recoveries, c.rallies, c.death_saves_failed, sorted(c.conditions))
               for c in state.combatants.values()]

@@ -3,22 +3,34 @@
 One list describes each table once; the DDL, the Arrow schemas of the ingest and
 `battletape sql --schema` are all made from it. Derived tables hold the *effective*
 history (undone, rewound and replaced events left out, amendments spliced in);
-``events_all`` holds every stored event with its flags.
+``events_all`` holds every stored event with its flags. Every table names the rule
+system of its encounter (``system``).
+
+A rule system adds columns of its own to the derived tables without the core knowing
+them: ``RuleSystem.analytics_columns`` declares them ({table: [(column, SQL type,
+doc)]}) and ``RuleSystem.analytics_values(table, event)`` fills them (see
+``projections.analytics.folder``); other systems' rows hold NULL there. The file
+records which columns it was built with (:func:`version`): a system that adds or
+changes its columns has the file rebuilt.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+from dataclasses import dataclass, replace
 
-SCHEMA_VERSION = 2  # 2: events_all.data compressed with zstd
+SCHEMA_VERSION = 3  # 2: events_all.data compressed with zstd; 3: `system` everywhere,
+#                     and the systems' own columns
 # Columns stored with a compression of their own: the events' JSON compresses to a
 # third of what DuckDB's default choice makes of it, in half the time.
 COMPRESSION = {("events_all", "data"): "zstd"}
 
+SYSTEM_DOC = "rule system of the encounter: 13a, 5e, 3.5e (NULL outside encounters)"
 # The columns every derived table starts with.
 WHERE = [
     ("encounter", "VARCHAR", "encounter name (NULL for a campaign-level roll)"),
     ("campaign", "VARCHAR", "campaign name"),
+    ("system", "VARCHAR", SYSTEM_DOC),
     ("position", "INTEGER", "stream position of the event (an amendment's replacement "
                             "events keep the positions they were decided at)"),
     ("seq", "INTEGER", "index of the event in the encounter's effective history (1, 2, …)"),
@@ -44,6 +56,7 @@ TABLES: list[Table] = [
         ("stream", "UUID", "the stream (encounter, campaign or index) it belongs to"),
         ("encounter", "VARCHAR", "encounter name (NULL for campaign and index streams)"),
         ("campaign", "VARCHAR", "campaign name"),
+        ("system", "VARCHAR", SYSTEM_DOC),
         ("position", "INTEGER", "position in its stream (1, 2, …)"),
         ("type", "VARCHAR", "event type, e.g. AttackResolved"),
         ("cmd", "INTEGER", "position of the first event of the command that made it"),
@@ -72,6 +85,7 @@ TABLES: list[Table] = [
     Table("combatants", "every combatant of every encounter, at the end of its history", [
         ("encounter", "VARCHAR", "encounter name"),
         ("campaign", "VARCHAR", "campaign"),
+        ("system", "VARCHAR", "rule system of the encounter: 13a, 5e, 3.5e"),
         ("name", "VARCHAR", "combatant"),
         ("group_name", "VARCHAR", "monster group sharing an initiative roll"),
         ("pc", "BOOLEAN", "a player character"),
@@ -114,7 +128,7 @@ TABLES: list[Table] = [
         ("kind", "VARCHAR", "melee, ranged, spell, close"),
         ("defense", "VARCHAR", "ac, pd or md"),
         ("defense_value", "INTEGER", "the defense's value"),
-        ("natural", "INTEGER", "natural d20"),
+        ("natural", "INTEGER", "natural d20 (of two, the one kept)"),
         ("bonus", "INTEGER", "attack bonus"),
         ("escalation", "INTEGER", "escalation bonus added to the roll"),
         ("total", "INTEGER", "attack total"),
@@ -161,10 +175,11 @@ TABLES: list[Table] = [
     Table("saves", "saves, death saves and rally saves", WHERE + [
         ("name", "VARCHAR", "who saved"),
         ("kind", "VARCHAR", "save, death save or rally"),
-        ("against", "VARCHAR", "the condition or ongoing damage saved against"),
-        ("difficulty", "VARCHAR", "easy, normal or hard"),
+        ("against", "VARCHAR", "the condition or ongoing damage saved against (5e: the "
+                               "ability)"),
+        ("difficulty", "VARCHAR", "easy, normal or hard (13a); dc (5e)"),
         ("target_number", "INTEGER", "the number to reach"),
-        ("natural", "INTEGER", "natural d20"),
+        ("natural", "INTEGER", "natural d20 (of two, the one kept)"),
         ("total", "INTEGER", "total"),
         ("success", "BOOLEAN", "saved"),
     ]),
@@ -193,15 +208,16 @@ DERIVED = [t.name for t in TABLES if t.derived]
 VIEWS: dict[str, tuple[str, str]] = {
     "events": ("the effective history: stored events that count, amendments' "
                "replacement events spliced in (amended_by = the amendment's position)", """
-        SELECT encounter, campaign, position, type, cmd, recorded_by, recorded_at, command,
-               NULL::INTEGER AS amended_by, data
+        SELECT encounter, campaign, system, position, type, cmd, recorded_by, recorded_at,
+               command, NULL::INTEGER AS amended_by, data
         FROM events_all
         WHERE encounter IS NOT NULL AND NOT voided AND NOT amended AND NOT correction
         UNION ALL
-        SELECT encounter, campaign, CAST(r->>'originator_version' AS INTEGER),
+        SELECT encounter, campaign, system, CAST(r->>'originator_version' AS INTEGER),
                r->>'type', CAST(r->>'cmd' AS INTEGER), recorded_by, recorded_at, command,
                amendment, r
-        FROM (SELECT encounter, campaign, recorded_by, recorded_at, command, position AS amendment,
+        FROM (SELECT encounter, campaign, system, recorded_by, recorded_at, command,
+                     position AS amendment,
                      unnest(CAST(data->'replacement' AS JSON[])) AS r
               FROM events_all a
               WHERE type = 'CommandAmended' AND NOT voided
@@ -209,7 +225,7 @@ VIEWS: dict[str, tuple[str, str]] = {
                             WHERE t.stream = a.stream AND t.amended
                               AND t.position = CAST(a.data->>'target' AS INTEGER)))"""),
     "corrections": ("undo, redo, rewind and amendments, whether still in effect", """
-        SELECT encounter, campaign, position, type,
+        SELECT encounter, campaign, system, position, type,
                CAST(coalesce(data->>'target', data->>'retraction', data->>'to')
                     AS INTEGER) AS target,
                data->>'reason' AS reason, data->>'kind' AS kind,
@@ -219,7 +235,7 @@ VIEWS: dict[str, tuple[str, str]] = {
         WHERE type IN ('CommandRetracted', 'CommandRestored', 'Rewound',
                        'CommandAmended')"""),
     "disputes": ("disputes raised by players and how they ended", """
-        SELECT d.encounter, d.campaign, d.position,
+        SELECT d.encounter, d.campaign, d.system, d.position,
                CAST(d.data->>'target' AS INTEGER) AS target,
                d.data->>'reason' AS reason, d.data->>'player' AS player,
                d.data->>'quote' AS quote, d.recorded_by, d.recorded_at, d.voided,
@@ -236,7 +252,7 @@ VIEWS: dict[str, tuple[str, str]] = {
           ON r.stream = d.stream AND r.dispute = d.position
         WHERE d.type = 'DisputeRaised'"""),
     "dice": ("one row per natural die face of `rolls` (for fairness checks)", """
-        SELECT encounter, campaign, position, seq, round, roller, kind, source,
+        SELECT encounter, campaign, system, position, seq, round, roller, kind, source,
                unnest(sides) AS die, unnest(faces) AS face
         FROM rolls"""),
 }
@@ -246,10 +262,66 @@ INTERNAL = {
     "_streams": """CREATE TABLE IF NOT EXISTS _streams (
         stream UUID, kind VARCHAR, encounter VARCHAR, campaign VARCHAR,
         known INTEGER, seq INTEGER, damage_cmd INTEGER, started_at TIMESTAMP,
-        branched_from VARCHAR,
+        branched_from VARCHAR, system VARCHAR,
         state JSON)""",
 }
 
+
+# --- the systems' own columns ------------------------------------------------------------
+
+def system_columns() -> dict[str, list[tuple[str, str, str]]]:
+    """The columns the rule systems add, {table: [(column, SQL type, doc)]}, in a
+    stable order; a column two systems declare alike is one column."""
+    from domain import systems
+
+    core = {t.name: set(t.names) for t in TABLES}
+    out: dict[str, dict[str, tuple[str, str, list[str]]]] = {}
+    for system in systems.all_systems().values():
+        for table, columns in (getattr(system, "analytics_columns", None) or {}).items():
+            if table not in DERIVED:
+                raise ValueError(f"rule system {system.id}: analytics columns for "
+                                 f"{table!r}; only {', '.join(DERIVED)} take them")
+            mine = out.setdefault(table, {})
+            for name, typ, doc in columns:
+                if name in core[table]:
+                    raise ValueError(f"rule system {system.id}: {table}.{name} is a "
+                                     "column of every system already")
+                if name in mine and mine[name][0] != typ:
+                    raise ValueError(f"{table}.{name}: {typ} in {system.id}, "
+                                     f"{mine[name][0]} in {', '.join(mine[name][2])}")
+                found = mine.setdefault(name, (typ, doc, []))
+                found[2].append(system.id)
+    return {table: [(name, typ, f"[{', '.join(ids)}] {doc}")
+                    for name, (typ, doc, ids) in columns.items()]
+            for table, columns in out.items()}
+
+
+def tables() -> list[Table]:
+    """Every table with the columns the rule systems add (at the end)."""
+    extra = system_columns()
+    if not extra:
+        return TABLES
+    return [replace(t, columns=t.columns + extra[t.name]) if t.name in extra else t
+            for t in TABLES]
+
+
+def table(name: str) -> Table:
+    extra = system_columns().get(name)
+    t = BY_NAME[name]
+    return replace(t, columns=t.columns + extra) if extra else t
+
+
+def version() -> str:
+    """What ``_meta`` records of the schema: its version, and a fingerprint of the
+    systems' columns when there are any."""
+    extra = system_columns()
+    if not extra:
+        return str(SCHEMA_VERSION)
+    text = repr(sorted((t, [c[:2] for c in cols]) for t, cols in extra.items()))
+    return f"{SCHEMA_VERSION}+{hashlib.sha1(text.encode()).hexdigest()[:12]}"
+
+
+# --- DDL and documentation -----------------------------------------------------------------
 
 def quoted(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
@@ -258,7 +330,7 @@ def quoted(name: str) -> str:
 def ddl() -> list[str]:
     """Statements that create every table and view (idempotent)."""
     out = list(INTERNAL.values())
-    for t in TABLES:
+    for t in tables():
         cols = ", ".join(f"{quoted(n)} {typ}{_compression(t.name, n)}"
                          for n, typ, _ in t.columns)
         out.append(f"CREATE TABLE IF NOT EXISTS {t.name} ({cols})")
@@ -275,7 +347,7 @@ def _compression(table: str, column: str) -> str:
 def describe() -> str:
     """The schema as text: what `battletape sql --schema` prints."""
     lines = []
-    for t in TABLES:
+    for t in tables():
         lines.append(f"{t.name}: {t.doc}")
         width = max(len(n) for n, _, _ in t.columns)
         for n, typ, doc in t.columns:
