@@ -1,0 +1,264 @@
+"""5e SRD (seed 002), Giocare: Azioni, Il tuo turno, Iniziativa, Ordine del combattimento."""
+
+import pytest
+
+from domain.errors import BadInput, RuleViolation
+from tests.unit.dnd5e.support import Battle, fight
+
+
+def test_5E_ACT_01_the_twelve_actions_and_unknown_names():
+    """Azioni: the table's twelve; `do X dash` records ActionTaken; an unknown name is
+    an error listing them; improvising needs --what."""
+    from domain.dnd5e.terms import ACTIONS
+
+    assert len(ACTIONS) == 12
+    b = fight(("X", 20))
+    e = b.run("do", "X", "dash")[0]
+    assert (type(e).__name__, e.action, e.slot) == ("ActionTaken", "dash", "action")
+    with pytest.raises(BadInput, match="dash, disengage, dodge"):
+        b.run("do", "X", "cartwheel")
+    with pytest.raises(BadInput):
+        b.run("do", "X", "improvise")
+
+
+def test_5E_ACT_02_attack_uses_the_action_or_a_granted_bonus_action():
+    """Attacco: in the attacker's own turn `attack` uses its action (or a bonus action
+    with --action bonus)."""
+    b = fight(("A", 20), ("B", 40))
+    b.run("attack", "A", "B", bonus=3, roll="10")
+    assert b.c("A").actions_used == ["action"]
+    b.run("attack", "A", "B", bonus=3, roll="10", action="bonus")
+    assert b.c("A").actions_used == ["action", "bonus"]
+
+
+def test_5E_ACT_04_disengage_forbids_opportunity_attacks_for_the_turn():
+    """Disimpegno: "Il tuo movimento non provoca attacchi di opportunità per il resto
+    del turno"."""
+    b = fight(("B", 20), ("A", 20))
+    b.run("do", "B", "disengage")
+    with pytest.raises(RuleViolation, match="Disengage"):
+        b.run("attack", "A", "B", bonus=3, roll="10", opportunity=True, kind="melee")
+    b.run("next"), b.run("next")  # B's next turn: the flag is gone
+    assert b.x("B", "disengaged") is False
+    b.run("attack", "A", "B", bonus=3, roll="10", opportunity=True, kind="melee")
+    assert b.x("A", "reaction_used") is True
+
+
+def test_5E_ACT_05_dodge_disadvantage_against_and_advantage_on_dex_saves():
+    """Schivata: until the start of your next turn, attacks against you have
+    disadvantage, your Dex saves advantage; lost if Speed 0 or incapacitated."""
+    b = fight(("A", 20, {"ac": 10}), ("B", 20))
+    b.run("do", "A", "dodge")
+    b.run("next")
+    e = b.run("attack", "B", "A", bonus=0, roll="18/4")[0]
+    assert e.natural == 4 and "disadvantage:target dodging" in e.tags
+    s = b.run("save", "A", ability="dex", dc=10, roll="3/16")[0]
+    assert s.success and s.roll.total == 16
+    b.run("cond add", "A", "grappled", source="B")
+    assert b.x("A", "dodging") is False
+
+
+def test_5E_ACT_05_dodge_ends_at_the_start_of_the_next_turn():
+    b = fight(("A", 20), ("B", 20))
+    b.run("do", "A", "dodge")
+    b.run("next")
+    assert b.x("A", "dodging") is True
+    b.run("next")
+    assert b.x("A", "dodging") is False
+
+
+def test_5E_ACT_07_hide_is_a_stealth_check_and_marks_hidden():
+    """Nascondersi: "Fare una prova di Destrezza (Furtività)"; the GM decides (no DC in
+    the seed); the creature is hidden until it attacks."""
+    b = fight(("V", 20, {"level": 1}), ("B", 20))
+    e = b.run("check", "V", skill="stealth", bonus=3, proficient=["stealth"], roll="12")[0]
+    assert (e.ability, e.total) == ("dex", 17)
+    b.run("do", "V", "hide")
+    assert b.x("V", "hidden") is True
+
+
+def test_5E_ACT_10_ready_then_act_when_it_fires():
+    """Preparare: a trigger, then the response; it spends the reaction (SRD)."""
+    b = fight(("A", 20), ("B", 40, {"ac": 10}))
+    b.run("ready", "A", "the ogre comes through")
+    assert b.c("A").readied == "the ogre comes through" and "action" in b.c("A").actions_used
+    b.run("next")
+    b.run("act", "A")
+    assert b.x("A", "reaction_used") is True
+    e = b.run("attack", "A", "B", bonus=3, roll="15")[0]
+    assert e.action == "readied" and e.hit
+    with pytest.raises(RuleViolation):
+        b.run("act", "A")
+
+
+def test_5E_ACT_12_one_action_per_turn():
+    """Una cosa alla volta: after `attack A B` in A's turn, `do A dash` is refused."""
+    b = fight(("A", 20), ("B", 40))
+    b.run("attack", "A", "B", bonus=3, roll="10")
+    with pytest.raises(RuleViolation, match="A already took its action this turn"):
+        b.run("do", "A", "dash")
+
+
+def test_5E_ACT_13_one_bonus_action_and_none_when_incapacitated():
+    """Azioni bonus: "Non puoi averne più di una per turno"; a condition preventing
+    actions prevents bonus actions too."""
+    b = fight(("A", 20), ("B", 40))
+    b.run("attack", "A", "B", bonus=3, roll="10", action="bonus")
+    with pytest.raises(RuleViolation, match="bonus action"):
+        b.run("do", "A", "dash", bonus_action=True)
+    b.run("next"), b.run("next")
+    b.run("cond add", "A", "incapacitated")
+    with pytest.raises(RuleViolation, match="incapacitated"):
+        b.run("do", "A", "dash", bonus_action=True)
+
+
+def test_5E_ACT_14_one_reaction_until_the_start_of_your_turn():
+    """Reazioni: "Dopo una Reazione non puoi farne un'altra fino all'inizio del tuo
+    prossimo turno"."""
+    b = fight(("B", 20), ("A", 20))
+    b.run("attack", "A", "B", bonus=3, roll="10", opportunity=True, kind="melee")
+    assert b.x("A", "reaction_used") is True
+    with pytest.raises(RuleViolation, match="reaction"):
+        b.run("attack", "A", "B", bonus=3, roll="10", opportunity=True, kind="melee")
+    b.run("next")  # A's turn starts: the reaction is back
+    assert b.x("A", "reaction_used") is False
+
+
+def test_5E_EXP_05_one_free_interaction_then_the_action():
+    """Interazioni a tempo limitato: one free interaction per turn; another needs the
+    Utilize action (or is refused when the action is spent)."""
+    b = fight(("A", 20))
+    first = b.run("do", "A", "interact", what="open the door")[0]
+    second = b.run("do", "A", "interact", what="pick up the key")[0]
+    assert (first.slot, second.slot) == ("interact", "action")
+    with pytest.raises(RuleViolation):
+        b.run("do", "A", "interact")
+
+
+def test_5E_EXP_01_lightly_obscured_disadvantage_on_perception():
+    """Aree oscurate: lightly obscured -> disadvantage on Wis (Perception) by sight
+    (the GM gives --dis); without the flag the first face counts."""
+    b = fight(("A", 20))
+    dim = b.run("check", "A", skill="perception", bonus=1, roll="17/5", dis=True)[0]
+    bright = b.run("check", "A", skill="perception", bonus=1, roll="17")[0]
+    assert (dim.total, bright.total) == (6, 18)
+
+
+def test_5E_EXP_02_heavily_obscured_is_attacking_unseen():
+    """Heavily obscured: "la creatura ha la condizione Cieco": an attack into it is on a
+    creature you can't see: `--unseen` -> disadvantage."""
+    b = fight(("A", 20), ("B", 40, {"ac": 5}))
+    e = b.run("attack", "A", "B", bonus=0, roll="17/9", unseen=True)[0]
+    assert e.natural == 9
+
+
+def test_5E_EXP_03_darkness_heavily_obscured_dim_light_lightly():
+    """Luce: dim light = lightly obscured (disadvantage on sight checks), darkness =
+    heavily obscured (as Blinded: attack rolls against it have advantage)."""
+    b = fight(("A", 20), ("B", 40, {"ac": 5}))
+    b.run("cond add", "A", "blinded")  # in darkness
+    e = b.run("attack", "A", "B", bonus=0, roll="17/9")[0]
+    assert e.natural == 9 and "disadvantage:can't see target (attacker blinded)" in e.tags
+
+
+def test_5E_CMB_01_next_after_the_last_starts_a_new_round():
+    """Round e turni: "Un round rappresenta circa 6 secondi"."""
+    b = fight(("A", 20), ("B", 20))
+    assert (b.state.round, b.state.turn) == (1, "A")
+    b.run("next")
+    assert (b.state.round, b.state.turn) == (1, "B")
+    b.run("next")
+    assert (b.state.round, b.state.turn) == (2, "A")
+
+
+def test_5E_INI_01_dex_check_d20_plus_bonus():
+    """"Ogni partecipante tira una prova di Destrezza": `add Gob --hp 7 --init 2`;
+    `init Gob=13` -> 15."""
+    b = Battle()
+    b.run("add", "Gob", hp=7, init=2)
+    b.run("init", naturals=["Gob=13"])
+    assert b.c("Gob").initiative == 15
+
+
+def test_5E_INI_02_identical_groups_roll_once():
+    """"gruppi identici tirano una volta sola": Goblin 1..3 all 13."""
+    b = Battle()
+    b.run("add", "Goblin", hp=7, init=2, count=3)
+    events = b.run("init", naturals=["Goblin=11"])
+    assert [c.initiative for c in b.state.combatants.values()] == [13, 13, 13]
+    assert sum(type(e).__name__ == "InitiativeRolled" for e in events) == 1
+    assert not any(type(e).__name__ == "InitiativeTied" for e in events)
+
+
+def test_5E_INI_03_surprised_rolls_with_disadvantage():
+    """Sorpresa: "Un combattente colto di sorpresa ha svantaggio all'Iniziativa":
+    `init --surprised Gob Gob=15/6` -> 6 + 2 = 8; one face is an error."""
+    b = Battle()
+    b.run("add", "Gob", hp=7, init=2)
+    with pytest.raises(BadInput, match="two naturals"):
+        b.run("init", naturals=["Gob=15"], surprised=["Gob"])
+    e = b.run("init", naturals=["Gob=15/6"], surprised=["Gob"])[0]
+    assert b.c("Gob").initiative == 8 and e.roll.faces == [15, 6]
+    assert "surprised" in e.roll.expr
+
+
+def test_5E_INI_04_highest_first():
+    """Ordine di Iniziativa: from highest to lowest."""
+    b = Battle()
+    for n in ("Low", "High", "Mid"):
+        b.run("add", n, hp=5)
+    b.run("init", naturals=["Low=3", "High=18", "Mid=10"])
+    assert b.state.order == ["High", "Mid", "Low"] and b.state.turn == "High"
+
+
+def test_5E_INI_05_ties_recorded_then_decided():
+    """Pareggi: no automatic tiebreak; the tie is recorded and `tiebreak` fixes it,
+    with who decided."""
+    b = Battle()
+    b.run("add", "A", hp=5, pc=True)
+    b.run("add", "B", hp=5, pc=True)
+    events = b.run("init", naturals=["A=14", "B=14"])
+    tie = [e for e in events if type(e).__name__ == "InitiativeTied"][0]
+    assert (tie.names, tie.total) == (["A", "B"], 14)
+    assert b.x("A", "tie_undecided") and b.state.order == ["A", "B"]
+    e = b.run("tiebreak", names=["B", "A"], by="players")[0]
+    assert e.decided_by == "players" and b.state.order == ["B", "A"]
+    assert not b.x("A", "tie_undecided")
+    b.run("add", "C", hp=5)
+    with pytest.raises(RuleViolation):
+        b.run("tiebreak", names=["A", "C"])
+
+
+def test_5E_TRN_01_move_and_one_action_in_your_turn():
+    """Il tuo turno: one action slot per turn, back at your next turn."""
+    b = fight(("A", 20), ("B", 20))
+    b.run("do", "A", "dash")
+    with pytest.raises(RuleViolation):
+        b.run("do", "A", "dodge")
+    b.run("next"), b.run("next")
+    b.run("do", "A", "dodge")
+    assert b.c("A").actions_used == ["action"]
+
+
+def test_5E_CMB_03_a_side_defeated_and_flee_end():
+    """Fine del combattimento: when a side is "uccisa, resa priva di sensi, arresa o
+    fuggita"; `flee` and `end` as today."""
+    from domain.dnd5e.order_of_combat import side_defeated
+
+    b = fight(("Hero", 20, {"pc": True}), ("Gob", 7))
+    assert not side_defeated(b.state)
+    b.run("damage", "Gob", 7)
+    assert side_defeated(b.state)
+    b.run("flee")
+    assert b.state.ended == "fled" and b.c("Hero").status == "fled"
+
+
+def test_5E_MOV_03_dropping_prone_is_free_unless_speed_0():
+    """Cadersi a terra: prone without spending an action "salvo se la tua Velocità è 0"."""
+    b = fight(("A", 20), ("B", 20))
+    b.run("do", "A", "drop-prone")
+    assert "prone" in b.c("A").conditions and b.c("A").actions_used == []
+    b.run("next")
+    b.run("cond add", "B", "restrained")
+    with pytest.raises(RuleViolation, match="Speed 0"):
+        b.run("do", "B", "drop-prone")
