@@ -143,23 +143,25 @@ def _cell(v) -> str:
 def stats(ctx: typer.Context,
           campaign: Optional[str] = typer.Option(None, "--campaign", help="Only this campaign."),
           encounter: Optional[str] = typer.Option(None, "--encounter", "-e", help="Only this encounter."),
+          branches: bool = typer.Option(False, "--branches", help="Count what-if branches too (left out unless named with --encounter)."),
           json_: bool = typer.Option(False, "--json", help="One JSON object of sections."),
           analytics: Optional[str] = typer.Option(None, "--analytics", help=ANALYTICS_HELP)):
-    """Campaign dashboard: damage, hit rates, crits, kills, rounds, recoveries, death saves, disputes, dice fairness.  Example: battletape stats --campaign Emberfall"""
+    """Campaign dashboard: damage, hit rates, crits, kills, rounds, recoveries, death saves, disputes, dice fairness; what-if branches left out.  Example: battletape stats --campaign Emberfall"""
     from projections.analytics import stats as analytics_stats
 
     c = get(ctx)
     encounter = encounter or c.encounter  # `battletape -e NAME stats` works too
     con = reading(c, analytics)
     try:
-        sections = analytics_stats.dashboard(con, campaign, encounter)
+        sections = analytics_stats.dashboard(con, campaign, encounter, branches)
     finally:
         con.close()
     if json_:
         import msgspec
 
         data = {s.key: s.records() for s in sections}
-        data["filter"] = {"campaign": campaign, "encounter": encounter}
+        data["filter"] = {"campaign": campaign, "encounter": encounter,
+                          "branches": branches}
         sys.stdout.write(msgspec.json.encode(data, enc_hook=str).decode() + "\n")
         return
     from rich.console import Console
@@ -167,7 +169,8 @@ def stats(ctx: typer.Context,
 
     console = Console(soft_wrap=False)
     scope = " · ".join(x for x in (campaign and f"campaign {campaign}",
-                                   encounter and f"encounter {encounter}") if x)
+                                   encounter and f"encounter {encounter}",
+                                   branches and "branches included") if x)
     console.print(f"[bold]battletape stats[/bold]{' — ' + scope if scope else ''}")
     for s in sections:
         table = Table(*s.columns, title=s.title, title_justify="left",

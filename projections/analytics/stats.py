@@ -23,9 +23,19 @@ class Section:
         return [dict(zip(self.columns, r)) for r in self.rows]
 
 
-def _filter(campaign: str | None, encounter: str | None) -> tuple[str, list]:
-    """A WHERE fragment (always true when nothing is asked) and its parameters."""
+# What-if branches (`battletape branch`) replay their trunk's history up to the fork:
+# counted with it, every event before the fork would count twice.
+NO_BRANCHES = ("(encounter IS NULL OR encounter NOT IN (SELECT encounter FROM encounters "
+               "WHERE branched_from IS NOT NULL))")
+
+
+def _filter(campaign: str | None, encounter: str | None,
+            branches: bool = False) -> tuple[str, list]:
+    """A WHERE fragment (always true when nothing is asked) and its parameters.
+    Branches are left out unless asked for, or named."""
     parts, params = ["TRUE"], []
+    if not branches and encounter is None:
+        parts.append(NO_BRANCHES)
     if campaign is not None:
         parts.append("lower(campaign) = lower(?)")
         params.append(campaign)
@@ -103,10 +113,11 @@ QUERIES: list[tuple[str, str, str]] = [
 ]
 
 
-def dashboard(con, campaign: str | None = None,
-              encounter: str | None = None) -> list[Section]:
-    """Every section of the dashboard, filtered by campaign and encounter."""
-    where, params = _filter(campaign, encounter)
+def dashboard(con, campaign: str | None = None, encounter: str | None = None,
+              branches: bool = False) -> list[Section]:
+    """Every section of the dashboard, filtered by campaign and encounter; what-if
+    branches only with ``branches`` (or when ``encounter`` names one)."""
+    where, params = _filter(campaign, encounter, branches)
     out = []
     for key, title, sql in QUERIES:
         text = sql.replace("{f}", where)

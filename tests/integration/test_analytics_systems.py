@@ -24,7 +24,7 @@ from domain.systems import RuleSystem
 from projections import encounter_state
 from projections.analytics import schema
 from projections.analytics.schema import TABLES
-from tests.helpers import ok
+from tests.helpers import cli, ok
 from tests.integration.test_analytics import catch_up
 
 BATTLES = Path(__file__).resolve().parents[2] / "fixtures" / "battles"
@@ -255,3 +255,28 @@ def test_a_system_without_its_values_function_is_a_clear_error(sqlite_store,
     store_with(sqlite_store, raw_encounter(AMBUSH, "fx"))
     with pytest.raises(ValueError, match="analytics_values"):
         catch_up(sqlite_store, worker=False)
+
+
+# --- what-if branches ----------------------------------------------------------------
+
+def test_stats_leave_branches_out_unless_asked(sqlite_store):
+    # a branch replays the bridge battle's first 40 events, then goes its own way
+    ok(sqlite_store, "run", str(BATTLES / "bridge_full.bt"))
+    ok(sqlite_store, "--encounter", BRIDGE, "branch", "40", "What if")
+
+    def stats(*args):
+        return json.loads(ok(sqlite_store, "stats", "--json", *args).out)
+
+    plain, everything = stats(), stats("--branches")
+    assert [b["encounter"] for b in plain["battles"]] == [BRIDGE]
+    assert sorted(b["encounter"] for b in everything["battles"]) == [BRIDGE, "What if"]
+    assert plain["filter"]["branches"] is False
+    attacks = lambda s: sum(r["attacks"] for r in s["escalation"])  # noqa: E731
+    assert attacks(everything) > attacks(plain)
+    dice = lambda s: next(r["rolls"] for r in s["fairness"]  # noqa: E731
+                          if r["roller"] == "everyone" and r["die"] == "d20")
+    assert dice(everything) > dice(plain)
+    # naming a branch is asking for it
+    alone = stats("--encounter", "What if")
+    assert [b["encounter"] for b in alone["battles"]] == ["What if"]
+    assert cli(sqlite_store, "stats", "--branches").code == 0
