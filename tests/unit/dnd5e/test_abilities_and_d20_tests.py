@@ -15,7 +15,7 @@ TABLE = {1: -5, 2: -4, 3: -4, 4: -3, 5: -3, 6: -2, 7: -2, 8: -1, 9: -1, 10: 0, 1
 
 
 def test_5E_ABI_01_only_the_six_abilities_are_accepted():
-    """Le sei caratteristiche: Forza, Destrezza, Costituzione, Intelligenza, Saggezza,
+    """5E-ABI-01: Le sei caratteristiche: Forza, Destrezza, Costituzione, Intelligenza, Saggezza,
     Carisma; `add X --save dex:+3` accepts only str dex con int wis cha."""
     b = Battle()
     b.run("add", "X", hp=10, save=["dex:+3", "Saggezza:+1"])
@@ -26,7 +26,7 @@ def test_5E_ABI_01_only_the_six_abilities_are_accepted():
 
 
 def test_5E_ABI_02_scores_from_1_to_30_and_31_is_refused():
-    """Punteggi di caratteristica: 1..30, "30 è il massimo assoluto"; 0 only from an
+    """5E-ABI-02: Punteggi di caratteristica: 1..30, "30 è il massimo assoluto"; 0 only from an
     effect, not as input."""
     b = Battle()
     b.run("add", "Tarrasque", hp=300, score=["str:30"])
@@ -38,12 +38,12 @@ def test_5E_ABI_02_scores_from_1_to_30_and_31_is_refused():
 
 @given(st.integers(min_value=1, max_value=30))
 def test_5E_ABI_03_modifier_table_property(score):
-    """Modificatori di caratteristica: the seed's table, 1 -> -5 ... 30 -> +10."""
+    """5E-ABI-03: Modificatori di caratteristica: the seed's table, 1 -> -5 ... 30 -> +10."""
     assert ability_scores.modifier(score) == TABLE[score]
 
 
 def test_5E_ABI_04_round_down_in_resistance_and_half_damage_and_slowed():
-    """Arrotondare per difetto: resistance to 7 -> 3; save-for-half of 9 -> 4; Slowed
+    """5E-ABI-04: Arrotondare per difetto: resistance to 7 -> 3; save-for-half of 9 -> 4; Slowed
     halves a Speed of 7 squares to 3."""
     from domain.dnd5e.conditions import halve_speed
 
@@ -58,7 +58,7 @@ def test_5E_ABI_04_round_down_in_resistance_and_half_damage_and_slowed():
 
 
 def test_5E_D20_01_three_kinds_of_d20_test():
-    """Test con d20: ability checks, saving throws, attack rolls."""
+    """5E-D20-01: Test con d20: ability checks, saving throws, attack rolls."""
     b = fight(("A", 20, {"ac": 12}), ("B", 20, {"ac": 12}))
     kinds = [type(b.run("check", "A", ability="str", bonus=1, roll="10", dc=10)[0]).__name__,
              type(b.run("save", "A", ability="con", dc=10, roll="10")[0]).__name__,
@@ -67,7 +67,7 @@ def test_5E_D20_01_three_kinds_of_d20_test():
 
 
 def test_5E_D20_02_advantage_keeps_higher_disadvantage_lower_both_faces_recorded():
-    """"tiri due d20 ma tieni solo il risultato di uno: il più alto col vantaggio, il più
+    """5E-D20-02: "tiri due d20 ma tieni solo il risultato di uno: il più alto col vantaggio, il più
     basso con lo svantaggio"."""
     b = fight(("A", 20), ("B", 40, {"ac": 30}))
     e = b.run("attack", "A", "B", bonus=5, adv=True, roll="7/15")[0]
@@ -81,7 +81,7 @@ def test_5E_D20_02_advantage_keeps_higher_disadvantage_lower_both_faces_recorded
 
 @given(st.integers(1, 20), st.integers(1, 20), st.integers(-5, 10))
 def test_5E_D20_02_property_advantage_max_disadvantage_min(a, b_, mod):
-    """Advantage keeps the higher face, disadvantage the lower; the total adds the
+    """5E-D20-02: Advantage keeps the higher face, disadvantage the lower; the total adds the
     modifier once."""
     adv = d20_tests.roll([a, b_], None, mod, ["gm"], [])
     dis = d20_tests.roll([a, b_], None, mod, [], ["gm"])
@@ -90,14 +90,14 @@ def test_5E_D20_02_property_advantage_max_disadvantage_min(a, b_, mod):
 
 
 def test_5E_D20_02_advantage_and_disadvantage_cancel_srd():
-    """The seed is silent (5E-GAP-02); the SRD: they cancel, one d20."""
+    """5E-D20-02: The seed is silent (5E-GAP-02); the SRD: they cancel, one d20."""
     t = d20_tests.roll([3, 18], None, 0, ["target prone"], ["attacker poisoned"])
     assert t.mode == "cancelled" and t.natural == 3
     assert any("cancel" in tag for tag in t.tags)
 
 
 def test_5E_D20_03_each_addend_kept_separately():
-    """Add the ability modifier, the proficiency bonus if proficient, circumstances:
+    """5E-D20-03: Add the ability modifier, the proficiency bonus if proficient, circumstances:
     the event keeps each addend."""
     b = fight(("V", 20, {"level": 5}))
     e = b.run("check", "V", skill="stealth", bonus=3, proficient=["stealth"], roll="10")[0]
@@ -108,7 +108,7 @@ def test_5E_D20_03_each_addend_kept_separately():
 
 
 def test_5E_D20_04_equal_or_beat_the_target_number():
-    """"Se il totale eguaglia o supera il numero bersaglio, il test ha successo": vs
+    """5E-D20-04: "Se il totale eguaglia o supera il numero bersaglio, il test ha successo": vs
     AC 15 a 15 hits and a 14 misses; vs DC 13 a 13 succeeds."""
     b = fight(("A", 20), ("B", 40, {"ac": 15}), ("C", 40, {"ac": 15}))
     hit, miss = b.run("attack", "A", "B,C", bonus=5, roll="10,9")
@@ -120,14 +120,14 @@ def test_5E_D20_04_equal_or_beat_the_target_number():
 @pytest.mark.parametrize("level,bonus", [(1, 2), (4, 2), (5, 3), (8, 3), (9, 4), (13, 5),
                                          (17, 6), (21, 7), (25, 8), (29, 9), (30, 9)])
 def test_5E_PRO_01_proficiency_by_level(level, bonus):
-    """Bonus di competenza: up to 4 -> +2; 5-8 -> +3; ...; 29-30 -> +9."""
+    """5E-PRO-01: Bonus di competenza: up to 4 -> +2; 5-8 -> +3; ...; 29-30 -> +9."""
     b = Battle()
     b.run("add", "X", hp=10, level=level)
     assert b.c("X").extra["prof"] == bonus
 
 
 def test_5E_PRO_01_proficiency_by_challenge_rating():
-    """Fractional CRs fall under "Fino a 4": CR 1/2 -> +2; CR 17 -> +6."""
+    """5E-PRO-01: Fractional CRs fall under "Fino a 4": CR 1/2 -> +2; CR 17 -> +6."""
     b = Battle()
     b.run("add", "Gob", hp=7, cr="1/2")
     b.run("add", "Dragon", hp=300, cr="17")
@@ -137,7 +137,7 @@ def test_5E_PRO_01_proficiency_by_challenge_rating():
 
 
 def test_5E_PRO_02_bonus_added_once_with_two_proficiencies():
-    """Il bonus non si accumula: Cha (Deception or Persuasion) adds it once."""
+    """5E-PRO-02: Il bonus non si accumula: Cha (Deception or Persuasion) adds it once."""
     b = fight(("V", 20, {"level": 1}))
     e = b.run("check", "V", ability="cha", bonus=1, roll="10",
               proficient=["deception", "persuasion"])[0]
@@ -145,7 +145,7 @@ def test_5E_PRO_02_bonus_added_once_with_two_proficiencies():
 
 
 def test_5E_PRO_03_multiplied_once_only():
-    """"moltiplicato una sola volta e diviso una sola volta": Expertise doubles once;
+    """5E-PRO-03: "moltiplicato una sola volta e diviso una sola volta": Expertise doubles once;
     a second doubling is refused."""
     b = fight(("V", 20, {"level": 1}))
     e = b.run("check", "V", skill="stealth", bonus=0, expertise=1, roll="10")[0]
@@ -156,7 +156,7 @@ def test_5E_PRO_03_multiplied_once_only():
 
 
 def test_5E_PRO_04_skill_proficiency_adds_the_bonus_only_when_proficient():
-    """Competenze nelle abilità: Medicine is a Wisdom skill; proficient -> add the
+    """5E-PRO-04: Competenze nelle abilità: Medicine is a Wisdom skill; proficient -> add the
     bonus, otherwise not. `stabilize X H --roll 8 --bonus 2` where --bonus is Wis+prof."""
     from domain.dnd5e.terms import SKILLS
 
@@ -169,7 +169,7 @@ def test_5E_PRO_04_skill_proficiency_adds_the_bonus_only_when_proficient():
 
 
 def test_5E_PRO_05_save_proficiency_in_the_save_bonus():
-    """Competenze nei tiri salvezza: `add X --save wis:+3` (Wis +1, prof +2);
+    """5E-PRO-05: Competenze nei tiri salvezza: `add X --save wis:+3` (Wis +1, prof +2);
     `save X --ability wis --dc 12 --roll 8` -> 11 fails, `--roll 9` -> 12 succeeds."""
     b = fight(("X", 20, {"save": ["wis:+3"]}))
     fail = b.run("save", "X", ability="wis", dc=12, roll="8")[0]

@@ -7,7 +7,7 @@ from tests.unit.dnd5e.support import Battle, fight
 
 
 def test_5E_ACT_01_the_twelve_actions_and_unknown_names():
-    """Azioni: the table's twelve; `do X dash` records ActionTaken; an unknown name is
+    """5E-ACT-01: Azioni: the table's twelve; `do X dash` records ActionTaken; an unknown name is
     an error listing them; improvising needs --what."""
     from domain.dnd5e.terms import ACTIONS
 
@@ -22,7 +22,7 @@ def test_5E_ACT_01_the_twelve_actions_and_unknown_names():
 
 
 def test_5E_ACT_02_attack_uses_the_action_or_a_granted_bonus_action():
-    """Attacco: in the attacker's own turn `attack` uses its action (or a bonus action
+    """5E-ACT-02: Attacco: in the attacker's own turn `attack` uses its action (or a bonus action
     with --action bonus)."""
     b = fight(("A", 20), ("B", 40))
     b.run("attack", "A", "B", bonus=3, roll="10")
@@ -32,7 +32,7 @@ def test_5E_ACT_02_attack_uses_the_action_or_a_granted_bonus_action():
 
 
 def test_5E_ACT_04_disengage_forbids_opportunity_attacks_for_the_turn():
-    """Disimpegno: "Il tuo movimento non provoca attacchi di opportunità per il resto
+    """5E-ACT-04: Disimpegno: "Il tuo movimento non provoca attacchi di opportunità per il resto
     del turno"."""
     b = fight(("B", 20), ("A", 20))
     b.run("do", "B", "disengage")
@@ -45,7 +45,7 @@ def test_5E_ACT_04_disengage_forbids_opportunity_attacks_for_the_turn():
 
 
 def test_5E_ACT_05_dodge_disadvantage_against_and_advantage_on_dex_saves():
-    """Schivata: until the start of your next turn, attacks against you have
+    """5E-ACT-05: Schivata: until the start of your next turn, attacks against you have
     disadvantage, your Dex saves advantage; lost if Speed 0 or incapacitated."""
     b = fight(("A", 20, {"ac": 10}), ("B", 20))
     b.run("do", "A", "dodge")
@@ -59,6 +59,7 @@ def test_5E_ACT_05_dodge_disadvantage_against_and_advantage_on_dex_saves():
 
 
 def test_5E_ACT_05_dodge_ends_at_the_start_of_the_next_turn():
+    """5E-ACT-05."""
     b = fight(("A", 20), ("B", 20))
     b.run("do", "A", "dodge")
     b.run("next")
@@ -68,7 +69,7 @@ def test_5E_ACT_05_dodge_ends_at_the_start_of_the_next_turn():
 
 
 def test_5E_ACT_07_hide_is_a_stealth_check_and_marks_hidden():
-    """Nascondersi: "Fare una prova di Destrezza (Furtività)"; the GM decides (no DC in
+    """5E-ACT-07: Nascondersi: "Fare una prova di Destrezza (Furtività)"; the GM decides (no DC in
     the seed); the creature is hidden until it attacks."""
     b = fight(("V", 20, {"level": 1}), ("B", 20))
     e = b.run("check", "V", skill="stealth", bonus=3, proficient=["stealth"], roll="12")[0]
@@ -78,7 +79,7 @@ def test_5E_ACT_07_hide_is_a_stealth_check_and_marks_hidden():
 
 
 def test_5E_ACT_10_ready_then_act_when_it_fires():
-    """Preparare: a trigger, then the response; it spends the reaction (SRD)."""
+    """5E-ACT-10: Preparare: a trigger, then the response; it spends the reaction (SRD)."""
     b = fight(("A", 20), ("B", 40, {"ac": 10}))
     b.run("ready", "A", "the ogre comes through")
     assert b.c("A").readied == "the ogre comes through" and "action" in b.c("A").actions_used
@@ -92,7 +93,7 @@ def test_5E_ACT_10_ready_then_act_when_it_fires():
 
 
 def test_5E_ACT_12_one_action_per_turn():
-    """Una cosa alla volta: after `attack A B` in A's turn, `do A dash` is refused."""
+    """5E-ACT-12: Una cosa alla volta: after `attack A B` in A's turn, `do A dash` is refused."""
     b = fight(("A", 20), ("B", 40))
     b.run("attack", "A", "B", bonus=3, roll="10")
     with pytest.raises(RuleViolation, match="A already took its action this turn"):
@@ -100,7 +101,7 @@ def test_5E_ACT_12_one_action_per_turn():
 
 
 def test_5E_ACT_13_one_bonus_action_and_none_when_incapacitated():
-    """Azioni bonus: "Non puoi averne più di una per turno"; a condition preventing
+    """5E-ACT-13: Azioni bonus: "Non puoi averne più di una per turno"; a condition preventing
     actions prevents bonus actions too."""
     b = fight(("A", 20), ("B", 40))
     b.run("attack", "A", "B", bonus=3, roll="10", action="bonus")
@@ -113,7 +114,7 @@ def test_5E_ACT_13_one_bonus_action_and_none_when_incapacitated():
 
 
 def test_5E_ACT_14_one_reaction_until_the_start_of_your_turn():
-    """Reazioni: "Dopo una Reazione non puoi farne un'altra fino all'inizio del tuo
+    """5E-ACT-14: Reazioni: "Dopo una Reazione non puoi farne un'altra fino all'inizio del tuo
     prossimo turno"."""
     b = fight(("B", 20), ("A", 20))
     b.run("attack", "A", "B", bonus=3, roll="10", opportunity=True, kind="melee")
@@ -125,7 +126,7 @@ def test_5E_ACT_14_one_reaction_until_the_start_of_your_turn():
 
 
 def test_5E_EXP_05_one_free_interaction_then_the_action():
-    """Interazioni a tempo limitato: one free interaction per turn; another needs the
+    """5E-EXP-05: Interazioni a tempo limitato: one free interaction per turn; another needs the
     Utilize action (or is refused when the action is spent)."""
     b = fight(("A", 20))
     first = b.run("do", "A", "interact", what="open the door")[0]
@@ -136,7 +137,7 @@ def test_5E_EXP_05_one_free_interaction_then_the_action():
 
 
 def test_5E_EXP_01_lightly_obscured_disadvantage_on_perception():
-    """Aree oscurate: lightly obscured -> disadvantage on Wis (Perception) by sight
+    """5E-EXP-01: Aree oscurate: lightly obscured -> disadvantage on Wis (Perception) by sight
     (the GM gives --dis); without the flag the first face counts."""
     b = fight(("A", 20))
     dim = b.run("check", "A", skill="perception", bonus=1, roll="17/5", dis=True)[0]
@@ -145,7 +146,7 @@ def test_5E_EXP_01_lightly_obscured_disadvantage_on_perception():
 
 
 def test_5E_EXP_02_heavily_obscured_is_attacking_unseen():
-    """Heavily obscured: "la creatura ha la condizione Cieco": an attack into it is on a
+    """5E-EXP-02: Heavily obscured: "la creatura ha la condizione Cieco": an attack into it is on a
     creature you can't see: `--unseen` -> disadvantage."""
     b = fight(("A", 20), ("B", 40, {"ac": 5}))
     e = b.run("attack", "A", "B", bonus=0, roll="17/9", unseen=True)[0]
@@ -153,7 +154,7 @@ def test_5E_EXP_02_heavily_obscured_is_attacking_unseen():
 
 
 def test_5E_EXP_03_darkness_heavily_obscured_dim_light_lightly():
-    """Luce: dim light = lightly obscured (disadvantage on sight checks), darkness =
+    """5E-EXP-03: Luce: dim light = lightly obscured (disadvantage on sight checks), darkness =
     heavily obscured (as Blinded: attack rolls against it have advantage)."""
     b = fight(("A", 20), ("B", 40, {"ac": 5}))
     b.run("cond add", "A", "blinded")  # in darkness
@@ -162,7 +163,7 @@ def test_5E_EXP_03_darkness_heavily_obscured_dim_light_lightly():
 
 
 def test_5E_CMB_01_next_after_the_last_starts_a_new_round():
-    """Round e turni: "Un round rappresenta circa 6 secondi"."""
+    """5E-CMB-01: Round e turni: "Un round rappresenta circa 6 secondi"."""
     b = fight(("A", 20), ("B", 20))
     assert (b.state.round, b.state.turn) == (1, "A")
     b.run("next")
@@ -172,7 +173,7 @@ def test_5E_CMB_01_next_after_the_last_starts_a_new_round():
 
 
 def test_5E_INI_01_dex_check_d20_plus_bonus():
-    """"Ogni partecipante tira una prova di Destrezza": `add Gob --hp 7 --init 2`;
+    """5E-INI-01: "Ogni partecipante tira una prova di Destrezza": `add Gob --hp 7 --init 2`;
     `init Gob=13` -> 15."""
     b = Battle()
     b.run("add", "Gob", hp=7, init=2)
@@ -181,7 +182,7 @@ def test_5E_INI_01_dex_check_d20_plus_bonus():
 
 
 def test_5E_INI_02_identical_groups_roll_once():
-    """"gruppi identici tirano una volta sola": Goblin 1..3 all 13."""
+    """5E-INI-02: "gruppi identici tirano una volta sola": Goblin 1..3 all 13."""
     b = Battle()
     b.run("add", "Goblin", hp=7, init=2, count=3)
     events = b.run("init", naturals=["Goblin=11"])
@@ -191,7 +192,7 @@ def test_5E_INI_02_identical_groups_roll_once():
 
 
 def test_5E_INI_03_surprised_rolls_with_disadvantage():
-    """Sorpresa: "Un combattente colto di sorpresa ha svantaggio all'Iniziativa":
+    """5E-INI-03: Sorpresa: "Un combattente colto di sorpresa ha svantaggio all'Iniziativa":
     `init --surprised Gob Gob=15/6` -> 6 + 2 = 8; one face is an error."""
     b = Battle()
     b.run("add", "Gob", hp=7, init=2)
@@ -203,7 +204,7 @@ def test_5E_INI_03_surprised_rolls_with_disadvantage():
 
 
 def test_5E_INI_04_highest_first():
-    """Ordine di Iniziativa: from highest to lowest."""
+    """5E-INI-04: Ordine di Iniziativa: from highest to lowest."""
     b = Battle()
     for n in ("Low", "High", "Mid"):
         b.run("add", n, hp=5)
@@ -212,7 +213,7 @@ def test_5E_INI_04_highest_first():
 
 
 def test_5E_INI_05_ties_recorded_then_decided():
-    """Pareggi: no automatic tiebreak; the tie is recorded and `tiebreak` fixes it,
+    """5E-INI-05: Pareggi: no automatic tiebreak; the tie is recorded and `tiebreak` fixes it,
     with who decided."""
     b = Battle()
     b.run("add", "A", hp=5, pc=True)
@@ -230,7 +231,7 @@ def test_5E_INI_05_ties_recorded_then_decided():
 
 
 def test_5E_TRN_01_move_and_one_action_in_your_turn():
-    """Il tuo turno: one action slot per turn, back at your next turn."""
+    """5E-TRN-01: Il tuo turno: one action slot per turn, back at your next turn."""
     b = fight(("A", 20), ("B", 20))
     b.run("do", "A", "dash")
     with pytest.raises(RuleViolation):
@@ -241,7 +242,7 @@ def test_5E_TRN_01_move_and_one_action_in_your_turn():
 
 
 def test_5E_CMB_03_a_side_defeated_and_flee_end():
-    """Fine del combattimento: when a side is "uccisa, resa priva di sensi, arresa o
+    """5E-CMB-03: Fine del combattimento: when a side is "uccisa, resa priva di sensi, arresa o
     fuggita"; `flee` and `end` as today."""
     from domain.dnd5e.order_of_combat import side_defeated
 
@@ -254,7 +255,7 @@ def test_5E_CMB_03_a_side_defeated_and_flee_end():
 
 
 def test_5E_MOV_03_dropping_prone_is_free_unless_speed_0():
-    """Cadersi a terra: prone without spending an action "salvo se la tua Velocità è 0"."""
+    """5E-MOV-03: Cadersi a terra: prone without spending an action "salvo se la tua Velocità è 0"."""
     b = fight(("A", 20), ("B", 20))
     b.run("do", "A", "drop-prone")
     assert "prone" in b.c("A").conditions and b.c("A").actions_used == []

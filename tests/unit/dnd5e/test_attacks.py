@@ -9,7 +9,7 @@ from tests.unit.dnd5e.support import Battle, fight
 
 
 def test_5E_ATK_01_attack_records_target_faces_modifiers_total_ac_and_damage():
-    """Effettuare un attacco: target, modifiers, roll to hit, then damage."""
+    """5E-ATK-01: Effettuare un attacco: target, modifiers, roll to hit, then damage."""
     b = fight(("A", 20), ("B", 40, {"ac": 15}))
     e = b.run("attack", "A", "B", bonus=5, roll="12", dmg=7, type_="slashing",
               kind="melee")[0]
@@ -19,6 +19,7 @@ def test_5E_ATK_01_attack_records_target_faces_modifiers_total_ac_and_damage():
 
 
 def test_5E_ATK_01_vs_pd_is_a_13th_age_defense():
+    """5E-ATK-01."""
     b = fight(("A", 20), ("B", 40))
     with pytest.raises(NotThisSystem) as err:
         b.run("attack", "A", "B", bonus=5, roll="12", vs="pd")
@@ -26,28 +27,28 @@ def test_5E_ATK_01_vs_pd_is_a_13th_age_defense():
 
 
 def test_5E_ATK_02_attacking_an_unseen_creature_has_disadvantage():
-    """"Se attacchi una creatura che non vedi, hai svantaggio": --unseen --roll 17/9
+    """5E-ATK-02: "Se attacchi una creatura che non vedi, hai svantaggio": --unseen --roll 17/9
     keeps 9."""
     b = fight(("A", 20), ("B", 40, {"ac": 5}))
     assert b.run("attack", "A", "B", bonus=0, roll="17/9", unseen=True)[0].natural == 9
 
 
 def test_5E_ATK_03_wrong_square_misses():
-    """"Se non è dove pensi, manchi": a miss whatever the roll, no damage."""
+    """5E-ATK-03: "Se non è dove pensi, manchi": a miss whatever the roll, no damage."""
     b = fight(("A", 20), ("B", 40, {"ac": 5}))
     e = b.run("attack", "A", "B", bonus=10, roll="19", dmg=8, wrong_square=True)[0]
     assert not e.hit and e.damage == 0 and b.c("B").hp == 40
 
 
 def test_5E_ATK_04_unseen_by_target_gives_advantage():
-    """"Se una creatura non può vederti, hai vantaggio per colpirla"."""
+    """5E-ATK-04: "Se una creatura non può vederti, hai vantaggio per colpirla"."""
     b = fight(("A", 20), ("B", 40, {"ac": 5}))
     e = b.run("attack", "A", "B", bonus=0, roll="4/17", unseen_by_target=True)[0]
     assert e.natural == 17 and "advantage:target can't see attacker" in e.tags
 
 
 def test_5E_ATK_05_attacking_from_hiding_reveals():
-    """"Se attacchi da nascosto, riveli la tua posizione"."""
+    """5E-ATK-05: "Se attacchi da nascosto, riveli la tua posizione"."""
     b = fight(("A", 20), ("B", 40), ("C", 40))
     b.run("do", "A", "hide")
     b.run("next"), b.run("next"), b.run("next")
@@ -57,7 +58,7 @@ def test_5E_ATK_05_attacking_from_hiding_reveals():
 
 
 def test_5E_COV_01_half_cover_plus_2_to_ac():
-    """Mezza copertura: +2 to AC: --cover half --bonus 2 --roll 13 vs AC 15 -> 15 vs 17."""
+    """5E-COV-01: Mezza copertura: +2 to AC: --cover half --bonus 2 --roll 13 vs AC 15 -> 15 vs 17."""
     b = fight(("A", 20), ("B", 40, {"ac": 15}))
     e = b.run("attack", "A", "B", bonus=2, roll="13", cover="half")[0]
     assert (e.total, e.defense_value, e.hit) == (15, 17, False)
@@ -66,7 +67,7 @@ def test_5E_COV_01_half_cover_plus_2_to_ac():
 
 
 def test_5E_COV_02_three_quarters_plus_5_to_ac_and_dex_saves():
-    """Tre quarti: +5 to AC and to Dex saves (effect ... --cover three-quarters)."""
+    """5E-COV-02: Tre quarti: +5 to AC and to Dex saves (effect ... --cover three-quarters)."""
     b = fight(("A", 20), ("B", 40, {"ac": 10, "save": ["dex:+1"]}))
     assert b.run("attack", "A", "B", bonus=0, roll="12", cover="three-quarters")[0] \
         .defense_value == 15
@@ -77,7 +78,7 @@ def test_5E_COV_02_three_quarters_plus_5_to_ac_and_dex_saves():
 
 
 def test_5E_COV_03_total_cover_cant_be_targeted():
-    """Totale: "Non può essere preso di mira direttamente"; store unchanged."""
+    """5E-COV-03: Totale: "Non può essere preso di mira direttamente"; store unchanged."""
     b = fight(("A", 20), ("B", 40))
     before = len(b.events)
     with pytest.raises(RuleViolation, match="B has total cover"):
@@ -86,7 +87,7 @@ def test_5E_COV_03_total_cover_cant_be_targeted():
 
 
 def test_5E_RNG_01_long_range_disadvantage_beyond_refused():
-    """Two ranges: the second is the maximum "con svantaggio"; nothing beyond."""
+    """5E-RNG-01: Two ranges: the second is the maximum "con svantaggio"; nothing beyond."""
     b = fight(("A", 20), ("B", 40, {"ac": 5}))
     e = b.run("attack", "A", "B", bonus=0, roll="15/3", kind="ranged", range_="long")[0]
     assert e.natural == 3 and "disadvantage:long range" in e.tags
@@ -96,7 +97,7 @@ def test_5E_RNG_01_long_range_disadvantage_beyond_refused():
 
 
 def test_5E_RNG_02_ranged_attack_with_an_enemy_adjacent():
-    """Corpo a corpo ravvicinato: disadvantage unless that enemy is incapacitated or
+    """5E-RNG-02: Corpo a corpo ravvicinato: disadvantage unless that enemy is incapacitated or
     can't see."""
     b = fight(("A", 20), ("B", 40, {"ac": 5}), ("C", 40))
     e = b.run("attack", "A", "B", bonus=0, roll="15/3", kind="ranged",
@@ -109,6 +110,7 @@ def test_5E_RNG_02_ranged_attack_with_an_enemy_adjacent():
 
 
 def test_5E_OA_01_opportunity_attack_is_one_melee_attack_with_the_reaction():
+    """5E-OA-01."""
     b = fight(("B", 20), ("A", 20))
     with pytest.raises(RuleViolation, match="melee"):
         b.run("attack", "A", "B", bonus=3, roll="10", opportunity=True, kind="ranged")
@@ -118,7 +120,7 @@ def test_5E_OA_01_opportunity_attack_is_one_melee_attack_with_the_reaction():
 
 
 def test_5E_OA_02_no_opportunity_attack_after_teleport_or_forced_move():
-    """Evitarli: Disengage, teleport, "vieni spostato da un effetto"."""
+    """5E-OA-02: Evitarli: Disengage, teleport, "vieni spostato da un effetto"."""
     b = fight(("B", 20), ("A", 20))
     for trigger in ("teleport", "forced"):
         with pytest.raises(RuleViolation, match="provokes no opportunity attack"):
@@ -127,6 +129,7 @@ def test_5E_OA_02_no_opportunity_attack_after_teleport_or_forced_move():
 
 
 def test_5E_OA_03_an_incapacitated_creature_makes_no_opportunity_attack():
+    """5E-OA-03."""
     b = fight(("B", 20), ("A", 20))
     b.run("cond add", "A", "stunned")
     with pytest.raises(RuleViolation, match="stunned"):
@@ -134,7 +137,7 @@ def test_5E_OA_03_an_incapacitated_creature_makes_no_opportunity_attack():
 
 
 def test_5E_MNT_03_controlled_mount_takes_the_riders_initiative_and_three_actions():
-    """Controllare una cavalcatura: "La sua Iniziativa diventa la tua"; only Dash,
+    """5E-MNT-03: Controllare una cavalcatura: "La sua Iniziativa diventa la tua"; only Dash,
     Disengage, Dodge; an independent mount keeps its own."""
     b = fight(("Rider", 20, {"pc": True}), ("Orc", 20), ("Horse", 20),
               inits={"Rider": 15, "Orc": 12, "Horse": 5})
@@ -150,7 +153,7 @@ def test_5E_MNT_03_controlled_mount_takes_the_riders_initiative_and_three_action
 
 
 def test_5E_MNT_04_falling_from_the_mount_dex_save_dc_10():
-    """Cadere: Dex save DC 10 or fall prone: --roll 9 -> prone; --roll 10 -> no change."""
+    """5E-MNT-04: Cadere: Dex save DC 10 or fall prone: --roll 9 -> prone; --roll 10 -> no change."""
     b = fight(("Rider", 20, {"pc": True}), ("Horse", 20))
     b.run("mount", "Horse", "Rider", controlled=True)
     b.run("save", "Rider", ability="dex", dc=10, bonus=0, roll="10", fall=True)
@@ -160,7 +163,7 @@ def test_5E_MNT_04_falling_from_the_mount_dex_save_dc_10():
 
 
 def test_5E_UW_01_underwater_melee_without_swimming_speed():
-    """Armi ostacolate: disadvantage unless piercing or a swimming speed."""
+    """5E-UW-01: Armi ostacolate: disadvantage unless piercing or a swimming speed."""
     b = fight(("A", 20), ("B", 40, {"ac": 5}), ("Fish", 20, {"swim": True}),
               underwater=True)
     e = b.run("attack", "A", "B", bonus=0, roll="15/3", kind="melee", type_="slashing")[0]
@@ -174,7 +177,7 @@ def test_5E_UW_01_underwater_melee_without_swimming_speed():
 
 
 def test_5E_UW_02_underwater_ranged_attacks():
-    """Automatically miss beyond normal range; disadvantage within it."""
+    """5E-UW-02: Automatically miss beyond normal range; disadvantage within it."""
     b = fight(("A", 20), ("B", 40, {"ac": 5}), underwater=True)
     e = b.run("attack", "A", "B", bonus=0, roll="15/3", kind="ranged")[0]
     assert e.natural == 3
@@ -184,7 +187,7 @@ def test_5E_UW_02_underwater_ranged_attacks():
 
 
 def test_5E_UW_03_everything_underwater_resists_fire():
-    """"Tutto sott'acqua ha resistenza ai danni da fuoco": 9 fire -> 4."""
+    """5E-UW-03: "Tutto sott'acqua ha resistenza ai danni da fuoco": 9 fire -> 4."""
     b = Battle()
     b.run("underwater")
     b.run("add", "X", hp=20)

@@ -8,7 +8,7 @@ from tests.unit.dnd5e.support import Battle, Dice, fight
 
 
 def test_5E_HP_01_hit_points_never_below_0():
-    """Punti ferita: from the maximum down to a minimum of 0: hp 5, damage 12 -> 0."""
+    """5E-HP-01: Punti ferita: from the maximum down to a minimum of 0: hp 5, damage 12 -> 0."""
     b = fight(("X", 5, {"pc": True}))
     b.run("damage", "X", 12)
     assert b.c("X").hp == 0
@@ -18,7 +18,7 @@ def test_5E_HP_01_hit_points_never_below_0():
                                                 (16, 8, True), (16, 9, False),
                                                 (16, 0, True)])
 def test_5E_HP_03_bloodied_at_half_or_less_compared_exactly(max_hp, hp, bloodied):
-    """Insanguinato: "Con metà PF o meno"; 0 HP is half or less too."""
+    """5E-HP-03: Insanguinato: "Con metà PF o meno"; 0 HP is half or less too."""
     b = Battle()
     b.run("add", "X", hp=max_hp, pc=True)
     if hp < max_hp:
@@ -29,7 +29,7 @@ def test_5E_HP_03_bloodied_at_half_or_less_compared_exactly(max_hp, hp, bloodied
 
 
 def test_5E_RST_01_long_rest_ends_temporary_hit_points():
-    """Riposo: temp HP end at a long rest; no HP amount is given (5E-GAP-11)."""
+    """5E-RST-01: Riposo: temp HP end at a long rest; no HP amount is given (5E-GAP-11)."""
     b = Battle()
     b.run("add", "X", hp=20, pc=True)
     b.run("damage", "X", 5)
@@ -41,7 +41,7 @@ def test_5E_RST_01_long_rest_ends_temporary_hit_points():
 
 
 def test_5E_DMG_01_damage_adds_the_modifier():
-    """Tiri danni: `--damage 1d8+3` with face 6 -> 9."""
+    """5E-DMG-01: Tiri danni: `--damage 1d8+3` with face 6 -> 9."""
     b = fight(("A", 20), ("B", 40, {"ac": 5}))
     e = b.run("attack", "A", "B", bonus=3, roll="10", damage="1d8+3",
               rng=Dice(6))[0]
@@ -49,7 +49,7 @@ def test_5E_DMG_01_damage_adds_the_modifier():
 
 
 def test_5E_CRT_01_crit_rolls_dice_twice_modifiers_once():
-    """Colpi critici: "Si tirano due volte tutti i dadi ... e si sommano i
+    """5E-CRT-01: Colpi critici: "Si tirano due volte tutti i dadi ... e si sommano i
     modificatori": 1d8+3 with faces [5, 7] -> 15; --dmg 8 --crit-dmg 7 -> 15."""
     b = fight(("A", 20), ("B", 60, {"ac": 5}))
     e = b.run("attack", "A", "B", bonus=3, roll="20", damage="1d8+3", rng=Dice(5, 7))[0]
@@ -60,7 +60,7 @@ def test_5E_CRT_01_crit_rolls_dice_twice_modifiers_once():
 
 
 def test_5E_SVD_01_one_damage_roll_for_every_target():
-    """Danni multipli: the dice are rolled once."""
+    """5E-SVD-01: Danni multipli: the dice are rolled once."""
     b = fight(("Mage", 20), ("Gob1", 40), ("Gob2", 40))
     evs = b.run("effect", "Mage", "Gob1,Gob2", ability="dex", dc=13, damage="8d6",
                 half=True)
@@ -71,7 +71,7 @@ def test_5E_SVD_01_one_damage_roll_for_every_target():
 
 
 def test_5E_SVD_02_save_halves_rounded_down():
-    """Mezzo danno: 27 rolled, Gob1 saves -> 13, Gob2 fails -> 27."""
+    """5E-SVD-02: Mezzo danno: 27 rolled, Gob1 saves -> 13, Gob2 fails -> 27."""
     b = fight(("Mage", 20), ("Gob1", 40), ("Gob2", 40))
     b.run("effect", "Mage", "Gob1,Gob2", ability="dex", dc=13, dmg=27, half=True,
           save_roll=["Gob1=15", "Gob2=5"])
@@ -79,7 +79,7 @@ def test_5E_SVD_02_save_halves_rounded_down():
 
 
 def test_5E_TYP_01_damage_types_italian_names_accepted():
-    """Tipi di danno: `damage X 5 --type fuoco` is fire; an unknown type is an error."""
+    """5E-TYP-01: Tipi di danno: `damage X 5 --type fuoco` is fire; an unknown type is an error."""
     b = Battle()
     b.run("add", "X", hp=20, resist=["fire"])
     e = b.run("damage", "X", 5, type_="fuoco")[0]
@@ -89,6 +89,7 @@ def test_5E_TYP_01_damage_types_italian_names_accepted():
 
 
 def test_5E_RES_01_resistance_halves_rounded_down():
+    """5E-RES-01."""
     b = Battle()
     b.run("add", "X", hp=20, resist=["cold"])
     b.run("damage", "X", 9, type_="cold")
@@ -96,6 +97,7 @@ def test_5E_RES_01_resistance_halves_rounded_down():
 
 
 def test_5E_RES_02_vulnerability_doubles():
+    """5E-RES-02."""
     b = Battle()
     b.run("add", "X", hp=20, vulnerable=["radiant"])
     b.run("damage", "X", 6, type_="radiant")
@@ -103,7 +105,7 @@ def test_5E_RES_02_vulnerability_doubles():
 
 
 def test_5E_RES_03_resistances_do_not_stack():
-    """No accumulo: two fire resistances, 10 fire -> 5 (not 2)."""
+    """5E-RES-03: No accumulo: two fire resistances, 10 fire -> 5 (not 2)."""
     b = Battle()
     b.run("add", "X", hp=20, resist=["fire", "fire"], save=[])
     b.run("damage", "X", 10, type_="fire")
@@ -113,7 +115,7 @@ def test_5E_RES_03_resistances_do_not_stack():
 
 
 def test_5E_RES_04_order_modifier_then_resistance_then_vulnerability():
-    """"Prima bonus/penalità, poi resistenza, poi vulnerabilità": 11 fire -> 5 -> 10;
+    """5E-RES-04: "Prima bonus/penalità, poi resistenza, poi vulnerabilità": 11 fire -> 5 -> 10;
     with a -3 reduction: 25 -> 22 -> 11 -> 22."""
     b = Battle()
     b.run("add", "X", hp=50, resist=["fire"], vulnerable=["fire"])
@@ -123,6 +125,7 @@ def test_5E_RES_04_order_modifier_then_resistance_then_vulnerability():
 
 @given(st.integers(0, 200), st.booleans(), st.booleans())
 def test_5E_RES_04_property_resistance_before_vulnerability(amount, resist, vulnerable):
+    """5E-RES-04."""
     from domain.dnd5e.damage_and_healing import adjust
     from domain.state import Combatant, EncounterState
 
@@ -134,7 +137,7 @@ def test_5E_RES_04_property_resistance_before_vulnerability(amount, resist, vuln
 
 
 def test_5E_IMM_01_immunity_to_damage_and_condition():
-    """Immunità: `add X --immune poison,poisoned`; 10 poison -> 0; the condition is
+    """5E-IMM-01: Immunità: `add X --immune poison,poisoned`; 10 poison -> 0; the condition is
     recorded as ignored."""
     b = Battle()
     b.run("add", "X", hp=20, immune=["poison,poisoned"])
@@ -145,7 +148,7 @@ def test_5E_IMM_01_immunity_to_damage_and_condition():
 
 
 def test_5E_HEAL_01_never_above_the_maximum():
-    """Guarigione: 10/12, heal 5 -> 12."""
+    """5E-HEAL-01: Guarigione: 10/12, heal 5 -> 12."""
     b = Battle()
     b.run("add", "X", hp=12, pc=True)
     b.run("damage", "X", 2)
@@ -154,7 +157,7 @@ def test_5E_HEAL_01_never_above_the_maximum():
 
 
 def test_5E_HEAL_02_healing_at_0_wakes_and_resets_death_saves():
-    """hp 0, 1 success, 2 failures, heal 1 -> hp 1, up, counters 0, not unconscious."""
+    """5E-HEAL-02: hp 0, 1 success, 2 failures, heal 1 -> hp 1, up, counters 0, not unconscious."""
     b = fight(("X", 10, {"pc": True}), ("Y", 10))
     b.run("damage", "X", 10)
     b.run("next"), b.run("next")
@@ -169,7 +172,7 @@ def test_5E_HEAL_02_healing_at_0_wakes_and_resets_death_saves():
 
 
 def test_5E_KO_01_knock_out_leaves_1_hp_and_unconscious():
-    """Svenire un nemico: B hp 7, melee --knock-out --dmg 20 -> hp 1, knocked-out."""
+    """5E-KO-01: Svenire un nemico: B hp 7, melee --knock-out --dmg 20 -> hp 1, knocked-out."""
     b = fight(("A", 20), ("B", 7, {"ac": 5}), ("C", 30, {"ac": 5}))
     b.run("attack", "A", "B", bonus=3, roll="12", dmg=20, kind="melee", knock_out=True)
     c = b.c("B")
@@ -181,6 +184,7 @@ def test_5E_KO_01_knock_out_leaves_1_hp_and_unconscious():
 
 
 def test_5E_KO_01_knock_out_changes_nothing_above_0():
+    """5E-KO-01."""
     b = fight(("A", 20), ("B", 30, {"ac": 5}))
     e = b.run("attack", "A", "B", bonus=3, roll="12", dmg=5, kind="melee",
               knock_out=True)[0]
@@ -188,7 +192,7 @@ def test_5E_KO_01_knock_out_changes_nothing_above_0():
 
 
 def test_5E_KO_02_wakes_with_healing_medicine_or_short_rest():
-    """"Dopo un Riposo breve torna cosciente, o prima se riceve cure o una prova di
+    """5E-KO-02: "Dopo un Riposo breve torna cosciente, o prima se riceve cure o una prova di
     Saggezza (Medicina) CD 10"."""
     def knocked():
         b = fight(("A", 20), ("B", 7, {"ac": 5}), ("C", 20))
@@ -208,7 +212,7 @@ def test_5E_KO_02_wakes_with_healing_medicine_or_short_rest():
 
 
 def test_5E_ZERO_01_at_0_die_or_fall_unconscious():
-    """"Quando scendi a 0 PF puoi morire subito o perdere i sensi"."""
+    """5E-ZERO-01: "Quando scendi a 0 PF puoi morire subito o perdere i sensi"."""
     b = fight(("Pc", 10, {"pc": True}), ("Gob", 7))
     b.run("damage", "Pc", 10)
     b.run("damage", "Gob", 7)
@@ -216,7 +220,7 @@ def test_5E_ZERO_01_at_0_die_or_fall_unconscious():
 
 
 def test_5E_ZERO_02_monsters_die_at_0_unless_the_gm_says():
-    """"I mostri muoiono a 0 PF salvo scelta del GM": --no-die-at-0."""
+    """5E-ZERO-02: "I mostri muoiono a 0 PF salvo scelta del GM": --no-die-at-0."""
     b = fight(("Gob", 7), ("Boss", 30, {"no_die_at_0": True}))
     b.run("damage", "Gob", 10)
     b.run("damage", "Boss", 30)
@@ -225,7 +229,7 @@ def test_5E_ZERO_02_monsters_die_at_0_unless_the_gm_says():
 
 
 def test_5E_ZERO_03_max_hp_to_0_kills():
-    """"Se i tuoi PF massimi scendono a 0, muori": reduce-max X 12 -> dead."""
+    """5E-ZERO-03: "Se i tuoi PF massimi scendono a 0, muori": reduce-max X 12 -> dead."""
     b = Battle()
     b.run("add", "X", hp=12, pc=True)
     b.run("reduce-max", "X", 5)
@@ -235,7 +239,7 @@ def test_5E_ZERO_03_max_hp_to_0_kills():
 
 
 def test_5E_ZERO_04_instant_death_when_excess_equals_max_srd_reading():
-    """Morte istantanea: max 12, hp 5: damage 17 -> excess 12 = max: dead under the
+    """5E-ZERO-04: Morte istantanea: max 12, hp 5: damage 17 -> excess 12 = max: dead under the
     SRD's "equals or exceeds" (the seed's "superano" would not); 16 -> unconscious."""
     b = Battle()
     b.run("add", "X", hp=12, pc=True)
@@ -250,7 +254,7 @@ def test_5E_ZERO_04_instant_death_when_excess_equals_max_srd_reading():
 
 
 def test_5E_ZERO_06_unconscious_with_prone_and_incapacitated():
-    """Privo di sensi: PC hp 4, damage 6 -> hp 0, unconscious (prone, incapacitated)."""
+    """5E-ZERO-06: Privo di sensi: PC hp 4, damage 6 -> hp 0, unconscious (prone, incapacitated)."""
     b = Battle()
     b.run("add", "X", hp=4, pc=True)
     b.run("damage", "X", 6)

@@ -17,7 +17,7 @@ def dying(hp: int = 12) -> "Battle":
 
 
 def test_5E_DS_01_death_save_due_at_the_start_of_the_turn():
-    """"All'inizio di ogni turno a 0 PF tiri 1d20": `next` waits for it."""
+    """5E-DS-01: "All'inizio di ogni turno a 0 PF tiri 1d20": `next` waits for it."""
     b = dying()
     assert b.x("X", "death_save_due")
     with pytest.raises(RuleViolation, match="death save first"):
@@ -30,6 +30,7 @@ def test_5E_DS_01_death_save_due_at_the_start_of_the_turn():
 
 
 def test_5E_DS_01_next_can_roll_the_death_save():
+    """5E-DS-01."""
     b = fight(("Y", 30), ("X", 12, {"pc": True}))
     b.run("damage", "X", 12)
     b.run("next", death_save=["X=9"])
@@ -37,7 +38,7 @@ def test_5E_DS_01_next_can_roll_the_death_save():
 
 
 def test_5E_DS_02_ten_or_more_succeeds():
-    """"10 o più = successo, altrimenti fallimento"."""
+    """5E-DS-02: "10 o più = successo, altrimenti fallimento"."""
     b = dying()
     b.run("death-save", "X", roll_=10)
     assert b.x("X", "death_saves_succeeded") == 1
@@ -53,7 +54,7 @@ def _rolls(b, *naturals):
 
 
 def test_5E_DS_03_three_successes_stable():
-    """"3 successi = Stabile" (the SRD resets the counters, 5E-GAP-12)."""
+    """5E-DS-03: "3 successi = Stabile" (the SRD resets the counters, 5E-GAP-12)."""
     b = dying()
     _rolls(b, 10, 15, 3)
     b.run("death-save", "X", roll_=11)
@@ -63,6 +64,7 @@ def test_5E_DS_03_three_successes_stable():
 
 
 def test_5E_DS_04_three_failures_dead():
+    """5E-DS-04."""
     b = dying()
     _rolls(b, 5, 5)
     b.run("death-save", "X", roll_=2)
@@ -70,7 +72,7 @@ def test_5E_DS_04_three_failures_dead():
 
 
 def test_5E_DS_05_not_consecutive_and_reset_by_healing():
-    """"Non devono essere consecutivi. Si azzerano se recuperi PF"."""
+    """5E-DS-05: "Non devono essere consecutivi. Si azzerano se recuperi PF"."""
     b = dying()
     _rolls(b, 5, 15, 5, 15)
     assert (b.c("X").death_saves_failed, b.x("X", "death_saves_succeeded")) == (2, 2)
@@ -79,7 +81,7 @@ def test_5E_DS_05_not_consecutive_and_reset_by_healing():
 
 
 def test_5E_DS_06_natural_1_counts_two_failures():
-    """"1 naturale = 2 fallimenti": 1 failure, then a 1 -> 3 -> dead."""
+    """5E-DS-06: "1 naturale = 2 fallimenti": 1 failure, then a 1 -> 3 -> dead."""
     b = dying()
     _rolls(b, 4)
     b.run("death-save", "X", roll_=1)
@@ -87,7 +89,7 @@ def test_5E_DS_06_natural_1_counts_two_failures():
 
 
 def test_5E_DS_07_natural_20_regains_1_hp():
-    """"20 naturale = recuperi 1 PF": hp 1, up, counters 0, unconscious removed."""
+    """5E-DS-07: "20 naturale = recuperi 1 PF": hp 1, up, counters 0, unconscious removed."""
     b = dying()
     _rolls(b, 4)
     b.run("death-save", "X", roll_=20)
@@ -97,14 +99,14 @@ def test_5E_DS_07_natural_20_regains_1_hp():
 
 
 def test_5E_DS_08_damage_at_0_is_one_failure():
-    """Danni a 0 PF: "Subire danni = 1 fallimento": hp stays 0."""
+    """5E-DS-08: Danni a 0 PF: "Subire danni = 1 fallimento": hp stays 0."""
     b = dying()
     b.run("damage", "X", 3)
     assert (b.c("X").death_saves_failed, b.c("X").hp) == (1, 0)
 
 
 def test_5E_DS_09_a_critical_at_0_is_two_failures():
-    """"Se critico = 2 fallimenti": damage --crit, or a melee hit on an unconscious
+    """5E-DS-09: "Se critico = 2 fallimenti": damage --crit, or a melee hit on an unconscious
     creature (a critical, 5E-CON-13)."""
     b = dying(hp=30)
     b.run("damage", "X", 3, crit=True)
@@ -117,7 +119,7 @@ def test_5E_DS_09_a_critical_at_0_is_two_failures():
 
 
 def test_5E_DS_10_damage_at_0_equal_to_max_kills():
-    """"Se il danno ≥ PF massimi = morte immediata": max 12 at 0: 12 dead; 11 one
+    """5E-DS-10: "Se il danno ≥ PF massimi = morte immediata": max 12 at 0: 12 dead; 11 one
     failure."""
     b = dying(hp=12)
     b.run("damage", "X", 11)
@@ -127,7 +129,7 @@ def test_5E_DS_10_damage_at_0_equal_to_max_kills():
 
 
 def test_5E_STB_01_medicine_dc_10_stabilizes_and_spends_the_action():
-    """Stabilizzare: `stabilize X H --roll 8 --bonus 2` -> 10, stable, H's action;
+    """5E-STB-01: Stabilizzare: `stabilize X H --roll 8 --bonus 2` -> 10, stable, H's action;
     `--roll 7 --bonus 2` -> 9, no change (recorded)."""
     b = dying()
     b.run("death-save", "X", roll_=12)
@@ -142,6 +144,7 @@ def test_5E_STB_01_medicine_dc_10_stabilizes_and_spends_the_action():
 
 
 def test_5E_STB_02_stable_rolls_no_death_saves_but_stays_unconscious():
+    """5E-STB-02."""
     b = dying()
     b.run("death-save", "X", roll_=12)
     b.run("next"), b.run("next")
@@ -155,7 +158,7 @@ def test_5E_STB_02_stable_rolls_no_death_saves_but_stays_unconscious():
 
 
 def test_5E_STB_03_damage_restarts_death_saves():
-    """"Se subisce danni, riprende a tirare": stable, damage 2 -> unconscious, 1 failure."""
+    """5E-STB-03: "Se subisce danni, riprende a tirare": stable, damage 2 -> unconscious, 1 failure."""
     b = dying()
     b.run("death-save", "X", roll_=12)
     b.run("next"), b.run("next")
@@ -165,7 +168,7 @@ def test_5E_STB_03_damage_restarts_death_saves():
 
 
 def test_5E_THP_01_temporary_hit_points_are_lost_first():
-    """Perdite: temp 5, hp 10, damage 8 -> temp 0, hp 7."""
+    """5E-THP-01: Perdite: temp 5, hp 10, damage 8 -> temp 0, hp 7."""
     b = Battle()
     b.run("add", "X", hp=10, pc=True)
     b.run("temp", "X", 5)
@@ -174,6 +177,7 @@ def test_5E_THP_01_temporary_hit_points_are_lost_first():
 
 
 def test_5E_THP_02_they_last_until_a_long_rest():
+    """5E-THP-02."""
     b = Battle()
     b.run("add", "X", hp=10, pc=True)
     b.run("temp", "X", 5)
@@ -182,7 +186,7 @@ def test_5E_THP_02_they_last_until_a_long_rest():
 
 
 def test_5E_THP_03_they_do_not_stack_keep_old_or_new():
-    """No accumulo: temp 5, `temp X 3 --keep new` -> 3; `--keep old` -> 5; without
+    """5E-THP-03: No accumulo: temp 5, `temp X 3 --keep new` -> 3; `--keep old` -> 5; without
     --keep the larger is kept (DESIGN.md) and the event says so."""
     b = Battle()
     b.run("add", "X", hp=10, pc=True)
@@ -198,7 +202,7 @@ def test_5E_THP_03_they_do_not_stack_keep_old_or_new():
 
 
 def test_5E_THP_04_temporary_hp_are_not_healing():
-    """"Non ti fanno riprendere coscienza se sei a 0 PF"; heal never changes temp_hp."""
+    """5E-THP-04: "Non ti fanno riprendere coscienza se sei a 0 PF"; heal never changes temp_hp."""
     b = dying()
     b.run("temp", "X", 5)
     assert (b.c("X").temp_hp, b.c("X").status, b.x("X", "death_save_due")) == \
