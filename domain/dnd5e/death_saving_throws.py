@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from domain import dice
 from domain.dnd5e import stats
-from domain.dnd5e.actions import require_can_act, require_slot
-from domain.encounter import combatant, require_initiative, require_turn
+from domain.dnd5e.actions import require_can_act, require_slot, require_turn
+from domain.encounter import combatant, require_initiative
 from domain.errors import RuleViolation
 from domain.events import DeathSaveRolled, Event, StabilizeAttempted
 from domain.state import Combatant, EncounterState
