@@ -51,17 +51,9 @@ COMMAND_MODULES = {
     **dict.fromkeys(["sql", "stats"], "cli_analytics"),
 }
 CORE_COMMANDS = frozenset(COMMAND_MODULES)
-
-
-def _verb_words() -> None:
-    """The verbs of every rule system: parsed by the encounter's system (cli_record)."""
-    from battletape.dispatch import words
-
-    for word in words():
-        COMMAND_MODULES.setdefault(word, "cli_record")
-
-
-_verb_words()
+# every other word is a verb of a rule system, registered by cli_record (which adds
+# the words of every system's verbs here when it loads)
+VERBS_MODULE = "cli_record"
 
 
 def command_name(args: list[str]) -> str | None:
@@ -74,7 +66,7 @@ def command_name(args: list[str]) -> str | None:
 
 def load_commands(name: str | None = None) -> None:
     """Register the module of command ``name``, or every command (help, scripts)."""
-    module = COMMAND_MODULES.get(name or "")
+    module = COMMAND_MODULES.get(name or "") or (VERBS_MODULE if name else None)
     for m in ([module] if module else MODULES):
         import_module(f"battletape.{m}")
 

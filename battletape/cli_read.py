@@ -123,26 +123,38 @@ def run_lines(c: Context, lines: list[str]) -> None:
 
 @app.command()
 def demo(ctx: typer.Context,
-         delay: float = typer.Option(0.0, help="Seconds between rounds.")):
-    """Play the bundled battle into the store and show it round by round.  Example: battletape demo"""
+         delay: float = typer.Option(0.0, help="Seconds between rounds."),
+         system: str = typer.Option("13a", help="The rule system of the battle: 13a or 5e.")):
+    """Play a bundled battle into the store and show it round by round.  Example: battletape demo --system 5e"""
     import time
     from importlib import resources
 
     from rich.console import Console
 
     from battletape.render import state_table
+    from domain import systems
 
     c = get(ctx)
-    script = resources.files("fixtures").joinpath("battles/demo.bt").read_text("utf-8")
-    name = "Demo: the bridge at Emberfall"
+    chosen = systems.get(system)
+    battle = "demo.bt" if chosen.id == "13a" else f"demo-{chosen.id}.bt"
+    try:
+        script = resources.files("fixtures").joinpath(f"battles/{battle}").read_text(
+            "utf-8")
+    except FileNotFoundError:
+        raise BadInput("--system", system, "a system with a bundled demo") from None
+    first = next(line for line in script.splitlines() if line.startswith("new "))
+    title = shlex.split(first)[1]
+    name = title
     existing = [r.name for r in c.bt.registrations()]
     suffix = 1
     while name in existing:
         suffix += 1
-        name = f"Demo: the bridge at Emberfall ({suffix})"
+        name = f"{title} ({suffix})"
     # a campaign of its own each time: the PCs must not carry wounds from the last demo
-    campaign = "demo" if suffix == 1 else f"demo ({suffix})"
-    lines = [f'new "{name}" --campaign "{campaign}" --seed 13' if line.startswith("new ")
+    base = "demo" if chosen.id == "13a" else f"demo {chosen.id}"
+    campaign = base if suffix == 1 else f"{base} ({suffix})"
+    lines = [shlex.join(["new", name, "--campaign", campaign, "--seed", "13",
+                         "--system", chosen.id]) if line.startswith("new ")
              else line for line in script.splitlines()]
     c.quiet = True
     run_lines(c, lines)

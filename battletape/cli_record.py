@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from battletape import dispatch
-from battletape.cli import CORE_COMMANDS, app
+from battletape.cli import COMMAND_MODULES, CORE_COMMANDS, app
 from battletape.session import echo_events, get, out
 from domain import systems
 
@@ -79,3 +79,4 @@ def _passthrough(word: str, help_: str) -> None:
 for _word, _help in dispatch.words().items():
     if _word not in CORE_COMMANDS:
         _passthrough(_word, _help)
+        COMMAND_MODULES.setdefault(_word, "cli_record")
