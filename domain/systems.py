@@ -81,6 +81,13 @@ class RuleSystem:
     def apply(self) -> Callable[["EncounterState", "Event"], "EncounterState"]:
         return _fold(self.fold_module)
 
+    # --- analytics --------------------------------------------------------------------
+
+    def analytics_values(self, table: str, e: "Event") -> dict[str, Any]:
+        """The values of this system's ``analytics_columns`` for the row ``e`` makes
+        in ``table`` (columns left out are NULL)."""
+        return {}
+
     # --- views ------------------------------------------------------------------------
 
     def staggered(self, c: "Combatant") -> bool:

@@ -24,6 +24,17 @@ class Dnd5e(RuleSystem):
     fold_module = "domain.dnd5e.fold"
     words_staggered = "bloodied"
 
+    @property
+    def analytics_columns(self):  # type: ignore[override]
+        from domain.dnd5e.analytics import COLUMNS
+
+        return COLUMNS
+
+    def analytics_values(self, table: str, e) -> dict[str, Any]:
+        from domain.dnd5e.analytics import values
+
+        return values(table, e)
+
     def staggered(self, c) -> bool:
         """Insanguinato: hp <= max/2 exactly, 0 included (5E-HP-03)."""
         return c.hp * 2 <= c.max_hp
