@@ -20,15 +20,18 @@ def new(ctx: typer.Context, name: str,
         system: str = typer.Option("13a", help="The rule system: " + systems.listing() + "."),
         campaign: str = typer.Option("default", help="The campaign this battle belongs to."),
         seed: Optional[int] = typer.Option(None, help="Make virtual dice reproducible."),
-        lasting_wounds: bool = typer.Option(False, "--lasting-wounds", help="Optional Lasting-Wound Rule (13a)."),
-        meaningful_death: bool = typer.Option(False, "--meaningful-death", help="Optional Meaningful Death Rule (13a).")):
+        rule: list[str] = typer.Option([], "--rule", help="An optional rule of the system: " + systems.option_listing() + "."),
+        lasting_wounds: bool = typer.Option(False, "--lasting-wounds", help="13a: --rule lasting-wounds."),
+        meaningful_death: bool = typer.Option(False, "--meaningful-death", help="13a: --rule meaningful-death."),
+        underwater: bool = typer.Option(False, "--underwater", help="5e: --rule underwater.")):
     """Start an encounter.  Example: battletape new "Goblin ambush" --campaign Emberfall --system 5e"""
     c = get(ctx)
     chosen = systems.get(system)
+    rules = list(rule) + [r for r, on in (("lasting-wounds", lasting_wounds),
+                                          ("meaningful-death", meaningful_death),
+                                          ("underwater", underwater)) if on]
     c.bt.new(name, system=chosen.id, campaign=campaign, seed=seed,
-             options={k: v for k, v in (("lasting_wounds", lasting_wounds),
-                                        ("meaningful_death", meaningful_death)) if v},
-             command=c.command_line)
+             options=chosen.check_options(rules), command=c.command_line)
     c.encounter = name
     out(c, f"encounter {name!r} started ({chosen.id}, campaign {campaign})")
 

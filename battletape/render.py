@@ -33,7 +33,7 @@ def state_table(state: EncounterState, lang: str = "en") -> Table:
     for name in order:
         c = state.combatants[name]
         status = term(c.status, lang)
-        if system.staggered(c):
+        if c.hp > 0 and system.staggered(c):
             status += f" ({term(system.words_staggered, lang)})"
         conds = [term(k, lang) for k in sorted(c.conditions)]
         ongoing = ", ".join(f"{o.amount}{' ' + o.type if o.type else ''} ({o.save})"

@@ -58,6 +58,9 @@ class RuleSystem:
     #: analytics: extra columns per table, {table: [(column, sql type, doc)]}
     analytics_columns: dict[str, list[tuple[str, str, str]]] = {}
 
+    #: optional rules chosen at ``new`` (``--rule NAME``): {option id: help}
+    options: dict[str, str] = {}
+
     # --- terms ------------------------------------------------------------------------
 
     def term(self, word: str, lang: str) -> str:
@@ -65,6 +68,22 @@ class RuleSystem:
         if lang != "it":
             return word
         return self.conditions.get(word) or self.words.get(word, word)
+
+    def check_options(self, chosen: list[str]) -> dict[str, bool]:
+        """``--rule`` names into the encounter's options; one meaning nothing in this
+        system is a one-line error naming the systems it belongs to."""
+        out: dict[str, bool] = {}
+        for name in chosen:
+            key = name.strip().lower().replace("-", "_")
+            if key not in self.options:
+                owners = [s.id for s in all_systems().values() if key in s.options]
+                where = (f"an option of {' and '.join(owners)}" if owners
+                         else "not an optional rule of any system")
+                raise BadInput("--rule", name, f"an optional rule of {self.id} "
+                               f"({', '.join(o.replace('_', '-') for o in self.options) or 'none'}); "
+                               f"it is {where}")
+            out[key] = True
+        return out
 
     # --- verbs ------------------------------------------------------------------------
 
@@ -185,6 +204,11 @@ def of(state: "EncounterState") -> RuleSystem:
 def listing() -> str:
     """One line per system, for help texts."""
     return "; ".join(f"{s.id}: {s.title}" for s in all_systems().values())
+
+
+def option_listing() -> str:
+    return "; ".join(f"{s.id}: " + ", ".join(o.replace("_", "-") for o in s.options)
+                     for s in all_systems().values() if s.options)
 
 
 def system_events() -> list[type]:

@@ -118,7 +118,7 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     lines.append("| --- | --- | --- | --- |")
     for c in final.combatants.values():
         status = term(c.status, lang) + (f" ({term(system.words_staggered, lang)})"
-                                         if system.staggered(c) else "")
+                                         if c.hp > 0 and system.staggered(c) else "")
         conds = ", ".join(term(k, lang) for k in sorted(c.conditions)) or "—"
         lines.append(f"| {c.name} | {c.hp}/{c.max_hp} | {status} | {conds} |")
     if final.ended:

@@ -23,6 +23,7 @@ class Dnd5e(RuleSystem):
     verbs_module = "domain.dnd5e.commands"
     fold_module = "domain.dnd5e.fold"
     words_staggered = "bloodied"
+    options = {"underwater": "Combattimento sott'acqua: the fight is under water"}
 
     @property
     def analytics_columns(self):  # type: ignore[override]

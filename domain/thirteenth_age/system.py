@@ -18,6 +18,8 @@ class ThirteenthAge(RuleSystem):
     conditions = CONDITIONS
     words = {**STATUSES, **WORDS}
     header_keys = ("escalation_die",)
+    options = {"lasting_wounds": "Optional Lasting-Wound Rule",
+               "meaningful_death": "Optional Meaningful Death Rule"}
     verbs_module = "domain.thirteenth_age.commands"
     fold_module = "domain.thirteenth_age.fold"
 
