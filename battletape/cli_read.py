@@ -63,7 +63,7 @@ def log(ctx: typer.Context, json_: bool = typer.Option(False, "--json"),
     system = c.system_id()
     for e in shown:
         mark = " [voided]" if e.originator_version in void else ""
-        print(f"{e.originator_version:>5}  {e.by:<8} {describe(e, system=system)}{mark}")
+        print(f"{e.originator_version:>5}  {e.by:<8} {describe(e, c.lang, system)}{mark}")
 
 
 @app.command()
