@@ -337,7 +337,8 @@ VERBS = [
         opt("crit_dmg", int, None, help="On a crit: the second roll of the dice."),
         TYPE,
         opt("kind", str, None, help="melee, ranged or spell (nothing is inferred)."),
-        opt("action", str, None, help="action (default), bonus or reaction."),
+        opt("action", str, None, help="action (default), bonus, reaction, or extra: a "
+            "further attack of this turn's Attack action (Extra Attack, Multiattack)."),
         flag("opportunity", help="An opportunity attack: the reaction, melee."),
         opt("trigger", str, None, help="With --opportunity: leaves-reach, teleport, forced."),
         opt("cover", str, None, help="half, three-quarters or total."),

@@ -84,7 +84,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c.actions_used = []
             c.readied = None
             c.extra.update(reaction_used=False, dodging=False, disengaged=False,
-                           death_save_due=c.status == "unconscious")
+                           death_save_due=c.status == "unconscious", attacks=0)
             end_out_of_turn(state)
         case ev.TurnEnded():
             c = state.combatants[e.name]
@@ -101,6 +101,8 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.AttackResolved():
             a, t = state.combatants[e.attacker], state.combatants[e.target]
             _spend(state, a.name, e.action)
+            if e.action in ("action", "extra") and state.turn == a.name:
+                a.extra["attacks"] = a.extra.get("attacks", 0) + 1  # this turn's Attack
             a.extra["hidden"] = False
             a.damage_dealt += e.damage
             _damage(state, t, e.damage, e.crit, "knocked-out" in e.tags)

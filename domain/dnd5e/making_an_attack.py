@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 SECTION = "Effettuare un attacco"
 KINDS = ("melee", "ranged", "spell")
-SLOTS = ("action", "bonus", "reaction")
+SLOTS = ("action", "bonus", "reaction", "extra")
 
 
 @dataclass
@@ -158,9 +158,17 @@ def _slot(state: EncounterState, a: Combatant, o: AttackOrder,
         return "readied"
     slot = o.action or "action"
     if slot not in SLOTS:
-        raise BadInput("--action", slot, "action, bonus or reaction")
+        raise BadInput("--action", slot, "action, bonus, reaction or extra")
     if slot != "reaction":
         require_turn(state, a, "attack")
+    if slot == "extra":
+        # Extra Attack, Multiattack: a feature's exception to the one attack of the
+        # Attack action (Le eccezioni superano le regole generali)
+        if not a.extra.get("attacks"):
+            raise RuleViolation(f"{a.name} has made no attack with the Attack action this "
+                                "turn: --action extra is a further attack of that action "
+                                "(Extra Attack, Multiattack)", "Azioni: Attacco")
+        return slot
     require_slot(state, a, slot)
     return slot
 

@@ -193,3 +193,24 @@ def test_5E_UW_03_everything_underwater_resists_fire():
     b.run("add", "X", hp=20)
     b.run("damage", "X", 9, type_="fire")
     assert b.c("X").hp == 16
+
+
+def test_extra_attack_is_a_further_attack_of_the_attack_action():
+    """5E-ACT-02, 5E-GEN-01 (Azioni: Attacco; exceptions supersede general rules): a
+    second attack in one turn needs a feature (Extra Attack, Multiattack), given as
+    ``--action extra``, and only after an attack with the Attack action."""
+    from domain.errors import RuleViolation
+
+    b = Battle()
+    b.run("add", "Ogre", hp=59, ac=11, init=0)
+    b.run("add", "Aria", hp=24, ac=16, init=3, pc=True)
+    b.run("init", ["Ogre=15", "Aria=2"])
+    with pytest.raises(RuleViolation, match="no attack with the Attack action"):
+        b.run("attack", "Ogre", "Aria", bonus=6, roll="12", dmg=9, kind="melee",
+              action="extra")
+    b.run("attack", "Ogre", "Aria", bonus=6, roll="12", dmg=9, kind="melee")
+    with pytest.raises(RuleViolation, match="already took its action"):
+        b.run("attack", "Ogre", "Aria", bonus=6, roll="13", dmg=9, kind="melee")
+    b.run("attack", "Ogre", "Aria", bonus=6, roll="13", dmg=8, kind="melee",
+          action="extra")
+    assert b.c("Aria").hp == 24 - 9 - 8
