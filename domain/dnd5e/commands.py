@@ -265,19 +265,6 @@ def _end(services, outcome):
     return lambda s, r: order_of_combat.end(s, outcome)
 
 
-def _ruling(services, text, rule):
-    from domain.encounter import require_on
-    from domain.events import RulingRecorded
-
-    if not text.strip():
-        raise BadInput("ruling", text, "the GM's ruling in words")
-
-    def decide(s, r):
-        require_on(s)
-        return [RulingRecorded(text=text, rule=rule)]
-    return decide
-
-
 ROLL = opt("roll_", int, None, "--roll", help="Natural d20.")
 D20 = opt("roll", str, None, help="Natural d20, or two as A/B with --adv/--dis.")
 ADV = flag("adv", help="Advantage: keep the higher of two d20.")
@@ -458,9 +445,6 @@ VERBS = [
         arg("kind", help="short or long"),
         arg("names", required=False, multiple=True, help="Default: everyone standing.")),
         "A short or long rest.  Example: battletape rest short"),
-    Verb("ruling", _ruling, (arg("text"), opt("rule", str, None, help="The rule.")),
-         "Record a GM ruling.  Example: battletape ruling \"help gives advantage\" "
-         "--rule 5E-GAP-04"),
     Verb("flee", _flee, (), "The party flees.  Example: battletape flee"),
     Verb("end", _end, (opt("outcome", str, "victory", help="victory, defeat, truce..."),),
          "End the encounter.  Example: battletape end"),
