@@ -26,7 +26,7 @@ def state_table(state: EncounterState, lang: str = "en") -> Table:
              + (f" — ended: {state.ended}" if state.ended else "")
              + f"  (position {state.position})")
     table = Table(title=title, expand=False)
-    for col in ("", "name", "init", "HP", "status", "conditions", "ongoing damage",
+    for col in ("", "name", "init", "HP", "status", "conditions",
                 *system.table_columns()):
         table.add_column(term(col, lang) if col not in ("init", "HP") else col)
     order = state.order + [n for n in state.combatants if n not in state.order]
@@ -36,11 +36,9 @@ def state_table(state: EncounterState, lang: str = "en") -> Table:
         if c.hp > 0 and system.staggered(c):
             status += f" ({term(system.words_staggered, lang)})"
         conds = [term(k, lang) for k in sorted(c.conditions)]
-        ongoing = ", ".join(f"{o.amount}{' ' + o.type if o.type else ''} ({o.save})"
-                            for o in c.ongoing)
         table.add_row("▶" if name == state.turn else "", name + (" (PC)" if c.pc else ""),
                       "" if c.initiative is None else str(c.initiative),
                       hp_bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
-                      ongoing, *system.table_cells(c))
+                      *system.table_cells(c))
     return table
 

@@ -69,6 +69,8 @@ WORDS = {
     "difficulty class": "classe difficoltà", "proficiency bonus": "bonus di competenza",
     "short rest": "riposo breve", "long rest": "riposo lungo", "mount": "cavalcatura",
     "stabilize": "stabilizzare", "exhaustion": "affaticato", "surprised": "sorpreso",
+    "death saves": "tiri salvezza contro la morte", "conditions": "condizioni",
+    "status": "stato", "name": "nome",
     **{k: v.lower() for k, v in ABILITIES.items()},
     **{k: v for k, v in DAMAGE_TYPES.items()},
     **{k: v.lower() for k, v in ACTIONS.items()},

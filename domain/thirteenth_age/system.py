@@ -40,10 +40,12 @@ class ThirteenthAge(RuleSystem):
         return f", {self.term('escalation die', lang)} {state.escalation_die}"
 
     def table_columns(self) -> list[str]:
-        return ["engaged with", "recoveries"]
+        return ["ongoing damage", "engaged with", "recoveries"]
 
     def table_cells(self, c: Combatant) -> list[str]:
-        return [", ".join(c.engaged_with), str(c.recoveries) if c.pc else ""]
+        ongoing = ", ".join(f"{o.amount}{' ' + o.type if o.type else ''} ({o.save})"
+                            for o in c.ongoing)
+        return [ongoing, ", ".join(c.engaged_with), str(c.recoveries) if c.pc else ""]
 
 
 SYSTEM = ThirteenthAge()
