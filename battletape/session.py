@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.errors import BadInput, BattletapeError
+from domain.errors import BattletapeError
 
 
 class Context:
@@ -124,21 +124,6 @@ def echo_events(c: Context, events) -> None:
     system = c.system_id()
     for e in events:
         print(f"{e.originator_version:>5}  {describe(e, 'en', system)}")
-
-
-def parse_pairs(items: list[str], what: str) -> dict[str, list[int]]:
-    """``NAME=N[,N...]`` items into {NAME: [N, ...]}."""
-    out_: dict[str, list[int]] = {}
-    for item in items:
-        name, sep, values = item.rpartition("=")
-        try:
-            numbers = [int(v) for v in values.split(",")] if sep and name else None
-        except ValueError:
-            numbers = None
-        if not numbers:
-            raise BadInput(what, item, "NAME=NATURAL, e.g. Bruna=14")
-        out_.setdefault(name, []).extend(numbers)
-    return out_
 
 
 def click_module():

@@ -51,14 +51,16 @@ def require_able(c: Combatant, what: str) -> None:
                             "Conditions: Stunned")
 
 
-def require_turn(state: EncounterState, c: Combatant, what: str) -> None:
-    """It must be ``c``'s turn (or ``c`` holds a readied action that just triggered)."""
+def require_turn(state: EncounterState, c: Combatant, what: str,
+                 rule: str = "Actions on Your Turn") -> None:
+    """It must be ``c``'s turn (or ``c`` holds a readied action that just triggered);
+    ``rule`` names the section of the encounter's system that says so."""
     if state.turn == c.name or c.acts_out_of_turn:
         return
     raise RuleViolation(
         f"it is {state.turn}'s turn, not {c.name}'s: {c.name} can't {what} now"
         " (use --opportunity for an opportunity attack, or `act` for a readied one)",
-        "Actions on Your Turn")
+        rule)
 
 
 def positive(what: str, value: int, allow_zero: bool = True) -> int:

@@ -28,6 +28,37 @@ def parse_die(text: str) -> int:
     return int(sides)
 
 
+def check_body(state: EncounterState, name: str, hp: int, count: int, pc: bool,
+               ac: int, init: int) -> None:
+    """What every system checks of a new combatant: a usable name, hit points, a
+    count, armor class and initiative bonus in range."""
+    require_on(state)
+    if not name.strip() or any(ch in name for ch in ",=/"):
+        raise BadInput("name", name, "a name without commas, '=' or '/'")
+    positive("hp", hp, allow_zero=False)
+    if hp > 100000:
+        raise BadInput("hp", hp, "at most 100000")
+    if not 1 <= count <= 50:
+        raise BadInput("count", count, "1..50")
+    if pc and count > 1:
+        raise BadInput("count", count, "1 for a PC")
+    if not 0 <= ac <= 60:
+        raise BadInput("ac", ac, "0..60")
+    if not -10 <= init <= 30:
+        raise BadInput("initiative bonus", init, "-10..30")
+
+
+def names_for(state: EncounterState, name: str, count: int) -> list[str]:
+    """``NAME`` or ``NAME 1..N`` (a monster group), none of them taken yet."""
+    names = [f"{name} {i}" for i in range(1, count + 1)] if count > 1 else [name]
+    taken = {n.casefold() for n in state.combatants}
+    taken |= {c.group.casefold() for c in state.combatants.values() if c.group}
+    for n in names + ([name] if count > 1 else []):
+        if n.casefold() in taken:
+            raise BadInput("name", n, "a name not already in this encounter")
+    return names
+
+
 def add(state: EncounterState, name: str, hp: int, *, ac: int = 10, pd: int = 10,
         md: int = 10, init: int = 0, level: int = 1, pc: bool = False, count: int = 1,
         recoveries: int | None = None, recovery_die: str = "d8", con_mod: int = 0,
@@ -54,12 +85,7 @@ def add(state: EncounterState, name: str, hp: int, *, ac: int = 10, pd: int = 10
         recoveries = 8 if pc else 0  # Recoveries: "8 or 9 recoveries"
     positive("recoveries", recoveries)
     resists = parse_resist(list(resist))
-    names = [f"{name} {i}" for i in range(1, count + 1)] if count > 1 else [name]
-    taken = {n.casefold() for n in state.combatants}
-    taken |= {c.group.casefold() for c in state.combatants.values() if c.group}
-    for n in names + ([name] if count > 1 else []):
-        if n.casefold() in taken:
-            raise BadInput("name", n, "a name not already in this encounter")
+    names = names_for(state, name, count)
     carried = carried or {}
     max_hp = hp - carried.get("lost_max_hp", 0)
     return [CombatantAdded(

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from domain.dnd5e import conditions, stats
 from domain.dnd5e.terms import ACTIONS
+from domain import encounter
 from domain.encounter import combatant, require_initiative
 from domain.errors import BadInput, RuleViolation
 from domain.events import ConditionApplied, Event, Readied
@@ -41,11 +42,7 @@ def require_can_act(state: EncounterState, c: Combatant, what: str) -> None:
 
 def require_turn(state: EncounterState, c: Combatant, what: str) -> None:
     """Il tuo turno: it must be ``c``'s turn (or its readied action just fired)."""
-    if state.turn == c.name or c.acts_out_of_turn:
-        return
-    raise RuleViolation(
-        f"it is {state.turn}'s turn, not {c.name}'s: {c.name} can't {what} now (an "
-        "opportunity attack: --opportunity; a readied action: `act`)", "Il tuo turno")
+    encounter.require_turn(state, c, what, "Il tuo turno")
 
 
 def require_slot(state: EncounterState, c: Combatant, slot: str) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from domain.dnd5e.ability_scores import (MAX_SCORE, parse_cr, parse_pairs,
                                          proficiency_bonus)
 from domain.dnd5e.terms import CONDITIONS, damage_type
-from domain.encounter import positive, require_on
+from domain.roster import check_body, names_for
 from domain.errors import BadInput
 from domain.events import CombatantAdded, Event
 from domain.state import EncounterState
@@ -42,20 +42,7 @@ def add(state: EncounterState, name: str, hp: int, *, ac: int = 10, init: int = 
         pc: bool = False, count: int = 1, saves: list[str] = (), scores: list[str] = (),
         resist: list[str] = (), vulnerable: list[str] = (), immune: list[str] = (),
         no_die_at_0: bool = False, swim: bool = False) -> list[Event]:
-    require_on(state)
-    if not name.strip() or "," in name or "=" in name or "/" in name:
-        raise BadInput("name", name, "a name without commas, '=' or '/'")
-    positive("hp", hp, allow_zero=False)
-    if hp > 100000:
-        raise BadInput("hp", hp, "at most 100000")
-    if not 1 <= count <= 50:
-        raise BadInput("count", count, "1..50")
-    if pc and count > 1:
-        raise BadInput("count", count, "1 for a PC")
-    if not 0 <= ac <= 60:
-        raise BadInput("ac", ac, "0..60")
-    if not -10 <= init <= 30:
-        raise BadInput("initiative bonus", init, "-10..30")
+    check_body(state, name, hp, count, pc, ac, init)
     if level is not None and cr is not None:
         raise BadInput("--cr", cr, "either --level (characters) or --cr (monsters)")
     if level is not None and not 1 <= level <= 30:
@@ -77,12 +64,7 @@ def add(state: EncounterState, name: str, hp: int, *, ac: int = 10, init: int = 
         stats["level"] = level
     if cr is not None:
         stats["cr"] = cr
-    names = [f"{name} {i}" for i in range(1, count + 1)] if count > 1 else [name]
-    taken = {n.casefold() for n in state.combatants}
-    taken |= {c.group.casefold() for c in state.combatants.values() if c.group}
-    for n in names + ([name] if count > 1 else []):
-        if n.casefold() in taken:
-            raise BadInput("name", n, "a name not already in this encounter")
+    names = names_for(state, name, count)
     return [CombatantAdded(name=n, max_hp=hp, hp=hp, group=name if count > 1 else None,
                            pc=pc, ac=ac, init_bonus=init, level=level or 1, stats=stats)
             for n in names]

@@ -20,6 +20,7 @@ from battletape import store
 from battletape.application import Battletape
 from domain import events as ev, systems
 from domain.errors import BattletapeError
+from domain.dnd5e import analytics as dnd5e_analytics
 from domain.systems import RuleSystem
 from projections import encounter_state
 from projections.analytics import schema
@@ -30,43 +31,12 @@ from tests.integration.test_analytics import catch_up
 BATTLES = Path(__file__).resolve().parents[2] / "fixtures" / "battles"
 BRIDGE = "Bridge at Emberfall (full)"
 AMBUSH = "Goblin ambush"
-ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 
 
-# --- 5e's analytics columns, as domain/dnd5e/system.py is to declare them ---------------
+# --- 5e's analytics columns, as domain/dnd5e declares them ------------------------------
 
-ANALYTICS_COLUMNS_5E = {
-    "attacks": [("advantage", "VARCHAR",
-                 "advantage or disadvantage on the d20 (NULL: a straight roll)")],
-    "saves": [("ability", "VARCHAR", "the saving throw's ability: str, dex, con, int, "
-                                     "wis or cha (NULL for death saves)"),
-              ("advantage", "VARCHAR",
-               "advantage or disadvantage on the d20 (NULL: a straight roll)")],
-}
-
-
-def _advantage(tags: list[str], roll: ev.Roll, kept: int) -> str | None:
-    """From the tags ("advantage:target prone"); without any, from two d20 faces."""
-    said = {t.split(":", 1)[0] for t in tags} & {"advantage", "disadvantage"}
-    if said:
-        return said.pop() if len(said) == 1 else None  # both: they cancel
-    faces = roll.faces
-    if len(faces) == 2 and faces[0] != faces[1] and kept in faces:
-        return "advantage" if kept == max(faces) else "disadvantage"
-    return None
-
-
-def analytics_values_5e(table: str, e: ev.Event) -> dict:
-    if table == "attacks" and isinstance(e, ev.AttackResolved):
-        return {"advantage": _advantage(e.tags, e.roll, e.natural)}
-    if table == "saves" and isinstance(e, ev.SaveRolled):
-        kept = e.roll.total - e.roll.modifier
-        return {"ability": e.against if e.against in ABILITIES else None,
-                "advantage": _advantage([], e.roll, kept)}
-    if table == "saves" and isinstance(e, ev.DeathSaveRolled):
-        kept = e.roll.total - e.roll.modifier
-        return {"advantage": _advantage([], e.roll, kept)}
-    return {}
+ANALYTICS_COLUMNS_5E = dnd5e_analytics.COLUMNS
+analytics_values_5e = dnd5e_analytics.values
 
 
 class StandIn5e(RuleSystem):
