@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 
 from battletape.cli import app
-from battletape.session import Context, echo_events, get, out
+from battletape.session import Context, get, out
 from domain.errors import BadInput, BattletapeError
 
 

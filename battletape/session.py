@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.errors import BattletapeError
-
 
 class Context:
     """The store, the user and the output settings of one command line (or script)."""

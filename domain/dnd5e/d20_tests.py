@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from domain import dice
 from domain.errors import BadInput
 from domain.events import Roll
 

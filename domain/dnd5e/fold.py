@@ -11,7 +11,7 @@ own turn, Dodge lasts until then, Disengage until the end of the turn.
 from __future__ import annotations
 
 from domain import events as ev
-from domain.dnd5e import conditions, stats
+from domain.dnd5e import conditions
 from domain.dnd5e import events as ev5
 from domain.dnd5e.damage_and_healing import heal
 from domain.dnd5e.death_saving_throws import fold_death_save, fold_stabilize
