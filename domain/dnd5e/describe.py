@@ -7,6 +7,17 @@ from domain import events as ev
 from domain.dnd5e import events as ev5
 
 
+_TAG_WORDS = {"resist": "resistance", "vulnerable": "vulnerability", "immune": "immunity"}
+
+
+def _tag(tag: str, t) -> str:
+    """``advantage:target prone`` in the reader's words (``vantaggio:target prono``)."""
+    head, sep, rest = tag.partition(":")
+    if not sep:
+        return tag
+    return t(_TAG_WORDS.get(head, head)) + sep + " ".join(t(w) for w in rest.split(" "))
+
+
 def describe(system, e, lang: str = "en") -> str | None:
     t = (lambda w: system.term(w, lang))
     match e:
@@ -20,6 +31,7 @@ def describe(system, e, lang: str = "en") -> str | None:
             why = [x for x in e.tags if x.split(":")[0] in (
                 "advantage", "disadvantage", "cover", "resist", "vulnerable", "immune")
                 or x.startswith(("knock", "wrong", "natural"))]
+            why = [_tag(x, t) for x in why]
             return (f"{e.attacker} attacks {e.target}: {kept}, total {e.total} vs AC "
                     f"{e.defense_value}: {result}{dmg}"
                     + (f" [{'; '.join(why)}]" if why else ""))
