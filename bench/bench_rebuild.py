@@ -1,7 +1,8 @@
 """How fast a long encounter is rebuilt from its events, against two yardsticks.
 
 In one run, on one encounter of 100k events (generated into a temporary SQLite
-store by ``fixtures.generate``, or an existing one given by ``--store``):
+store by ``fixtures.generate``, a 13th Age battle or with ``--system 5e`` a 5e one,
+or an existing one given by ``--store``):
 
 (a) rebuild: ``battletape.store.read_events`` (eventsourcing's recorder, then the
     msgspec decoder) and ``replay.history.state_at`` (the fold), timed together and
@@ -24,7 +25,7 @@ store by ``fixtures.generate``, or an existing one given by ``--store``):
 the median of ``--repeat`` runs. Prints the ratios rebuild/limit and
 rebuild/default-mapper.
 
-    .venv/bin/python bench/bench_rebuild.py [--events 100000] [--repeat 5]
+    .venv/bin/python bench/bench_rebuild.py [--events 100000] [--repeat 5] [--system 5e]
     .venv/bin/python bench/bench_rebuild.py --store big.db --encounter NAME
 """
 
@@ -96,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--system", default="13a", choices=("13a", "5e"),
+                        help="the rule system of the generated encounter")
     parser.add_argument("--store", help="an existing SQLite store (default: generate "
                         "into a temporary one)")
     parser.add_argument("--encounter", help="with --store: the encounter to rebuild "
@@ -110,9 +113,10 @@ def main(argv: list[str] | None = None) -> int:
 
             path = str(Path(tmp) / "rebuild.db")
             start = time.perf_counter()
-            name, count = generate(path, args.events, seed=args.seed)
+            name, count = generate(path, args.events, seed=args.seed,
+                                   system=args.system)
             took = time.perf_counter() - start
-            print(f"generated {count} events in {took:.1f} s "
+            print(f"generated a {args.system} battle of {count} events in {took:.1f} s "
                   f"({count / took:.0f} events/s) into {path}")
         elif not Path(path).is_file():
             raise SystemExit(f"no SQLite store at {path!r}")

@@ -10,11 +10,14 @@ Runs, as subprocesses and interleaved so that a noisy machine hurts both alike:
   the target lives through every run;
 
 against a store holding a small generated encounter (a few hundred events, past its
-first snapshot). Prints the median time of each and the median of the per-round
+first snapshot). With ``--system 5e`` the encounter is a generated 5e battle and the
+attack is ``attack ATTACKER TARGET --bonus 0 --roll 2 --dmg 1`` (5e attacks are
+against AC; the target is one the attacker has neither advantage nor disadvantage
+against, so that one natural is the whole roll). Prints the median time of each and the median of the per-round
 ratios command/baseline; the goal is a ratio of at most 1.5. Above the goal it also
 prints the command's heaviest imports beyond the baseline's (``python -X importtime``).
 
-    .venv/bin/python bench/bench_record.py [--repeat 15] [--events 300]
+    .venv/bin/python bench/bench_record.py [--repeat 15] [--events 300] [--system 5e]
 """
 
 from __future__ import annotations
@@ -41,15 +44,64 @@ def battletape_command() -> list[str]:
     return [sys.executable, "-c", "from battletape.cli import run; run()"]
 
 
-def prepare(store: str, events: int, seed: int) -> str:
+def prepare(store: str, events: int, seed: int, system: str = "13a") -> str:
     """A small generated encounter (monsters tough enough to outlive the bench)."""
     from fixtures.generate import generate
 
-    name, _ = generate(store, events, seed=seed, name="bench", tough=1000)
+    name, _ = generate(store, events, seed=seed, name="bench", tough=1000,
+                       system=system)
     return name
 
 
-def next_attack(store: str, name: str) -> tuple[str, str, str]:
+def next_attack(store: str, name: str, system: str = "13a") -> tuple[str, str, str]:
+    if system == "5e":
+        return next_attack_5e(store, name)
+    return next_attack_13a(store, name)
+
+
+def next_attack_5e(store: str, name: str) -> tuple[str, str, str]:
+    """Ends turns (in this process, untimed; a death save first when one is due)
+    until the creature whose turn it is can attack a foe with one d20: it, the foe,
+    and a monster to damage."""
+    from battletape.application import Battletape
+    from domain import systems
+    from domain.dnd5e import conditions, d20_tests
+    from domain.dnd5e import making_an_attack as atk
+
+    verbs = systems.get("5e").verbs
+    bt = Battletape(store, "bench")
+    try:
+        for _ in range(200):
+            s = bt.state(name)
+            c = s.combatants.get(s.turn or "")
+            if c is not None and c.status == "unconscious" and c.extra.get(
+                    "death_save_due"):
+                bt.record(verbs["death-save"].decision(None, name=c.name, roll_=10),
+                          name)
+            bt.record(verbs["next"].decision(None), name)
+            s = bt.state(name)
+            a = s.combatants.get(s.turn or "")
+            if a is None or a.status != "up" or conditions.incapacitated(a):
+                continue
+            charm = a.conditions.get("charmed")
+            foes = []
+            for t in s.combatants.values():
+                if t.pc == a.pc or t.status != "up" or (charm and charm.source == t.name):
+                    continue
+                order = atk.AttackOrder(attacker=a.name, targets=[t.name], bonus=0)
+                if d20_tests.mode(*atk._sources(s, a, t, order, None)) in (
+                        "normal", "cancelled"):
+                    foes.append(t)
+            monsters = [c for c in s.combatants.values()
+                        if not c.pc and c.status == "up"]
+            if foes and monsters:
+                return a.name, foes[0].name, max(monsters, key=lambda c: c.hp).name
+    finally:
+        bt.close()
+    raise SystemExit("no creature could attack in 200 turns: try another --seed")
+
+
+def next_attack_13a(store: str, name: str) -> tuple[str, str, str]:
     """Ends turns (in this process, untimed) until the creature whose turn it is can
     make a basic melee attack: it, a foe it can attack, and a monster to damage."""
     from battletape.application import Battletape
@@ -132,6 +184,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=300,
                         help="size of the small encounter recorded into")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--system", default="13a", choices=("13a", "5e"),
+                        help="the rule system of the encounter recorded into")
     parser.add_argument("--imports", action="store_true",
                         help="print the import report even when the goal is met")
     args = parser.parse_args(argv)
@@ -141,19 +195,23 @@ def main(argv: list[str] | None = None) -> int:
     env["BATTLETAPE_USER"] = "bench"
     with tempfile.TemporaryDirectory() as tmp:
         store = str(Path(tmp) / "bench.db")
-        name = prepare(store, args.events, args.seed)
+        name = prepare(store, args.events, args.seed, args.system)
         bt = battletape_command()
         baseline = [sys.executable, "-c", BASELINE]
 
         def command(key: str) -> list[str]:
             # every attack on a fresh turn: one standard action a turn
-            attacker, target, victim = next_attack(store, name)
+            attacker, target, victim = next_attack(store, name, args.system)
             if key == "damage":
                 return bt + ["--store", store, "damage", victim, "1"]
+            if args.system == "5e":
+                return bt + ["--store", store, "attack", attacker, target, "--bonus",
+                             "0", "--roll", "2", "--dmg", "1"]
             return bt + ["--store", store, "attack", attacker, target, "--bonus", "0",
                          "--vs", "ac", "--roll", "2", "--dmg", "1", "--basic"]
 
-        print(f"store {store}: encounter {name!r} ({args.events}+ events)")
+        print(f"store {store}: {args.system} encounter {name!r} "
+              f"({args.events}+ events)")
         keys = ["damage", "attack"]
         for argv_ in (baseline, command("damage"), command("attack")):
             timed(argv_, env)  # warm the caches, compile .pyc
