@@ -15,9 +15,6 @@ from domain.errors import BadInput, BattletapeError
 TARGET_INDEX = {"attack": 2, "damage": 1, "heal": 1, "temp": 1, "ongoing": 1,
                 "engage": 2, "intercept": 2, "stabilize": 1, "save": 1, "recover": 1}
 AMOUNT_INDEX = {"damage": 2, "heal": 2, "temp": 2, "ongoing": 2}
-ROLL_OPTION = {"attack": "--roll", "save": "--roll", "death-save": "--roll",
-               "disengage": "--roll", "recover": "--roll", "rally": "--roll",
-               "stabilize": "--roll", "init": None, "next": "--save", "act": "--save"}
 
 
 def redecide(parent: Context, line: str, state, rng, events,
@@ -55,21 +52,37 @@ def _set_option(args: list[str], option: str, value: str) -> None:
     args += [option, value]
 
 
-def overridden(line: str, changes: dict[str, str], turn: str | None) -> str:
-    """``line`` with corrected values: --roll, --dmg, --type, the target, a save."""
+def _given_name(args: list[str], option: str) -> str | None:
+    """The NAME of ``--option NAME=N`` in a command line, if it has one."""
+    for i, a in enumerate(args):
+        if a == option and i + 1 < len(args) and "=" in args[i + 1]:
+            return args[i + 1].rpartition("=")[0]
+        if a.startswith(option + "=") and "=" in a[len(option) + 1:]:
+            return a[len(option) + 1:].rpartition("=")[0]
+    return None
+
+
+def overridden(line: str, changes: dict[str, str], turn: str | None,
+               system: str = "13a") -> str:
+    """``line`` with corrected values: --roll, --dmg, --type, the target, a save.
+    Where a verb keeps its roll is the verb's own (``Verb.roll_option``)."""
+    from domain import systems
+
     args = shlex.split(line)
     if not args:
         raise BadInput("command", line, "a recorded command line")
     verb = args[0]
+    spec = systems.get(system).verb(" ".join(args[:2])) or systems.get(system).verb(verb)
     for key, value in changes.items():
         if key == "roll":
-            option = ROLL_OPTION.get(verb, "--roll")
-            if option is None:
+            option = spec.roll_option if spec is not None else "--roll"
+            if not option:
                 raise BadInput("--roll", value, f"a command with a roll, not {verb!r}")
-            if option == "--save":
-                if turn is None:
+            if spec is not None and spec.roll_per_name:
+                name = _given_name(args, option) or turn
+                if name is None:
                     raise BadInput("--roll", value, "a save at the end of a turn")
-                _set_option(args, "--save", f"{turn}={value}")
+                _set_option(args, option, f"{name}={value}")
             else:
                 _set_option(args, option, value)
         elif key == "dmg" and verb in AMOUNT_INDEX and AMOUNT_INDEX[verb] < len(args):

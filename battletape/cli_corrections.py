@@ -94,7 +94,7 @@ def rewind(ctx: typer.Context, position: int,
 
 @app.command(context_settings={"ignore_unknown_options": False})
 def amend(ctx: typer.Context, position: int,
-          roll_: Optional[int] = typer.Option(None, "--roll", help="The natural d20 (or a save's natural) as it should have been."),
+          roll_: Optional[str] = typer.Option(None, "--roll", help="The natural d20 (or a save's natural) as it should have been; 5e: A/B for two faces."),
           dmg: Optional[int] = typer.Option(None, help="The damage total as it should have been."),
           target: Optional[str] = typer.Option(None, help="The right target."),
           type_: Optional[str] = typer.Option(None, "--type", help="The damage type (a missed resistance)."),
@@ -131,8 +131,8 @@ def amend(ctx: typer.Context, position: int,
     before = history.state_at(events, cmd - 1)
     turn = next((e.name for e in corr.effective(events)
                  if e.cmd == cmd and isinstance(e, ev.TurnEnded)), before.turn)
-    line = command if command is not None else amending.overridden(original, changes,
-                                                                    turn)
+    line = command if command is not None else amending.overridden(
+        original, changes, turn, c.system_id())
     if not changes and command is None and not also:
         raise BadInput("amend", position, "a corrected value: --roll, --dmg, --target, "
                        "--type, --also or --command")

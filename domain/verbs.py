@@ -67,6 +67,10 @@ class Verb(NamedTuple):
     # "encounter": decide(state, rng) records into the encounter; "campaign": a verb
     # between battles, decide(campaign, rng) records into the campaign's stream
     scope: str = "encounter"
+    # where ``amend --roll`` puts the corrected natural: the option, and whether it
+    # is given as NAME=N (the saves of the turn ending); "" for a verb with no roll
+    roll_option: str = "--roll"
+    roll_per_name: bool = False
 
     @property
     def options(self) -> set[str]:

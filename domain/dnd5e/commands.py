@@ -306,7 +306,7 @@ VERBS = [
         opt("surprised", str, None, help="NAME,...: surprised, disadvantage.",
             multiple=True)),
         "Roll initiative (d20 + Dex) for those without.  Example: battletape init "
-        "Bruna=14 Gob=15/6 --surprised Gob"),
+        "Bruna=14 Gob=15/6 --surprised Gob", roll_option=""),
     Verb("tiebreak", _tiebreak, (
         arg("names", help="The tied names, first to last.", multiple=True),
         opt("by", str, "gm", help="Who decided: gm or players.")),
@@ -427,12 +427,13 @@ VERBS = [
         opt("death_save", str, None, help="NAME=N: the death save of the next creature.",
             multiple=True),),
         "End the turn and start the next.  Example: battletape next --death-save "
-        "Bruna=12"),
+        "Bruna=12", roll_option="--death-save", roll_per_name=True),
     Verb("ready", _ready, (arg("name"), arg("trigger")),
          "Ready an action for a trigger.  Example: battletape ready Bruna \"the ogre "
          "comes through the door\""),
     Verb("act", _act, (arg("name"),),
-         "The readied action fires (the reaction).  Example: battletape act Bruna"),
+         "The readied action fires (the reaction).  Example: battletape act Bruna",
+         roll_option=""),
     Verb("mount", _mount, (
         arg("mount"), arg("rider"),
         flag("controlled", help="Takes the rider's initiative; only Dash, Disengage, "

@@ -267,7 +267,7 @@ VERBS = [
         opt("ambush", help="Ambushes and Surprise: the ambusher."),
         flag("advance_escalation", help="Advance the die after the surprise round.")),
         "Roll initiative (d20 + bonus) for those without.  Example: battletape init "
-        "Bruna=14 Goblin=9"),
+        "Bruna=14 Goblin=9", roll_option=""),
     Verb("attack", _attack, (
         arg("attacker"), arg("targets", help="TARGET[,TARGET...]"),
         opt("bonus", int, None, help="Attack bonus (ability + level + magic).",
@@ -366,7 +366,7 @@ VERBS = [
         opt("save", help="NAME=N[,N...]: naturals for end-of-turn saves.",
             multiple=True),),
         "End the turn (ongoing damage, then saves) and start the next.  Example: "
-        "battletape next --save Goblin=12"),
+        "battletape next --save Goblin=12", roll_option="--save", roll_per_name=True),
     Verb("delay", _delay, (arg("name"),),
          "Delay: act later this round.  Example: battletape delay Bruna"),
     Verb("ready", _ready, (arg("name"), arg("trigger")),
@@ -375,7 +375,8 @@ VERBS = [
     Verb("act", _act, (
         arg("name"), opt("save", help="NAME=N for the ending turn's saves.",
                          multiple=True)),
-        "Take a delayed or readied action now.  Example: battletape act Bruna"),
+        "Take a delayed or readied action now.  Example: battletape act Bruna",
+        roll_option="--save", roll_per_name=True),
     Verb("escalation set", _escalation_set, (
         arg("value", int), flag("hold", help="Keep it from advancing."),
         opt("reason", str, "", help="Why.")),
