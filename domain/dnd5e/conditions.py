@@ -180,8 +180,26 @@ def expiring_at_turn_end(c) -> list[Event]:
 
 
 def expiring_at(state: EncounterState, round_: int, turn: str) -> list[Event]:
-    """Conditions of ``--rounds N`` that end at this point (round, turn) of the fight."""
-    mark = f"round {round_}, {turn}"
+    """Conditions of ``--rounds N`` that end at this point (round, turn) of the fight:
+    ``until`` is "round R, ANCHOR", the turn on which they were applied, N rounds on;
+    they end when the fight reaches that round and ANCHOR's place in the order (or
+    passes it: the anchor may have died or fled meanwhile)."""
+    from domain.dnd5e.initiative import ordered
+
+    order = ordered(state)
     return [ConditionRemoved(name=c.name, condition=n, reason="expired")
             for c in state.combatants.values() for n, info in c.conditions.items()
-            if info.until == mark]
+            if _reached(order, round_, turn, info.until)]
+
+
+def _reached(order: list[str], round_: int, turn: str, until: str | None) -> bool:
+    if not until or not until.startswith("round "):
+        return False
+    head, _, anchor = until[len("round "):].partition(", ")
+    if not head.isdigit():
+        return False
+    if round_ != int(head):
+        return round_ > int(head)
+    if anchor not in order or turn not in order:
+        return True  # "start" (applied before initiative), or an anchor gone
+    return order.index(turn) >= order.index(anchor)

@@ -73,7 +73,9 @@ def _ties(rolled: dict[str, list[Combatant]], totals: dict[str, int],
     done = {c.group or c.name for c in state.combatants.values()
             if c.initiative is not None}
     for c in state.combatants.values():
-        if c.initiative is not None and (c.group or c.name) in done:
+        # the dead and the fled take no turns: no tie to decide with them
+        if c.initiative is not None and (c.group or c.name) in done \
+                and c.status not in ("dead", "fled"):
             keys = units.get(c.initiative)
             if keys is not None and (c.group or c.name) not in keys:
                 keys.append(c.group or c.name)
@@ -81,7 +83,7 @@ def _ties(rolled: dict[str, list[Combatant]], totals: dict[str, int],
     for total, keys in units.items():
         if len(keys) > 1:
             names = [c.name for c in state.combatants.values()
-                     if (c.group or c.name) in keys]
+                     if (c.group or c.name) in keys and c.status not in ("dead", "fled")]
             out.append((names, total))
     return out
 

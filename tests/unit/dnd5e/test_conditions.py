@@ -5,7 +5,7 @@ import pytest
 from domain.dnd5e.conditions import EFFECTS, halve_speed
 from domain.dnd5e.terms import CONDITIONS
 from domain.errors import BadInput, RuleViolation
-from tests.unit.dnd5e.support import fight
+from tests.unit.dnd5e.support import Battle, fight
 
 
 def ab(**options):
@@ -242,3 +242,39 @@ def test_5E_CON_19_paralyzed_melee_hit_is_a_crit_miss_stays_a_miss():
     miss = b.run("attack", "A", "B", bonus=0, roll="2/5", kind="melee", action="bonus")[0]
     assert not miss.hit and not miss.crit
     assert not b.run("save", "B", ability="dex", dc=5, roll="19")[0].success
+
+
+def test_5E_CND_02_a_condition_for_rounds_ends_even_if_its_anchor_died():
+    """5E-CND-02 (Condizioni: "Una condizione termina quando la sua durata scade"):
+    poisoned for 1 round on the goblin's turn ends at the goblin's place in round 2,
+    even when the goblin died before it."""
+    b = Battle()
+    b.run("add", "Bruna", hp=20, ac=15, init=0, pc=True)
+    b.run("add", "Gob", hp=7, ac=13, init=2)
+    b.run("add", "Orc", hp=15, ac=13, init=0)
+    b.run("init", ["Gob=18", "Bruna=10", "Orc=5"])
+    b.run("cond add", "Bruna", "poisoned", source="Gob", rounds=1)
+    assert "poisoned" in b.c("Bruna").conditions
+    b.run("next")                                      # Bruna's turn
+    b.run("attack", "Bruna", "Gob", bonus=5, roll="15/16", dmg=9, kind="melee")
+    assert b.c("Gob").status == "dead"
+    b.run("next")                                      # Orc
+    assert "poisoned" in b.c("Bruna").conditions       # still round 1
+    b.run("next")                                      # round 2: Gob is skipped
+    assert b.state.round == 2
+    assert "poisoned" not in b.c("Bruna").conditions
+
+
+def test_5E_INI_05_no_tie_with_the_dead():
+    """5E-INI-05 (Pareggi): a newcomer whose total equals a dead creature's has no tie
+    to decide."""
+    b = Battle()
+    b.run("add", "Bruna", hp=20, ac=15, init=0, pc=True)
+    b.run("add", "Gob", hp=7, ac=13, init=0)
+    b.run("init", ["Gob=12", "Bruna=10"])
+    b.run("attack", "Gob", "Bruna", bonus=5, roll="3", dmg=1, kind="melee")
+    b.run("next")
+    b.run("attack", "Bruna", "Gob", bonus=5, roll="15", dmg=9, kind="melee")
+    b.run("add", "Orc", hp=15, ac=13, init=0)
+    b.run("init", ["Orc=12"])
+    assert not b.x("Orc", "tie_undecided")
