@@ -61,14 +61,23 @@ def command_name(args: list[str]) -> str | None:
     from battletape.session import split_globals
 
     rest = split_globals(args)
-    return rest[0] if rest else None
+    return rest[0] if rest and not rest[0].startswith("-") else None
 
 
 def load_commands(name: str | None = None) -> None:
-    """Register the module of command ``name``, or every command (help, scripts)."""
-    module = COMMAND_MODULES.get(name or "") or (VERBS_MODULE if name else None)
-    for m in ([module] if module else MODULES):
+    """Register the module of command ``name``, or every command (help, scripts).
+    Any other word is a verb of a rule system: registered alone, so a recording
+    command reads no other system's option tables."""
+    module = COMMAND_MODULES.get(name or "")
+    if module is not None:
+        import_module(f"battletape.{module}")
+        return
+    if name:
+        import_module(f"battletape.{VERBS_MODULE}").register(name)
+        return
+    for m in MODULES:
         import_module(f"battletape.{m}")
+    import_module(f"battletape.{VERBS_MODULE}").register()
 
 
 def only(name: str | None) -> typer.Typer:

@@ -79,7 +79,14 @@ def _passthrough(word: str, help_: str) -> None:
     app.command(word, context_settings=dispatch.PASSTHROUGH, add_help_option=False)(command)
 
 
-for _word, _help in dispatch.words().items():
-    if _word not in CORE_COMMANDS:
-        _passthrough(_word, _help)
-        COMMAND_MODULES.setdefault(_word, "cli_record")
+_registered: set[str] = set()
+
+
+def register(word: str | None = None) -> None:
+    """Register the verb ``word`` (or every verb of every system) as a command."""
+    wanted = dispatch.words() if word is None else {word: ""}
+    for w, help_ in wanted.items():
+        if w not in CORE_COMMANDS and w not in _registered:
+            _passthrough(w, help_)
+            _registered.add(w)
+            COMMAND_MODULES.setdefault(w, "cli_record")

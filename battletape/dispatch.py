@@ -67,7 +67,11 @@ def run(ctx, word: str, args: list[str]) -> None:
 
     c = get(ctx)
     wants_help = "--help" in args or "-h" in args
-    system = _help_system(c) if wants_help else _system_of(c)
+    try:
+        system = _help_system(c) if wants_help else _system_of(c)
+    except BattletapeError:
+        _known(word)
+        raise
     name = word
     group = sorted(n.split()[1] for n in system.verbs if n.startswith(word + " "))
     if group or _grouped_elsewhere(word):
@@ -79,6 +83,7 @@ def run(ctx, word: str, args: list[str]) -> None:
         args = args[1:]
     verb = system.verb(name)
     if verb is None:
+        _known(word)
         raise NotInSystem(_elsewhere(name, system))
     command = build(system.id, name)
     from battletape.session import click_module
@@ -89,6 +94,14 @@ def run(ctx, word: str, args: list[str]) -> None:
             command.invoke(sub)
     except click.exceptions.NoSuchOption as err:
         raise NotInSystem(_foreign_option(name, err.option_name, system)) from None
+
+
+def _known(word: str) -> None:
+    """A word that is no system's verb is no command at all (a typo)."""
+    if word not in words():
+        from battletape.session import click_module
+
+        raise click_module().exceptions.UsageError(f"No such command '{word}'.")
 
 
 def _grouped_elsewhere(word: str) -> bool:
