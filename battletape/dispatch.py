@@ -74,7 +74,7 @@ def run(ctx, word: str, args: list[str]) -> None:
         raise
     name = word
     group = sorted(n.split()[1] for n in system.verbs if n.startswith(word + " "))
-    if group or _grouped_elsewhere(word):
+    if group or (system.verb(word) is None and _grouped_elsewhere(word)):
         if not args or args[0].startswith("-"):
             if wants_help or not args:
                 print(_group_help(word, system, group))

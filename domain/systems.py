@@ -12,7 +12,7 @@ Systems are found, not listed: adding a package with a ``system.py`` adds a syst
 
 from __future__ import annotations
 
-import pkgutil
+import os
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable
@@ -160,16 +160,12 @@ def all_systems() -> dict[str, RuleSystem]:
     import domain
 
     found: dict[str, RuleSystem] = {}
-    for info in sorted(pkgutil.iter_modules(domain.__path__), key=lambda i: i.name):
-        if not info.ispkg:
-            continue
-        try:
-            module = import_module(f"domain.{info.name}.system")
-        except ModuleNotFoundError as err:
-            if err.name == f"domain.{info.name}.system":
-                continue
-            raise
-        system = module.SYSTEM
+    packages = sorted({entry.name for folder in domain.__path__ if os.path.isdir(folder)
+                       for entry in os.scandir(folder)
+                       if entry.is_dir() and os.path.isfile(
+                           os.path.join(entry.path, "system.py"))})
+    for name in packages:
+        system = import_module(f"domain.{name}.system").SYSTEM
         found[system.id] = system
     # the primary system first
     return dict(sorted(found.items(), key=lambda kv: kv[0] != "13a"))

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
-from domain.dnd5e.terms import CONDITIONS, STATUSES, WORDS
 from domain.systems import RuleSystem
 
 _KEYS = ("death_saves_succeeded", "exhaustion", "reaction_used", "dodging", "disengaged",
@@ -17,13 +17,23 @@ class Dnd5e(RuleSystem):
     title = "D&D 5e SRD (Giocare, seed 002)"
     package = "domain.dnd5e"
     statuses = ("up", "unconscious", "stable", "dead", "fled", "knocked-out")
-    conditions = CONDITIONS
-    words = {**STATUSES, **WORDS}
     events_module = "domain.dnd5e.events"
     verbs_module = "domain.dnd5e.commands"
     fold_module = "domain.dnd5e.fold"
     words_staggered = "bloodied"
     options = {"underwater": "Combattimento sott'acqua: the fight is under water"}
+
+    @cached_property
+    def conditions(self) -> dict[str, str]:  # type: ignore[override]
+        from domain.dnd5e.terms import CONDITIONS
+
+        return CONDITIONS
+
+    @cached_property
+    def words(self) -> dict[str, str]:  # type: ignore[override]
+        from domain.dnd5e.terms import STATUSES, WORDS
+
+        return {**STATUSES, **WORDS}
 
     @property
     def analytics_columns(self):  # type: ignore[override]
