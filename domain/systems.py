@@ -130,6 +130,10 @@ class RuleSystem:
         ``sep``, as the log and the report show them."""
         return f"AC {c.ac}"
 
+    def rank(self, c: "Combatant") -> str:
+        """How strong a combatant is, as the report shows it (``level 3``)."""
+        return f"level {c.level}"
+
     def title_line(self, state: "EncounterState", lang: str = "en") -> str:
         """What the state table's title adds after the round (13th Age: the die)."""
         return ""

@@ -19,6 +19,7 @@ EN = {
     "recovered": "{t} spent a recovery (+{d})", "biggest": "Biggest hit",
     "streak": "Longest streak of hits", "none": "nothing of note",
     "ongoing": "{t} took {d} ongoing damage", "death": "{t} made a death save ({r})",
+    "effect": "{t} took {d} from an effect",
     "cond": "{t} became {c}", "saved": "{t} shook off {c}",
     "ended": "The battle ended: {o}.", "nodisputes": "No disputes.",
     "dispute": "{p} disputed position {n}: {r} — {o}",
@@ -33,6 +34,7 @@ IT = {
     "rallied": "{t} si è ripreso (+{d})", "recovered": "{t} ha speso un recupero (+{d})",
     "biggest": "Colpo più forte", "streak": "Serie più lunga di colpi",
     "none": "niente di rilevante", "ongoing": "{t} ha subito {d} danni continuati",
+    "effect": "{t} ha subito {d} danni da un effetto",
     "death": "{t} ha tirato un tiro salvezza contro morte ({r})",
     "cond": "{t} è diventato {c}", "saved": "{t} si è liberato di {c}",
     "ended": "La battaglia è finita: {o}.", "nodisputes": "Nessuna contestazione.",
@@ -53,7 +55,7 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     lines += ["", f"## {t['participants']}", ""]
     for c in final.combatants.values():
         kind = "PC" if c.pc else ("monster" if lang != "it" else "mostro")
-        lines.append(f"- **{c.name}** ({kind}, level {c.level}): {c.max_hp} hp, "
+        lines.append(f"- **{c.name}** ({kind}, {system.rank(c)}): {c.max_hp} hp, "
                      + system.stat_line(c, ", "))
     rounds: dict[int, list[str]] = defaultdict(list)
     current = 0
@@ -92,6 +94,9 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
                                + (" (crit)" if e.crit else ""))
             case ev.DamageTaken() if e.source == "ongoing":
                 say(t["ongoing"].format(t=e.target, d=e.amount))
+            case ev.DamageTaken() if e.source.startswith("effect"):
+                say(t["effect"].format(t=e.target, d=e.amount)
+                    + (f" ({term(e.damage_type, lang)})" if e.damage_type else ""))
             case ev.RecoverySpent():
                 key = "rallied" if e.source == "rally" else "recovered"
                 say(t[key].format(t=e.name, d=e.amount))

@@ -46,6 +46,11 @@ class Dnd5e(RuleSystem):
 
         return values(table, e)
 
+    def rank(self, c) -> str:
+        """Competenza: a character's level, a monster's Challenge Rating (GS)."""
+        cr = c.extra.get("cr")
+        return f"CR {cr}" if cr is not None and not c.pc else f"level {c.level}"
+
     def staggered(self, c) -> bool:
         """Insanguinato: hp <= max/2 exactly, 0 included (5E-HP-03)."""
         return c.hp * 2 <= c.max_hp
