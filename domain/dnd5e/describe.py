@@ -42,7 +42,10 @@ def describe(system, e, lang: str = "en") -> str | None:
         case ev5.ActionTaken():
             slot = {"bonus": f" ({t('bonus action')})", "free": " (free)",
                     "interact": " (free interaction)"}.get(e.slot, "")
-            return f"{e.name}: {t(e.action)}{slot}" + (f": {e.what}" if e.what else "")
+            what = f": {e.what}" if e.what else ""
+            if lang == "en" and e.slot in ("action", "bonus"):
+                return f"{e.name} takes the {e.action.capitalize()} action{slot}{what}"
+            return f"{e.name}: {t(e.action)}{slot}{what}"
         case ev5.ReadiedResponseTaken():
             return f"{e.name} takes its readied action ({e.trigger}), using its {t('reaction')}"
         case ev5.ConditionIgnored():
