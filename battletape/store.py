@@ -29,17 +29,46 @@ INDEX_ID = uuid.uuid5(NAMESPACE, "index")
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
+# The layout of the folded state a snapshot holds. A snapshot of another layout (one
+# written before ``format`` existed reads as 0) is never used: the state is rebuilt
+# from the events instead. 1: the rule systems' own fields moved into their parts.
+SNAPSHOT_FORMAT = 1
+
+
 class EncounterSnapshot(msgspec.Struct, frozen=True, kw_only=True):
     """The folded state of an encounter at ``originator_version``."""
 
     originator_id: uuid.UUID
     originator_version: int
     timestamp: Any = None
+    format: int = 0
     state: EncounterState
+
+
+class _SnapshotHeader(msgspec.Struct, kw_only=True):
+    """What is read of a snapshot before its state: which layout it has."""
+
+    originator_id: uuid.UUID
+    originator_version: int
+    timestamp: Any = None
+    format: int = 0
 
 
 _EVENT_TOPICS = {get_topic(cls): cls for cls in ev.EVENT_TYPES.values()}
 _snapshot_decoder = msgspec.json.Decoder(EncounterSnapshot)
+_snapshot_header_decoder = msgspec.json.Decoder(_SnapshotHeader)
+
+
+def decode_snapshot(data: bytes) -> EncounterSnapshot:
+    """A stored snapshot; one of an older layout keeps its ``format`` and an empty
+    state, so that ``latest_snapshot`` passes it by (its state is never decoded)."""
+    head = _snapshot_header_decoder.decode(data)
+    if head.format != SNAPSHOT_FORMAT:
+        return EncounterSnapshot(originator_id=head.originator_id,
+                                 originator_version=head.originator_version,
+                                 timestamp=head.timestamp, format=head.format,
+                                 state=EncounterState())
+    return _snapshot_decoder.decode(data)
 
 
 class MsgspecMapper(Mapper):
@@ -55,7 +84,7 @@ class MsgspecMapper(Mapper):
         if stored_event.topic in _EVENT_TOPICS:
             return ev.decoder.decode(stored_event.state)
         if stored_event.topic == get_topic(EncounterSnapshot):
-            return _snapshot_decoder.decode(stored_event.state)
+            return decode_snapshot(stored_event.state)
         return msgspec.json.decode(stored_event.state,
                                    type=resolve_topic(stored_event.topic))
 
@@ -217,11 +246,15 @@ def read_for_time_travel(app: BattletapeApplication, stream: uuid.UUID, at: int,
 
 def latest_snapshot(app: BattletapeApplication, stream: uuid.UUID,
                     at_most: int | None = None) -> EncounterSnapshot | None:
-    """The newest snapshot (at or before position ``at_most``)."""
+    """The newest snapshot (at or before position ``at_most``), if it has the current
+    layout: an older one is stale, and the caller rebuilds from the events (then
+    snapshots again) rather than trust it."""
     if app.snapshots is None:
         return None
     found = list(app.snapshots.get(stream, lte=at_most, desc=True, limit=1))
-    return found[0] if found else None
+    if not found or found[0].format != SNAPSHOT_FORMAT:
+        return None
+    return found[0]
 
 
 def snapshot_still_valid(version: int, later: Sequence[ev.Event]) -> bool:
@@ -245,4 +278,4 @@ def save_snapshot(app: BattletapeApplication, stream: uuid.UUID,
         return
     app.snapshots.put([EncounterSnapshot(originator_id=stream,
                                          originator_version=state.position,
-                                         state=state)])
+                                         format=SNAPSHOT_FORMAT, state=state)])

@@ -43,9 +43,9 @@ def require_able(c: Combatant, what: str) -> None:
         raise RuleViolation(f"{c.name} is {c.status} and can't {what}",
                             "Unconscious" if c.status in ("unconscious", "stable")
                             else None)
-    if c.no_actions:
-        raise RuleViolation(f"{c.name} woke on a death save below a natural 20 and "
-                            "takes no actions this turn", "Death and Dying")
+    why = c.part.cannot_act(c.name) if c.part is not None else None
+    if why is not None:
+        raise RuleViolation(*why)
     if "stunned" in c.conditions:
         raise RuleViolation(f"{c.name} is stunned and can't take any actions",
                             "Conditions: Stunned")

@@ -42,6 +42,11 @@ _ACTORS = {"AttackResolved": "attacker", "Moved": "name", "DisengageAttempted": 
            "Readied": "name"}
 
 
+def actor_of(state: EncounterState, e: ev.Event) -> Combatant | None:
+    """The combatant who takes the action an event records (an attacker, a mover)."""
+    return state.combatants.get(getattr(e, _ACTORS[type(e).__name__]))
+
+
 def end_out_of_turn(state: EncounterState) -> None:
     """A readied action is taken within another's turn; it lapses when that turn ends."""
     for name in state.out_of_turn:
@@ -50,16 +55,15 @@ def end_out_of_turn(state: EncounterState) -> None:
 
 
 def spend_action(state: EncounterState, e: ev.Event) -> None:
-    """Actions on Your Turn: the slot an event used; interrupts until the next turn."""
+    """Actions on Your Turn: the slot an event used on the actor's turn (an interrupt
+    is kept by the system's own part: 13th Age, until the actor's next turn)."""
     action = getattr(e, "action", "")
-    if not action or action == "free":
+    if not action or action == "free" or action == "interrupt":
         return
-    actor = state.combatants.get(getattr(e, _ACTORS[type(e).__name__]))
+    actor = actor_of(state, e)
     if actor is None:
         return
-    if action == "interrupt":
-        actor.interrupt_spent = True
-    elif actor.name == state.turn and action not in actor.actions_used:
+    if actor.name == state.turn and action not in actor.actions_used:
         actor.actions_used.append(action)
 
 

@@ -1,9 +1,17 @@
 """The state of an encounter: what the fold of its effective events produces."""
 
 
-from typing import Any
+from typing import Any, Union
 
 import msgspec
+
+from domain.parts import CombatantPart, EncounterPart, declared
+
+# the tagged unions of the parts the rule systems declare (domain/parts.py)
+_COMBATANT_PARTS = declared(CombatantPart)
+_ENCOUNTER_PARTS = declared(EncounterPart)
+CombatantParts = Union[_COMBATANT_PARTS] if _COMBATANT_PARTS else None  # type: ignore
+EncounterParts = Union[_ENCOUNTER_PARTS] if _ENCOUNTER_PARTS else None  # type: ignore
 
 
 class Ongoing(msgspec.Struct, kw_only=True):
@@ -28,8 +36,6 @@ class Combatant(msgspec.Struct, kw_only=True):
     pc: bool = False
     temp_hp: int = 0
     ac: int = 10
-    pd: int = 10
-    md: int = 10
     level: int = 1
     init_bonus: int = 0
     initiative: int | None = None
@@ -37,31 +43,17 @@ class Combatant(msgspec.Struct, kw_only=True):
     conditions: dict[str, Condition] = {}
     ongoing: list[Ongoing] = []
     engaged_with: list[str] = []
-    whereabouts: str = "nearby"
-    flying: bool = False
     recoveries: int = 0
-    recovery_die: int = 8
-    con_mod: int = 0
-    resist: dict[str, int] = {}
-    penalty: int = 0
     death_saves_failed: int = 0
-    fell: int = 0
-    lasting_wounds: int = 0
-    rallies: int = 0
-    rally_blocked_round: int = 0
     delayed: bool = False
     readied: str | None = None
     acts_out_of_turn: bool = False
-    no_actions: bool = False
     actions_used: list[str] = []
-    interrupt_spent: bool = False
-    moving: bool = False
-    provoked: list[str] = []
-    spirit: dict[str, list[int]] = {}
-    spirit_round: int = 0
     damage_dealt: int = 0
     damage_taken: int = 0
-    # the rule system's own part (domain/<system>/: its keys and their meaning)
+    # the rule system's own part: a typed Struct it declares (domain/<system>/state.py)
+    part: CombatantParts | None = None
+    # or free-form keys (domain/<system>/: their meaning)
     extra: dict[str, Any] = {}
 
 
@@ -75,16 +67,13 @@ class EncounterState(msgspec.Struct, kw_only=True):
     round: int = 0
     turn: str | None = None
     escalation_die: int = 0
-    escalation_held: bool = False
     order: list[str] = []
     acted: list[str] = []
     out_of_turn: list[str] = []
     combatants: dict[str, Combatant] = {}
-    surprise: list[str] = []
-    surprise_advance: bool = False
-    spirit_used: bool = False
     ended: str | None = None
-    # the rule system's own part of the encounter
+    # the rule system's own part of the encounter, typed or free-form
+    part: EncounterParts | None = None
     extra: dict[str, Any] = {}
 
     def find(self, name: str) -> Combatant | None:

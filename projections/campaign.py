@@ -7,7 +7,13 @@ any recoveries you've used"), which also removes every lasting wound.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from domain import events as ev
+
+# the carried-over values of a combatant whose system keeps no part (as they were
+# before the parts: a 5e PC carries no penalty, no wound, Con +0, d8)
+_NO_PART = SimpleNamespace(penalty=0, lasting_wounds=0, con_mod=0, recovery_die=8)
 
 
 def pc_state(bt, campaign: str, name: str, before: str | None = None) -> dict | None:
@@ -35,11 +41,13 @@ def pc_state(bt, campaign: str, name: str, before: str | None = None) -> dict | 
                 for r in reversed(rests):
                     hp += r.healed
                     recoveries -= r.recoveries_spent
+                # what a 13th Age PC carries over (a system without a part: defaults)
+                p = c.part if c.part is not None else _NO_PART
                 return {"hp": hp, "max_hp": c.max_hp, "recoveries": recoveries,
-                        "penalty": c.penalty, "lasting_wounds": c.lasting_wounds,
-                        "lost_max_hp": c.lasting_wounds * (2 + c.level),
+                        "penalty": p.penalty, "lasting_wounds": p.lasting_wounds,
+                        "lost_max_hp": p.lasting_wounds * (2 + c.level),
                         "from": e.name, "status": c.status, "level": c.level,
-                        "con_mod": c.con_mod, "recovery_die": c.recovery_die,
+                        "con_mod": p.con_mod, "recovery_die": p.recovery_die,
                         "pc": True, "name": c.name}
     return None
 

@@ -37,14 +37,14 @@ def slot(c: Combatant, action: str, own_turn: bool) -> str:
         if own_turn:
             raise RuleViolation("an interrupt action is taken when it's not your turn",
                                 "Interrupt Actions")
-        if c.interrupt_spent:
+        if c.part.interrupt_spent:
             raise RuleViolation(f"{c.name} already used an interrupt action and can't "
                                 "use another until the end of its next turn",
                                 "Interrupt Actions")
         return "interrupt"
     if not own_turn:
         return "free"  # out of turn: a readied action or an opportunity, not a slot
-    if action == "move" and c.moving:
+    if action == "move" and c.part.moving:
         return "free"  # Disengaging: "Use your move normally" — the same move goes on
     for candidate in SUBSTITUTES[action]:
         if candidate not in c.actions_used:

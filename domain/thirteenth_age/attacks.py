@@ -78,7 +78,7 @@ def crit_multiplier(double_crit: bool) -> int:
 
 
 def _spirit(c: Combatant, stat: str, round_: int) -> int:
-    entry = c.spirit.get(stat)
+    entry = c.part.spirit.get(stat)
     return entry[0] if entry and entry[1] >= round_ else 0
 
 
@@ -93,8 +93,8 @@ def attack_modifiers(state: EncounterState, a: Combatant, t: Combatant,
     grab = t.conditions.get("grabbed")
     if grab is not None and grab.source and grab.source.casefold() == a.name.casefold():
         mods["grabbing"] = conditions.GRAB_ATTACK_BONUS
-    if a.penalty:
-        mods["no recoveries"] = -a.penalty
+    if a.part.penalty:
+        mods["no recoveries"] = -a.part.penalty
     if order.unarmed:
         mods["unarmed"] = -2
     if order.swoop:
@@ -108,10 +108,10 @@ def attack_modifiers(state: EncounterState, a: Combatant, t: Combatant,
 
 
 def defense_value(state: EncounterState, t: Combatant, defense: str) -> int:
-    base = getattr(t, defense)
+    base = t.ac if defense == "ac" else getattr(t.part, defense)  # PD, MD: 13th Age
     penalty = conditions.defense_penalty(set(t.conditions),
                                          t.status in ("unconscious", "stable"))
-    return base + penalty - t.penalty + _spirit(t, defense, state.round)
+    return base + penalty - t.part.penalty + _spirit(t, defense, state.round)
 
 
 def _natural(order: AttackOrder, index: int, rng: random.Random) -> Roll:
@@ -148,7 +148,7 @@ def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
             raise RuleViolation("an opportunity attack is one basic melee attack, "
                                 "never flexible", "Disengaging")
         t = targets[0]
-        if a.name not in t.provoked or state.turn != t.name:
+        if a.name not in t.part.provoked or state.turn != t.name:
             raise RuleViolation(
                 f"{t.name} has not provoked an opportunity attack from {a.name} this "
                 "turn (moving away from melee, or a ranged attack or spell while "
@@ -285,7 +285,7 @@ def attack(state: EncounterState, rng: random.Random, order: AttackOrder) -> lis
             amount = (damage_roll.total + ability) * multiplier
         elif not hit and not fumble and not concealed and order.miss:
             amount = order.miss  # Damage on Miss
-        outcome = resistance.apply(max(amount, 0), order.damage_type, natural, t.resist,
+        outcome = resistance.apply(max(amount, 0), order.damage_type, natural, t.part.resist,
                                    order.nonmagical)
         events.append(AttackResolved(
             attacker=a.name, target=t.name, defense=defense, defense_value=dv, roll=roll,

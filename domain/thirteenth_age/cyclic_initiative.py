@@ -22,6 +22,7 @@ from domain.events import (DamageTaken, Delayed, DelayedActionTaken, Event, Init
                            TurnEnded, TurnStarted)
 from domain.state import Combatant, EncounterState
 from domain.thirteenth_age import actions, escalation_die
+from domain.thirteenth_age.state import encounter
 
 if TYPE_CHECKING:
     import random
@@ -95,8 +96,9 @@ def _can_take_turn(state: EncounterState, name: str) -> bool:
     c = state.combatants[name]
     if c.status in ("dead", "fled"):
         return False
-    if state.surprise and state.round == 1:
-        return name in state.surprise
+    surprise = encounter(state).surprise
+    if surprise and state.round == 1:
+        return name in surprise
     return True
 
 
@@ -109,8 +111,9 @@ def _start_next(state: EncounterState, acted: set[str]) -> list[Event]:
     if nxt is not None:
         return [TurnStarted(name=nxt, round=state.round)]
     new_round = state.round + 1
-    held = state.escalation_held
-    if state.surprise and state.round == 1 and not state.surprise_advance:
+    part = encounter(state)
+    held = part.escalation_held
+    if part.surprise and state.round == 1 and not part.surprise_advance:
         held = True  # the GM chose not to advance the die after the surprise round
     value = escalation_die.at_round_start(new_round, state.escalation_die, held)
     probe = EncounterState(order=state.order, combatants=state.combatants)

@@ -40,7 +40,7 @@ def take_damage(c: Combatant, amount: int, meaningful_death: bool = False) -> No
         return
     if c.status == "up":
         c.status = "unconscious"
-        c.fell += 1
+        c.part.fell += 1
 
 
 def heal(c: Combatant, amount: int) -> None:
@@ -61,7 +61,7 @@ def gain_temp_hp(c: Combatant, amount: int) -> None:
 
 def lasting_wound(c: Combatant) -> None:
     """Optional Lasting-Wound Rule: max hp drops by 2 + level per wound."""
-    c.lasting_wounds += 1
+    c.part.lasting_wounds += 1
     c.max_hp -= 2 + c.level
     c.hp = min(c.hp, c.max_hp)
 
@@ -77,7 +77,7 @@ def direct_damage(state, name: str, amount: int, damage_type: str | None,
     c = combatant(state, name)
     positive("damage", amount)
     kind = damage_type.lower() if damage_type else None
-    outcome = resistance.apply(amount, kind, natural, c.resist, nonmagical)
+    outcome = resistance.apply(amount, kind, natural, c.part.resist, nonmagical)
     return [DamageTaken(target=c.name, amount=outcome.amount, damage_type=kind,
                         resistance=outcome.resistance, natural=natural,
                         half=outcome.half, immune=outcome.immune, rolled=amount)]

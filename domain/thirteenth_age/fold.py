@@ -7,9 +7,11 @@ working state in place (the caller copies when it must not).
 from __future__ import annotations
 
 from domain import events as ev
-from domain.folding import end_out_of_turn, move_in_order, spend_action, unengage
+from domain.folding import (actor_of, end_out_of_turn, move_in_order, spend_action,
+                            unengage)
 from domain.state import Combatant, Condition, EncounterState, Ongoing
 from domain.thirteenth_age import damage_and_healing as dh
+from domain.thirteenth_age.state import Combatant13a, Encounter13a, encounter
 
 
 def _reorder(state: EncounterState) -> None:
@@ -29,7 +31,12 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
     """Fold ``e`` into ``state`` in place and return it."""
     state.position = e.originator_version or state.position + 1
     if getattr(e, "action", ""):
-        spend_action(state, e)
+        if e.action == "interrupt":  # spent until the end of the actor's next turn
+            actor = actor_of(state, e)
+            if actor is not None:
+                actor.part.interrupt_spent = True
+        else:
+            spend_action(state, e)
     match e:
         case ev.TurnStarted():
             state.turn = e.name
@@ -37,15 +44,16 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c.delayed = False  # Delay/Ready: unused at your next action, it is lost
             c.readied = None
             c.actions_used = []
-            c.moving = False
+            c.part.moving = False
             end_out_of_turn(state)
         case ev.TurnEnded():
             c = state.combatants[e.name]
-            c.no_actions = False
-            c.interrupt_spent = False  # "until the end of your next turn"
+            p = c.part
+            p.no_actions = False
+            p.interrupt_spent = False  # "until the end of your next turn"
             c.actions_used = []
-            c.moving = False
-            c.provoked = []
+            p.moving = False
+            p.provoked = []
             end_out_of_turn(state)
             if e.name not in state.acted:
                 state.acted.append(e.name)
@@ -58,16 +66,16 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             a, t = state.combatants[e.attacker], state.combatants[e.target]
             a.damage_dealt += e.damage
             for tag in e.tags:  # Ranged and Spell Attacks draw opportunity attacks
-                if tag.startswith("provokes:") and tag[9:] not in a.provoked:
-                    a.provoked.append(tag[9:])
-            if "opportunity" in e.tags and a.name in t.provoked:
-                t.provoked.remove(a.name)
+                if tag.startswith("provokes:") and tag[9:] not in a.part.provoked:
+                    a.part.provoked.append(tag[9:])
+            if "opportunity" in e.tags and a.name in t.part.provoked:
+                t.part.provoked.remove(a.name)
             _damage(state, t, e.damage)
         case ev.RoundStarted():
             state.round, state.escalation_die = e.round, e.escalation_die
             state.acted = []
             if e.round > 1:
-                state.surprise = []
+                encounter(state).surprise = []
         case ev.Healed():
             dh.heal(state.combatants[e.target], e.amount)
         case ev.DamageTaken():
@@ -94,13 +102,16 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.EncounterStarted():
             state.name, state.system, state.campaign = e.name, e.system, e.campaign
             state.seed, state.options = e.seed, dict(e.options)
+            if state.part is None:
+                state.part = Encounter13a()
         case ev.CombatantAdded():
             state.combatants[e.name] = Combatant(
                 name=e.name, max_hp=e.max_hp, hp=e.hp, group=e.group, pc=e.pc,
-                ac=e.ac, pd=e.pd, md=e.md, level=e.level, init_bonus=e.init_bonus,
-                recoveries=e.recoveries, recovery_die=e.recovery_die,
-                con_mod=e.con_mod, resist=dict(e.resist), penalty=e.penalty,
-                lasting_wounds=e.lasting_wounds)
+                ac=e.ac, level=e.level, init_bonus=e.init_bonus, recoveries=e.recoveries,
+                part=Combatant13a(
+                    pd=e.pd, md=e.md, recovery_die=e.recovery_die, con_mod=e.con_mod,
+                    resist=dict(e.resist), penalty=e.penalty,
+                    lasting_wounds=e.lasting_wounds))
         case ev.InitiativeRolled():
             for name in e.names:
                 c = state.combatants[name]
@@ -108,8 +119,9 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
                 c.temp_hp = 0  # Temporary Hit Points: drop to 0 when you roll initiative
             _reorder(state)
         case ev.SurpriseDeclared():
-            state.surprise = list(e.actors)
-            state.surprise_advance = e.advance_escalation
+            p = encounter(state)
+            p.surprise = list(e.actors)
+            p.surprise_advance = e.advance_escalation
         case ev.Delayed():
             state.combatants[e.name].delayed = True
             if e.name not in state.acted:
@@ -131,7 +143,8 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             if e.name not in state.acted:
                 state.acted.append(e.name)
         case ev.EscalationSet():
-            state.escalation_die, state.escalation_held = e.value, e.held
+            state.escalation_die = e.value
+            encounter(state).escalation_held = e.held
         case ev.TempHpGained():
             dh.gain_temp_hp(state.combatants[e.target], e.amount)
         case ev.RecoverySpent():
@@ -139,42 +152,43 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             if e.had_recovery:
                 c.recoveries -= 1
             else:
-                c.penalty += 1
+                c.part.penalty += 1
             dh.heal(c, e.amount)
         case ev.RallyAttempted():
             c = state.combatants[e.name]
             if e.success:
-                c.rallies += 1
+                c.part.rallies += 1
             else:
-                c.rally_blocked_round = state.round
+                c.part.rally_blocked_round = state.round
         case ev.Engaged():
             a, b = state.combatants[e.a], state.combatants[e.b]
-            a.moving = False  # the move ends in melee
+            a.part.moving = False  # the move ends in melee
             if b.name not in a.engaged_with:
                 a.engaged_with.append(b.name)
             if a.name not in b.engaged_with:
                 b.engaged_with.append(a.name)
-            a.whereabouts = b.whereabouts = "nearby"
+            a.part.whereabouts = b.part.whereabouts = "nearby"
         case ev.DisengageAttempted():
             if e.success:
                 unengage(state, state.combatants[e.name])
-                state.combatants[e.name].moving = e.name == state.turn
+                state.combatants[e.name].part.moving = e.name == state.turn
         case ev.Moved():
             c = state.combatants[e.name]
             unengage(state, c)
-            c.whereabouts = e.where
-            c.moving = c.name == state.turn and not e.teleport
-            c.provoked = [n for n in dict.fromkeys(c.provoked + list(e.provoked))]
+            p = c.part
+            p.whereabouts = e.where
+            p.moving = c.name == state.turn and not e.teleport
+            p.provoked = [n for n in dict.fromkeys(p.provoked + list(e.provoked))]
         case ev.FlightChanged():
-            state.combatants[e.name].flying = e.flying
+            state.combatants[e.name].part.flying = e.flying
         case ev.SpiritFought():
-            state.combatants[e.name].spirit_round = state.round
-            state.combatants[e.ally].spirit[e.stat] = [e.amount, e.until_round]
-            state.spirit_used = True
+            state.combatants[e.name].part.spirit_round = state.round
+            state.combatants[e.ally].part.spirit[e.stat] = [e.amount, e.until_round]
+            encounter(state).spirit_used = True
         case ev.DeathSaveRolled():
             c = state.combatants[e.name]
             if e.success and not e.acts:
-                c.no_actions = True  # only a natural 20 acts normally that turn
+                c.part.no_actions = True  # only a natural 20 acts normally that turn
             if not e.success and c.status != "stable":
                 c.death_saves_failed += 1
                 if c.death_saves_failed >= 4 and not state.options.get(
@@ -194,7 +208,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
                 c.engaged_with = []
                 if e.outcome == "fled" and c.pc and c.status != "dead":
                     c.status = "fled"
-                if c.fell and c.pc and state.options.get("lasting_wounds", False):
+                if c.part.fell and c.pc and state.options.get("lasting_wounds", False):
                     dh.lasting_wound(c)
         case _:
             pass

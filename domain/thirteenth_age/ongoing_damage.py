@@ -51,9 +51,9 @@ def end_of_turn(state: EncounterState, c: Combatant, naturals: list[int],
     """Ongoing damage, then saves (ongoing first, then conditions), then lapses."""
     events: list[Event] = []
     used: list[int] = []
-    probe = msgspec.structs.replace(c)
+    probe = msgspec.structs.replace(c, part=msgspec.structs.replace(c.part))
     for o in c.ongoing:
-        outcome = resistance.apply(o.amount, o.type, o.natural, c.resist)
+        outcome = resistance.apply(o.amount, o.type, o.natural, c.part.resist)
         events.append(DamageTaken(target=c.name, amount=outcome.amount,
                                   damage_type=o.type, resistance=outcome.resistance,
                                   natural=o.natural, half=outcome.half,

@@ -41,7 +41,7 @@ def engage(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
     if b.name in a.engaged_with:
         raise RuleViolation(f"{a.name} is already engaged with {b.name}")
     require_can_move(a)
-    if b.flying and not a.flying:
+    if b.part.flying and not a.part.flying:
         raise RuleViolation(f"{b.name} is flying out of reach of {a.name}", "Flying")
     return [Engaged(a=a.name, b=b.name,
                     action=actions.slot(a, "move", state.turn == a.name))]
@@ -54,7 +54,7 @@ def intercept(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
     require_able(a, "intercept")
     if a.engaged_with:
         raise RuleViolation(f"{a.name} is engaged and can't intercept", "Engaged")
-    if b.flying and not a.flying:
+    if b.part.flying and not a.part.flying:
         raise RuleViolation("only flyers already airborne can intercept a flyer",
                             "Flying")
     if b.status != "up":
@@ -98,7 +98,7 @@ def move(state: EncounterState, name: str, where: str,
             raise RuleViolation(f"{c.name} is grabbed and can't move away unless it "
                                 "teleports or disengages", "Grabbed")
         provoked = [n for n in left if can_take_opportunity(state, n)]
-    if where == c.whereabouts and not left:
+    if where == c.part.whereabouts and not left:
         raise RuleViolation(f"{c.name} is already {where.replace(':', ' ')}")
     action = "free" if teleport else actions.slot(c, "move", state.turn == c.name)
     return [Moved(name=c.name, where=where, left=left, provoked=provoked,
@@ -108,6 +108,6 @@ def move(state: EncounterState, name: str, where: str,
 def fly(state: EncounterState, name: str, flying: bool) -> list[Event]:
     require_on(state)
     c = combatant(state, name)
-    if c.flying == flying:
+    if c.part.flying == flying:
         raise RuleViolation(f"{c.name} is already {'flying' if flying else 'landed'}")
     return [FlightChanged(name=c.name, flying=flying)]

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def expression(c: Combatant) -> str:
-    return f"{c.level}d{c.recovery_die}"
+    return f"{c.level}d{c.part.recovery_die}"
 
 
 def spend(state, rng: random.Random, c: Combatant, total: int | None,
@@ -33,7 +33,7 @@ def spend(state, rng: random.Random, c: Combatant, total: int | None,
     if not c.pc:
         raise RuleViolation(f"{c.name} is not a PC and has no recoveries", "Recoveries")
     roll = dice.dice_total(expression(c), total, rng)
-    con = combat_stats.ability_damage(c.con_mod, c.level)
+    con = combat_stats.ability_damage(c.part.con_mod, c.level)
     amount = max(0, roll.total + con)
     had = c.recoveries > 0
     if not had:
@@ -59,9 +59,9 @@ def rally(state, rng: random.Random, name: str, total: int | None,
     if not c.pc:
         raise RuleViolation(f"{c.name} is not a PC", "Rally")
     action = actions.slot(c, "standard", state.turn == c.name)
-    if c.rally_blocked_round == state.round:
+    if c.part.rally_blocked_round == state.round:
         raise RuleViolation(f"{c.name} failed a rally save this round", "Rally")
-    if c.rallies == 0:
+    if c.part.rallies == 0:
         if natural is not None:
             raise BadInput("--save", natural, "nothing: the first rally needs no save")
         return [RallyAttempted(name=c.name, action=action),

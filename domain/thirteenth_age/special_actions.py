@@ -11,6 +11,7 @@ from __future__ import annotations
 from domain.encounter import combatant, require_initiative, require_on
 from domain.errors import BadInput, RuleViolation
 from domain.events import EncounterEnded, Event, SpiritFought
+from domain.thirteenth_age.state import encounter
 
 STATS = ("attack", "ac", "pd", "md")
 
@@ -21,12 +22,12 @@ def fight_in_spirit(state, name: str, ally: str, stat: str,
     c, a = combatant(state, name), combatant(state, ally)
     if c.status == "up":
         raise RuleViolation(f"{c.name} is still in the fight", "Fight in Spirit")
-    if c.spirit_round == state.round:
+    if c.part.spirit_round == state.round:
         raise RuleViolation(f"{c.name} already fought in spirit this round",
                             "Fight in Spirit")
     if stat not in STATS:
         raise BadInput("bonus", stat, ", ".join(STATS))
-    allowed = 1 if state.spirit_used else 2
+    allowed = 1 if encounter(state).spirit_used else 2
     value = amount if amount is not None else allowed
     if not 1 <= value <= allowed:
         raise RuleViolation(f"the bonus can be +1 (+2 only the first time each battle)",

@@ -38,12 +38,14 @@ class ThirteenthAge(RuleSystem):
         return staggered(c)
 
     def combatant_keys(self, c: Combatant) -> dict[str, Any]:
-        return {"pd": c.pd, "md": c.md, "whereabouts": c.whereabouts,
-                "flying": c.flying, "penalty": c.penalty,
-                "lasting_wounds": c.lasting_wounds}
+        p = c.part
+        return {"pd": p.pd, "md": p.md, "whereabouts": p.whereabouts,
+                "flying": p.flying, "penalty": p.penalty,
+                "lasting_wounds": p.lasting_wounds}
 
     def stat_line(self, c, sep: str = " ") -> str:
-        return sep.join((f"AC {c.ac}", f"PD {c.pd}", f"MD {c.md}"))
+        p = getattr(c, "part", None) or c  # a combatant's part, or the event itself
+        return sep.join((f"AC {c.ac}", f"PD {p.pd}", f"MD {p.md}"))
 
     def title_line(self, state: EncounterState, lang: str = "en") -> str:
         return f", {self.term('escalation die', lang)} {state.escalation_die}"

@@ -47,3 +47,62 @@ def test_state_json_of_an_old_store_through_the_command_line(tmp_path):
     assert json.loads(now.out) == _expected()[-1]
     at = cli(store, "state --at 120 --json")
     assert json.loads(at.out) == _expected()[119]
+
+
+# the 13th Age fields a snapshot held at the top level before the systems' parts
+_OLD_TOP = {"combatant": ("pd", "md", "whereabouts", "flying", "recovery_die", "con_mod",
+                          "resist", "penalty", "fell", "lasting_wounds", "rallies",
+                          "rally_blocked_round", "no_actions", "interrupt_spent",
+                          "moving", "provoked", "spirit", "spirit_round"),
+            "encounter": ("escalation_held", "surprise", "surprise_advance",
+                          "spirit_used")}
+
+
+def _as_old_layout(data: bytes) -> bytes:
+    """A snapshot as the version before the parts wrote it: no ``format``, no ``part``,
+    the 13th Age fields at the top level (changed, so that using it would show)."""
+    snap = json.loads(data)
+    snap.pop("format", None)
+    state = snap["state"]
+    for key in _OLD_TOP["encounter"]:
+        state[key] = (state.get("part") or {}).get(key)
+    state.pop("part", None)
+    for c in state["combatants"].values():
+        part = c.pop("part") or {}
+        for key in _OLD_TOP["combatant"]:
+            c[key] = part.get(key)
+        c["hp"] += 1  # a wrong value: the state must come from the events instead
+    return json.dumps(snap).encode()
+
+
+def test_a_snapshot_of_the_old_layout_is_never_used(tmp_path, monkeypatch):
+    import sqlite3
+
+    from battletape import store as st
+
+    monkeypatch.setenv("BATTLETAPE_SNAPSHOT_INTERVAL", "4")
+    path = str(tmp_path / "old.db")
+    for line in ("new Bridge", "add Bruna --pc --hp 30 --ac 17 --pd 14 --md 12 --init 3",
+                 "add Orc --hp 20 --ac 15 --pd 13 --md 10 --init 1",
+                 "init Bruna=15 Orc=9", "damage Orc 5", "damage Bruna 4",
+                 "move Bruna far", "damage Orc 2"):
+        assert cli(path, line).code == 0, line
+    fresh = json.loads(cli(path, "state --json").out)
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT originator_id, originator_version, state "
+                          "FROM stored_snapshots").fetchall()
+        assert rows, "the battle took snapshots"
+        for oid, version, data in rows:
+            db.execute("UPDATE stored_snapshots SET state=? WHERE originator_id=? "
+                       "AND originator_version=?", (_as_old_layout(data), oid, version))
+    bt = Battletape(path, "test")
+    try:
+        stream = bt.registration("Bridge").encounter_id
+        assert st.latest_snapshot(bt.app, stream) is None
+        assert state_view(bt.state()) == fresh
+        last = bt.state().position
+        for p in range(1, last + 1):
+            assert state_view(bt.state(at=p))["position"] == p
+    finally:
+        bt.close()
+    assert json.loads(cli(path, "state --json").out) == fresh

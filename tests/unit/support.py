@@ -49,8 +49,24 @@ class Battle:
     def add(self, name: str, hp: int, **kw) -> None:
         self.do(roster.add, name, hp, **kw)
 
-    def c(self, name: str):
-        return self.state.combatants[name]
+    def c(self, name: str) -> "CombatantView":
+        return CombatantView(self.state.combatants[name])
 
     def at(self, position: int) -> EncounterState:
         return history.state_at(self.events, position)
+
+
+class CombatantView:
+    """A combatant as the tests read it: the core's fields, then its system's part
+    (13th Age: ``b.c("Orc").interrupt_spent`` is ``Combatant.part.interrupt_spent``)."""
+
+    __slots__ = ("combatant",)
+
+    def __init__(self, combatant):
+        self.combatant = combatant
+
+    def __getattr__(self, name: str):
+        c = self.combatant
+        if name in type(c).__struct_fields__:
+            return getattr(c, name)
+        return getattr(c.part, name)
