@@ -29,9 +29,10 @@ INDEX_ID = uuid.uuid5(NAMESPACE, "index")
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
-# The layout of the folded state a snapshot holds. A snapshot of another layout (one
-# written before ``format`` existed reads as 0) is never used: the state is rebuilt
-# from the events instead. 1: the rule systems' own fields moved into their parts.
+# The layout of the folded state a snapshot holds. 1: the rule systems' own fields
+# moved into their parts. A snapshot written before ``format`` existed reads as 0 and
+# is upcast (its system's fields moved into the part); one of an unknown layout is
+# never used: the state is rebuilt from the events instead.
 SNAPSHOT_FORMAT = 1
 
 
@@ -63,12 +64,38 @@ def decode_snapshot(data: bytes) -> EncounterSnapshot:
     """A stored snapshot; one of an older layout keeps its ``format`` and an empty
     state, so that ``latest_snapshot`` passes it by (its state is never decoded)."""
     head = _snapshot_header_decoder.decode(data)
+    if head.format == 0:
+        return upcast_snapshot_v0(data)
     if head.format != SNAPSHOT_FORMAT:
         return EncounterSnapshot(originator_id=head.originator_id,
                                  originator_version=head.originator_version,
                                  timestamp=head.timestamp, format=head.format,
                                  state=EncounterState())
     return _snapshot_decoder.decode(data)
+
+
+def upcast_snapshot_v0(data: bytes) -> EncounterSnapshot:
+    """A snapshot of layout 0, when a system's own fields stood at the top of the
+    combatant and of the encounter: they move into the system's part (the parts its
+    package declares, domain/parts.py), the rest is read as it is."""
+    from domain import state as st
+
+    raw = msgspec.json.decode(data)
+    state = raw.get("state") or {}
+    system = state.get("system", "13a")
+
+    def into_part(holder: dict, parts: tuple) -> None:
+        part = next((p for p in parts if p.__struct_config__.tag == system), None)
+        if part is None or holder.get("part") is not None:
+            return
+        moved = {f: holder.pop(f) for f in part.__struct_fields__ if f in holder}
+        holder["part"] = {part.__struct_config__.tag_field: system, **moved}
+
+    for combatant in (state.get("combatants") or {}).values():
+        into_part(combatant, st._COMBATANT_PARTS)
+    into_part(state, st._ENCOUNTER_PARTS)
+    raw["format"] = SNAPSHOT_FORMAT
+    return msgspec.convert(raw, EncounterSnapshot)
 
 
 class MsgspecMapper(Mapper):

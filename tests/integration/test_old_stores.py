@@ -60,7 +60,7 @@ _OLD_TOP = {"combatant": ("pd", "md", "whereabouts", "flying", "recovery_die", "
 
 def _as_old_layout(data: bytes) -> bytes:
     """A snapshot as the version before the parts wrote it: no ``format``, no ``part``,
-    the 13th Age fields at the top level (changed, so that using it would show)."""
+    the 13th Age fields at the top level."""
     snap = json.loads(data)
     snap.pop("format", None)
     state = snap["state"]
@@ -71,38 +71,78 @@ def _as_old_layout(data: bytes) -> bytes:
         part = c.pop("part") or {}
         for key in _OLD_TOP["combatant"]:
             c[key] = part.get(key)
-        c["hp"] += 1  # a wrong value: the state must come from the events instead
     return json.dumps(snap).encode()
 
 
-def test_a_snapshot_of_the_old_layout_is_never_used(tmp_path, monkeypatch):
-    import sqlite3
+def _of_unknown_layout(data: bytes) -> bytes:
+    """A snapshot of a layout this version does not know, with a wrong value in it."""
+    snap = json.loads(data)
+    snap["format"] = 99
+    for c in snap["state"]["combatants"].values():
+        c["hp"] += 1
+    return json.dumps(snap).encode()
 
-    from battletape import store as st
 
-    monkeypatch.setenv("BATTLETAPE_SNAPSHOT_INTERVAL", "4")
-    path = str(tmp_path / "old.db")
+def _battle(path: str) -> dict:
     for line in ("new Bridge", "add Bruna --pc --hp 30 --ac 17 --pd 14 --md 12 --init 3",
                  "add Orc --hp 20 --ac 15 --pd 13 --md 10 --init 1",
                  "init Bruna=15 Orc=9", "damage Orc 5", "damage Bruna 4",
                  "move Bruna far", "damage Orc 2"):
         assert cli(path, line).code == 0, line
-    fresh = json.loads(cli(path, "state --json").out)
+    return json.loads(cli(path, "state --json").out)
+
+
+def _rewrite_snapshots(path: str, how) -> list:
+    import sqlite3
+
     with sqlite3.connect(path) as db:
         rows = db.execute("SELECT originator_id, originator_version, state "
                           "FROM stored_snapshots").fetchall()
         assert rows, "the battle took snapshots"
         for oid, version, data in rows:
             db.execute("UPDATE stored_snapshots SET state=? WHERE originator_id=? "
-                       "AND originator_version=?", (_as_old_layout(data), oid, version))
+                       "AND originator_version=?", (how(data), oid, version))
+    return rows
+
+
+def test_a_snapshot_of_the_old_layout_is_upcast_to_the_same_state(tmp_path, monkeypatch):
+    from battletape import store as st
+
+    monkeypatch.setenv("BATTLETAPE_SNAPSHOT_INTERVAL", "4")
+    path = str(tmp_path / "old.db")
+    fresh = _battle(path)
+    bt = Battletape(path, "test")
+    try:
+        stream = bt.registration("Bridge").encounter_id
+        current = st.latest_snapshot(bt.app, stream)
+    finally:
+        bt.close()
+    _rewrite_snapshots(path, _as_old_layout)
+    bt = Battletape(path, "test")
+    try:
+        upcast = st.latest_snapshot(bt.app, stream)
+        assert upcast is not None and upcast.format == st.SNAPSHOT_FORMAT
+        assert upcast.state == current.state  # the 13th Age fields back in the part
+        assert state_view(bt.state()) == fresh
+        for p in range(1, bt.state().position + 1):
+            assert state_view(bt.state(at=p))["position"] == p
+    finally:
+        bt.close()
+    assert json.loads(cli(path, "state --json").out) == fresh
+
+
+def test_a_snapshot_of_an_unknown_layout_is_never_used(tmp_path, monkeypatch):
+    from battletape import store as st
+
+    monkeypatch.setenv("BATTLETAPE_SNAPSHOT_INTERVAL", "4")
+    path = str(tmp_path / "new.db")
+    fresh = _battle(path)
+    _rewrite_snapshots(path, _of_unknown_layout)
     bt = Battletape(path, "test")
     try:
         stream = bt.registration("Bridge").encounter_id
         assert st.latest_snapshot(bt.app, stream) is None
-        assert state_view(bt.state()) == fresh
-        last = bt.state().position
-        for p in range(1, last + 1):
-            assert state_view(bt.state(at=p))["position"] == p
+        assert state_view(bt.state()) == fresh  # from the events, not the bad hp
     finally:
         bt.close()
     assert json.loads(cli(path, "state --json").out) == fresh
