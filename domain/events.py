@@ -437,19 +437,30 @@ CampaignEvent = Union[
     GmAdded,
 ]
 
-# Each rule system declares the events only it emits (domain/<system>/events.py); they
-# join the one tagged union here, so a stored event of any system decodes anywhere.
-from domain.systems import system_events  # noqa: E402  (after the base classes)
-
-SYSTEM_EVENTS = tuple(system_events())
-EncounterEvent = Union[CORE_ENCOUNTER_EVENTS + SYSTEM_EVENTS]  # type: ignore[valid-type]
-AnyEvent = Union[EncounterEvent, CampaignEvent]
-
-decoder = msgspec.json.Decoder(AnyEvent)
 encoder = msgspec.json.Encoder()
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls for cls in AnyEvent.__args__  # type: ignore[attr-defined]
-}
+
+# Each rule system declares the events only it emits (domain/<system>/events.py); they
+# join the one tagged union, so a stored event of any system decodes anywhere. The
+# union is made on first use (PEP 562), once every module is whole: a system's events
+# module may then be imported before or after this one.
+_UNION_NAMES = ("SYSTEM_EVENTS", "EncounterEvent", "AnyEvent", "decoder", "EVENT_TYPES")
+
+
+def __getattr__(name: str):
+    if name not in _UNION_NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from domain.systems import system_events
+
+    found = tuple(system_events())
+    union = Union[CORE_ENCOUNTER_EVENTS + found]  # type: ignore[valid-type]
+    any_event = Union[union, CampaignEvent]
+    globals().update(  # CommandAmended's replacements are EncounterEvents: first
+        SYSTEM_EVENTS=found, EncounterEvent=union, AnyEvent=any_event,
+        EVENT_TYPES={cls.__name__: cls for cls in any_event.__args__})
+    globals()["decoder"] = msgspec.json.Decoder(any_event)
+    return globals()[name]
+
+
 CORRECTIONS = (CommandRetracted, CommandRestored, Rewound, CommandAmended, DisputeRaised,
                DisputeResolved)
 

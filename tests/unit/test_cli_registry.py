@@ -16,3 +16,17 @@ def test_every_command_is_mapped_to_the_module_that_defines_it():
             callback = next(iter(command.commands.values())).callback
         module = getattr(callback, "__module__", "")
         assert module.endswith(cli.COMMAND_MODULES[name]), (name, module)
+
+
+def test_a_systems_events_can_be_imported_before_the_core_events():
+    """The one union is made on first use, so import order does not matter."""
+    import subprocess
+    import sys
+
+    code = ("import domain.dnd5e.events as e5\n"
+            "import domain.events as ev\n"
+            "assert ev.EVENT_TYPES['ActionTaken'] is e5.ActionTaken\n"
+            "assert ev.decoder.decode(ev.encoder.encode(e5.ActionTaken(name='A', "
+            "action='dash'))).name == 'A'\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
