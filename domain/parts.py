@@ -12,7 +12,6 @@ Parts are found, not listed, like systems: a ``state.py`` beside a ``system.py``
 
 from __future__ import annotations
 
-import os
 from importlib import import_module
 
 import msgspec
@@ -34,15 +33,10 @@ class EncounterPart(msgspec.Struct, kw_only=True):
 def declared(base: type) -> tuple[type, ...]:
     """The subclasses of ``base`` that the system packages under ``domain/`` declare
     in their ``state.py``, in a stable order."""
-    import domain
+    from domain.systems import packages
 
-    packages = sorted({entry.name for folder in domain.__path__ if os.path.isdir(folder)
-                       for entry in os.scandir(folder)
-                       if entry.is_dir()
-                       and os.path.isfile(os.path.join(entry.path, "system.py"))
-                       and os.path.isfile(os.path.join(entry.path, "state.py"))})
     found: list[type] = []
-    for name in packages:
+    for name in packages("state"):
         module = import_module(f"domain.{name}.state")
         found += [v for v in vars(module).values()
                   if isinstance(v, type) and issubclass(v, base) and v is not base

@@ -13,7 +13,7 @@ Systems are found, not listed: adding a package with a ``system.py`` adds a syst
 from __future__ import annotations
 
 import os
-from functools import cache
+from functools import cache, cached_property
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -41,10 +41,9 @@ class RuleSystem:
     package: str = ""
     #: statuses a combatant can have; every system has the five of the contract
     statuses: tuple[str, ...] = ("up", "unconscious", "stable", "dead", "fled")
-    #: condition ids (lower-case English) -> Italian name from the seed
-    conditions: dict[str, str] = {}
-    #: rule words (English) -> Italian, for ``--lang it``
-    words: dict[str, str] = {}
+    #: the module of its terms: ``CONDITIONS`` (condition id -> the seed's Italian
+    #: name), ``STATUSES`` and ``WORDS`` (English -> Italian), read on first use
+    terms_module: str = ""
     #: the module holding the system's own events (listed in ``EVENTS`` there)
     events_module: str | None = None
     #: the module holding the system's verbs (a ``VERBS`` list of domain.verbs.Verb)
@@ -62,6 +61,19 @@ class RuleSystem:
     options: dict[str, str] = {}
 
     # --- terms ------------------------------------------------------------------------
+
+    @cached_property
+    def conditions(self) -> dict[str, str]:
+        """Condition ids (lower-case English) -> the seed's Italian names."""
+        return import_module(self.terms_module).CONDITIONS if self.terms_module else {}
+
+    @cached_property
+    def words(self) -> dict[str, str]:
+        """Statuses and rule words (English) -> Italian, for ``--lang it``."""
+        if not self.terms_module:
+            return {}
+        terms = import_module(self.terms_module)
+        return {**terms.STATUSES, **terms.WORDS}
 
     def term(self, word: str, lang: str) -> str:
         """``word`` in ``lang``: a condition, a status or a rule word."""
@@ -159,16 +171,23 @@ def _fold(module: str):
 
 
 @cache
-def all_systems() -> dict[str, RuleSystem]:
-    """Every system package under ``domain/``, by id, in a stable order."""
+def packages(module: str = "system") -> tuple[str, ...]:
+    """The packages under ``domain/`` that hold a rule system (a ``system.py``) and
+    the module ``module`` (``system``, ``state``, …), sorted: found, not listed."""
     import domain
 
+    return tuple(sorted({
+        entry.name for folder in domain.__path__ if os.path.isdir(folder)
+        for entry in os.scandir(folder)
+        if entry.is_dir() and os.path.isfile(os.path.join(entry.path, "system.py"))
+        and os.path.isfile(os.path.join(entry.path, f"{module}.py"))}))
+
+
+@cache
+def all_systems() -> dict[str, RuleSystem]:
+    """Every system package under ``domain/``, by id, in a stable order."""
     found: dict[str, RuleSystem] = {}
-    packages = sorted({entry.name for folder in domain.__path__ if os.path.isdir(folder)
-                       for entry in os.scandir(folder)
-                       if entry.is_dir() and os.path.isfile(
-                           os.path.join(entry.path, "system.py"))})
-    for name in packages:
+    for name in packages():
         system = import_module(f"domain.{name}.system").SYSTEM
         found[system.id] = system
     # the primary system first

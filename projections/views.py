@@ -6,9 +6,8 @@ from domain import events as ev, systems
 from domain.state import Combatant, EncounterState
 
 
-def combatant_view(c: Combatant, system: systems.RuleSystem | None = None) -> dict:
+def combatant_view(c: Combatant, system: systems.RuleSystem) -> dict:
     """The contract's keys for every system, then the system's own."""
-    system = system or systems.get("13a")
     return {
         "hp": c.hp, "max_hp": c.max_hp, "temp_hp": c.temp_hp,
         "staggered": system.staggered(c), "status": c.status,

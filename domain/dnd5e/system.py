@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any
 
 from domain.systems import RuleSystem
@@ -16,24 +15,13 @@ class Dnd5e(RuleSystem):
     aliases = ("dnd5e", "d&d5e", "5.0", "5", "5e-srd", "dnd-5e")
     title = "D&D 5e SRD (Giocare, seed 002)"
     package = "domain.dnd5e"
+    terms_module = "domain.dnd5e.terms"
     statuses = ("up", "unconscious", "stable", "dead", "fled", "knocked-out")
     events_module = "domain.dnd5e.events"
     verbs_module = "domain.dnd5e.commands"
     fold_module = "domain.dnd5e.fold"
     words_staggered = "bloodied"
     options = {"underwater": "Combattimento sott'acqua: the fight is under water"}
-
-    @cached_property
-    def conditions(self) -> dict[str, str]:  # type: ignore[override]
-        from domain.dnd5e.terms import CONDITIONS
-
-        return CONDITIONS
-
-    @cached_property
-    def words(self) -> dict[str, str]:  # type: ignore[override]
-        from domain.dnd5e.terms import STATUSES, WORDS
-
-        return {**STATUSES, **WORDS}
 
     @property
     def analytics_columns(self):  # type: ignore[override]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any
 
 from domain.state import Combatant, EncounterState
@@ -14,18 +13,8 @@ class ThirteenthAge(RuleSystem):
     aliases = ("13th-age", "13thage", "13age", "archmage")
     title = "13th Age (Archmage Engine SRD, seed 004)"
     package = "domain.thirteenth_age"
+    terms_module = "domain.thirteenth_age.terms"
 
-    @cached_property
-    def conditions(self) -> dict[str, str]:  # type: ignore[override]
-        from domain.thirteenth_age.conditions import CONDITIONS
-
-        return CONDITIONS
-
-    @cached_property
-    def words(self) -> dict[str, str]:  # type: ignore[override]
-        from domain.thirteenth_age.terms import STATUSES, WORDS
-
-        return {**STATUSES, **WORDS}
     header_keys = ("escalation_die",)
     options = {"lasting_wounds": "Optional Lasting-Wound Rule",
                "meaningful_death": "Optional Meaningful Death Rule"}
