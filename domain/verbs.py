@@ -79,7 +79,8 @@ class Verb(NamedTuple):
     def decision(self, services: Services | None = None, **given: Any) -> Decide:
         """The decision for ``given`` values, the table's defaults for the rest (for
         generators and tests that call a verb without its command line)."""
-        values = {p.name: (list(p.default) if isinstance(p.default, list) else p.default)
+        values = {p.name: (list(p.default) if isinstance(p.default, list)
+                           else [] if p.multiple and p.default is None else p.default)
                   for p in self.params}
         values.update(given)
         return self.run(services, **values)

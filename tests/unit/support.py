@@ -17,15 +17,19 @@ STREAM = UUID(int=1)
 
 
 class Battle:
+    SYSTEM = "13a"
+    STREAM = STREAM
+
     def __init__(self, seed: int = 1, **options: bool):
         self.events: list[Event] = []
         self.state = EncounterState()
         self.seed = seed
-        self._append([EncounterStarted(name="test", seed=seed, options=options)])
+        self._append([EncounterStarted(name="test", system=self.SYSTEM, seed=seed,
+                                       options=options)])
 
     def _append(self, new: list[Event]) -> list[Event]:
         start = self.state.position + 1
-        stamped = [msgspec.structs.replace(e, originator_id=STREAM,
+        stamped = [msgspec.structs.replace(e, originator_id=self.STREAM,
                                            originator_version=start + i, cmd=start)
                    for i, e in enumerate(new)]
         for e in stamped:

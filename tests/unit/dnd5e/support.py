@@ -5,34 +5,17 @@ from __future__ import annotations
 import random
 from uuid import UUID
 
-import msgspec
-
 from domain import systems
-from domain.events import EncounterStarted, Event
-from domain.state import EncounterState, copy
-from projections.encounter_state import apply
+from domain.events import Event
+from tests.unit import support
 
 STREAM = UUID(int=5)
 SYSTEM = systems.get("5e")
 
 
-class Battle:
-    def __init__(self, seed: int = 1, **options: bool):
-        self.events: list[Event] = []
-        self.state = EncounterState()
-        self.seed = seed
-        self._append([EncounterStarted(name="test", system="5e", seed=seed,
-                                       options=options)])
-
-    def _append(self, new: list[Event]) -> list[Event]:
-        start = self.state.position + 1
-        stamped = [msgspec.structs.replace(e, originator_id=STREAM,
-                                           originator_version=start + i, cmd=start)
-                   for i, e in enumerate(new)]
-        for e in stamped:
-            apply(self.state, e)
-        self.events += stamped
-        return stamped
+class Battle(support.Battle):
+    SYSTEM = "5e"
+    STREAM = STREAM
 
     def run(self, verb: str, *args, rng=None, **values) -> list[Event]:
         """Run the 5e verb ``verb``: positional args fill its arguments in order,
@@ -43,15 +26,9 @@ class Battle:
         positional = [p for p in v.params if p.positional]
         for p, a in zip(positional, args):
             given[p.name] = a
-        for p in v.params:
-            given.setdefault(p.name, p.default if not p.multiple else
-                             (list(p.default) if p.default else []))
-        decide = v.run(None, **given)
-        before = copy(self.state)
-        new = decide(before, rng or random.Random(f"{self.seed}:{self.state.position + 1}"))
-        assert msgspec.json.encode(before) == msgspec.json.encode(self.state), \
-            "a decision changed the state it was given"
-        return self._append(new)
+        decide = v.decision(None, **given)
+        rng = rng or random.Random(f"{self.seed}:{self.state.position + 1}")
+        return self.do(lambda s: decide(s, rng))
 
     def c(self, name: str):
         return self.state.combatants[name]
