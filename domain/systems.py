@@ -37,8 +37,6 @@ class RuleSystem:
     aliases: tuple[str, ...] = ()
     #: the name shown to users, with the seed it implements
     title: str = ""
-    #: the package that holds the system (``domain.dnd5e``)
-    package: str = ""
     #: statuses a combatant can have; every system has the five of the contract
     statuses: tuple[str, ...] = ("up", "unconscious", "stable", "dead", "fled")
     #: the module of its terms: ``CONDITIONS`` (condition id -> the seed's Italian
@@ -192,10 +190,6 @@ def all_systems() -> dict[str, RuleSystem]:
         found[system.id] = system
     # the primary system first
     return dict(sorted(found.items(), key=lambda kv: kv[0] != "13a"))
-
-
-def ids() -> list[str]:
-    return list(all_systems())
 
 
 def get(system: str) -> RuleSystem:

@@ -5,12 +5,6 @@ from __future__ import annotations
 from domain import events as ev, systems
 
 
-def term(word: str, lang: str, system: str = "13a") -> str:
-    if lang == "en":
-        return word
-    return systems.get(system).term(word, lang)
-
-
 def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
     """One line in words for an event of an encounter of ``system``; rule terms in
     Italian with ``lang="it"``. The system words its own events first."""
@@ -28,7 +22,8 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             return f"initiative {', '.join(e.names)}: {_roll(e.roll)}"
         case ev.RoundStarted():
             return f"{t('round')} {e.round}" + (
-                f", {t('escalation die')} {e.escalation_die}" if system == "13a" else "")
+                f", {t('escalation die')} {e.escalation_die}"
+                if "escalation_die" in rules.header_keys else "")
         case ev.TurnStarted():
             return f"{t('turn')}: {e.name}"
         case ev.TurnEnded():

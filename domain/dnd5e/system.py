@@ -14,7 +14,6 @@ class Dnd5e(RuleSystem):
     id = "5e"
     aliases = ("dnd5e", "d&d5e", "5.0", "5", "5e-srd", "dnd-5e")
     title = "D&D 5e SRD (Giocare, seed 002)"
-    package = "domain.dnd5e"
     terms_module = "domain.dnd5e.terms"
     statuses = ("up", "unconscious", "stable", "dead", "fled", "knocked-out")
     events_module = "domain.dnd5e.events"

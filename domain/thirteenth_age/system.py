@@ -12,7 +12,6 @@ class ThirteenthAge(RuleSystem):
     id = "13a"
     aliases = ("13th-age", "13thage", "13age", "archmage")
     title = "13th Age (Archmage Engine SRD, seed 004)"
-    package = "domain.thirteenth_age"
     terms_module = "domain.thirteenth_age.terms"
 
     header_keys = ("escalation_die",)
