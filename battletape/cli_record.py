@@ -22,14 +22,13 @@ def new(ctx: typer.Context, name: str,
         seed: Optional[int] = typer.Option(None, help="Make virtual dice reproducible."),
         rule: list[str] = typer.Option([], "--rule", help="An optional rule of the system: " + systems.option_listing() + "."),
         lasting_wounds: bool = typer.Option(False, "--lasting-wounds", help="13a: --rule lasting-wounds."),
-        meaningful_death: bool = typer.Option(False, "--meaningful-death", help="13a: --rule meaningful-death."),
-        underwater: bool = typer.Option(False, "--underwater", help="5e: --rule underwater.")):
+        meaningful_death: bool = typer.Option(False, "--meaningful-death", help="13a: --rule meaningful-death.")):
     """Start an encounter.  Example: battletape new "Goblin ambush" --campaign Emberfall --system 5e"""
     c = get(ctx)
     chosen = systems.get(system)
+    # the two flags 13th Age encounters were started with before --rule existed
     rules = list(rule) + [r for r, on in (("lasting-wounds", lasting_wounds),
-                                          ("meaningful-death", meaningful_death),
-                                          ("underwater", underwater)) if on]
+                                          ("meaningful-death", meaningful_death)) if on]
     c.bt.new(name, system=chosen.id, campaign=campaign, seed=seed,
              options=chosen.check_options(rules), command=c.command_line)
     c.encounter = name

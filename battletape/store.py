@@ -92,8 +92,8 @@ def upcast_snapshot_v0(data: bytes) -> EncounterSnapshot:
         holder["part"] = {part.__struct_config__.tag_field: system, **moved}
 
     for combatant in (state.get("combatants") or {}).values():
-        into_part(combatant, st._COMBATANT_PARTS)
-    into_part(state, st._ENCOUNTER_PARTS)
+        into_part(combatant, st.COMBATANT_PARTS)
+    into_part(state, st.ENCOUNTER_PARTS)
     raw["format"] = SNAPSHOT_FORMAT
     return msgspec.convert(raw, EncounterSnapshot)
 

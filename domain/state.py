@@ -8,10 +8,10 @@ import msgspec
 from domain.parts import CombatantPart, EncounterPart, declared
 
 # the tagged unions of the parts the rule systems declare (domain/parts.py)
-_COMBATANT_PARTS = declared(CombatantPart)
-_ENCOUNTER_PARTS = declared(EncounterPart)
-CombatantParts = Union[_COMBATANT_PARTS] if _COMBATANT_PARTS else None  # type: ignore
-EncounterParts = Union[_ENCOUNTER_PARTS] if _ENCOUNTER_PARTS else None  # type: ignore
+COMBATANT_PARTS = declared(CombatantPart)
+ENCOUNTER_PARTS = declared(EncounterPart)
+CombatantParts = Union[COMBATANT_PARTS] if COMBATANT_PARTS else None  # type: ignore
+EncounterParts = Union[ENCOUNTER_PARTS] if ENCOUNTER_PARTS else None  # type: ignore
 
 
 class Ongoing(msgspec.Struct, kw_only=True):
