@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from domain.errors import BadInput, NotYetSupported
 
 # systems of the seeds that have no package yet
-PLANNED = {"3.5e": "D&D 3.5 (Sigil digest, seed 003)"}
+PLANNED: dict[str, str] = {}
 
 if TYPE_CHECKING:
     from domain.events import Event

@@ -45,7 +45,7 @@ BAD = [
     ("run /no/such/script.bt", "bad script"),
     ("state --at 999", "bad position 999"),
     ("new Other --system 4e", "bad system '4e'"),
-    ("new Other --system 3.5e", "not yet supported"),
+    ("new Other --system 4e --campaign X", "bad system"),
     ("new Bridge", "not used yet"),
     ("next --save Bruna=x", "NAME=NATURAL"),
     ("disengage Bruna --roll 12", "not engaged"),

@@ -1,0 +1,347 @@
+"""D&D 3.5 (seed 003), Attacchi (Attacks), with Tiro per Colpire, Attacco completo and
+Bonus di Attacco Base.
+
+An attack roll (TxC) is 1d20 + the attack bonus against an Armor Class: a hit if the total
+is at least the AC; "un 1 al dado in un TxC è sempre un fallimento", "un 20 al dado è sempre
+un successo (oltre che una minaccia di critico)" (35-TXC-01..03). ``--bonus`` is the sheet's
+total (BAB + Str or Dex + size + ...); every situational modifier the rules add (the
+attacker's conditions, flanking, charging, fighting defensively, two-weapon fighting,
+range increments, shooting into melee, nonlethal with a lethal weapon, an unseen attacker,
+negative levels, aid another) is named in the event's ``modifiers``. A full attack
+(``--full``, a full-round action) makes one attack per step of the attacker's base attack
+bonus, in decreasing order, each iterative 5 lower (35-ATK-09, 35-BAB-01); its targets are
+chosen as it goes (``B,C``: B first, C for the rest).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from domain import dice
+from domain.dnd35 import (armor_class, attacks_of_opportunity as aoo, conditions,
+                          critical_hits as crit, damage as dmg_rules, stats)
+from domain.dnd35.bonuses import Mod
+from domain.dnd35.rounds_and_actions import (require_battle, require_can_act, strain,
+                                             take)
+from domain.dnd35.terms import damage_type
+from domain.encounter import combatant
+from domain.errors import BadInput, RuleViolation
+from domain.events import AttackResolved, Event, Roll
+from domain.state import Combatant, EncounterState
+
+if TYPE_CHECKING:
+    import random
+
+SECTION = "Attacchi"
+KINDS = ("melee", "ranged")
+DEFENSES = ("ac", "touch", "flat-footed")
+
+
+@dataclass
+class AttackOrder:
+    attacker: str
+    targets: list[str]
+    bonus: int
+    vs: str = "ac"
+    rolls: list[int] = field(default_factory=list)
+    threat: int = 20
+    confirms: list[int] = field(default_factory=list)
+    mult: int = 2
+    damage: str | None = None
+    dmg: int | None = None
+    extra: str | None = None
+    extra_dmg: int | None = None
+    precision: bool = False
+    nonlethal: bool = False
+    damage_type: str | None = None
+    kind: str | None = None
+    full: bool = False
+    two_weapon: bool = False
+    off_hand: str = "one-handed"
+    unarmed: bool = False
+    opportunity: bool = False
+    trigger: int | None = None
+    charge: bool = False
+    defensively: bool = False
+    flank: bool = False
+    cover: str | None = None
+    concealment: int | None = None
+    miss_rolls: list[int] = field(default_factory=list)
+    into_melee: bool = False
+    increment: int | None = None
+    thrown: bool = False
+    hidden: bool = False
+    coup_de_grace: bool = False
+    nonproficient: bool = False
+    difficult: bool = False
+    weapon: str | None = None
+    threatened_by: list[str] = field(default_factory=list)
+
+
+def attacks_from_bab(bab: int) -> int:
+    """35-BAB-01: 1 attack up to +5, 2 at +6..+10, 3 at +11..+15, 4 at +16 or more."""
+    return 1 if bab <= 5 else min(4, 1 + (bab - 1) // 5)
+
+
+def check(o: AttackOrder) -> None:
+    """Bad input: one clear line before anything is decided."""
+    if not o.targets:
+        raise BadInput("targets", "", "TARGET[,TARGET...]")
+    if o.vs not in DEFENSES:
+        if o.vs in ("pd", "md"):
+            from domain.dnd35.commands import NotThisSystem
+            raise NotThisSystem(f"--vs {o.vs} is a 13th Age defense; this encounter is "
+                                "3.5e", "--vs", o.vs)
+        raise BadInput("--vs", o.vs, "ac, touch or flat-footed")
+    if o.kind is not None and o.kind not in KINDS:
+        raise BadInput("--kind", o.kind, "melee or ranged")
+    crit.check_threat(o.threat)
+    crit.check_mult(o.mult)
+    for r in o.rolls:
+        if not 1 <= r <= 20:
+            raise BadInput("--roll", r, "natural d20s from 1 to 20")
+    for r in o.confirms:
+        if not 1 <= r <= 20:
+            raise BadInput("--confirm", r, "a natural d20 from 1 to 20")
+    for r in o.miss_rolls:
+        if not 1 <= r <= 100:
+            raise BadInput("--miss-roll", r, "a d100 result from 1 to 100")
+    if o.concealment not in (None, 20, 50):
+        raise BadInput("--concealment", o.concealment, "20 (concealment) or 50 (total)")
+    if o.miss_rolls and not o.concealment:
+        raise BadInput("--miss-roll", o.miss_rolls[0], "--concealment 20|50 as well")
+    if o.cover is not None and o.cover not in armor_class.COVER:
+        raise BadInput("--cover", o.cover, ", ".join(armor_class.COVER))
+    if o.dmg is not None and o.dmg < 0:
+        raise BadInput("--dmg", o.dmg, "0 or more")
+    if o.dmg is not None and o.damage is not None:
+        raise BadInput("--dmg", o.dmg, "either --damage EXPR (rolled) or --dmg N (typed)")
+    if o.increment is not None and o.increment < 1:
+        raise BadInput("--increment", o.increment, "1 or more")
+    if o.off_hand not in ("light", "one-handed"):
+        raise BadInput("--off-hand", o.off_hand, "light or one-handed")
+    if (o.full or o.two_weapon) and o.opportunity:
+        raise BadInput("--opportunity", "with --full",
+                       "a single melee attack (an attack of opportunity)")
+
+
+def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
+                unseen: bool) -> list[Mod]:
+    """The modifiers the rules add to ``a``'s attack roll against ``t``."""
+    from domain.dnd35 import battle_grid, special_moves, weapons
+
+    mods: list[Mod] = []
+    for n, e in conditions.effects(a):
+        if e.attack and n not in conditions.FEAR:
+            mods.append(Mod(e.attack, "untyped", n))
+        if e.melee_attack and o.kind == "melee":
+            mods.append(Mod(e.melee_attack, "untyped", n))
+    fear = conditions.fear_penalty(a)
+    if fear:
+        mods.append(Mod(fear, "untyped", "fear (" + ", ".join(
+            n for n in conditions.FEAR if n in a.conditions) + ")"))
+    levels = stats.get(a, "negative_levels")
+    if levels:
+        mods.append(Mod(-levels, "untyped", f"{levels} negative level(s)"))
+    for m in a.extra.get("mods") or []:
+        if m.get("stat") == "attack" and (not m.get("against") or m["against"] == t.name):
+            mods.append(Mod(m["value"], m.get("bonus_type", "untyped"), m.get("source", "")))
+    if unseen:
+        mods.append(Mod(2, "untyped", "unseen attacker (Invisibile)"))
+    mods += battle_grid.attack_mods(o)
+    mods += special_moves.attack_mods(a, o)
+    mods += weapons.attack_mods(o)
+    return mods
+
+
+def _unseen(a: Combatant, t: Combatant, o: AttackOrder) -> bool:
+    """The target can't see the attacker: invisible, hidden, or the target is blinded."""
+    return o.hidden or "invisible" in a.conditions or "blinded" in t.conditions
+
+
+def _miss_chance(a: Combatant, t: Combatant, o: AttackOrder) -> tuple[int, str]:
+    best, why = o.concealment or 0, "concealment" if o.concealment else ""
+    for n in conditions.has(a, "miss_chance"):
+        if conditions.EFFECTS[n].miss_chance > best:
+            best, why = conditions.EFFECTS[n].miss_chance, f"attacker {n}"
+    for n in conditions.has(t, "concealed"):
+        if conditions.EFFECTS[n].concealed > best:
+            best, why = conditions.EFFECTS[n].concealed, f"target {n}"
+    return best, why
+
+
+def _plan(a: Combatant, o: AttackOrder) -> list[tuple[int, str]]:
+    """Each swing: (iterative penalty, label)."""
+    if not o.full:
+        if len(o.rolls) > 1:
+            raise BadInput("--roll", ",".join(map(str, o.rolls)),
+                           "one natural (a single attack; --full for a full attack)")
+        return [(0, "attack")]
+    bab = stats.get(a, "bab")
+    n = attacks_from_bab(bab)
+    swings = [(-5 * i, f"attack {i + 1}" if i else "attack 1") for i in range(n)]
+    if o.two_weapon:
+        swings.append((0, "off hand"))
+    if len(o.rolls) > len(swings):
+        raise BadInput("--roll", ",".join(map(str, o.rolls)),
+                       f"at most {len(swings)} naturals: BAB {bab:+d} gives {n} "
+                       f"attack{'s' if n > 1 else ''}"
+                       + (" and the off hand one more" if o.two_weapon else ""))
+    if o.rolls:
+        swings = swings[:len(o.rolls)] if not o.two_weapon else \
+            swings[:len(o.rolls)]
+    return swings
+
+
+def _slug(o: AttackOrder) -> str:
+    if o.coup_de_grace:
+        return "coup-de-grace"
+    if o.charge:
+        return "charge"
+    if o.full:
+        return "full-attack"
+    if o.unarmed:
+        return "unarmed-strike"
+    if o.kind == "ranged":
+        return "ranged-attack"
+    if o.kind == "melee":
+        return "melee-attack"
+    return "standard"
+
+
+def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[Event]:
+    from domain.dnd35 import special_moves
+    from domain.dnd35.events import ConfirmationRolled, MissChanceRolled
+
+    require_battle(state)
+    check(o)
+    a = combatant(state, o.attacker)
+    targets = [combatant(state, t) for t in o.targets]
+    for t in targets:
+        if t.name == a.name:
+            raise RuleViolation(f"{a.name} can't attack itself", SECTION)
+        if t.status in ("dead", "fled"):
+            raise RuleViolation(f"{t.name} is {t.status}", SECTION)
+    if o.cover == "total":
+        raise RuleViolation(f"{targets[0].name} has total cover: it can't be targeted or "
+                            "attacked", "Copertura Totale")
+    require_can_act(state, a, "attack")
+    for n in conditions.has(a, "no_attack"):
+        raise RuleViolation(f"{a.name} is {n} and can't attack",
+                            f"Condizioni: {conditions.CONDITIONS[n].title()}")
+    special_moves.check_attack(state, a, targets, o)
+    swings = _plan(a, o)
+    if len(targets) > len(swings):
+        raise BadInput("targets", ",".join(o.targets),
+                       f"at most {len(swings)} target(s), one per attack")
+    events: list[Event] = []
+    kind_spent = "none"
+    if o.opportunity:
+        aoo.check(state, a, targets[0], o.cover, o.concealment, o.kind)
+        special_moves.check_trigger(state, a, targets[0], o.trigger)
+        action = "aoo"
+    elif a.acts_out_of_turn and state.turn != a.name:
+        action = "readied"
+    else:
+        taken = take(state, a, _slug(o), targets[0], o.threatened_by)
+        events += taken
+        kind_spent = taken[0].kind
+        action = ""
+    rolls = list(o.rolls)
+    confirms = list(o.confirms)
+    misses = list(o.miss_rolls)
+    damage = dmg_rules.DamageRoller(o, rng)
+    hp = {t.name: (t.hp, stats.get(t, "nonlethal")) for t in targets}
+    for i, (iterative, label) in enumerate(swings):
+        t = targets[min(i, len(targets) - 1)]
+        unseen = _unseen(a, t, o)
+        d = armor_class.defense(state, a, t, o.vs, o.kind, o.cover, unseen)
+        mods = situational(state, a, t, o, unseen)
+        if iterative:
+            mods.append(Mod(iterative, "untyped", "iterative attack"))
+        if label == "off hand":
+            from domain.dnd35.weapons import off_hand_penalty
+            mods = [m for m in mods if m.source != "two-weapon fighting (primary)"]
+            mods.append(Mod(off_hand_penalty(o.off_hand), "untyped",
+                            "two-weapon fighting (off hand)"))
+        from domain.dnd35.bonuses import stacked
+        counted = stacked(mods)
+        modifiers = {"attack bonus": o.bonus}
+        for m in counted:
+            modifiers[m.source or m.type] = modifiers.get(m.source or m.type, 0) + m.value
+        bonus = sum(modifiers.values())
+        natural_given = rolls.pop(0) if rolls else None
+        roll = dice.d20_roll(natural_given, rng, bonus)
+        natural = roll.faces[0]
+        total = natural + bonus
+        tags = list(d.tags)
+        if o.coup_de_grace:
+            hit, tags = True, tags + ["coup de grace: hits automatically"]
+        elif natural == 1:
+            hit = False
+            tags.append("natural 1 misses")
+        elif natural == 20:
+            hit = True
+            tags.append("natural 20 hits")
+        else:
+            hit = total >= d.value
+        if not hit and o.cover in ("normal", "limited", "improved") and \
+                total >= d.value - armor_class.COVER[o.cover][0]:
+            tags.append("cover hit: the damage goes to the cover (Distruggere la copertura)")
+        chance, why = _miss_chance(a, t, o)
+        if hit and chance and not o.coup_de_grace:
+            m_roll = _d100(misses.pop(0) if misses else None, rng)
+            missed = m_roll.total <= chance
+            events.append(MissChanceRolled(attacker=a.name, target=t.name, roll=m_roll,
+                                           chance=chance, missed=missed))
+            if missed:
+                hit = False
+                tags.append(f"miss chance {chance}% ({why}): d100 {m_roll.total}")
+        threat = crit.threatens(natural, hit, o.threat) or (o.coup_de_grace and hit)
+        critical = False
+        if threat and not o.coup_de_grace:
+            tags.append("threat")
+            c_given = confirms.pop(0) if confirms else None
+            c_roll = dice.d20_roll(c_given, rng, bonus, "confirmation natural")
+            c_nat = c_roll.faces[0]
+            critical = crit.confirms(c_nat, c_nat + bonus, d.value)
+            events.append(ConfirmationRolled(attacker=a.name, target=t.name, roll=c_roll,
+                                             total=c_nat + bonus, defense_value=d.value,
+                                             confirmed=critical))
+            tags.append("confirmed" if critical else "not confirmed")
+        elif o.coup_de_grace:
+            critical = True
+        if critical and (stats.get(t, "crit_immune")):
+            tags.append("immune to critical hits: normal damage")
+            critical = False
+        mult = o.mult if critical else 1
+        amount, d_roll, dtags = (0, None, [])
+        if hit:
+            amount, d_roll, dtags = damage.hit(a, t, mult, chance > 0, label)
+        tags += dtags
+        nonlethal = o.nonlethal or o.unarmed
+        if nonlethal:
+            tags.append("nonlethal")
+        if o.opportunity:
+            tags.append("opportunity")
+        if o.trigger is not None:
+            tags.append(f"trigger:{o.trigger}")
+        events.append(AttackResolved(
+            attacker=a.name, target=t.name, defense=o.vs, defense_value=d.value,
+            roll=roll, natural=natural, bonus=bonus, modifiers=modifiers, total=total,
+            crit_range=o.threat, hit=hit, crit=critical, fumble=natural == 1,
+            damage_roll=d_roll, damage_type=damage_type(o.damage_type),
+            multiplier=mult, damage=amount, kind=o.kind or "", tags=tags, action=action))
+        if hit and amount:
+            cur_hp, cur_nl = hp[t.name]
+            hp[t.name] = (cur_hp, cur_nl + amount) if nonlethal else (cur_hp - amount,
+                                                                        cur_nl)
+            events += dmg_rules.after_hit(t, amount, nonlethal, hp[t.name][0], o)
+    return events + strain(state, a, kind_spent)
+
+
+def _d100(natural: int | None, rng) -> Roll:
+    from domain.dnd35.hit_points import d100
+
+    return d100(natural, rng, "--miss-roll")

@@ -1,0 +1,50 @@
+"""D&D 3.5 (seed 003), Bonus: a typed bonus or penalty recorded on a creature (``mod``).
+
+Each type's limits (35-BON-02..14): armor, natural armor, deflection, dodge and shield
+apply to AC only; resistance to saves only; inherent to ability scores only (at most +5);
+a morale bonus comes from a mind-affecting effect, so a mindless creature never gets one.
+Stacking is ``bonuses.stacked``: the same type's best, every dodge bonus, untyped ones
+unless from effects of the same name.
+"""
+
+from __future__ import annotations
+
+from domain.dnd35 import bonuses, stats
+from domain.encounter import combatant, require_on
+from domain.errors import BadInput, RuleViolation
+from domain.events import Event
+from domain.state import EncounterState
+
+STATS = ("ac", "attack", "save", "fort", "ref", "will", "damage", "str", "dex", "con",
+         "int", "wis", "cha", "initiative", "checks")
+
+
+def add_modifier(state: EncounterState, name: str, stat: str, value: int, type_: str,
+                 source: str | None, against: str | None, rounds: int | None
+                 ) -> list[Event]:
+    from domain.dnd35.events import ModifierAdded
+
+    require_on(state)
+    c = combatant(state, name)
+    stat = stat.strip().lower()
+    if stat not in STATS:
+        raise BadInput("stat", stat, ", ".join(STATS))
+    kind = bonuses.bonus_type(type_)
+    if not bonuses.applies(kind, stat) and not (kind == "resistance" and stat == "save"):
+        limit = ", ".join(sorted(bonuses.TYPES[kind][1] or []))
+        raise RuleViolation(f"a {kind} bonus applies to {limit} only, not {stat}",
+                            f"Bonus: {bonuses.TYPES[kind][0].title()}")
+    if kind == "inherent" and value > 5:
+        raise RuleViolation("an inherent bonus is at most +5 per score",
+                            "Bonus: Intrinseco")
+    if kind == "morale" and stats.get(c, "mindless") and value > 0:
+        raise RuleViolation(f"{c.name} is mindless: a morale bonus comes from a "
+                            "mind-affecting effect", "Bonus: Morale")
+    if not source or not source.strip():
+        raise BadInput("--source", source, "the effect the bonus comes from")
+    if rounds is not None and rounds < 1:
+        raise BadInput("--rounds", rounds, "1 or more")
+    other = combatant(state, against).name if against else None
+    until = f"round {state.round + rounds}" if rounds else None
+    return [ModifierAdded(name=c.name, stat=stat, value=value, bonus_type=kind,
+                          source=source.strip(), against=other, until=until)]

@@ -1,0 +1,364 @@
+"""D&D 3.5 (seed 003): the verbs of the command-line contract, their options, their
+decisions.
+
+Each verb checks its values (bad input: one clear line) and returns the decision; the
+rules modules of ``domain/dnd35/`` decide.
+"""
+
+from __future__ import annotations
+
+from domain.errors import BadInput
+from domain.verbs import Verb, arg, flag, ints, opt, pairs
+
+
+class NotThisSystem(BadInput):
+    """An option of another rule system, named as such."""
+
+    def __init__(self, message: str, what: str, value: object):
+        BadInput.__init__(self, what, value, "")
+        self.message = message
+        self.args = (message,)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def _names(text: str | None) -> list[str]:
+    return [t.strip() for t in (text or "").split(",") if t.strip()]
+
+
+def _add(services, name, hp, ac, touch, flat_footed, bab, fort, ref, will, init, pc, count,
+         level, hd, score, size, nonliving, crit_immune, no_con, aoo, speed, unarmed,
+         mindless, joins, pd, md):
+    from domain.dnd35 import roster
+
+    for what, value in (("--pd", pd), ("--md", md)):
+        if value is not None:
+            raise NotThisSystem(f"{what} is a 13th Age defense; this encounter is 3.5e",
+                                what, value)
+    return lambda s, r: roster.add(
+        s, name, hp, ac=ac, touch=touch, flat_footed=flat_footed, bab=bab, fort=fort,
+        ref=ref, will=will, init=init, pc=pc, count=count, level=level, hd=hd,
+        scores=score, size=size, nonliving=nonliving, crit_immune=crit_immune,
+        no_con=no_con, aoo=aoo, speed=speed, unarmed=unarmed, mindless=mindless,
+        joins=joins)
+
+
+def _init(services, naturals, aware, reroll):
+    from domain.dnd35 import initiative
+
+    given = initiative.parse(list(naturals or []))
+    again = initiative.parse(list(reroll or []), "--reroll") if reroll else None
+    if again and given:
+        raise BadInput("--reroll", ",".join(reroll), "a reroll on its own (no NAME=N)")
+    who = [n for item in aware or [] for n in _names(item)]
+    return lambda s, r: initiative.roll_initiative(s, r, given, who, again)
+
+
+def _attack(services, attacker, targets, bonus, vs, roll, threat, crit_range, confirm,
+            mult, damage, dmg, extra, extra_dmg, precision, nonlethal, type_, kind, full,
+            two_weapon, off_hand, unarmed, opportunity, trigger, charge, defensively,
+            flank, cover, concealment, miss_roll, into_melee, increment, thrown, hidden,
+            coup_de_grace, nonproficient, difficult, weapon, threatened_by):
+    from domain.dnd35 import attacks as atk
+
+    if crit_range is not None and threat is not None and crit_range != threat:
+        raise BadInput("--crit-range", crit_range, f"the same as --threat ({threat})")
+    order = atk.AttackOrder(
+        attacker=attacker, targets=_names(targets), bonus=bonus, vs=(vs or "ac").lower(),
+        rolls=ints(roll, "--roll"), threat=threat or crit_range or 20,
+        confirms=ints(confirm, "--confirm"), mult=mult, damage=damage, dmg=dmg,
+        extra=extra, extra_dmg=extra_dmg, precision=precision, nonlethal=nonlethal,
+        damage_type=type_, kind=kind, full=full, two_weapon=two_weapon,
+        off_hand=off_hand, unarmed=unarmed, opportunity=opportunity, trigger=trigger,
+        charge=charge, defensively=defensively, flank=flank, cover=cover,
+        concealment=concealment, miss_rolls=ints(miss_roll, "--miss-roll"),
+        into_melee=into_melee, increment=increment, thrown=thrown, hidden=hidden,
+        coup_de_grace=coup_de_grace, nonproficient=nonproficient, difficult=difficult,
+        weapon=weapon, threatened_by=_names(threatened_by))
+    return lambda s, r: atk.attack(s, r, order)
+
+
+def _damage(services, target, amount, nonlethal, type_, hardness):
+    from domain.dnd35 import damage
+
+    if amount < 0:
+        raise BadInput("damage", amount, "0 or more")
+    return lambda s, r: damage.direct_damage(s, target, amount, nonlethal, type_, hardness)
+
+
+def _heal(services, target, amount):
+    from domain.dnd35 import hit_points
+
+    if amount <= 0:
+        raise BadInput("healing", amount, "1 or more")
+    return lambda s, r: hit_points.direct_heal(s, target, amount)
+
+
+def _save(services, name, fort, ref, will, which, dc, bonus, roll_, against, cover):
+    from domain.dnd35 import saves
+
+    chosen = [k for k, v in (("fort", fort), ("ref", ref), ("will", will)) if v]
+    if which:
+        chosen.append(which)
+    if len(chosen) != 1:
+        raise BadInput("save", " ".join(chosen) or "none", "one of --fort, --ref, --will")
+    return lambda s, r: saves.save(s, r, name, chosen[0], dc, bonus, roll_, against, cover)
+
+
+def _death_save(services, name, roll_):
+    from domain.dnd35 import hit_points
+
+    return lambda s, r: hit_points.death_save(s, r, name, roll_)
+
+
+def _stabilize(services, name, by, roll_, bonus):
+    from domain.dnd35 import hit_points
+
+    return lambda s, r: hit_points.stabilize(s, r, name, by, roll_, bonus)
+
+
+def _cond_add(services, name, condition, source, rounds, effect):
+    from domain.dnd35 import conditions
+
+    return lambda s, r: conditions.apply_condition(s, name, condition, source, rounds,
+                                                   effect)
+
+
+def _cond_remove(services, name, condition):
+    from domain.dnd35 import conditions
+
+    return lambda s, r: conditions.remove_condition(s, name, condition)
+
+
+def _do(services, name, action, target, threatened_by, what):
+    from domain.dnd35 import rounds_and_actions as act
+
+    return lambda s, r: act.do(s, name, action, target, _names(threatened_by), what or "")
+
+
+def _engage(services, a, b):
+    from domain.dnd35 import movement
+
+    return lambda s, r: movement.engage(s, a, b)
+
+
+def _move(services, name, where, threatened_by):
+    from domain.dnd35 import movement
+
+    return lambda s, r: movement.move(s, name, where, _names(threatened_by))
+
+
+def _next(services, death_save):
+    from domain.dnd35 import rounds
+
+    saves = {k: v[0] for k, v in pairs(list(death_save or []), "death save").items()}
+    return lambda s, r: rounds.next_turn(s, r, saves)
+
+
+def _delay(services, name):
+    from domain.dnd35 import initiative
+
+    return lambda s, r: initiative.delay(s, name)
+
+
+def _ready(services, name, trigger, action):
+    from domain.dnd35 import initiative
+
+    return lambda s, r: initiative.ready(s, name, trigger, action)
+
+
+def _act(services, name):
+    from domain.dnd35 import initiative
+
+    return lambda s, r: initiative.act(s, name)
+
+
+def _mod(services, name, stat, value, type_, source, against, rounds):
+    from domain.dnd35 import bonus_effects
+
+    return lambda s, r: bonus_effects.add_modifier(s, name, stat, value, type_, source,
+                                                   against, rounds)
+
+
+def _flee(services):
+    from domain.dnd35 import rounds
+
+    return lambda s, r: rounds.flee(s)
+
+
+def _end(services, outcome):
+    from domain.dnd35 import rounds
+
+    return lambda s, r: rounds.end(s, outcome)
+
+
+ROLL = opt("roll_", int, None, "--roll", help="Natural d20.")
+THREATENED = opt("threatened_by", str, None, help="NAME,...: creatures threatening it "
+                 "besides those engaged with it.")
+
+VERBS = [
+    Verb("add", _add, (
+        arg("name"),
+        opt("hp", int, None, help="Hit points.", required=True),
+        opt("ac", int, 10, help="Armor Class."),
+        opt("touch", int, None, help="Touch AC (default 10 + the Dex and dodge part)."),
+        opt("flat_footed", int, None, help="Flat-footed AC (default: the AC)."),
+        opt("bab", int, 0, help="Base attack bonus (iterative attacks)."),
+        opt("fort", int, None, help="Fortitude save bonus."),
+        opt("ref", int, None, help="Reflex save bonus."),
+        opt("will", int, None, help="Will save bonus."),
+        opt("init", int, 0, help="Initiative bonus (Dex modifier + Improved Initiative)."),
+        flag("pc", help="A player character."),
+        opt("count", int, 1, help="Add NAME 1..N sharing one initiative roll."),
+        opt("level", int, None, help="Character level."),
+        opt("hd", int, None, help="Hit Dice (negative levels, turning)."),
+        opt("score", str, None, help="ABIL:N ability score, repeatable: dex:14",
+            multiple=True),
+        opt("size", str, "medium", help="fine ... medium ... colossal (Taglia)."),
+        flag("nonliving", help="A construct or undead: destroyed at 0 hp, no nonlethal."),
+        flag("crit_immune", help="Immune to critical hits and precision damage."),
+        flag("no_con", help="No Constitution score (a golem, undead)."),
+        opt("aoo", int, 1, help="Attacks of opportunity a round (Combat Reflexes)."),
+        opt("speed", float, 9.0, help="Base speed in metres."),
+        flag("unarmed", help="Threatens nothing (no natural or melee weapon)."),
+        flag("mindless", help="No Intelligence score (immune to feints, morale)."),
+        opt("joins", str, None, help="aware or unaware: a newcomer to a fight under way."),
+        opt("pd", int, None, help="(13th Age only)"),
+        opt("md", int, None, help="(13th Age only)")),
+        "Add a combatant.  Example: battletape add Orc --hp 15 --ac 13 --touch 10 "
+        "--flat-footed 13 --bab 1 --init 0"),
+    Verb("init", _init, (
+        arg("naturals", help="NAME=N: the natural d20 as rolled.", required=False,
+            multiple=True),
+        opt("aware", str, None, help="NAME,...: a surprise round for these only.",
+            multiple=True),
+        opt("reroll", str, None, help="A=N,B=N: the tied creatures' reroll.",
+            multiple=True)),
+        "Roll initiative (d20 + bonus).  Example: battletape init Kael=14 Orc=9",
+        roll_option=""),
+    Verb("attack", _attack, (
+        arg("attacker"), arg("targets", help="TARGET[,TARGET...] (a full attack: in "
+                             "order, the last takes the rest)"),
+        opt("bonus", int, None, help="Attack bonus (BAB + Str or Dex + size ...).",
+            required=True),
+        opt("vs", str, "ac", help="ac, touch or flat-footed."),
+        opt("roll", str, None, help="Natural d20(s), in order: 15,12,9"),
+        opt("threat", int, None, help="Lowest natural that threatens (19 for 19-20)."),
+        opt("crit_range", int, None, help="The same as --threat."),
+        opt("confirm", str, None, help="Natural d20 of each confirmation roll."),
+        opt("mult", int, 2, help="Critical multiplier: 2, 3 or 4."),
+        opt("damage", help="Damage of one hit in dice notation: 1d8+3"),
+        opt("dmg", int, None, help="Damage of one hit as rolled, before the multiplier."),
+        opt("extra", str, None, help="Extra dice, never multiplied: 1d6 (flaming), 2d6."),
+        opt("extra_dmg", int, None, help="Extra damage as rolled."),
+        flag("precision", help="The extra dice are precision damage (sneak attack)."),
+        flag("nonlethal", help="Nonlethal damage (-4 with a lethal weapon)."),
+        opt("type_", str, None, "--type", help="Damage type: slashing, fire (fuoco)..."),
+        opt("kind", str, None, help="melee or ranged (nothing is inferred without it)."),
+        flag("full", help="A full attack: iterative attacks from the BAB."),
+        flag("two_weapon", help="Two-weapon fighting: one more attack, off hand."),
+        opt("off_hand", str, "one-handed", help="light or one-handed."),
+        flag("unarmed", help="An unarmed strike: provokes, nonlethal damage."),
+        flag("opportunity", help="An attack of opportunity."),
+        opt("trigger", int, None, help="With --opportunity: the position of the "
+            "provoking action."),
+        flag("charge", help="Charge: +2, -2 AC until the next turn."),
+        flag("defensively", help="Fight defensively: -4, +2 dodge AC."),
+        flag("flank", help="Flanking: +2 on a melee attack."),
+        opt("cover", str, None, help="normal, soft, limited, improved or total."),
+        opt("concealment", int, None, help="20 or 50 (total): miss chance."),
+        opt("miss_roll", str, None, help="The d100 of the miss chance, per hit."),
+        flag("into_melee", help="A ranged attack into melee: -4."),
+        opt("increment", int, None, help="Range increment (each beyond the first -2)."),
+        flag("thrown", help="A thrown weapon (5 increments at most)."),
+        flag("hidden", help="The attacker is hidden from the target (Nascondersi)."),
+        flag("coup_de_grace", help="A coup de grace against a helpless creature."),
+        flag("nonproficient", help="A weapon the attacker is not proficient with: -4."),
+        flag("difficult", help="The path crosses difficult terrain."),
+        opt("weapon", str, None, help="The weapon (crossbow, shuriken: usable prone)."),
+        THREATENED),
+        "Attack rolls against AC, touch or flat-footed AC.  Example: battletape attack "
+        "Kael Orc --bonus 7 --roll 19 --threat 19 --confirm 12 --damage 1d8+4 --kind melee"),
+    Verb("damage", _damage, (
+        arg("target"), arg("amount", int),
+        flag("nonlethal", help="Nonlethal damage (its own pool)."),
+        opt("type_", str, None, "--type", help="Damage type."),
+        opt("hardness", int, None, help="An object's hardness.")),
+        "Direct damage.  Example: battletape damage Kael 7 --nonlethal",
+        negative_numbers=True),
+    Verb("heal", _heal, (arg("target"), arg("amount", int)),
+         "Healing (heals as much nonlethal damage).  Example: battletape heal Kael 8",
+         negative_numbers=True),
+    Verb("save", _save, (
+        arg("name"), arg("which", required=False, help="fort, ref or will"),
+        flag("fort", help="Fortitude."), flag("ref", help="Reflex."),
+        flag("will", help="Will."),
+        opt("dc", int, None, help="The DC (set by the rules for a demanded save)."),
+        opt("bonus", int, None, help="Save bonus (default: the sheet's)."), ROLL,
+        opt("against", str, None, help="massive-damage, coup-de-grace or a condition."),
+        opt("cover", str, None, help="Reflex: normal, limited or improved cover.")),
+        "A saving throw.  Example: battletape save Kael --fort --dc 15 --against "
+        "massive-damage --roll 12"),
+    Verb("death-save", _death_save, (
+        arg("name"), opt("roll_", int, None, "--roll", help="d100: 01-10 stable.")),
+        "A dying creature's roll in its turn: 10% to stabilise, else -1 hp.  Example: "
+        "battletape death-save Kael --roll 07"),
+    Verb("stabilize", _stabilize, (
+        arg("name"), arg("by"), ROLL,
+        opt("bonus", int, 0, help="The helper's Heal bonus.")),
+        "Heal DC 15 on a dying creature (a standard action that provokes).  Example: "
+        "battletape stabilize Kael Mira --roll 11 --bonus 4"),
+    Verb("cond add", _cond_add, (
+        arg("name"), arg("condition"),
+        opt("source", str, None, help="Who or what causes it."),
+        opt("rounds", int, None, help="Lasts N rounds."),
+        opt("effect", str, None, help="The effect's name (fear effects don't stack).")),
+        "Apply a condition.  Example: battletape cond add Orc shaken --effect \"Cause "
+        "Fear\" --rounds 3"),
+    Verb("cond remove", _cond_remove, (arg("name"), arg("condition")),
+         "Remove a condition.  Example: battletape cond remove Orc shaken"),
+    Verb("do", _do, (
+        arg("name"), arg("action", help="A row of the action table: move, draw-weapon, "
+                         "drink-potion, stand-up, 5-foot-step, total-defense, ..."),
+        opt("target", str, None, help="The creature the action is aimed at."),
+        THREATENED, opt("what", str, None, help="What is done.")),
+        "Take an action: its type is spent and those who may take an attack of "
+        "opportunity are listed.  Example: battletape do Kael drink-potion"),
+    Verb("engage", _engage, (arg("a"), arg("b")),
+         "Two creatures in melee: each threatens the other.  Example: battletape engage "
+         "Kael Orc"),
+    Verb("move", _move, (
+        arg("name"), arg("where", required=False, default="away",
+                         help="away (leaves threatened squares) or near NAME"),
+        THREATENED),
+        "Move (a move action): leaving threatened squares provokes.  Example: battletape "
+        "move Kael away"),
+    Verb("next", _next, (
+        opt("death_save", str, None, help="NAME=N: the d100 of a dying creature whose "
+            "turn starts.", multiple=True),),
+        "End the turn and start the next.  Example: battletape next",
+        roll_option="--death-save", roll_per_name=True),
+    Verb("delay", _delay, (arg("name"),),
+         "Delay the turn.  Example: battletape delay Kael"),
+    Verb("ready", _ready, (
+        arg("name"), arg("trigger"),
+        opt("action", str, "standard", help="standard, move, swift or free.")),
+        "Ready an action for a trigger (a standard action).  Example: battletape ready "
+        "Kael \"the orc comes through the door\""),
+    Verb("act", _act, (arg("name"),),
+         "A readied action goes off, or a delayed creature acts.  Example: battletape act "
+         "Kael", roll_option=""),
+    Verb("mod", _mod, (
+        arg("name"), arg("stat", help="ac, attack, save, fort, ref, will, damage"),
+        arg("value", int),
+        opt("type_", str, "untyped", "--type", help="dodge, deflection, morale, ..."),
+        opt("source", str, None, help="The effect it comes from.", required=True),
+        opt("against", str, None, help="Only against this creature."),
+        opt("rounds", int, None, help="Lasts N rounds.")),
+        "A typed bonus or penalty.  Example: battletape mod Kael ac +2 --type deflection "
+        "--source \"ring of protection\"", negative_numbers=True),
+    Verb("flee", _flee, (), "The party flees.  Example: battletape flee"),
+    Verb("end", _end, (opt("outcome", str, "victory", help="victory, defeat, truce..."),),
+         "End the encounter.  Example: battletape end"),
+]

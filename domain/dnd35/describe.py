@@ -1,0 +1,88 @@
+"""D&D 3.5 (seed 003): one log line for each of 3.5's own events (and 3.5's reading of
+an attack, a save, a d100 to stabilise); None lets the core word the rest."""
+
+from __future__ import annotations
+
+from domain import events as ev
+from domain.dnd35 import events as ev35
+
+_DEFENSE = {"ac": "AC", "touch": "touch AC", "flat-footed": "flat-footed AC"}
+
+
+def _attack(e: ev.AttackResolved, t) -> str:
+    result = (t("critical hit").upper() if e.crit else t("hit") if e.hit else t("miss"))
+    dmg = ""
+    if e.hit and e.damage_roll is not None:
+        kind = " nonlethal" if "nonlethal" in e.tags else ""
+        dmg = f" for {e.damage}{kind}" + (f" {t(e.damage_type)}" if e.damage_type else "")
+    mods = [f"{k} {v:+d}" for k, v in e.modifiers.items() if k != "attack bonus"]
+    why = [x for x in e.tags if x.startswith(("natural", "loses Dex", "Dex 0", "miss chance",
+                                              "cover hit", "precision", "immune",
+                                              "coup de grace", "not confirmed"))]
+    aoo = f" ({t('attack of opportunity')})" if e.action == "aoo" else ""
+    return (f"{e.attacker} attacks {e.target}{aoo}: natural {e.natural}, total {e.total} "
+            f"vs {_DEFENSE.get(e.defense, e.defense)} {e.defense_value}: {result}{dmg}"
+            + (f" [{'; '.join(mods + why)}]" if mods or why else ""))
+
+
+def describe(system, e, lang: str = "en") -> str | None:
+    t = (lambda w: system.term(w, lang))
+    match e:
+        case ev.AttackResolved():
+            return _attack(e, t)
+        case ev35.ConfirmationRolled():
+            return (f"{e.attacker} rolls to confirm the {t('threat')} on {e.target}: "
+                    f"natural {e.roll.faces[0]}, total {e.total} vs {e.defense_value}: "
+                    + ("confirmed" if e.confirmed else "not confirmed (normal damage)"))
+        case ev35.MissChanceRolled():
+            return (f"{e.attacker}'s miss chance against {e.target} ({e.chance}%): d100 "
+                    f"{e.roll.total}: " + ("miss" if e.missed else "the hit stands"))
+        case ev35.TieRerollDue():
+            return (f"{t('initiative')} tie at {e.total} with the same bonus: "
+                    f"{', '.join(e.names)} reroll between themselves")
+        case ev35.TieRerolled():
+            return "tie rerolled: " + " before ".join(
+                f"{n} ({e.rolls[n]})" if n in e.rolls else n for n in e.names)
+        case ev35.SurpriseRoundEnded():
+            return f"the {t('surprise round')} ends: everyone rolls {t('initiative')} again"
+        case ev35.TableActionTaken():
+            what = f": {e.what}" if e.what else ""
+            kind = t(e.kind)
+            aoo = (f" — may take an {t('attack of opportunity')}: {', '.join(e.provokes)}"
+                   if e.provokes else "")
+            return f"{e.name}: {e.action} ({kind}){what}{aoo}"
+        case ev35.NonlethalDamageTaken():
+            return f"{e.target} takes {e.amount} {t('nonlethal damage')}"
+        case ev35.SaveDemanded():
+            return (f"{e.name} must make a {t(e.save)} save DC {e.dc} "
+                    f"({t(e.against.replace('-', ' '))})")
+        case ev35.Died():
+            return f"{e.name} dies ({e.cause.replace('-', ' ')})"
+        case ev35.AbilityChanged():
+            what = "drained" if e.drain else "damaged"
+            by = f" by {e.by}" if e.by else ""
+            tmp = f"; {e.by} gains {e.temp_hp} temporary hp" if e.temp_hp else ""
+            return f"{e.name}'s {t(e.ability)} {what}{by}: -{e.amount}{tmp}"
+        case ev35.NegativeLevelsGained():
+            return f"{e.name} gains {e.count} {t('negative levels')}"
+        case ev35.ModifierAdded():
+            against = f" against {e.against}" if e.against else ""
+            return (f"{e.name}: {e.value:+d} {e.bonus_type} to {e.stat}{against} "
+                    f"({e.source})")
+        case ev35.ModifierRemoved():
+            return f"{e.name}: {e.source} ends"
+        case ev35.ReadiedActionLost():
+            return f"{e.name}'s readied action ({e.trigger}) is lost: its turn came first"
+        case ev.DeathSaveRolled():
+            return (f"{e.name} rolls d100 to stabilise: {e.roll.total}: "
+                    + (t("stable") if e.success else "loses 1 hp"))
+        case ev.StabilizeAttempted():
+            return (f"{e.helper} tries to {t('stabilize')} {e.name}: Heal {e.roll.total} vs "
+                    f"DC 15: " + ("stable" if e.success else "failure"))
+        case ev.SaveRolled():
+            return (f"{e.name} {t(e.difficulty)} {t('save')}: natural {e.roll.faces[0]}, "
+                    f"total {e.roll.total} vs DC {e.target}: "
+                    f"{'success' if e.success else 'failure'}"
+                    + (f" ({t(e.against.replace('-', ' '))})" if e.against != e.difficulty
+                       else ""))
+    return None

@@ -1,0 +1,102 @@
+"""D&D 3.5 (seed 003), Round (35-RND-01): each creature acts in its turn, in initiative
+order; when all have acted, a new round. About 6 seconds; 1 minute is 10 rounds.
+
+At the start of a creature's turn its attacks of opportunity return, and the effects that
+last "until the start of your next turn" end (charge, fighting defensively, total
+defense, aid another); a readied action that has not gone off is lost (35-RDY-01); a
+dying creature rolls to stabilise (``death-save``, or ``next --death-save NAME=N``).
+The dead and the fled take no turns, nor does a newcomer before the round after it came.
+At the end of the surprise round everyone rolls initiative again (35-SUR-02).
+"""
+
+from __future__ import annotations
+
+from domain.dnd35 import conditions, stats
+from domain.dnd35.initiative import ordered
+from domain.dnd35.rounds_and_actions import require_battle
+from domain.encounter import combatant, require_on
+from domain.errors import BadInput, RuleViolation
+from domain.events import (DeathSaveRolled, EncounterEnded, Event, RoundStarted, TurnEnded,
+                           TurnStarted)
+from domain.state import EncounterState
+
+
+def _takes_turn(state: EncounterState, name: str, round_: int) -> bool:
+    c = state.combatants[name]
+    if c.status in ("dead", "fled"):
+        return False
+    joins = stats.get(c, "joins_round")
+    return joins is None or round_ >= joins
+
+
+def end_current(state: EncounterState) -> list[Event]:
+    current = state.combatants.get(state.turn) if state.turn else None
+    if current is None:
+        return []
+    if stats.get(current, "death_save_due") and current.status == "dying":
+        raise RuleViolation(f"{current.name} is dying and must roll to stabilise first: "
+                            f"`death-save {current.name} --roll N` (d100, 01-10 stable)",
+                            "Condizioni: Morente")
+    return [TurnEnded(name=current.name)]
+
+
+def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> list[Event]:
+    from domain.dnd35.events import ReadiedActionLost, SurpriseRoundEnded
+
+    acted = set(state.acted) | set(also_acted) | ({state.turn} if state.turn else set())
+    order = ordered(state)
+    round_ = state.round
+    nxt = next((n for n in order if n not in acted and _takes_turn(state, n, round_)),
+               None)
+    events: list[Event] = []
+    if nxt is None:
+        if state.extra.get("surprise_round"):
+            return [SurpriseRoundEnded()]
+        round_ += 1
+        order = _with_newcomers(state, order, round_)
+        nxt = next((n for n in order if _takes_turn(state, n, round_)), None)
+        if nxt is None:
+            raise RuleViolation("no one is left to take a turn: `end` or `flee`")
+        events.append(RoundStarted(round=round_, escalation_die=0))
+    c = state.combatants[nxt]
+    if c.readied:
+        events.append(ReadiedActionLost(name=nxt, trigger=c.readied))
+    events.append(TurnStarted(name=nxt, round=round_))
+    events += conditions.expiring(state, round_, nxt)
+    return events
+
+
+def _with_newcomers(state: EncounterState, order: list[str], round_: int) -> list[str]:
+    return order
+
+
+def next_turn(state: EncounterState, rng, death_saves: dict[str, int]) -> list[Event]:
+    from domain.dnd35 import hit_points
+
+    require_battle(state)
+    if state.extra.get("needs_init"):
+        raise RuleViolation("the surprise round is over: everyone rolls initiative again "
+                            "(`init NAME=N ...`)", "Sorpresa")
+    events = end_current(state) + start_next(state)
+    started = next((e for e in events if isinstance(e, TurnStarted)), None)
+    for name, natural in death_saves.items():
+        c = combatant(state, name)
+        if started is None or c.name != started.name or c.status != "dying":
+            raise BadInput("--death-save", f"{name}={natural}",
+                           "a roll for the creature whose turn starts, if it is dying")
+        roll = hit_points.d100(natural, rng, "--death-save")
+        events.append(DeathSaveRolled(name=c.name, roll=roll,
+                                      success=roll.total <= hit_points.STABLE_UP_TO))
+    return events
+
+
+def flee(state: EncounterState) -> list[Event]:
+    require_on(state)
+    return [EncounterEnded(outcome="fled")]
+
+
+def end(state: EncounterState, outcome: str) -> list[Event]:
+    require_on(state)
+    if not outcome.strip():
+        raise BadInput("outcome", outcome, "victory, defeat, truce...")
+    return [EncounterEnded(outcome=outcome)]

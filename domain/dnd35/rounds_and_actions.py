@@ -1,0 +1,179 @@
+"""D&D 3.5 (seed 003), Round e azioni (Round and Actions): the action budget.
+
+Per round: one standard action and one move action, **or** one full-round action; a
+move action may replace the standard (two moves); plus one swift **or** immediate action;
+plus any number of free actions (35-RND-02). An immediate action outside the creature's
+turn takes the swift action of its next turn, and needs it not to be flat-footed
+(35-ACT-06). The 5-foot step: once a round, in a round without other movement, never with
+a speed of 1,5 m or less (35-5FT-01). Limits: the surprise round (one standard or move,
+no swift, no full-round, 35-SUR-03), disabled and staggered (one standard or move, no
+full-round, 35-HPS-09, 35-CND-08), nauseated (a single move action, 35-CND-30), and the
+conditions that allow no action at all.
+"""
+
+from __future__ import annotations
+
+from domain.dnd35 import action_table, attacks_of_opportunity as aoo, conditions, stats
+from domain.dnd35.hit_points import staggered
+from domain.encounter import combatant, require_on
+from domain.errors import BadInput, RuleViolation
+from domain.events import DamageTaken, Event
+from domain.state import Combatant, EncounterState
+
+SECTION = "Round e azioni"
+MOVES = {"move", "crawl", "draw-and-move", "run", "charge", "withdraw", "overrun",
+         "bull-rush", "stand-up", "minimum-move"}
+#: full-round actions that a creature limited to one standard action takes as one
+AS_STANDARD = {"charge", "withdraw"}
+
+
+def require_battle(state: EncounterState) -> None:
+    require_on(state)
+    if not state.order and not state.turn:
+        raise RuleViolation("no initiative yet: roll it with `init`", "Iniziativa")
+
+
+def limited(state: EncounterState, c: Combatant) -> str | None:
+    """Why ``c`` may take only one standard or move action this round."""
+    if state.extra.get("surprise_round"):
+        return "the surprise round allows a single standard or move action (Sorpresa)"
+    if c.status == "disabled":
+        return f"{c.name} is disabled: one standard or move action a round (Inabile)"
+    if staggered(c):
+        return f"{c.name} is staggered: one standard or move action a round (Barcollante)"
+    return None
+
+
+def require_can_act(state: EncounterState, c: Combatant, what: str,
+                    kind: str = "standard") -> None:
+    if c.status not in ("up", "disabled"):
+        raise RuleViolation(f"{c.name} is {c.status} and can't {what}",
+                            {"dying": "Condizioni: Morente", "dead": "Condizioni: Morto",
+                             "stable": "Condizioni: Stabile",
+                             "unconscious": "Condizioni: Privo di Sensi"}.get(c.status))
+    for n in conditions.has(c, "no_actions"):
+        raise RuleViolation(f"{c.name} is {n} and can't take actions", 
+                            f"Condizioni: {conditions.CONDITIONS[n].title()}")
+    if state.extra.get("surprise_round") and c.name in state.extra.get("unaware", []):
+        raise RuleViolation(f"{c.name} is unaware of its enemies: it can't act in the "
+                            "surprise round", "Sorpresa")
+    if kind not in ("move", "free", "none"):
+        for n in conditions.has(c, "move_only"):
+            raise RuleViolation(f"{c.name} is {n}: a single move action a round, nothing "
+                                "else", f"Condizioni: Nauseato")
+
+
+def require_turn(state: EncounterState, c: Combatant, what: str) -> None:
+    if state.turn == c.name or c.acts_out_of_turn:
+        return
+    raise RuleViolation(f"it is {state.turn}'s turn, not {c.name}'s: {c.name} can't "
+                        f"{what} now (an immediate or free action, an attack of "
+                        "opportunity with --opportunity, or `act` for a readied action)",
+                        SECTION)
+
+
+def used(c: Combatant, kind: str) -> int:
+    return c.actions_used.count(kind)
+
+
+def check_budget(state: EncounterState, c: Combatant, kind: str, slug: str = "") -> str:
+    """The kind actually spent (a charge in the surprise round is a standard action), or
+    a one-line refusal naming the rule."""
+    std, mv, full = used(c, "standard"), used(c, "move"), used(c, "full-round")
+    why = limited(state, c)
+    if kind == "full-round" and why:
+        if slug in AS_STANDARD:
+            kind = "standard"
+        else:
+            raise RuleViolation(f"{why}: no full-round action", SECTION)
+    if kind == "standard":
+        if full or std or mv >= 2:
+            raise RuleViolation(f"{c.name} has no standard action left this round "
+                                f"({_spent(c)})", SECTION)
+        if why and mv:
+            raise RuleViolation(why, SECTION)
+    elif kind == "move":
+        if full or std + mv >= 2:
+            raise RuleViolation(f"{c.name} has no move action left this round "
+                                f"({_spent(c)})", SECTION)
+        if why and (std or mv):
+            raise RuleViolation(why, SECTION)
+        if mv and conditions.has(c, "move_only"):
+            raise RuleViolation(f"{c.name} is nauseated: a single move action a round",
+                                "Condizioni: Nauseato")
+        if slug in MOVES and stats.get(c, "stepped"):
+            raise RuleViolation(f"{c.name} took a 5-foot step this round: no other "
+                                "movement in the same round", "Passo da 1,5 metri")
+    elif kind == "full-round":
+        if std or mv or full:
+            raise RuleViolation(f"a full-round action takes the whole round; {c.name} has "
+                                f"already spent {_spent(c)}", SECTION)
+    elif kind in ("swift", "immediate"):
+        if state.extra.get("surprise_round"):
+            raise RuleViolation("no swift or immediate action in the surprise round "
+                                "(a single standard or move action)", "Sorpresa")
+        if used(c, "swift") or used(c, "immediate") or stats.get(c, "swift_spent_next"):
+            raise RuleViolation(f"{c.name} has used its swift or immediate action for this "
+                                "round", "Azione veloce / Azione immediata")
+    elif kind == "5-foot-step":
+        if stats.get(c, "stepped"):
+            raise RuleViolation(f"{c.name} has taken its 5-foot step this round",
+                                "Passo da 1,5 metri")
+        if stats.get(c, "moved"):
+            raise RuleViolation(f"{c.name} has moved this round: a 5-foot step only in a "
+                                "round without other movement", "Passo da 1,5 metri")
+        if float(stats.get(c, "speed")) <= 1.5:
+            raise RuleViolation(f"{c.name}'s speed is {stats.get(c, 'speed')} m: a 5-foot "
+                                "step needs a speed above 1,5 m", "Passo da 1,5 metri")
+    return kind
+
+
+def _spent(c: Combatant) -> str:
+    return ", ".join(c.actions_used) or "nothing"
+
+
+def take(state: EncounterState, c: Combatant, slug: str, target: Combatant | None = None,
+         named: list[str] = (), what: str = "", kind: str | None = None) -> list[Event]:
+    """Record ``c`` taking the table's action ``slug``: the budget checked, the creatures
+    that may take an attack of opportunity listed."""
+    from domain.dnd35.events import TableActionTaken
+
+    row = action_table.row(slug)
+    if row is None:
+        raise BadInput("action", slug, "a row of the action table (`do --help` lists "
+                       "them), or standard, move-action, full-round, swift, immediate, free")
+    kind = kind or row.kind
+    require_can_act(state, c, f"take an action ({row.english.lower()})", kind)
+    out_of_turn = state.turn != c.name and not c.acts_out_of_turn
+    if out_of_turn and kind not in ("immediate", "free", "none"):
+        require_turn(state, c, row.english.lower())
+    if kind == "immediate" and out_of_turn and aoo.flat_footed(state, c):
+        raise RuleViolation(f"{c.name} is flat-footed: no immediate action",
+                            "Azione immediata")
+    if kind == "immediate" and out_of_turn and stats.get(c, "swift_spent_next"):
+        raise RuleViolation(f"{c.name} has already spent its next turn's swift action",
+                            "Azione immediata")
+    if not out_of_turn:
+        kind = check_budget(state, c, kind, row.slug)
+    provokes = aoo.offered(state, c, row.provokes, target, list(named))
+    return [TableActionTaken(name=c.name, action=row.slug, kind=kind, provokes=provokes,
+                        only_target=row.provokes == "target", what=what,
+                        out_of_turn=out_of_turn)]
+
+
+def strain(state: EncounterState, c: Combatant, kind: str) -> list[Event]:
+    """Inabile (35-HPS-09): a disabled creature's standard action costs 1 hp (it falls
+    dying), unless the action raised its hp -- the caller leaves that case out."""
+    if c.status == "disabled" and kind == "standard" and stats.get(c, "living"):
+        return [DamageTaken(target=c.name, amount=1,
+                            source="strenuous action while disabled (Inabile)")]
+    return []
+
+
+def do(state: EncounterState, name: str, slug: str, target: str | None = None,
+       threatened_by: list[str] = (), what: str = "") -> list[Event]:
+    require_battle(state)
+    c = combatant(state, name)
+    t = combatant(state, target) if target else None
+    events = take(state, c, slug, t, [combatant(state, n).name for n in threatened_by], what)
+    return events + strain(state, c, events[0].kind)

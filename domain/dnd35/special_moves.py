@@ -1,0 +1,86 @@
+"""D&D 3.5 (seed 003), Mosse speciali (Special Moves) that change an attack.
+
+*Caricare* (charge, 35-CHG-01): a full-round action (a standard one when limited to one
+standard action), one melee attack at +2, and -2 AC until the start of the charger's next
+turn; not fatigued, exhausted or entangled, not across difficult terrain. *Combattere
+sulla difensiva* (35-DEF-01): -4 on the attacks, +2 dodge AC until the next turn. *Colpo
+di grazia* (35-CDG-01): a full-round action against a helpless creature with a melee
+weapon: an automatic critical hit, then Fortitude DC 10 + damage or death; creatures
+immune to critical hits are immune.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.dnd35 import conditions, stats
+from domain.dnd35.bonuses import Mod
+from domain.errors import BadInput, RuleViolation
+from domain.state import Combatant, EncounterState
+
+if TYPE_CHECKING:
+    from domain.dnd35.attacks import AttackOrder
+
+
+def attack_mods(a: Combatant, o: "AttackOrder") -> list[Mod]:
+    mods: list[Mod] = []
+    if o.charge:
+        mods.append(Mod(2, "untyped", "charge"))
+    if o.defensively:
+        mods.append(Mod(-4, "untyped", "fighting defensively"))
+    return mods
+
+
+def check_attack(state: EncounterState, a: Combatant, targets: list[Combatant],
+                 o: "AttackOrder") -> None:
+    if o.charge:
+        if o.full:
+            raise BadInput("--charge", "with --full", "one attack (a charge ends in one "
+                           "melee attack)")
+        if o.kind not in (None, "melee"):
+            raise RuleViolation("a charge ends in a melee attack", "Caricare")
+        for n in conditions.has(a, "no_run_charge"):
+            raise RuleViolation(f"{a.name} is {n} and can't charge", "Caricare")
+        if o.difficult:
+            raise RuleViolation("no charge across difficult terrain", "Terreno difficile")
+    if o.coup_de_grace:
+        t = targets[0]
+        if len(targets) > 1 or o.full:
+            raise BadInput("--coup-de-grace", "", "one helpless target, one attack")
+        if "helpless" not in t.conditions:
+            raise RuleViolation(f"{t.name} is not helpless: a coup de grace needs a "
+                                "helpless opponent", "Colpo di grazia")
+        if stats.get(t, "crit_immune"):
+            raise RuleViolation(f"{t.name} is immune to critical hits, so to a coup de "
+                                "grace", "Colpo di grazia")
+        if o.kind == "ranged":
+            raise RuleViolation("a coup de grace is delivered with a melee weapon (a bow "
+                                "or crossbow only if adjacent: --kind melee)",
+                                "Colpo di grazia")
+    if o.full and state.extra.get("surprise_round"):
+        raise RuleViolation("no full attack in the surprise round (a single standard or "
+                            "move action)", "Sorpresa")
+    if "prone" in a.conditions and o.kind == "ranged" and (o.weapon or "").lower() not in (
+            "crossbow", "light-crossbow", "heavy-crossbow", "hand-crossbow", "shuriken"):
+        raise RuleViolation(f"{a.name} is prone: no ranged weapon but a crossbow or "
+                            "shuriken (--weapon crossbow)", "Condizioni: Prono")
+
+
+def check_trigger(state: EncounterState, a: Combatant, t: Combatant,
+                  trigger: int | None) -> None:
+    """An attack of opportunity tied to the action that provoked it: only one per
+    opportunity (35-AOO-02)."""
+    if trigger is None:
+        return
+    if trigger in (a.extra.get("aoo_triggers") or []):
+        raise RuleViolation(f"{a.name} has already taken an attack of opportunity for the "
+                            f"action at position {trigger}: one per opportunity",
+                            "Attacco di Opportunità")
+    provoked = (state.extra.get("provoked") or {}).get(str(trigger))
+    if provoked is None:
+        raise BadInput("--trigger", trigger, "the position of an action that provoked")
+    if provoked.get("by") != t.name:
+        raise BadInput("--trigger", trigger, f"an action of {t.name}")
+    if a.name not in provoked.get("who", []):
+        raise RuleViolation(f"{a.name} was not offered an attack of opportunity by the "
+                            f"action at position {trigger}", "Attacco di Opportunità")

@@ -1,0 +1,80 @@
+"""D&D 3.5 as the Sigil community's combat digest states it (seed 003) as a rule system."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.systems import RuleSystem
+
+
+class Dnd35(RuleSystem):
+    id = "3.5e"
+    aliases = ("3.5", "dnd35", "d&d3.5", "d&d 3.5", "3e", "35e", "dnd3.5", "sigil")
+    title = "D&D 3.5 (Sigil digest, seed 003)"
+    terms_module = "domain.dnd35.terms"
+    statuses = ("up", "disabled", "dying", "stable", "unconscious", "dead", "fled")
+    events_module = "domain.dnd35.events"
+    verbs_module = "domain.dnd35.commands"
+    fold_module = "domain.dnd35.fold"
+
+    @property
+    def analytics_columns(self):  # type: ignore[override]
+        from domain.dnd35.analytics import COLUMNS
+
+        return COLUMNS
+
+    def analytics_values(self, table: str, e) -> dict[str, Any]:
+        from domain.dnd35.analytics import values
+
+        return values(table, e)
+
+    def rank(self, c) -> str:
+        hd = c.extra.get("hd")
+        return f"level {c.level}" if c.pc or not hd else f"{hd} HD"
+
+    def staggered(self, c) -> bool:
+        """Barcollante: nonlethal damage equal to current hp (35-NL-03, 35-CND-08)."""
+        from domain.dnd35.hit_points import staggered
+
+        return staggered(c)
+
+    def combatant_keys(self, c) -> dict[str, Any]:
+        from domain.dnd35.views import combatant_keys
+
+        return combatant_keys(c)
+
+    def state_keys(self, state) -> dict[str, Any]:
+        from domain.dnd35.views import state_keys
+
+        return state_keys(state)
+
+    def stat_line(self, c, sep: str = " ") -> str:
+        stats = getattr(c, "stats", None) or getattr(c, "extra", {}) or {}
+        parts = [f"AC {c.ac}"]
+        if stats.get("touch") is not None:
+            parts.append(f"touch {stats['touch']}")
+        if stats.get("flat_footed_ac") is not None:
+            parts.append(f"flat-footed {stats['flat_footed_ac']}")
+        if stats.get("bab"):
+            parts.append(f"BAB {stats['bab']:+d}")
+        saves = stats.get("saves") or {}
+        if saves:
+            parts.append(" ".join(f"{k.title()} {v:+d}" for k, v in saves.items()))
+        return sep.join(parts)
+
+    def table_columns(self) -> list[str]:
+        return ["nonlethal", "AoO", "actions"]
+
+    def table_cells(self, c) -> list[str]:
+        x = c.extra
+        return [str(x.get("nonlethal", 0) or ""),
+                f"{x.get('aoo_used', 0)}/{x.get('aoo_max', 1)}",
+                ", ".join(c.actions_used)]
+
+    def describe(self, e, lang: str = "en") -> str | None:
+        from domain.dnd35.describe import describe
+
+        return describe(self, e, lang)
+
+
+SYSTEM = Dnd35()
