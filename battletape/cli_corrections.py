@@ -40,10 +40,25 @@ def _after_correction(c: Context) -> None:
             out(c, "  " + line)
 
 
-def _kind(kind: str) -> str:
+def _policy(c: Context):
+    """The encounter's system's correction policy (None: the core's plain corrections)."""
+    from domain import systems
+
+    return systems.get(c.system_id()).correction_policy
+
+
+def _kind(kind: str, c: Context | None = None) -> str:
     from domain.corrections import check_kind
 
-    return check_kind(kind)
+    return check_kind(kind, _policy(c) if c is not None else None)
+
+
+def _warn(text: str | None) -> None:
+    """A warning, never a refusal: one line on stderr, the command recorded."""
+    if text:
+        import sys
+
+        print(text, file=sys.stderr)
 
 
 @app.command()
@@ -55,7 +70,7 @@ def undo(ctx: typer.Context, reason: str = typer.Option("", help="Why."),
     ev = _events()
     c = get(ctx)
     _gm(c)
-    k = _kind(kind)
+    k = _kind(kind, c)
     echo_events(c, c.record(lambda s, r, events: [ev.CommandRetracted(
         target=history.last_effective_command(events), reason=reason, kind=k)],
         needs_history=True))
@@ -79,16 +94,23 @@ def redo(ctx: typer.Context, reason: str = typer.Option("", help="Why.")):
 @app.command()
 def rewind(ctx: typer.Context, position: int,
            reason: str = typer.Option(..., help="Why (required)."),
-           kind: str = typer.Option("rules-error", help=KIND_HELP)):
+           kind: str = typer.Option("rules-error", help=KIND_HELP),
+           dispute: Optional[int] = typer.Option(None, "--dispute", help="The position of the dispute this rewind settles (then `resolve Q overturned`).")):
     """Void every event after POSITION.  Example: battletape rewind 12 --reason "he was dead" """
     from domain import corrections
 
-    ev = _events()
     c = get(ctx)
     _gm(c)
-    echo_events(c, c.record(lambda s, r, events: corrections.rewind(events, position,
-                                                                    reason, kind),
-                            needs_history=True))
+    policy = _policy(c)
+    warning: list[str | None] = [None]
+
+    def decide(s, r, events):
+        new = corrections.rewind(events, position, reason, kind, dispute, policy)
+        if policy is not None and policy.warn_wide_rewinds:
+            warning[0] = corrections.wide_rewind_warning(events, position, dispute)
+        return new
+    echo_events(c, c.record(decide, needs_history=True))
+    _warn(warning[0])
     _after_correction(c)
 
 
@@ -101,7 +123,8 @@ def amend(ctx: typer.Context, position: int,
           also: List[str] = typer.Option([], "--also", help='A forgotten command of the same moment, e.g. "cond add Bruna dazed --save normal".'),
           command: Optional[str] = typer.Option(None, help="Replace the whole command line."),
           reason: str = typer.Option(..., help="Why (required)."),
-          kind: str = typer.Option("rules-error", help=KIND_HELP)):
+          kind: str = typer.Option("rules-error", help=KIND_HELP),
+          dispute: Optional[int] = typer.Option(None, "--dispute", help="The position of the dispute this amendment settles (then `resolve Q overturned`).")):
     """Correct a recorded value; the rules decide the command again.  Example: battletape amend 14 --roll 9 --reason "it was a 9" """
     from battletape import amending
     from domain import dice
@@ -110,11 +133,15 @@ def amend(ctx: typer.Context, position: int,
     ev = _events()
     c = get(ctx)
     _gm(c)
-    k = _kind(kind)
+    k = _kind(kind, c)
     if not reason.strip():
         raise BadInput("reason", reason, "why the value is corrected")
     events = c.bt.events(c.encounter)
     cmd = history.command_of(events, position)
+    if dispute is not None:
+        from domain.corrections import check_dispute
+
+        check_dispute(events, dispute, cmd)
     corr = history.Corrections(events)
     target_event = next(e for e in events if e.originator_version == cmd)
     if corr.is_void(target_event) or isinstance(target_event, ev.CORRECTIONS):
@@ -150,7 +177,7 @@ def amend(ctx: typer.Context, position: int,
         changes["also"] = " ; ".join(also)
     amendment = ev.CommandAmended(target=cmd, replacement=replacement, changes=changes,
                                   reason=reason, kind=k, replaced=original,
-                                  command="")
+                                  command="", dispute=dispute)
     recorded = c.record(lambda s, r, evs: [msgspec_replace(amendment, line)],
                         needs_history=True)
     echo_events(c, recorded)
@@ -225,7 +252,18 @@ def dispute(ctx: typer.Context, position: int,
         history.command_of(events, position)
         return [ev.DisputeRaised(target=position, reason=reason, player=by or c.bt.user,
                                  quote=quote)]
-    echo_events(c, c.record(decide, needs_history=True))
+    recorded = c.record(decide, needs_history=True)
+    echo_events(c, recorded)
+    policy = _policy(c)
+    if policy is not None and policy.in_time_hint and recorded:
+        from domain import corrections
+
+        raised = recorded[0]
+        if corrections.in_time(c.bt.events(c.encounter), raised):
+            q = raised.originator_version
+            out(c, f"in time: the GM applies the right rule by amending the command "
+                   f"(`amend {position} … --dispute {q}`), then `resolve {q} overturned`"
+                   f" — no rewind ({policy.source})")
 
 
 def open_disputes(events) -> list:
@@ -239,26 +277,55 @@ def open_disputes(events) -> list:
 def disputes(ctx: typer.Context, all_: bool = typer.Option(False, "--all", help="Resolved ones too."),
              json_: bool = typer.Option(False, "--json")):
     """List the open disputes.  Example: battletape disputes"""
+    from domain import corrections
+
     ev = _events()
     c = get(ctx)
     events = c.bt.events(c.encounter)
     outcome = {e.dispute: e for e in events if isinstance(e, ev.DisputeResolved)}
+    settled = corrections.settled_by(events)
     shown = [e for e in events if isinstance(e, ev.DisputeRaised)
              and (all_ or e.originator_version not in outcome)]
+
+    def settling(q: int):
+        f = settled.get(q)
+        if f is None:
+            return None
+        return {"position": f.originator_version, "type": type(f).__name__,
+                "kind": f.kind, "by": f.by,
+                "target": f.to if isinstance(f, ev.Rewound) else f.target}
     rows = [{"position": e.originator_version, "target": e.target, "player": e.player,
              "reason": e.reason, "quote": e.quote,
              "outcome": outcome[e.originator_version].outcome
-             if e.originator_version in outcome else "open"} for e in shown]
+             if e.originator_version in outcome else "open",
+             "note": outcome[e.originator_version].note
+             if e.originator_version in outcome else "",
+             "settled_by": settling(e.originator_version)} for e in shown]
     if json_:
         import msgspec
         print(msgspec.json.encode(rows).decode())
         return
+    policy = _policy(c)
+    if policy is not None:
+        for line in policy.say(c.lang):
+            out(c, line)
+        out(c, "")
     if not rows:
         out(c, "no open disputes" if not all_ else "no disputes")
     for r in rows:
         quote = f" [{r['quote']}]" if r["quote"] else ""
+        extra = ""
+        if policy is not None:
+            if r["note"]:
+                extra += f" ({r['note']})"
+            f = r["settled_by"]
+            if f is not None:
+                what = (f"rewind to {f['target']}" if f["type"] == "Rewound"
+                        else f"amendment of {f['target']}")
+                extra += (f"; settled by the {what} at {f['position']} "
+                          f"({policy.kind(f['kind'], c.lang)}, by {f['by']})")
         out(c, f"{r['position']:>5}  on {r['target']} by {r['player']}: {r['reason']}"
-               f"{quote} — {r['outcome']}")
+               f"{quote} — {r['outcome']}{extra}")
 
 
 @app.command()

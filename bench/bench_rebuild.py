@@ -1,7 +1,7 @@
 """How fast a long encounter is rebuilt from its events, against two yardsticks.
 
 In one run, on one encounter of 100k events (generated into a temporary SQLite
-store by ``fixtures.generate``, a 13th Age battle or with ``--system 5e`` a 5e one,
+store by ``fixtures.generate``, a 13th Age battle or with ``--system 5e`` (``3.5e``) a 5e (3.5) one,
 or an existing one given by ``--store``):
 
 (a) rebuild: ``battletape.store.read_events`` (eventsourcing's recorder, then the
@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--system", default="13a", choices=("13a", "5e"),
+    parser.add_argument("--system", default="13a", choices=("13a", "5e", "3.5e"),
                         help="the rule system of the generated encounter")
     parser.add_argument("--store", help="an existing SQLite store (default: generate "
                         "into a temporary one)")

@@ -10,7 +10,7 @@ Runs, as subprocesses and interleaved so that a noisy machine hurts both alike:
   the target lives through every run;
 
 against a store holding a small generated encounter (a few hundred events, past its
-first snapshot). With ``--system 5e`` the encounter is a generated 5e battle and the
+first snapshot). With ``--system 5e`` (or ``3.5e``) the encounter is a generated 5e (3.5) battle and the
 attack is ``attack ATTACKER TARGET --bonus 0 --roll 2 --dmg 1`` (5e attacks are
 against AC; the target is one the attacker has neither advantage nor disadvantage
 against, so that one natural is the whole roll). Prints the median time of each and the median of the per-round
@@ -56,7 +56,40 @@ def prepare(store: str, events: int, seed: int, system: str = "13a") -> str:
 def next_attack(store: str, name: str, system: str = "13a") -> tuple[str, str, str]:
     if system == "5e":
         return next_attack_5e(store, name)
+    if system == "3.5e":
+        return next_attack_35(store, name)
     return next_attack_13a(store, name)
+
+
+def next_attack_35(store: str, name: str) -> tuple[str, str, str]:
+    """Ends turns (in this process, untimed; the d100 of a dying creature first) until
+    the creature whose turn it is can attack: it, a foe, and a monster to damage."""
+    from battletape.application import Battletape
+    from domain import systems
+    from domain.dnd35 import conditions
+
+    verbs = systems.get("3.5e").verbs
+    bt = Battletape(store, "bench")
+    try:
+        for _ in range(200):
+            s = bt.state(name)
+            c = s.combatants.get(s.turn or "")
+            if c is not None and c.status == "dying" and c.extra.get("death_save_due"):
+                bt.record(verbs["death-save"].decision(None, name=c.name, roll_=50),
+                          name)
+            bt.record(verbs["next"].decision(None), name)
+            s = bt.state(name)
+            a = s.combatants.get(s.turn or "")
+            if a is None or a.status != "up" or conditions.has(a, "no_actions") or \
+                    conditions.has(a, "no_attack") or conditions.has(a, "move_only"):
+                continue
+            foes = [t for t in s.combatants.values() if t.pc != a.pc and t.status == "up"]
+            monsters = [m for m in s.combatants.values() if not m.pc and m.status == "up"]
+            if foes and monsters:
+                return a.name, foes[0].name, max(monsters, key=lambda m: m.hp).name
+    finally:
+        bt.close()
+    raise SystemExit("no creature could attack in 200 turns: try another --seed")
 
 
 def next_attack_5e(store: str, name: str) -> tuple[str, str, str]:
@@ -184,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=300,
                         help="size of the small encounter recorded into")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--system", default="13a", choices=("13a", "5e"),
+    parser.add_argument("--system", default="13a", choices=("13a", "5e", "3.5e"),
                         help="the rule system of the encounter recorded into")
     parser.add_argument("--imports", action="store_true",
                         help="print the import report even when the goal is met")
@@ -204,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
             attacker, target, victim = next_attack(store, name, args.system)
             if key == "damage":
                 return bt + ["--store", store, "damage", victim, "1"]
-            if args.system == "5e":
+            if args.system in ("5e", "3.5e"):
                 return bt + ["--store", store, "attack", attacker, target, "--bonus",
                              "0", "--roll", "2", "--dmg", "1"]
             return bt + ["--store", store, "attack", attacker, target, "--bonus", "0",

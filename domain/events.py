@@ -348,6 +348,8 @@ class Rewound(Event, kw_only=True):
     to: int
     reason: str = ""
     kind: str = "rules-error"
+    #: the position of the DisputeRaised this rewind settles (``--dispute``), if any
+    dispute: int | None = None
 
 
 class CommandAmended(Event, kw_only=True):
@@ -360,6 +362,8 @@ class CommandAmended(Event, kw_only=True):
     reason: str = ""
     kind: str = "rules-error"
     replaced: str = ""
+    #: the position of the DisputeRaised this amendment settles (``--dispute``), if any
+    dispute: int | None = None
 
 
 class DisputeRaised(Event, kw_only=True):

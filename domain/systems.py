@@ -58,6 +58,11 @@ class RuleSystem:
     #: optional rules chosen at ``new`` (``--rule NAME``): {option id: help}
     options: dict[str, str] = {}
 
+    #: how this system's community corrects a combat (a domain.corrections
+    #: CorrectionPolicy: the tactical refusal, the lines ``disputes`` and the report
+    #: say, warnings on wide rewinds); None keeps the core's plain corrections
+    correction_policy: Any = None
+
     # --- terms ------------------------------------------------------------------------
 
     @cached_property

@@ -5,6 +5,12 @@ from __future__ import annotations
 from domain import events as ev, systems
 
 
+def _settles(e: ev.Event) -> str:
+    """The dispute a correction settles (``--dispute``), if it names one."""
+    q = getattr(e, "dispute", None)
+    return f" — settles dispute {q}" if q else ""
+
+
 def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
     """One line in words for an event of an encounter of ``system``; rule terms in
     Italian with ``lang="it"``. The system words its own events first."""
@@ -66,10 +72,12 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
         case ev.CommandRestored():
             return f"redo: the undo at {e.retraction} is withdrawn{_why(e.reason)}"
         case ev.Rewound():
-            return f"rewind to {e.to}: everything after it is void ({e.kind}){_why(e.reason)}"
+            return (f"rewind to {e.to}: everything after it is void ({e.kind})"
+                    f"{_why(e.reason)}{_settles(e)}")
         case ev.CommandAmended():
             return (f"amend the command at {e.target}: `{e.replaced}` becomes "
-                    f"`{e.changes.get('as_decided', '')}` ({e.kind}){_why(e.reason)}")
+                    f"`{e.changes.get('as_decided', '')}` ({e.kind}){_why(e.reason)}"
+                    f"{_settles(e)}")
         case ev.DisputeRaised():
             quote = f" quoting {e.quote}" if e.quote else ""
             return f"dispute by {e.player} of {e.target}{quote}{_why(e.reason)}"

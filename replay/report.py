@@ -23,6 +23,7 @@ EN = {
     "cond": "{t} became {c}", "saved": "{t} shook off {c}",
     "ended": "The battle ended: {o}.", "nodisputes": "No disputes.",
     "dispute": "{p} disputed position {n}: {r} — {o}",
+    "nocorrections": "No corrections.",
 }
 IT = {
     "participants": "Partecipanti", "final": "Stato finale", "notable": "Momenti notevoli",
@@ -39,6 +40,7 @@ IT = {
     "cond": "{t} è diventato {c}", "saved": "{t} si è liberato di {c}",
     "ended": "La battaglia è finita: {o}.", "nodisputes": "Nessuna contestazione.",
     "dispute": "{p} ha contestato la posizione {n}: {r} — {o}",
+    "nocorrections": "Nessuna correzione.",
 }
 
 
@@ -139,13 +141,27 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
         for d in disputes:
             outcome = resolved[d.originator_version].outcome \
                 if d.originator_version in resolved else "open"
+            note = resolved[d.originator_version].note \
+                if d.originator_version in resolved else ""
             lines.append("- " + t["dispute"].format(p=d.player, n=d.target, r=d.reason,
-                                                    o=outcome))
+                                                    o=outcome)
+                         + (f" ({note})" if note and system.correction_policy else ""))
     else:
         lines.append(f"- {t['nodisputes']}")
     fixes = [e for e in events if isinstance(e, (ev.CommandRetracted, ev.Rewound,
                                                  ev.CommandAmended, ev.CommandRestored))]
-    if fixes:
+    policy = system.correction_policy
+    if policy is not None:
+        # the system's policy in a few plain lines, then each correction with its kind
+        # and the dispute it settled (seed 003, Concetti Fondamentali, for 3.5)
+        from domain import corrections
+
+        lines += ["", f"## {t['corrections']}", ""]
+        lines += list(policy.say(lang))
+        lines.append("")
+        lines += [f"- {corrections.correction_line(f, events, policy, lang)}"
+                  for f in fixes] or [f"- {t['nocorrections']}"]
+    elif fixes:
         lines += ["", f"## {t['corrections']}", ""]
         for f in fixes:
             lines.append(f"- {f.originator_version}: {type(f).__name__} by {f.by}: "

@@ -81,6 +81,14 @@ def defense(state: EncounterState, a: Combatant | None, t: Combatant, vs: str,
         d.tags.append("Dex 0: " + ", ".join(conditions.has(t, "dex_zero")))
     elif conditions.has(t, "dex_zero"):
         d.parts["counts as Dex 0"] = -5
+    else:
+        from domain.dnd35.armor import dex_shift
+        shift_ac, shift_ff = dex_shift(t)
+        shift = shift_ac if vs != "flat-footed" and not denied else shift_ff
+        if shift:
+            d.parts["Dex changed since the sheet" + (
+                f" (max Dex {t.extra['max_dex']:+d})"
+                if t.extra.get("max_dex") is not None else "")] = shift
     mods: list[Mod] = []
     for n, e in conditions.effects(t):
         if e.ac:
@@ -104,6 +112,8 @@ def defense(state: EncounterState, a: Combatant | None, t: Combatant, vs: str,
         if m.get("bonus_type") in bonuses.IGNORED_BY_TOUCH and vs == "touch":
             continue
         mods.append(Mod(m["value"], m.get("bonus_type", "untyped"), m.get("source", "")))
+    from domain.dnd35 import size
+    mods += size.ac_mods(t, a)
     if cover and cover != "none":
         bonus, _, against = COVER[cover]
         if against == "all" or kind == against:

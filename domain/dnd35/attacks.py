@@ -72,11 +72,27 @@ class AttackOrder:
     increment: int | None = None
     thrown: bool = False
     hidden: bool = False
+    light: str | None = None          # dim or dark, for the attacker (Illuminazione)
+    obscured: bool = False            # fog, smoke: an attack blind (Linea di visuale)
+    cover_hardness: int | None = None
     coup_de_grace: bool = False
     nonproficient: bool = False
     difficult: bool = False
     weapon: str | None = None
     threatened_by: list[str] = field(default_factory=list)
+    naturals: list[str] = field(default_factory=list)
+    manufactured: bool = False
+    str_mod: int | None = None
+    handed: str | None = None
+    both_hands: bool = False
+    weapon_size: str | None = None
+    improvised: bool = False
+    splash: bool = False
+    splash_dmg: int | None = None
+    adjacent: list[str] = field(default_factory=list)
+    intersection: bool = False
+    scatter: int | None = None
+    distance: float | None = None
 
 
 def attacks_from_bab(bab: int) -> int:
@@ -109,7 +125,7 @@ def check(o: AttackOrder) -> None:
             raise BadInput("--miss-roll", r, "a d100 result from 1 to 100")
     if o.concealment not in (None, 20, 50):
         raise BadInput("--concealment", o.concealment, "20 (concealment) or 50 (total)")
-    if o.miss_rolls and not o.concealment:
+    if o.miss_rolls and not (o.concealment or o.obscured or o.light in ("dim", "dark")):
         raise BadInput("--miss-roll", o.miss_rolls[0], "--concealment 20|50 as well")
     if o.cover is not None and o.cover not in armor_class.COVER:
         raise BadInput("--cover", o.cover, ", ".join(armor_class.COVER))
@@ -124,6 +140,8 @@ def check(o: AttackOrder) -> None:
     if (o.full or o.two_weapon) and o.opportunity:
         raise BadInput("--opportunity", "with --full",
                        "a single melee attack (an attack of opportunity)")
+    from domain.dnd35 import weapons
+    weapons.check(o)
 
 
 def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
@@ -151,7 +169,10 @@ def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrde
         mods.append(Mod(2, "untyped", "unseen attacker (Invisibile)"))
     mods += battle_grid.attack_mods(o)
     mods += special_moves.attack_mods(a, o)
-    mods += weapons.attack_mods(o)
+    mods += battle_grid.versus(a, t, o)
+    mods += weapons.attack_mods(o, a)
+    from domain.dnd35 import armor
+    mods += armor.attack_mods(a)
     return mods
 
 
@@ -161,7 +182,12 @@ def _unseen(a: Combatant, t: Combatant, o: AttackOrder) -> bool:
 
 
 def _miss_chance(a: Combatant, t: Combatant, o: AttackOrder) -> tuple[int, str]:
+    from domain.dnd35 import battle_grid
+
     best, why = o.concealment or 0, "concealment" if o.concealment else ""
+    sight, because = battle_grid.miss_chance(a, t, o)
+    if sight > best:
+        best, why = sight, because
     for n in conditions.has(a, "miss_chance"):
         if conditions.EFFECTS[n].miss_chance > best:
             best, why = conditions.EFFECTS[n].miss_chance, f"attacker {n}"
@@ -171,26 +197,39 @@ def _miss_chance(a: Combatant, t: Combatant, o: AttackOrder) -> tuple[int, str]:
     return best, why
 
 
-def _plan(a: Combatant, o: AttackOrder) -> list[tuple[int, str]]:
-    """Each swing: (iterative penalty, label)."""
+def _plan(a: Combatant, o: AttackOrder) -> list[tuple[int, str, str]]:
+    """Each swing: (iterative penalty, label, role). Roles: ``primary`` (a manufactured
+    weapon in the primary hand), ``off`` (two-weapon fighting's off hand),
+    ``natural-primary`` and ``natural-secondary`` (Armi Naturali: never iterative)."""
+    naturals = [(0, f"natural {i + 1} ({n})", f"natural-{n}")
+                for i, n in enumerate(o.naturals)]
     if not o.full:
         if len(o.rolls) > 1:
             raise BadInput("--roll", ",".join(map(str, o.rolls)),
                            "one natural (a single attack; --full for a full attack)")
-        return [(0, "attack")]
-    bab = stats.get(a, "bab")
-    n = attacks_from_bab(bab)
-    swings = [(-5 * i, f"attack {i + 1}" if i else "attack 1") for i in range(n)]
-    if o.two_weapon:
-        swings.append((0, "off hand"))
+        return naturals[:1] or [(0, "attack", "primary")]
+    swings: list[tuple[int, str, str]] = []
+    why = ""
+    if o.naturals and not o.manufactured:
+        swings = naturals
+        why = (f"{len(naturals)} natural weapon{'s' if len(naturals) > 1 else ''} give "
+               f"{len(naturals)} attack{'s' if len(naturals) > 1 else ''} (never iterative)")
+    else:
+        bab = stats.get(a, "bab")
+        n = attacks_from_bab(bab)
+        swings = [(-5 * i, f"attack {i + 1}", "primary") for i in range(n)]
+        why = f"BAB {bab:+d} gives {n} attack{'s' if n > 1 else ''}"
+        if o.two_weapon:
+            swings.append((0, "off hand", "off"))
+            why += " and the off hand one more"
+        if naturals:
+            swings += naturals
+            why += f" and the natural weapons {len(naturals)} more"
     if len(o.rolls) > len(swings):
         raise BadInput("--roll", ",".join(map(str, o.rolls)),
-                       f"at most {len(swings)} naturals: BAB {bab:+d} gives {n} "
-                       f"attack{'s' if n > 1 else ''}"
-                       + (" and the off hand one more" if o.two_weapon else ""))
+                       f"at most {len(swings)} naturals: {why}")
     if o.rolls:
-        swings = swings[:len(o.rolls)] if not o.two_weapon else \
-            swings[:len(o.rolls)]
+        swings = swings[:len(o.rolls)]
     return swings
 
 
@@ -201,11 +240,13 @@ def _slug(o: AttackOrder) -> str:
         return "charge"
     if o.full:
         return "full-attack"
+    if o.splash or (o.improvised and o.thrown):
+        return "ranged-attack"
     if o.unarmed:
         return "unarmed-strike"
     if o.kind == "ranged":
         return "ranged-attack"
-    if o.kind == "melee":
+    if o.kind == "melee" or o.naturals:
         return "melee-attack"
     return "standard"
 
@@ -231,8 +272,15 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
         raise RuleViolation(f"{a.name} is {n} and can't attack",
                             f"Condizioni: {conditions.CONDITIONS[n].title()}")
     special_moves.check_attack(state, a, targets, o)
+    from domain.dnd35 import weapons
+    weapons.check_rules(a, o)
+    if o.splash:
+        o = _as_splash(o)
+    elif o.kind is None and (o.naturals or o.unarmed):
+        from dataclasses import replace
+        o = replace(o, kind="melee")    # natural weapons and unarmed strikes are melee
     swings = _plan(a, o)
-    if len(targets) > len(swings):
+    if len(targets) > len(swings) and not o.intersection:
         raise BadInput("targets", ",".join(o.targets),
                        f"at most {len(swings)} target(s), one per attack")
     events: list[Event] = []
@@ -244,22 +292,31 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     elif a.acts_out_of_turn and state.turn != a.name:
         action = "readied"
     else:
-        taken = take(state, a, _slug(o), targets[0], o.threatened_by)
+        two_handed_throw = o.improvised and o.thrown and \
+            weapons.wielded(a, o) == "two-handed"
+        taken = take(state, a, _slug(o), targets[0], o.threatened_by,
+                     kind="full-round" if two_handed_throw else None)
         events += taken
         kind_spent = taken[0].kind
         action = ""
+    if o.intersection:
+        return events + _intersection(state, rng, a, targets, o) + \
+            strain(state, a, kind_spent)
     rolls = list(o.rolls)
     confirms = list(o.confirms)
     misses = list(o.miss_rolls)
     damage = dmg_rules.DamageRoller(o, rng)
     hp = {t.name: (t.hp, stats.get(t, "nonlethal")) for t in targets}
-    for i, (iterative, label) in enumerate(swings):
+    for i, (iterative, label, role) in enumerate(swings):
         t = targets[min(i, len(targets) - 1)]
         unseen = _unseen(a, t, o)
         d = armor_class.defense(state, a, t, o.vs, o.kind, o.cover, unseen)
         mods = situational(state, a, t, o, unseen)
         if iterative:
             mods.append(Mod(iterative, "untyped", "iterative attack"))
+        if role == "natural-secondary":
+            mods.append(Mod(weapons.SECONDARY_PENALTY, "untyped",
+                            "secondary natural weapon"))
         if label == "off hand":
             from domain.dnd35.weapons import off_hand_penalty
             mods = [m for m in mods if m.source != "two-weapon fighting (primary)"]
@@ -286,8 +343,9 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             tags.append("natural 20 hits")
         else:
             hit = total >= d.value
-        if not hit and o.cover in ("normal", "limited", "improved") and \
-                total >= d.value - armor_class.COVER[o.cover][0]:
+        from domain.dnd35 import battle_grid
+        cover_hit = battle_grid.hits_cover(o, natural, total, d.value, hit)
+        if cover_hit:
             tags.append("cover hit: the damage goes to the cover (Distruggere la copertura)")
         chance, why = _miss_chance(a, t, o)
         if hit and chance and not o.coup_de_grace:
@@ -318,7 +376,8 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
         mult = o.mult if critical else 1
         amount, d_roll, dtags = (0, None, [])
         if hit:
-            amount, d_roll, dtags = damage.hit(a, t, mult, chance > 0, label)
+            amount, d_roll, dtags = damage.hit(a, t, mult, chance > 0, label,
+                                               weapons.strength(a, o, role))
         tags += dtags
         nonlethal = o.nonlethal or o.unarmed
         if nonlethal:
@@ -333,12 +392,95 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             crit_range=o.threat, hit=hit, crit=critical, fumble=natural == 1,
             damage_roll=d_roll, damage_type=damage_type(o.damage_type),
             multiplier=mult, damage=amount, kind=o.kind or "", tags=tags, action=action))
+        if cover_hit:
+            events.append(battle_grid.damage_to_cover(a, t, o, damage, label))
         if hit and amount:
             cur_hp, cur_nl = hp[t.name]
             hp[t.name] = (cur_hp, cur_nl + amount) if nonlethal else (cur_hp - amount,
                                                                         cur_nl)
             events += dmg_rules.after_hit(t, amount, nonlethal, hp[t.name][0], o)
+        if o.splash:
+            events += _splash(state, rng, a, t, o, hit)
+    if confirms:
+        raise BadInput("--confirm", ",".join(map(str, o.confirms)),
+                       f"one natural per threat ({len(o.confirms) - len(confirms)} "
+                       f"threat{'s' if len(o.confirms) - len(confirms) != 1 else ''} "
+                       "in this attack): no confirmation roll without a threat")
     return events + strain(state, a, kind_spent)
+
+
+def _as_splash(o: AttackOrder) -> AttackOrder:
+    """Armi a Spargimento: thrown like a thrown weapon, a ranged touch attack."""
+    from dataclasses import replace
+
+    return replace(o, kind="ranged", thrown=True, vs="touch")
+
+
+def _scatter(o: AttackOrder, rng) -> Roll:
+    if o.scatter is not None:
+        return Roll(expr="1d8", faces=[o.scatter], sides=[8], total=o.scatter,
+                    source="typed")
+    return dice.roll("1d8", rng)
+
+
+def _splash_damage(state: EncounterState, names: list[str], amount: int,
+                   o: AttackOrder) -> list[Event]:
+    from domain.events import DamageTaken
+
+    if not amount:
+        return []
+    out: list[Event] = []
+    for n in names:
+        c = combatant(state, n)
+        if c.status in ("dead", "fled"):
+            continue
+        out.append(DamageTaken(target=c.name, amount=amount,
+                               damage_type=damage_type(o.damage_type),
+                               source="splash (Armi a Spargimento)"))
+    return out
+
+
+def _splash(state: EncounterState, rng, a: Combatant, t: Combatant, o: AttackOrder,
+            hit: bool) -> list[Event]:
+    """35-WPN-05: a hit splashes every creature adjacent to the target; a miss lands
+    in one of the 8 squares around it (1d8)."""
+    from domain.dnd35.events import SplashLanded
+
+    if hit:
+        adjacent = [combatant(state, n).name for n in o.adjacent if n != t.name]
+        return [SplashLanded(attacker=a.name, at=t.name, hit=True, splashed=adjacent,
+                             damage=o.splash_dmg or 0)] + \
+            _splash_damage(state, adjacent, o.splash_dmg or 0, o)
+    return [SplashLanded(attacker=a.name, at=t.name, hit=False,
+                         scatter=_scatter(o, rng))]
+
+
+def _intersection(state: EncounterState, rng, a: Combatant, targets: list[Combatant],
+                  o: AttackOrder) -> list[Event]:
+    """35-WPN-05: thrown at a grid intersection, an attack against AC 5; a hit splashes
+    the creatures of the 4 squares around it, with no direct damage."""
+    from domain.dnd35 import weapons
+    from domain.dnd35.bonuses import stacked
+    from domain.dnd35.events import SplashLanded
+
+    if o.damage is not None or o.dmg is not None or o.confirms:
+        raise BadInput("--intersection", "with direct damage or --confirm",
+                       "--splash-dmg only (no direct damage at an intersection)")
+    mods = situational(state, a, targets[0], o, False)
+    bonus = o.bonus + sum(m.value for m in stacked(mods))
+    natural = o.rolls[0] if o.rolls else None
+    roll = dice.d20_roll(natural, rng, bonus)
+    nat = roll.faces[0]
+    hit = nat != 1 and (nat == 20 or nat + bonus >= weapons.INTERSECTION_AC)
+    names = [t.name for t in targets]
+    if not hit:
+        return [SplashLanded(attacker=a.name, at="intersection", hit=False, roll=roll,
+                             defense_value=weapons.INTERSECTION_AC,
+                             scatter=_scatter(o, rng))]
+    return [SplashLanded(attacker=a.name, at="intersection", hit=True, roll=roll,
+                         defense_value=weapons.INTERSECTION_AC, splashed=names,
+                         damage=o.splash_dmg or 0)] + \
+        _splash_damage(state, names, o.splash_dmg or 0, o)
 
 
 def _d100(natural: int | None, rng) -> Roll:

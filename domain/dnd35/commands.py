@@ -29,19 +29,38 @@ def _names(text: str | None) -> list[str]:
 
 def _add(services, name, hp, ac, touch, flat_footed, bab, fort, ref, will, init, pc, count,
          level, hd, score, size, nonliving, crit_immune, no_con, aoo, speed, unarmed,
-         mindless, joins, pd, md):
-    from domain.dnd35 import roster
+         mindless, joins, pd, md, armor_check=None, armor_nonproficient=False, max_dex=None,
+         spell_failure=None, darkvision=False, legs=None, nonhumanoid=False):
+    from domain.dnd35 import armor, roster
 
     for what, value in (("--pd", pd), ("--md", md)):
         if value is not None:
             raise NotThisSystem(f"{what} is a 13th Age defense; this encounter is 3.5e",
                                 what, value)
-    return lambda s, r: roster.add(
+    worn = armor.sheet_stats(armor_check, armor_nonproficient, max_dex, spell_failure)
+    extra_body = _body(darkvision, legs, nonhumanoid)
+    return lambda s, r: _with_stats(roster.add(
         s, name, hp, ac=ac, touch=touch, flat_footed=flat_footed, bab=bab, fort=fort,
         ref=ref, will=will, init=init, pc=pc, count=count, level=level, hd=hd,
         scores=score, size=size, nonliving=nonliving, crit_immune=crit_immune,
         no_con=no_con, aoo=aoo, speed=speed, unarmed=unarmed, mindless=mindless,
-        joins=joins)
+        joins=joins), {**worn, **extra_body})
+
+
+def _with_stats(events, more: dict):
+    """Armature e Carico: the armor numbers join the added combatants' statistics."""
+    import msgspec
+
+    if not more:
+        return events
+    return [msgspec.structs.replace(e, stats={**e.stats, **more})
+            if type(e).__name__ == "CombatantAdded" else e for e in events]
+
+
+def _spell_failure(services, name, roll_, chance, spell):
+    from domain.dnd35 import armor
+
+    return lambda s, r: armor.spell_failure(s, r, name, roll_, chance, spell or "")
 
 
 def _init(services, naturals, aware, reroll):
@@ -59,7 +78,11 @@ def _attack(services, attacker, targets, bonus, vs, roll, threat, crit_range, co
             mult, damage, dmg, extra, extra_dmg, precision, nonlethal, type_, kind, full,
             two_weapon, off_hand, unarmed, opportunity, trigger, charge, defensively,
             flank, cover, concealment, miss_roll, into_melee, increment, thrown, hidden,
-            coup_de_grace, nonproficient, difficult, weapon, threatened_by):
+            coup_de_grace, nonproficient, difficult, weapon, threatened_by,
+            natural=None, manufactured=False, str_mod=None, handed=None, both_hands=False,
+            weapon_size=None, improvised=False, splash=False, splash_dmg=None,
+            adjacent=None, intersection=False, scatter=None, distance=None, light=None,
+            obscured=False, cover_hardness=None):
     from domain.dnd35 import attacks as atk
 
     if crit_range is not None and threat is not None and crit_range != threat:
@@ -75,15 +98,28 @@ def _attack(services, attacker, targets, bonus, vs, roll, threat, crit_range, co
         concealment=concealment, miss_rolls=ints(miss_roll, "--miss-roll"),
         into_melee=into_melee, increment=increment, thrown=thrown, hidden=hidden,
         coup_de_grace=coup_de_grace, nonproficient=nonproficient, difficult=difficult,
-        weapon=weapon, threatened_by=_names(threatened_by))
+        weapon=weapon, threatened_by=_names(threatened_by),
+        naturals=[n.lower() for n in _names(natural)], manufactured=manufactured,
+        str_mod=str_mod, handed=handed, both_hands=both_hands,
+        weapon_size=weapon_size.lower() if weapon_size else None, improvised=improvised,
+        splash=splash, splash_dmg=splash_dmg, adjacent=_names(adjacent),
+        intersection=intersection, scatter=scatter, distance=distance,
+        light=light.lower() if light else None, obscured=obscured,
+        cover_hardness=cover_hardness)
     return lambda s, r: atk.attack(s, r, order)
 
 
-def _damage(services, target, amount, nonlethal, type_, hardness):
+def _damage(services, target, amount, nonlethal, type_, hardness, reflex=None,
+            cover=None):
     from domain.dnd35 import damage
 
     if amount < 0:
         raise BadInput("damage", amount, "0 or more")
+    if reflex is not None or cover is not None:
+        from domain.dnd35 import battle_grid
+
+        return battle_grid.reflex_decision(damage.direct_damage, target, amount,
+                                           nonlethal, type_, hardness, reflex, cover)
     return lambda s, r: damage.direct_damage(s, target, amount, nonlethal, type_, hardness)
 
 
@@ -193,6 +229,59 @@ def _end(services, outcome):
     return lambda s, r: rounds.end(s, outcome)
 
 
+def _body(darkvision, legs, nonhumanoid) -> dict:
+    """Griglia di battaglia and Mosse speciali: darkvision (Illuminazione), legs (+4
+    against trip, bull rush and overrun with more than two), non-humanoid (feint -4)."""
+    out: dict = {}
+    if darkvision:
+        out["darkvision"] = True
+    if legs is not None:
+        if not 0 <= legs <= 100:
+            raise BadInput("--legs", legs, "0..100 (0: legless, can't be tripped)")
+        out["legs"] = legs
+    if nonhumanoid:
+        out["humanoid"] = False
+    return out
+
+
+def _aid(services, aider, ally, target, roll_, bonus, give):
+    from domain.dnd35 import maneuvers
+
+    return lambda s, r: maneuvers.aid(s, r, aider, ally, target, roll_, bonus,
+                                      (give or "").lower())
+
+
+def _feint(services, feinter, target, roll_, bonus, opposed):
+    from domain.dnd35 import maneuvers
+
+    return lambda s, r: maneuvers.feint(s, r, feinter, target, roll_, bonus, opposed)
+
+
+def _maneuver(services, attacker, target, what, check, bonus, opposed, opposed_bonus,
+              touch, touch_bonus, weapon, opposed_weapon, charge, aoo_damage, counter,
+              item, keep, damage, dmg, hardness, type_, trip_weapon, no_room, avoided):
+    from domain.dnd35 import maneuvers
+
+    order = maneuvers.ManeuverOrder(
+        attacker=attacker, target=target, what=maneuvers.canonical(what),
+        check=check, bonus=bonus, opposed=opposed, opposed_bonus=opposed_bonus,
+        touch=touch, touch_bonus=touch_bonus, weapon=(weapon or "one-handed").lower(),
+        opposed_weapon=(opposed_weapon or "one-handed").lower(), charge=charge,
+        aoo_damage=aoo_damage, counter=counter, item=item, keep=keep, damage=damage,
+        dmg=dmg, hardness=hardness or 0, damage_type=type_, trip_weapon=trip_weapon,
+        no_room=no_room, avoided=avoided)
+    return lambda s, r: maneuvers.maneuver(s, r, order)
+
+
+def _turn(services, name, level, check, damage_roll, cha, targets):
+    from domain.dnd35 import maneuvers
+
+    if level is None:
+        raise BadInput("--level", None, "the cleric level (or paladin level - 3)")
+    return lambda s, r: maneuvers.turn(s, r, name, level, check, damage_roll, cha or 0,
+                                       _names(targets))
+
+
 ROLL = opt("roll_", int, None, "--roll", help="Natural d20.")
 THREATENED = opt("threatened_by", str, None, help="NAME,...: creatures threatening it "
                  "besides those engaged with it.")
@@ -223,9 +312,18 @@ VERBS = [
         opt("speed", float, 9.0, help="Base speed in metres."),
         flag("unarmed", help="Threatens nothing (no natural or melee weapon)."),
         flag("mindless", help="No Intelligence score (immune to feints, morale)."),
+        flag("darkvision", help="Sees in dim light and darkness (Illuminazione)."),
+        opt("legs", int, None, help="Number of legs (more than two: +4 against trip, "
+            "bull rush, overrun; 0 can't be tripped)."),
+        flag("nonhumanoid", help="Not a humanoid (a feint against it: -4)."),
         opt("joins", str, None, help="aware or unaware: a newcomer to a fight under way."),
         opt("pd", int, None, help="(13th Age only)"),
-        opt("md", int, None, help="(13th Age only)")),
+        opt("md", int, None, help="(13th Age only)"),
+        opt("armor_check", int, None, help="Armor check penalty (armor + shield): -N."),
+        flag("armor_nonproficient", help="Not proficient with its armor or shield: the "
+             "armor check penalty on every attack roll."),
+        opt("max_dex", int, None, help="The armor's maximum Dex bonus to AC."),
+        opt("spell_failure", str, None, help="Arcane spell failure in percent: ARMOR[,SHIELD].")),
         "Add a combatant.  Example: battletape add Orc --hp 15 --ac 13 --touch 10 "
         "--flat-footed 13 --bab 1 --init 0"),
     Verb("init", _init, (
@@ -277,14 +375,48 @@ VERBS = [
         flag("nonproficient", help="A weapon the attacker is not proficient with: -4."),
         flag("difficult", help="The path crosses difficult terrain."),
         opt("weapon", str, None, help="The weapon (crossbow, shuriken: usable prone)."),
-        THREATENED),
+        THREATENED,
+        opt("natural", str, None, help="Natural weapons, one per attack: primary or "
+            "secondary (-5): primary,secondary,secondary"),
+        flag("manufactured", help="With --full --natural: a manufactured weapon too (its "
+             "iteratives first; every natural weapon secondary)."),
+        opt("str_mod", int, None, "--str", help="Strength modifier to damage (x1/2 off "
+            "hand or secondary, x1,5 two-handed or the only natural weapon)."),
+        opt("handed", str, None, help="The weapon: light, one-handed or two-handed."),
+        flag("both_hands", help="A one-handed (or light) weapon held in both hands."),
+        opt("weapon_size", str, None, help="The weapon's size if not the wielder's: -2 "
+            "per category."),
+        flag("improvised", help="An improvised weapon: -4, threat 20, x2."),
+        flag("splash", help="A splash weapon: a ranged touch attack, no proficiency."),
+        opt("splash_dmg", int, None, help="Splash damage to each adjacent creature."),
+        opt("adjacent", str, None, help="NAME,...: the creatures the splash reaches."),
+        flag("intersection", help="A splash weapon thrown at a grid intersection (AC 5): "
+             "the targets are the creatures of the 4 squares."),
+        opt("scatter", int, None, help="The d8 of a splash weapon that missed."),
+        opt("distance", float, None, help="Metres to the target (precision damage: "
+            "ranged within 9 m)."),
+        opt("light", str, None, help="bright, dim or dark where the attacker looks "
+            "(without darkvision: dim 20%, dark 50% miss chance)."),
+        flag("obscured", help="Fog, smoke, darkness block sight: an attack blind, 50%."),
+        opt("cover_hardness", int, None, help="The hardness of an object used as cover "
+            "(a cover hit).")),
         "Attack rolls against AC, touch or flat-footed AC.  Example: battletape attack "
         "Kael Orc --bonus 7 --roll 19 --threat 19 --confirm 12 --damage 1d8+4 --kind melee"),
+    Verb("spell-failure", _spell_failure, (
+        arg("name"), opt("roll_", int, None, "--roll", help="The d100."),
+        opt("chance", int, None, help="Failure chance in percent (default: the sheet's "
+            "--spell-failure)."),
+        opt("spell", str, None, help="The spell cast.")),
+        "Arcane spell failure in armor: d100, at most the chance wastes the spell.  "
+        "Example: battletape spell-failure Mage --roll 20"),
     Verb("damage", _damage, (
         arg("target"), arg("amount", int),
         flag("nonlethal", help="Nonlethal damage (its own pool)."),
         opt("type_", str, None, "--type", help="Damage type."),
-        opt("hardness", int, None, help="An object's hardness.")),
+        opt("hardness", int, None, help="An object's hardness."),
+        opt("reflex", str, None, help="An area's damage for half: the Reflex save "
+            "passed or failed."),
+        opt("cover", str, None, help="With --reflex: improved cover is Improved Evasion.")),
         "Direct damage.  Example: battletape damage Kael 7 --nonlethal",
         negative_numbers=True),
     Verb("heal", _heal, (arg("target"), arg("amount", int)),
@@ -361,4 +493,65 @@ VERBS = [
     Verb("flee", _flee, (), "The party flees.  Example: battletape flee"),
     Verb("end", _end, (opt("outcome", str, "victory", help="victory, defeat, truce..."),),
          "End the encounter.  Example: battletape end"),
+    Verb("aid", _aid, (
+        arg("aider"), arg("ally"), arg("target"),
+        opt("roll_", int, None, "--roll", help="Natural d20 of the attack roll vs AC 10."),
+        opt("bonus", int, 0, help="The helper's attack bonus."),
+        opt("give", str, None, help="attack (+2 on the ally's next attack on TARGET) or "
+            "ac (+2 AC against TARGET's next attack).", required=True)),
+        "Aid another (a standard action): attack roll vs AC 10, +2 for the ally until the "
+        "start of the helper's next turn.  Example: battletape aid Mira Kael Orc --roll 8 "
+        "--bonus 2 --give attack"),
+    Verb("feint", _feint, (
+        arg("feinter"), arg("target"),
+        opt("roll_", int, None, "--roll", help="Natural d20 of the Bluff check."),
+        opt("bonus", int, 0, help="The Bluff bonus."),
+        opt("opposed", int, None, help="The target's Sense Motive check + its BAB (total).",
+            required=True)),
+        "Feint in combat (a standard action): the target loses its Dex bonus to AC "
+        "against the feinter's next melee attack.  Example: battletape feint Kael Orc "
+        "--roll 14 --bonus 5 --opposed 17"),
+    Verb("maneuver", _maneuver, (
+        arg("attacker"), arg("target"),
+        arg("what", help="grapple, trip, disarm, sunder, bull-rush, overrun or pin"),
+        opt("check", int, None, help="The attacker's natural d20 (opposed roll)."),
+        opt("bonus", int, None, help="The attacker's modifier (default: the sheet's)."),
+        opt("opposed", int, None, help="The defender's natural d20."),
+        opt("opposed_bonus", int, None, help="The defender's modifier (default: the "
+            "sheet's)."),
+        opt("touch", int, None, help="Natural d20 of the melee touch attack (grapple, "
+            "trip)."),
+        opt("touch_bonus", int, None, help="Touch attack bonus (default BAB + Str)."),
+        opt("weapon", str, "one-handed", help="Disarm, sunder: two-handed, one-handed, "
+            "light, none, object."),
+        opt("opposed_weapon", str, "one-handed", help="The defender's weapon (as "
+            "--weapon)."),
+        flag("charge", help="A bull rush as part of a charge: +2."),
+        flag("aoo_damage", help="The provoked attack of opportunity dealt damage: a "
+             "grapple or disarm fails."),
+        flag("counter", help="The defender's immediate counter (trip, disarm, overrun)."),
+        opt("item", str, None, help="Disarm, sunder: the item (default: weapon)."),
+        flag("keep", help="Disarm with --weapon none: end holding the item."),
+        opt("damage", help="Damage in dice notation (grapple: unarmed; sunder: weapon)."),
+        opt("dmg", int, None, help="Damage as rolled."),
+        opt("hardness", int, 0, help="Sunder: the object's hardness."),
+        opt("type_", str, None, "--type", help="Sunder: the weapon's damage type."),
+        flag("trip_weapon", help="Trip with a trip weapon: no attack of opportunity."),
+        flag("no_room", help="Bull rush: no room to move back (the attacker falls prone "
+             "if it fails)."),
+        flag("avoided", help="Overrun: the defender steps aside.")),
+        "A special move: grapple, trip, disarm, sunder, bull rush, overrun, pin.  "
+        "Example: battletape maneuver Kael Orc trip --touch 15 --check 12 --opposed 9",
+        roll_option="--check"),
+    Verb("turn", _turn, (
+        arg("name"),
+        opt("level", int, None, help="The turning level (cleric; paladin - 3).",
+            required=True),
+        opt("check", int, None, help="The turning check: 1d20 + Cha modifier, total."),
+        opt("damage_roll", int, None, help="The 2d6 of turning damage."),
+        opt("cha", int, 0, help="Charisma modifier."),
+        opt("targets", str, None, help="NAME,...: the undead in range, nearest first.")),
+        "Turn undead (a standard action, no AoO).  Example: battletape turn Cleric "
+        "--level 6 --check 14 --damage-roll 7 --cha 2 --targets Zombie,Ghoul",
+        roll_option="--check"),
 ]

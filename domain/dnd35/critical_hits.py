@@ -8,7 +8,9 @@ a natural 1 fails, since a confirmation is an attack roll). Critical damage: the
 damage rolled ``mult`` times and added, fixed bonuses included; extra dice (precision
 damage, a Flaming weapon's fire) are never multiplied (35-CRT-03). Creatures without vital
 organs or definite anatomy (``--crit-immune``) take normal damage (35-CRT-04); a ray crits
-like a weapon (35-CRT-05).
+like a weapon (35-CRT-05). Bad input, one line each: a threat range outside 2..20 (21),
+a multiplier other than 2, 3 or 4, and a ``--confirm`` natural for an attack that did not
+threaten (decided once the attack roll is known, ``attacks.attack``).
 """
 
 from __future__ import annotations

@@ -4,8 +4,11 @@ precisione.
 A hit deals the weapon's damage; penalties on the attacker never bring a hit below 1
 damage (35-DMG-01). Critical damage rolls the normal damage ``mult`` times; extra dice are
 added once (35-CRT-03). Precision damage (``--precision``: sneak attack, skirmish) is lost
-against any concealment, with the -4 of nonlethal damage from a lethal weapon, and
-against creatures that are not living or are immune to criticals (35-PRC-01). Nonlethal
+against any concealment, with the -4 of nonlethal damage from a lethal weapon, with a
+weapon the attacker is not proficient with (improvised included), on a ranged attack
+beyond 9 m (``--distance``), and against creatures that are not living or are immune to
+criticals (35-PRC-01); in a full attack every qualifying hit gets it. The Strength
+modifier of *Impugnare un'arma* (35-WPN-07) is a fixed bonus: multiplied on a critical. Nonlethal
 damage goes to its own pool (35-NL-01). One attack dealing 50 or more damage to a living
 creature demands a Fortitude save DC 15 or it dies, whatever hp remain; several hits
 never add up to it (35-MAS-01: whether nonlethal counts is not stated -- battletape counts
@@ -29,6 +32,7 @@ if TYPE_CHECKING:
     from domain.dnd35.attacks import AttackOrder
 
 MASSIVE = 50
+PRECISION_RANGE_M = 9
 MASSIVE_DC = 15
 CDG_DC = 10
 DEAD_AT = -10
@@ -57,12 +61,19 @@ class DamageRoller:
         return total, faces, sides, expr, "virtual"
 
     def hit(self, a: Combatant, t: Combatant, mult: int, concealed: bool,
-            label: str) -> tuple[int, Roll | None, list[str]]:
+            label: str, strength: tuple[int, str] | None = None
+            ) -> tuple[int, Roll | None, list[str]]:
         o = self.o
         if o.dmg is None and o.damage is None and o.extra is None and o.extra_dmg is None:
             return 0, None, []
         tags: list[str] = []
         total, faces, sides, expr, source = self._base(mult)
+        if strength and (o.dmg is not None or o.damage is not None):
+            # Impugnare un'arma (35-WPN-07): a fixed bonus, so multiplied on a critical
+            value, why = strength
+            total += value * mult
+            expr += f" {value:+d} {why}" + (f" x{mult}" if mult > 1 else "")
+            tags.append(f"damage {value:+d}: {why}")
         if mult > 1:
             tags.append(f"critical x{mult}")
         penalty = conditions.total(a, "damage")
@@ -98,6 +109,11 @@ def precision_denied(t: Combatant, o: "AttackOrder", concealed: bool) -> str | N
         return "any concealment denies precision damage"
     if o.nonlethal and not o.unarmed:
         return "dealt with the -4 penalty of nonlethal damage"
+    if (o.nonproficient or o.improvised) and not o.splash:
+        return "the attacker is not proficient with the weapon"
+    if o.kind == "ranged" and o.distance is not None and o.distance > PRECISION_RANGE_M:
+        return (f"a ranged attack deals precision damage only within "
+                f"{PRECISION_RANGE_M:g} m ({o.distance:g} m)")
     if not stats.get(t, "living"):
         return f"{t.name} is not a living creature"
     if stats.get(t, "crit_immune"):

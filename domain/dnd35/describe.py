@@ -73,6 +73,50 @@ def describe(system, e, lang: str = "en") -> str | None:
             return f"{e.name}: {e.source} ends"
         case ev35.ReadiedActionLost():
             return f"{e.name}'s readied action ({e.trigger}) is lost: its turn came first"
+        case ev35.CoverHit():
+            return (f"{e.attacker}'s attack on {e.target} hits the {e.cover} cover instead: "
+                    f"{e.damage} damage, hardness {e.hardness}, {e.dealt} to the cover")
+        case ev35.AidAnotherRolled():
+            what = (f"+2 on {e.ally}'s next attack on {e.target}" if e.give == "attack"
+                    else f"+2 AC for {e.ally} against {e.target}'s next attack")
+            return (f"{e.aider} aids {e.ally} against {e.target}: natural "
+                    f"{e.roll.faces[0]}, total {e.total} vs AC 10: "
+                    + (what if e.success else "no help"))
+        case ev35.FeintRolled():
+            return (f"{e.feinter} feints {e.target}: Bluff {e.total} vs {e.opposed}: "
+                    + (f"{e.target} loses its Dex bonus to AC against {e.feinter}'s next "
+                       "melee attack" if e.success else "not fooled"))
+        case ev35.ManeuverResolved():
+            move = e.maneuver.replace("-", " ") + (" (counter)" if e.counter else "")
+            rolls = ""
+            if e.check is not None and e.opposed is not None:
+                rolls = f": {e.check.total} vs {e.opposed.total}"
+            return f"{e.attacker} tries to {move} {e.target}{rolls}: {e.result}"
+        case ev35.TurningResolved():
+            out = (f"{e.name} turns undead: check {e.check.total}, up to {e.max_hd} HD, "
+                   f"{e.hd_total} HD in all")
+            if e.destroyed:
+                out += "; destroyed: " + ", ".join(e.destroyed)
+            if e.turned:
+                out += "; turned: " + ", ".join(e.turned)
+            if not e.destroyed and not e.turned:
+                out += "; no undead affected"
+            return out
+        case ev35.SplashLanded():
+            where = "a grid intersection" if e.at == "intersection" else e.at
+            roll = (f" (natural {e.roll.faces[0]}, total {e.roll.total} vs AC "
+                    f"{e.defense_value})" if e.roll is not None else "")
+            if e.hit:
+                who = ", ".join(e.splashed) or "nobody"
+                return (f"{e.attacker}'s splash weapon hits {where}{roll}: {e.damage} splash "
+                        f"damage to {who}")
+            return (f"{e.attacker}'s splash weapon misses {where}{roll} and lands in square "
+                    f"{e.scatter.total if e.scatter else '?'} of the 8 around it (d8)")
+        case ev35.SpellFailureRolled():
+            spell = f" casting {e.spell}" if e.spell else ""
+            return (f"{e.name}'s arcane spell failure{spell} ({e.chance}%): d100 "
+                    f"{e.roll.total}: " + ("the spell is wasted" if e.failed
+                                           else "the spell goes off"))
         case ev.DeathSaveRolled():
             return (f"{e.name} rolls d100 to stabilise: {e.roll.total}: "
                     + (t("stable") if e.success else "loses 1 hp"))

@@ -137,6 +137,120 @@ class ReadiedActionLost(Event, kw_only=True):
     trigger: str
 
 
+class CoverHit(Event, kw_only=True):
+    """Distruggere la copertura (35-COV-02): an attack that missed only because of the
+    cover deals its damage to the cover, hardness subtracted."""
+
+    attacker: str
+    target: str
+    cover: str
+    damage_roll: Roll | None = None
+    damage: int = 0
+    hardness: int = 0
+    dealt: int = 0
+
+
+class AidAnotherRolled(Event, kw_only=True):
+    """Aiutare un altro (35-AID-01): the attack roll against AC 10; the +2 itself is a
+    ModifierAdded on the ally, used once, until the start of the aider's next turn."""
+
+    aider: str
+    ally: str
+    target: str
+    give: str
+    roll: Roll
+    total: int
+    success: bool
+
+
+class FeintRolled(Event, kw_only=True):
+    """Fintare (35-FNT-01): Bluff against Sense Motive + the target's BAB; on a success the
+    target loses its Dex bonus to AC against the feinter's next melee attack made before
+    the end of the feinter's next turn."""
+
+    feinter: str
+    target: str
+    roll: Roll
+    modifiers: dict[str, int] = {}
+    total: int
+    opposed: int
+    success: bool
+    turns: int = 2
+
+
+class ManeuverResolved(Event, kw_only=True):
+    """Mosse speciali (35-GRP-01..03, 35-TRP-01, 35-DIS-01, 35-SUN-01, 35-BR-01,
+    35-OVR-01): the touch attack (grapple, trip), the opposed checks with every modifier
+    named, and the outcome; its conditions (prone, grappling, pinned) and damage follow
+    as their own events."""
+
+    attacker: str
+    target: str
+    maneuver: str
+    touch: Roll | None = None
+    touch_ac: int | None = None
+    touch_hit: bool | None = None
+    check: Roll | None = None
+    check_mods: dict[str, int] = {}
+    opposed: Roll | None = None
+    opposed_mods: dict[str, int] = {}
+    success: bool = False
+    result: str = ""
+    counter: bool = False            # this attempt is the defender's free counter
+    counter_allowed: bool = False    # the defender may try one now (trip, disarm, overrun)
+    item: str | None = None
+    damage_roll: Roll | None = None
+    damage: int = 0
+    hardness: int = 0
+    distance_m: float = 0.0
+
+
+class TurningResolved(Event, kw_only=True):
+    """Scacciare (35-TRN-01): the turning check sets the maximum Hit Dice (cleric level
+    -4..+4), turning damage 2d6 + level + Cha modifier the total Hit Dice; lowest Hit Dice
+    first; destroyed at half the level or less, turned otherwise."""
+
+    name: str
+    level: int
+    check: Roll
+    max_hd: int
+    hd_roll: Roll
+    hd_total: int
+    turned: list[str] = []
+    destroyed: list[str] = []
+    uses: int = 1
+    uses_max: int | None = None
+
+class SplashLanded(Event, kw_only=True):
+    """Armi a Spargimento (35-WPN-05): where a splash weapon landed. On a hit, ``at`` is the
+    target (its direct damage is the AttackResolved) and ``splashed`` the adjacent
+    creatures; thrown at a grid intersection, ``at`` is "intersection" and ``roll`` the
+    attack roll against AC 5; a miss lands in one of the 8 squares around (``scatter``,
+    1d8). The splash damage itself follows as DamageTaken events."""
+
+    attacker: str
+    at: str
+    hit: bool
+    splashed: list[str] = []
+    damage: int = 0
+    roll: Roll | None = None
+    defense_value: int | None = None
+    scatter: Roll | None = None
+
+
+class SpellFailureRolled(Event, kw_only=True):
+    """Fallimento degli incantesimi (35-ARM-03): the d100 of an arcane caster in armor or
+    with a shield; at most the failure chance (armor + shield) wastes the spell."""
+
+    name: str
+    roll: Roll
+    chance: int
+    failed: bool
+    spell: str = ""
+
+
 EVENTS = [TieRerollDue, TieRerolled, SurpriseRoundEnded, TableActionTaken, ConfirmationRolled,
           MissChanceRolled, NonlethalDamageTaken, SaveDemanded, Died, AbilityChanged,
-          NegativeLevelsGained, ModifierAdded, ModifierRemoved, ReadiedActionLost]
+          NegativeLevelsGained, ModifierAdded, ModifierRemoved, ReadiedActionLost,
+          CoverHit, AidAnotherRolled, FeintRolled, ManeuverResolved, TurningResolved]
+EVENTS += [SplashLanded, SpellFailureRolled]

@@ -10,7 +10,7 @@ start of the creature's turn, and so do the effects that last until then.
 from __future__ import annotations
 
 from domain import events as ev
-from domain.dnd35 import conditions, hit_points
+from domain.dnd35 import conditions, hit_points, maneuvers
 from domain.dnd35 import events as ev35
 from domain.dnd35.initiative import ordered
 from domain.dnd35.rounds_and_actions import MOVES
@@ -136,6 +136,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             if e.name not in state.acted:
                 state.acted.append(e.name)
             state.turn = None
+            maneuvers.turn_ended(state, e.name)
         case ev35.TableActionTaken():
             c = state.combatants[e.name]
             if e.out_of_turn:
@@ -189,6 +190,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             hit_points.settle(c)
         case ev.ConditionRemoved():
             conditions.fold_remove(state.combatants[e.name], e)
+            maneuvers.released(state, state.combatants[e.name], e.condition)
         case ev35.ModifierAdded():
             _add_mod(state.combatants[e.name], e.stat, e.value, e.bonus_type, e.source,
                      e.until, e.against, e.uses)
@@ -233,6 +235,12 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c.extra["readied_kind"] = e.action
         case ev35.ReadiedActionLost():
             state.combatants[e.name].readied = None
+        case ev35.ManeuverResolved():
+            maneuvers.fold_maneuver(state, e)
+        case ev35.FeintRolled():
+            maneuvers.fold_feint(state, e)
+        case ev35.TurningResolved():
+            maneuvers.fold_turning(state, e)
         case ev.DelayedActionTaken():
             state.combatants[e.name].delayed = False
             move_in_order(state, e.name, e.after, True, e.initiative)

@@ -115,7 +115,7 @@ def check_budget(state: EncounterState, c: Combatant, kind: str, slug: str = "")
         if used(c, "swift") or used(c, "immediate") or stats.get(c, "swift_spent_next"):
             raise RuleViolation(f"{c.name} has used its swift or immediate action for this "
                                 "round", "Azione veloce / Azione immediata")
-    elif kind == "5-foot-step":
+    elif kind == "5-foot-step" or slug == "5-foot-step":
         if stats.get(c, "stepped"):
             raise RuleViolation(f"{c.name} has taken its 5-foot step this round",
                                 "Passo da 1,5 metri")

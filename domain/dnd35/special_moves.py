@@ -33,6 +33,10 @@ def attack_mods(a: Combatant, o: "AttackOrder") -> list[Mod]:
 
 def check_attack(state: EncounterState, a: Combatant, targets: list[Combatant],
                  o: "AttackOrder") -> None:
+    from domain.dnd35 import battle_grid
+
+    for t in targets:
+        battle_grid.check(a, t, o)
     if o.charge:
         if o.full:
             raise BadInput("--charge", "with --full", "one attack (a charge ends in one "

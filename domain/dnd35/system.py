@@ -28,6 +28,13 @@ class Dnd35(RuleSystem):
 
         return values(table, e)
 
+    @property
+    def correction_policy(self):  # type: ignore[override]
+        """Concetti Fondamentali: how a 3.5 combat is corrected (35-POL-01..06)."""
+        from domain.dnd35.basic_concepts import POLICY
+
+        return POLICY
+
     def rank(self, c) -> str:
         hd = c.extra.get("hd")
         return f"level {c.level}" if c.pc or not hd else f"{hd} HD"

@@ -42,6 +42,9 @@ def combatant_keys(c) -> dict[str, Any]:
         "readied": c.readied, "delayed": c.delayed,
         "tie_undecided": bool(x.get("tie_undecided", False)),
         "mods": [dict(m) for m in x.get("mods") or []],
+        "grappling_with": list(x.get("grappling_with") or []),
+        "feinted_by": x.get("feinted_by"), "turn_uses": x.get("turn_uses", 0),
+        "dropped": list(x.get("dropped") or []),
     }
 
 

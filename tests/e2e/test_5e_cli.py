@@ -77,7 +77,7 @@ def test_bad_5e_input_is_one_line_nonzero_and_changes_nothing(fight, command, me
 
 
 def test_a_5e_verb_in_a_13th_age_encounter_is_refused(fight13):
-    refused_whole(fight13, "do Bruna dash", "`do` is a D&D 5e")
+    refused_whole(fight13, "do Bruna dash", "`do` is a D&D 3.5 (Sigil digest, seed 003) and D&D 5e")
 
 
 def test_temporary_hp_keep_the_larger_and_one_action_a_turn(fight):

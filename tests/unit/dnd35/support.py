@@ -57,3 +57,18 @@ def through_round_one(b: Battle) -> Battle:
     for _ in range(len(b.state.order)):
         b.run("next")
     return b
+
+
+class Dice:
+    """A stand-in random source that gives these faces, in order (1-based)."""
+
+    def __init__(self, *faces: int):
+        self.faces = list(faces)
+
+    def randrange(self, start, stop=None, step=1):
+        if stop is None:
+            start, stop = 0, start
+        return start + self.faces.pop(0) - 1
+
+    def randint(self, a, b):
+        return self.faces.pop(0)

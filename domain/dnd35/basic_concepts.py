@@ -1,0 +1,69 @@
+"""Concetti Fondamentali (Basic Concepts): the Sigil community's policy on correcting a
+combat — seed 003's first section, rules 35-POL-01..06 of rules/3.5e.md.
+
+- 35-POL-01: a choice tactically wrong but correct under the rules is not an error and is
+  never rewound (``--kind tactical`` refused, with the seed's reason).
+- 35-POL-02: a retroactive correction needs an established rules error: ``rewind`` /
+  ``amend`` with ``--kind rules-error`` record the GM who established it (``--as``) and
+  the dispute they settle (``--dispute Q``).
+- 35-POL-03: an objection raised in time is applied, not rewound: the disputed command is
+  amended and the dispute resolved ``overturned``.
+- 35-POL-04: a rules-error rewind goes back to just before the erroneous event.
+- 35-POL-05: a rewind "slows play down a lot": the tracker warns (never refuses) when a
+  rewind voids more than the erroneous command; ``ripple`` shows what an amendment changes.
+- 35-POL-06: the DM may uphold a ruling without revealing a monster's ability
+  (``resolve P upheld --note "rule not forgotten"``).
+
+The core reads this through ``RuleSystem.correction_policy`` (domain/dnd35/system.py).
+"""
+
+from __future__ import annotations
+
+from domain.corrections import CorrectionPolicy
+
+SOURCE = "seed 003, Concetti Fondamentali"
+
+#: 35-POL-01, the seed's reason: "Le scelte tatticamente sbagliate ma regolisticamente
+#: corrette … non sono considerate errori e non possono mai essere riavvolte."
+TACTICAL = ("a choice that is tactically wrong but correct under the rules is not "
+            "considered an error and can never be rewound")
+
+LINES = {
+    "en": (
+        "Correction policy (seed 003, Concetti Fondamentali):",
+        "- kinds of correction: rules-error (an established violation of the rules, "
+        "fixed with `amend` or `rewind`), table-error (a slip at the table: a misread "
+        "die, a wrong name); tactical is refused.",
+        "- a choice tactically wrong but correct under the rules is not an error: it is "
+        "never rewound.",
+        "- an objection raised in time (about the last command) is applied by amending "
+        "that command, without rewinding.",
+        "- a rewind goes back to just before the erroneous event and is used as little "
+        "as possible (extreme cases, such as a PC killed by an irregular effect).",
+        "- the DM may uphold a ruling without revealing a monster's ability "
+        "(\"rule not forgotten\").",
+    ),
+    "it": (
+        "Regole per le correzioni (seed 003, Concetti Fondamentali):",
+        "- tipi di correzione: errore regolistico (rules-error: una violazione accertata "
+        "delle regole, corretta con `amend` o `rewind`), errore al tavolo (table-error: "
+        "un dado letto male, un nome sbagliato); tactical è rifiutato.",
+        "- le scelte tatticamente sbagliate ma regolisticamente corrette non sono errori: "
+        "non vengono mai riavvolte.",
+        "- un'obiezione fatta in tempo (sull'ultimo comando) si applica correggendo quel "
+        "comando, senza riavvolgere.",
+        "- il riavvolgimento torna a subito prima dell'evento irregolare e va usato il "
+        "meno possibile (casi estremi, come un PG ucciso da un effetto irregolare).",
+        "- il DM può confermare una decisione senza rivelare le capacità di un mostro "
+        "(\"regola non dimenticata\").",
+    ),
+}
+
+KIND_WORDS = {
+    "it": {"rules-error": "errore regolistico", "table-error": "errore al tavolo",
+           "tactical": "scelta tattica"},
+}
+
+POLICY = CorrectionPolicy(source=SOURCE, tactical=TACTICAL, lines=LINES,
+                          kind_words=KIND_WORDS, warn_wide_rewinds=True,
+                          in_time_hint=True)
