@@ -117,6 +117,16 @@ def describe(system, e, lang: str = "en") -> str | None:
             return (f"{e.name}'s arcane spell failure{spell} ({e.chance}%): d100 "
                     f"{e.roll.total}: " + ("the spell is wasted" if e.failed
                                            else "the spell goes off"))
+        case ev.Delayed():
+            return f"{e.name} delays: the turn passes (Ritardare il turno)"
+        case ev.Readied():
+            return f"{e.name} readies a {t(e.action or 'standard')} action: {e.trigger}"
+        case ev.DelayedActionTaken():
+            return (f"{e.name} takes the delayed turn after {e.after} (initiative now "
+                    f"{e.initiative})")
+        case ev.ReadiedActionTaken():
+            return (f"{e.name}'s readied action goes off before {e.before} (initiative now "
+                    f"{e.initiative})")
         case ev.DeathSaveRolled():
             return (f"{e.name} rolls d100 to stabilise: {e.roll.total}: "
                     + (t("stable") if e.success else "loses 1 hp"))
