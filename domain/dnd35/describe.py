@@ -117,6 +117,9 @@ def describe(system, e, lang: str = "en") -> str | None:
             return (f"{e.name}'s arcane spell failure{spell} ({e.chance}%): d100 "
                     f"{e.roll.total}: " + ("the spell is wasted" if e.failed
                                            else "the spell goes off"))
+        case ev.SurpriseDeclared():
+            return (f"a {t('surprise round')}: only {', '.join(e.actors)} are aware of "
+                    "their enemies and act (Sorpresa)")
         case ev.Delayed():
             return f"{e.name} delays: the turn passes (Ritardare il turno)"
         case ev.Readied():

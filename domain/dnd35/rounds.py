@@ -11,6 +11,8 @@ At the end of the surprise round everyone rolls initiative again (35-SUR-02).
 
 from __future__ import annotations
 
+import shlex
+
 from domain.dnd35 import conditions, stats
 from domain.dnd35.initiative import ordered
 from domain.dnd35.rounds_and_actions import require_battle
@@ -35,7 +37,7 @@ def end_current(state: EncounterState) -> list[Event]:
         return []
     if stats.get(current, "death_save_due") and current.status == "dying":
         raise RuleViolation(f"{current.name} is dying and must roll to stabilise first: "
-                            f"`death-save {current.name} --roll N` (d100, 01-10 stable)",
+                            f"`death-save {shlex.quote(current.name)} --roll N` (d100, 01-10 stable)",
                             "Condizioni: Morente")
     return [TurnEnded(name=current.name)]
 
