@@ -319,7 +319,12 @@ def disputes(ctx: typer.Context, all_: bool = typer.Option(False, "--all", help=
             if r["note"]:
                 extra += f" ({r['note']})"
             f = r["settled_by"]
-            if f is not None:
+            if f is not None and c.lang == "it":
+                what = (f"il riavvolgimento a {f['target']}" if f["type"] == "Rewound"
+                        else f"la correzione del comando a {f['target']}")
+                extra += (f"; risolta con {what}, in {f['position']} "
+                          f"({policy.kind(f['kind'], c.lang)}, da {f['by']})")
+            elif f is not None:
                 what = (f"rewind to {f['target']}" if f["type"] == "Rewound"
                         else f"amendment of {f['target']}")
                 extra += (f"; settled by the {what} at {f['position']} "

@@ -107,8 +107,8 @@ def defense(state: EncounterState, a: Combatant | None, t: Combatant, vs: str,
             continue
         if m.get("against") and (a is None or m["against"] != a.name):
             continue
-        if m.get("bonus_type") == "dodge" and denied:
-            continue
+        if m.get("bonus_type") == "dodge" and (denied or vs == "flat-footed"):
+            continue        # 35-BON-12: lost with the Dex bonus (flat-footed AC too)
         if m.get("bonus_type") in bonuses.IGNORED_BY_TOUCH and vs == "touch":
             continue
         mods.append(Mod(m["value"], m.get("bonus_type", "untyped"), m.get("source", "")))

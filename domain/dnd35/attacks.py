@@ -173,6 +173,8 @@ def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrde
     mods += weapons.attack_mods(o, a)
     from domain.dnd35 import armor
     mods += armor.attack_mods(a)
+    from domain.dnd35 import abilities
+    mods += abilities.attack_mods(a, o.kind)     # a score changed since the sheet
     return mods
 
 
@@ -380,6 +382,11 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
                                                weapons.strength(a, o, role))
         tags += dtags
         nonlethal = o.nonlethal or o.unarmed
+        if hit and stats.get(t, "object"):
+            from domain.dnd35 import attacking_objects
+            amount, otags = attacking_objects.on_hit(t, amount, damage_type(o.damage_type),
+                                                     o.kind, nonlethal)
+            tags += otags
         if nonlethal:
             tags.append("nonlethal")
         if o.opportunity:

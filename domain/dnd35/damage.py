@@ -80,6 +80,13 @@ class DamageRoller:
         if penalty and (o.dmg is not None or o.damage is not None):
             total += penalty
             tags.append(f"damage {penalty:+d} ({', '.join(conditions.has(a, 'damage'))})")
+        from domain.dnd35 import abilities
+        if o.dmg is not None or o.damage is not None:
+            # a changed Str modifier, typed damage bonuses: fixed, so multiplied (35-CRT-03)
+            for m in abilities.damage_mods(a, o.kind, o.thrown, o.str_mod is not None):
+                total += m.value * mult
+                tags.append(f"damage {m.value:+d}: {m.source or m.type}"
+                            + (f" x{mult}" if mult > 1 else ""))
         if (o.dmg is not None or o.damage is not None) and total < 1:
             total = 1
             tags.append("at least 1 damage on a hit")
@@ -137,7 +144,8 @@ def after_hit(t: Combatant, amount: int, nonlethal: bool, hp_after: int,
 
 
 def direct_damage(state: EncounterState, target: str, amount: int, nonlethal: bool,
-                  type_: str | None, hardness: int | None = None) -> list[Event]:
+                  type_: str | None, hardness: int | None = None, ranged: bool = False,
+                  siege: bool = False) -> list[Event]:
     from domain.dnd35.events import NonlethalDamageTaken, SaveDemanded
     from domain.dnd35.terms import damage_type
 
@@ -146,6 +154,14 @@ def direct_damage(state: EncounterState, target: str, amount: int, nonlethal: bo
     if amount < 0:
         raise BadInput("damage", amount, "0 or more")
     dtype = damage_type(type_)
+    from domain.dnd35 import attacking_objects
+    if attacking_objects.is_object(t) or hardness is not None:
+        # Attaccare gli oggetti (35-OBJ-01): energy fractions, ranged half, hardness
+        return attacking_objects.direct(t, amount, nonlethal, dtype, hardness, ranged,
+                                        siege)
+    if ranged or siege:
+        raise BadInput("--ranged" if ranged else "--siege", "on a creature",
+                       "an object (add --object, or --hardness N)")
     if nonlethal:
         return [NonlethalDamageTaken(target=t.name, amount=amount)]
     events: list[Event] = [DamageTaken(target=t.name, amount=amount, damage_type=dtype)]

@@ -101,6 +101,8 @@ class AbilityChanged(Event, kw_only=True):
     drain: bool = False
     by: str | None = None
     temp_hp: int = 0
+    asked: int = 0          # the points the effect dealt (doubled on a critical)
+    crit: bool = False
 
 
 class NegativeLevelsGained(Event, kw_only=True):
@@ -254,3 +256,20 @@ EVENTS = [TieRerollDue, TieRerolled, SurpriseRoundEnded, TableActionTaken, Confi
           NegativeLevelsGained, ModifierAdded, ModifierRemoved, ReadiedActionLost,
           CoverHit, AidAnotherRolled, FeintRolled, ManeuverResolved, TurningResolved]
 EVENTS += [SplashLanded, SpellFailureRolled]
+
+
+class AbilityCheckMade(Event, kw_only=True):
+    """Prove di caratteristica (35-ABI-02): 1d20 + the ability modifier, every addend
+    named (conditions, negative levels, typed bonuses), the DC if one was set."""
+
+    name: str
+    ability: str
+    roll: Roll
+    natural: int
+    modifiers: dict[str, int] = {}
+    total: int
+    dc: int | None = None
+    success: bool | None = None
+
+
+EVENTS += [AbilityCheckMade]

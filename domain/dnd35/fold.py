@@ -10,7 +10,7 @@ start of the creature's turn, and so do the effects that last until then.
 from __future__ import annotations
 
 from domain import events as ev
-from domain.dnd35 import conditions, hit_points, maneuvers
+from domain.dnd35 import abilities, conditions, hit_points, maneuvers
 from domain.dnd35 import events as ev35
 from domain.dnd35.initiative import ordered
 from domain.dnd35.rounds_and_actions import MOVES
@@ -40,7 +40,11 @@ def _own_turn_starts(state: EncounterState, c: Combatant) -> None:
 
 def _add_mod(c: Combatant, stat: str, value: int, type_: str, source: str,
              until: str | None = None, against: str | None = None, uses: int = 0) -> None:
-    mods = [m for m in c.extra.get("mods") or [] if m.get("source") != source]
+    # the same effect on the same number replaces itself (Bonus: an effect's bonus does
+    # not stack with itself); on another number it is another bonus
+    mods = [m for m in c.extra.get("mods") or [] if (m.get("source"), m.get("stat"),
+                                                      m.get("against")) !=
+            (source, stat, against)]
     mods.append({"stat": stat, "value": value, "bonus_type": type_, "source": source,
                  "until": until, "against": against, "uses": uses})
     c.extra["mods"] = mods
@@ -194,20 +198,16 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev35.ModifierAdded():
             _add_mod(state.combatants[e.name], e.stat, e.value, e.bonus_type, e.source,
                      e.until, e.against, e.uses)
+            abilities.sync_con(state.combatants[e.name])
+            hit_points.settle(state.combatants[e.name])
         case ev35.ModifierRemoved():
             c = state.combatants[e.name]
             c.extra["mods"] = [m for m in c.extra.get("mods") or []
                                if m.get("source") != e.source]
-        case ev35.AbilityChanged():
-            c = state.combatants[e.name]
-            pool = "ability_drain" if e.drain else "ability_damage"
-            lost = dict(c.extra.get(pool) or {})
-            lost[e.ability] = lost.get(e.ability, 0) + e.amount
-            c.extra[pool] = lost
-            if e.by and e.temp_hp:
-                by = state.combatants[e.by]
-                by.temp_hp = max(by.temp_hp, e.temp_hp)
+            abilities.sync_con(c)
             hit_points.settle(c)
+        case ev35.AbilityChanged():
+            abilities.fold_changed(state, e)
         case ev35.NegativeLevelsGained():
             c = state.combatants[e.name]
             c.extra["negative_levels"] = c.extra.get("negative_levels", 0) + e.count

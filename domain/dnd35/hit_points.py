@@ -72,6 +72,10 @@ def lose_hp(c: Combatant, amount: int) -> None:
         return
     c.hp -= amount
     c.damage_taken += amount
+    if c.hp < 0:
+        # ⚠ the seed is silent: as in the 3.5 books, a stable creature that takes
+        # damage is dying again
+        c.extra["stabilized_by"] = None
     settle(c)
 
 

@@ -2,7 +2,10 @@
 
 The seed uses saves throughout but never defines them (RC-only, rules/3.5e.md section 16):
 a save is 1d20 + the sheet's bonus (``add --fort/--ref/--will``) + the conditions'
-penalties (shaken, sickened: -2; a negative level: -1) against a DC; battletape keeps the
+penalties (shaken, sickened: -2; a negative level: -1), the typed bonuses (``mod X save
++1 --type resistance``, 35-BON-11) and the change of its ability's modifier since the sheet
+(Con, Dex, Wis; ``abilities``) against a DC; no Dex score fails every Reflex save, no Con
+score is immune to Fortitude saves unless harmless (35-ABI-05/06); battletape keeps the
 3.5 books' natural 1 fails and natural 20 succeeds as a labelled default. A save the rules
 demand -- Fortitude DC 15 against massive damage (35-MAS-01), DC 10 + damage after a coup
 de grace (35-CDG-01) -- is pending until rolled, and a failure kills.
@@ -13,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain import dice
-from domain.dnd35 import conditions, stats
+from domain.dnd35 import abilities, conditions, stats
 from domain.dnd35.armor_class import COVER
 from domain.dnd35.terms import save as save_id
 from domain.encounter import combatant, require_on
@@ -28,7 +31,7 @@ AGAINST = ("massive-damage", "coup-de-grace")
 
 def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
          bonus: int | None, natural: int | None, against: str | None,
-         cover: str | None = None) -> list[Event]:
+         cover: str | None = None, harmless: bool = False) -> list[Event]:
     from domain.dnd35.events import Died
 
     require_on(state)
@@ -52,8 +55,13 @@ def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
         raise BadInput("--dc", dc, "the save's DC")
     if c.status == "dead":
         raise RuleViolation(f"{c.name} is dead", "Condizioni: Morto")
+    if kind == "fort" and stats.get(c, "no_con") and not harmless:
+        raise RuleViolation(f"{c.name} has no Constitution score: immune to any effect "
+                            "that requires a Fortitude save (unless harmless or working "
+                            "on objects: --harmless)", "Caratteristiche: Costituzione")
     sheet = (stats.get(c, "saves") or {}).get(kind, 0) if bonus is None else bonus
     mod = sheet + conditions.penalty(c, "saves") - stats.get(c, "negative_levels")
+    mod += sum(m.value for m in abilities.save_mods(c, kind))
     if kind == "ref" and cover:
         if cover not in COVER or COVER[cover][1] is None:
             raise BadInput("--cover", cover, "normal, limited or improved")
@@ -61,6 +69,8 @@ def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
     roll = dice.d20_roll(natural, rng, mod)
     nat = roll.faces[0]
     ok = nat == 20 or (nat != 1 and roll.total >= dc)
+    if kind == "ref" and abilities.has_no(c, "dex"):
+        ok = False      # 35-ABI-05: no Dex score, "fallisce automaticamente i TS sui Riflessi"
     events: list[Event] = [SaveRolled(name=c.name, against=against or kind,
                                       difficulty=kind, target=dc, roll=roll, success=ok)]
     if not ok and against in AGAINST:

@@ -39,7 +39,16 @@ def score(c, ability: str) -> int | None:
         return None
     lost = (c.extra.get("ability_damage") or {}).get(ability, 0) + \
         (c.extra.get("ability_drain") or {}).get(ability, 0)
-    return max(0, base - lost)
+    return max(0, base + ability_bonus(c, ability) - lost)
+
+
+def ability_bonus(c, ability: str) -> int:
+    """The typed bonuses and penalties on a score (``mod X str +4 --type enhancement``),
+    stacked (Bonus, 35-BON-01/09/10)."""
+    from domain.dnd35.bonuses import Mod, total
+
+    return total(Mod(m["value"], m.get("bonus_type", "untyped"), m.get("source", ""))
+                 for m in c.extra.get("mods") or [] if m.get("stat") == ability)
 
 
 def modifier(value: int) -> int:

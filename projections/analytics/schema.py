@@ -230,7 +230,8 @@ VIEWS: dict[str, tuple[str, str]] = {
                     AS INTEGER) AS target,
                data->>'reason' AS reason, data->>'kind' AS kind,
                recorded_by, recorded_at, command, NOT voided AS in_effect,
-               data->'changes' AS changes
+               data->'changes' AS changes,
+               CAST(data->>'dispute' AS INTEGER) AS dispute
         FROM events_all
         WHERE type IN ('CommandRetracted', 'CommandRestored', 'Rewound',
                        'CommandAmended')"""),

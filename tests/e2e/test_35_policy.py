@@ -121,6 +121,10 @@ def test_a_rules_error_amendment_records_who_established_it_and_the_dispute(alle
     assert d[0]["settled_by"] == {"position": amended["originator_version"],
                                   "type": "CommandAmended", "kind": "rules-error",
                                   "by": GM, "target": hit - 2}
+    rows = ok(alley, "sql", "SELECT type, kind, recorded_by, dispute FROM corrections",
+              "--format", "json").json()
+    assert rows == [{"type": "CommandAmended", "kind": "rules-error",
+                     "recorded_by": GM, "dispute": q}]
 
 
 def test_a_rules_error_rewind_records_the_dispute_it_settles(alley):
@@ -329,7 +333,8 @@ def test_disputes_say_the_policy_and_which_correction_settled_each(alley):
             f"{amend_at['originator_version']} (rules-error, by {GM})") in text
     it = ok(alley, "--lang it disputes --all").out
     assert it.startswith(POLICY_IT) and "non vengono mai riavvolte" in it
-    assert "(errore regolistico, by marta)" in it
+    assert (f"risolta con la correzione del comando a {hit - 2}, in "
+            f"{amend_at['originator_version']} (errore regolistico, da marta)") in it
 
 
 def test_the_report_says_the_policy_and_each_corrections_kind_and_dispute(alley):
