@@ -12,13 +12,15 @@ from replay import history
 EN = {
     "participants": "Participants", "final": "Final state", "notable": "Notable moments",
     "corrections": "Corrections", "disputes": "Disputes", "round": "Round",
-    "setup": "Before initiative", "hits": "{a} hit {t} for {d}",
+    "setup": "Before initiative", "surprise": "Surprise round", "hits": "{a} hit {t} for {d}",
     "crit": "{a} scored a crit on {t} for {d}", "miss": "{a} missed {t}",
     "fumble": "{a} fumbled against {t}", "fell": "{t} fell",
     "died": "{t} died", "slain": "{t} was slain", "rallied": "{t} rallied (+{d})",
     "recovered": "{t} spent a recovery (+{d})", "biggest": "Biggest hit",
     "streak": "Longest streak of hits", "none": "nothing of note",
     "ongoing": "{t} took {d} ongoing damage", "death": "{t} made a death save ({r})",
+    "stabilised": "{t} rolled {r} on d100: stable", "bled": "{t} rolled {r} on d100 and bled",
+    "dropped": "{t} dropped ({s})",
     "effect": "{t} took {d} from an effect",
     "cond": "{t} became {c}", "saved": "{t} shook off {c}",
     "ended": "The battle ended: {o}.", "nodisputes": "No disputes.",
@@ -28,7 +30,7 @@ EN = {
 IT = {
     "participants": "Partecipanti", "final": "Stato finale", "notable": "Momenti notevoli",
     "corrections": "Correzioni", "disputes": "Contestazioni", "round": "Round",
-    "setup": "Prima dell'iniziativa", "hits": "{a} ha colpito {t} per {d}",
+    "setup": "Prima dell'iniziativa", "surprise": "Round di sorpresa", "hits": "{a} ha colpito {t} per {d}",
     "crit": "{a} ha messo a segno un colpo critico su {t} per {d}",
     "miss": "{a} ha mancato {t}", "fumble": "{a} ha fatto un fallimento critico contro {t}",
     "fell": "{t} è caduto privo di sensi", "died": "{t} è morto", "slain": "{t} è stato ucciso",
@@ -37,6 +39,8 @@ IT = {
     "none": "niente di rilevante", "ongoing": "{t} ha subito {d} danni continuati",
     "effect": "{t} ha subito {d} danni da un effetto",
     "death": "{t} ha tirato un tiro salvezza contro morte ({r})",
+    "stabilised": "{t} ha tirato {r} su d100: stabile",
+    "bled": "{t} ha tirato {r} su d100 e ha perso sangue", "dropped": "{t} è caduto ({s})",
     "cond": "{t} è diventato {c}", "saved": "{t} si è liberato di {c}",
     "ended": "La battaglia è finita: {o}.", "nodisputes": "Nessuna contestazione.",
     "dispute": "{p} ha contestato la posizione {n}: {r} — {o}",
@@ -102,6 +106,10 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
             case ev.RecoverySpent():
                 key = "rallied" if e.source == "rally" else "recovered"
                 say(t[key].format(t=e.name, d=e.amount))
+            case ev.DeathSaveRolled() if e.roll.sides == [100]:
+                # a d100 to stabilise (D&D 3.5, Morente)
+                say(t["stabilised" if e.success else "bled"].format(t=e.name,
+                                                                    r=e.roll.total))
             case ev.DeathSaveRolled():
                 say(t["death"].format(t=e.name, r=e.roll.natural))
             case ev.ConditionApplied():
@@ -113,12 +121,16 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
             if was is not None and was != c.status:
                 if c.status == "unconscious":
                     say(t["fell"].format(t=name))
+                elif c.status in ("dying", "disabled") and was not in ("dying", "stable"):
+                    say(t["dropped"].format(t=name, s=term(c.status, lang)))
                 elif c.status == "dead":
                     say((t["slain"] if not c.pc else t["died"]).format(t=name))
+    surprise = any(isinstance(e, ev.SurpriseDeclared) for e in events)
     for rnd in sorted(rounds):
         if not rounds[rnd]:
             continue
-        title = t["setup"] if rnd == 0 else f"{t['round']} {rnd}"
+        title = (t["surprise"] if surprise else t["setup"]) if rnd == 0 \
+            else f"{t['round']} {rnd}"
         lines += ["", f"## {title}", "", "; ".join(rounds[rnd]) + "."]
     lines += ["", f"## {t['final']}", ""]
     lines.append("| name | hp | status | conditions |")

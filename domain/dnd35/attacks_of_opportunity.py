@@ -66,8 +66,8 @@ def offered(state: EncounterState, actor: Combatant, provokes: str,
     around = threatening(state, actor, named)
     if provokes == "target":
         around = [target] if target is not None else []
-    return [c.name for c in around
-            if c.pc != actor.pc and why_not(state, c, actor) is None]
+    # engaged (in melee) or named as threatening: an opponent either way
+    return [c.name for c in around if why_not(state, c, actor) is None]
 
 
 def check(state: EncounterState, a: Combatant, t: Combatant, cover: str | None,

@@ -30,6 +30,10 @@ def add_modifier(state: EncounterState, name: str, stat: str, value: int, type_:
     if stat not in STATS:
         raise BadInput("stat", stat, ", ".join(STATS))
     kind = bonuses.bonus_type(type_)
+    if kind == "enhancement" and stat == "ac":
+        raise BadInput("--type", type_, "armor-enhancement, shield-enhancement or "
+                       "natural-armor-enhancement (an enhancement bonus to AC improves "
+                       "the armor, the shield or the natural armor)")
     if not bonuses.applies(kind, stat) and not (kind == "resistance" and stat == "save"):
         limit = ", ".join(sorted(bonuses.TYPES[kind][1] or []))
         raise RuleViolation(f"a {kind} bonus applies to {limit} only, not {stat}",

@@ -4,7 +4,10 @@
 più alto -- tranne i bonus di schivata e alcuni bonus di circostanza." An untyped bonus
 stacks with anything except bonuses from effects with the same name; penalties follow
 the same rule (the worst applies). Each type's own limits (35-BON-02..14) are in
-``TYPES``: what the bonus may apply to.
+``TYPES``: what the bonus may apply to. An enhancement bonus raises an ability score or a
+weapon (attack, damage); on AC it is the enhancement of the armor, the shield or the
+natural armor, each a type of its own so that they stack (35-BON-04, 35-BON-10) and a
+touch attack ignores them with the armor (35-ATK-08).
 """
 
 from __future__ import annotations
@@ -25,7 +28,13 @@ TYPES: dict[str, tuple[str, frozenset[str] | None]] = {
     "deflection": ("deviazione", frozenset({"ac"})),
     "morale": ("morale", None),
     "inherent": ("intrinseco", frozenset({"str", "dex", "con", "int", "wis", "cha"})),
-    "enhancement": ("potenziamento", None),
+    "enhancement": ("potenziamento", frozenset({"str", "dex", "con", "int", "wis", "cha",
+                                                 "attack", "damage"})),
+    # an enhancement of armor, shield or natural armor: AC only, each its own (35-BON-04)
+    "armor-enhancement": ("potenziamento dell'armatura", frozenset({"ac"})),
+    "shield-enhancement": ("potenziamento dello scudo", frozenset({"ac"})),
+    "natural-armor-enhancement": ("potenziamento dell'armatura naturale",
+                                  frozenset({"ac"})),
     "resistance": ("resistenza", frozenset({"save", "fort", "ref", "will"})),
     "dodge": ("schivata", frozenset({"ac"})),
     "shield": ("scudo", frozenset({"ac"})),
@@ -37,7 +46,8 @@ TYPES: dict[str, tuple[str, frozenset[str] | None]] = {
 STACKING = {"dodge"}
 
 #: the armor-like types a touch attack ignores (35-ATK-08)
-IGNORED_BY_TOUCH = {"armor", "shield", "natural-armor"}
+IGNORED_BY_TOUCH = {"armor", "shield", "natural-armor", "armor-enhancement",
+                    "shield-enhancement", "natural-armor-enhancement"}
 
 
 class Mod(NamedTuple):

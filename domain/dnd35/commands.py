@@ -30,8 +30,9 @@ def _names(text: str | None) -> list[str]:
 def _add(services, name, hp, ac, touch, flat_footed, bab, fort, ref, will, init, pc, count,
          level, hd, score, size, nonliving, crit_immune, no_con, aoo, speed, unarmed,
          mindless, joins, pd, md, armor_check=None, armor_nonproficient=False, max_dex=None,
-         spell_failure=None, darkvision=False, legs=None, nonhumanoid=False):
-    from domain.dnd35 import armor, roster
+         spell_failure=None, darkvision=False, legs=None, nonhumanoid=False,
+         no_score=None, object_=False, hardness=None):
+    from domain.dnd35 import abilities, armor, attacking_objects, roster
 
     for what, value in (("--pd", pd), ("--md", md)):
         if value is not None:
@@ -39,6 +40,9 @@ def _add(services, name, hp, ac, touch, flat_footed, bab, fort, ref, will, init,
                                 what, value)
     worn = armor.sheet_stats(armor_check, armor_nonproficient, max_dex, spell_failure)
     extra_body = _body(darkvision, legs, nonhumanoid)
+    # Caratteristiche (no score), Attaccare gli oggetti (an object, its hardness)
+    extra_body.update(abilities.sheet_stats(no_score))
+    extra_body.update(attacking_objects.sheet_stats(object_, hardness))
     return lambda s, r: _with_stats(roster.add(
         s, name, hp, ac=ac, touch=touch, flat_footed=flat_footed, bab=bab, fort=fort,
         ref=ref, will=will, init=init, pc=pc, count=count, level=level, hd=hd,
@@ -110,17 +114,40 @@ def _attack(services, attacker, targets, bonus, vs, roll, threat, crit_range, co
 
 
 def _damage(services, target, amount, nonlethal, type_, hardness, reflex=None,
-            cover=None):
+            cover=None, ranged=False, siege=False):
     from domain.dnd35 import damage
 
     if amount < 0:
         raise BadInput("damage", amount, "0 or more")
+    if siege and not ranged:
+        raise BadInput("--siege", "without --ranged", "--ranged --siege (a siege weapon "
+                       "deals full damage to objects)")
     if reflex is not None or cover is not None:
         from domain.dnd35 import battle_grid
 
-        return battle_grid.reflex_decision(damage.direct_damage, target, amount,
-                                           nonlethal, type_, hardness, reflex, cover)
-    return lambda s, r: damage.direct_damage(s, target, amount, nonlethal, type_, hardness)
+        return battle_grid.reflex_decision(
+            lambda s, t, a, n, ty, h: damage.direct_damage(s, t, a, n, ty, h, ranged, siege),
+            target, amount, nonlethal, type_, hardness, reflex, cover)
+    return lambda s, r: damage.direct_damage(s, target, amount, nonlethal, type_, hardness,
+                                             ranged, siege)
+
+
+def _ability(services, name, ability, points, drain, by, crit):
+    from domain.dnd35 import abilities
+
+    return lambda s, r: abilities.change(s, name, ability, points, drain, by, crit)
+
+
+def _drain(services, name, count, by):
+    from domain.dnd35 import abilities
+
+    return lambda s, r: abilities.energy_drain(s, name, count, by)
+
+
+def _ability_check(services, name, ability, roll_, dc, bonus):
+    from domain.dnd35 import abilities
+
+    return lambda s, r: abilities.check(s, r, name, ability, roll_, dc, bonus)
 
 
 def _heal(services, target, amount):
@@ -131,7 +158,8 @@ def _heal(services, target, amount):
     return lambda s, r: hit_points.direct_heal(s, target, amount)
 
 
-def _save(services, name, fort, ref, will, which, dc, bonus, roll_, against, cover):
+def _save(services, name, fort, ref, will, which, dc, bonus, roll_, against, cover,
+          harmless=False):
     from domain.dnd35 import saves
 
     chosen = [k for k, v in (("fort", fort), ("ref", ref), ("will", will)) if v]
@@ -139,7 +167,8 @@ def _save(services, name, fort, ref, will, which, dc, bonus, roll_, against, cov
         chosen.append(which)
     if len(chosen) != 1:
         raise BadInput("save", " ".join(chosen) or "none", "one of --fort, --ref, --will")
-    return lambda s, r: saves.save(s, r, name, chosen[0], dc, bonus, roll_, against, cover)
+    return lambda s, r: saves.save(s, r, name, chosen[0], dc, bonus, roll_, against, cover,
+                                   harmless)
 
 
 def _death_save(services, name, roll_):
@@ -323,7 +352,12 @@ VERBS = [
         flag("armor_nonproficient", help="Not proficient with its armor or shield: the "
              "armor check penalty on every attack roll."),
         opt("max_dex", int, None, help="The armor's maximum Dex bonus to AC."),
-        opt("spell_failure", str, None, help="Arcane spell failure in percent: ARMOR[,SHIELD].")),
+        opt("spell_failure", str, None, help="Arcane spell failure in percent: ARMOR[,SHIELD]."),
+        opt("no_score", str, None, help="ABIL: no score at all for it (a shadow: str; "
+            "con is --no-con), repeatable.", multiple=True),
+        flag("object_", "--object", help="An object (Attaccare gli oggetti): hardness, "
+             "no criticals, no nonlethal, breaks at 0 hp."),
+        opt("hardness", int, None, help="With --object: its hardness.")),
         "Add a combatant.  Example: battletape add Orc --hp 15 --ac 13 --touch 10 "
         "--flat-footed 13 --bab 1 --init 0"),
     Verb("init", _init, (
@@ -416,9 +450,33 @@ VERBS = [
         opt("hardness", int, None, help="An object's hardness."),
         opt("reflex", str, None, help="An area's damage for half: the Reflex save "
             "passed or failed."),
-        opt("cover", str, None, help="With --reflex: improved cover is Improved Evasion.")),
-        "Direct damage.  Example: battletape damage Kael 7 --nonlethal",
+        opt("cover", str, None, help="With --reflex: improved cover is Improved Evasion."),
+        flag("ranged", help="An object: a ranged attack's damage (half)."),
+        flag("siege", help="With --ranged: a siege weapon (full damage to objects).")),
+        "Direct damage.  Example: battletape damage Kael 7 --nonlethal; battletape damage "
+        "Door 20 --type fire --hardness 5",
         negative_numbers=True),
+    Verb("ability", _ability, (
+        arg("name"), arg("ability", help="str, dex, con, int, wis or cha (or Forza ...)"),
+        arg("points", int, help="-N: damage (or drain); +N: cured (or restored)"),
+        flag("drain", help="Ability drain (permanent until Restoration)."),
+        opt("by", str, None, help="With --drain: the drainer (5 temporary hp)."),
+        flag("crit", help="With --drain: a critical hit doubles the points and the "
+             "temporary hp.")),
+        "Ability damage or drain (Danni alle caratteristiche, Risucchio di "
+        "caratteristica).  Example: battletape ability Kael con -2 --drain --by Wight",
+        negative_numbers=True),
+    Verb("drain", _drain, (
+        arg("name"), arg("count", int, help="N negative levels (-N: removed)"),
+        opt("by", str, None, help="The creature that drains.")),
+        "Energy drain: negative levels (-1 on attacks, saves, checks; -5 hp each).  "
+        "Example: battletape drain Kael 2 --by Wight", negative_numbers=True),
+    Verb("ability-check", _ability_check, (
+        arg("name"), arg("ability", help="str, dex, con, int, wis or cha"), ROLL,
+        opt("dc", int, None, help="The DC, if any."),
+        opt("bonus", int, None, help="The modifier (default: the sheet's score's).")),
+        "An ability check: 1d20 + the ability modifier.  Example: battletape "
+        "ability-check Kael str --roll 12 --dc 15"),
     Verb("heal", _heal, (arg("target"), arg("amount", int)),
          "Healing (heals as much nonlethal damage).  Example: battletape heal Kael 8",
          negative_numbers=True),
@@ -429,7 +487,9 @@ VERBS = [
         opt("dc", int, None, help="The DC (set by the rules for a demanded save)."),
         opt("bonus", int, None, help="Save bonus (default: the sheet's)."), ROLL,
         opt("against", str, None, help="massive-damage, coup-de-grace or a condition."),
-        opt("cover", str, None, help="Reflex: normal, limited or improved cover.")),
+        opt("cover", str, None, help="Reflex: normal, limited or improved cover."),
+        flag("harmless", help="A harmless effect (or one working on objects): a creature "
+             "without Con may still save.")),
         "A saving throw.  Example: battletape save Kael --fort --dc 15 --against "
         "massive-damage --roll 12"),
     Verb("death-save", _death_save, (

@@ -144,6 +144,10 @@ def take(state: EncounterState, c: Combatant, slug: str, target: Combatant | Non
                        "them), or standard, move-action, full-round, swift, immediate, free")
     kind = kind or row.kind
     require_can_act(state, c, f"take an action ({row.english.lower()})", kind)
+    if (row.slug in MOVES or row.slug == "5-foot-step") and \
+            "dex" in (c.extra.get("no_scores") or []):
+        raise RuleViolation(f"{c.name} has no Dexterity score: it can't move",
+                            "Caratteristiche: Destrezza")
     out_of_turn = state.turn != c.name and not c.acts_out_of_turn
     if out_of_turn and kind not in ("immediate", "free", "none"):
         require_turn(state, c, row.english.lower())
