@@ -224,7 +224,7 @@ def change(state: EncounterState, name: str, text: str, points: int, drain: bool
     drainer = combatant(state, by).name if by else None
     temp = DRAIN_TEMP_HP * (2 if crit else 1) if drainer else 0
     events: list[Event] = [AbilityChanged(name=c.name, ability=abil, amount=amount,
-                                          drain=drain, by=drainer, temp_hp=temp,
+                                          drain=drain, drainer=drainer, temp_hp=temp,
                                           asked=-points * (2 if crit else 1),
                                           crit=crit)]
     after = stats.score(c, abil) - amount
@@ -261,7 +261,7 @@ def energy_drain(state: EncounterState, name: str, count: int, by: str | None
     if count < 0 and -count > held:
         raise BadInput("negative levels", count, f"at most -{held} ({c.name} has {held})")
     drainer = combatant(state, by).name if by else None
-    events: list[Event] = [NegativeLevelsGained(name=c.name, count=count, by=drainer)]
+    events: list[Event] = [NegativeLevelsGained(name=c.name, count=count, drainer=drainer)]
     hd = stats.get(c, "hd")
     if count > 0 and held + count >= hd:
         events.append(Died(name=c.name, cause=f"{held + count} negative levels, Hit Dice "
@@ -329,8 +329,8 @@ def fold_changed(state: EncounterState, e: Any) -> None:
     if not lost[e.ability]:
         del lost[e.ability]
     c.extra[pool] = lost
-    if e.by and e.temp_hp:
-        by = state.combatants[e.by]
+    if e.drainer and e.temp_hp:
+        by = state.combatants[e.drainer]
         by.temp_hp = max(by.temp_hp, e.temp_hp)
     sync_con(c)
     hit_points.settle(c)

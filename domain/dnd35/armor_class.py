@@ -53,9 +53,12 @@ def denied_dex(state: EncounterState, t: Combatant, a: Combatant | None,
     for n in conditions.has(t, "loses_dex"):
         if n == "flat-footed" and "flat-footed" in out:
             continue
+        if n == "climbing" and stats.get(t, "climb_speed"):
+            continue        # Scalare: a creature with a climb speed keeps its Dex bonus
         out.append(n)
     if "grappling" in t.conditions and a is not None and a.name not in (
-            t.extra.get("grappling_with") or []):
+            t.extra.get("grappling_with") or []) and \
+            a.name != t.conditions["grappling"].source:
         out.append("grappling")
     if stats.get(t, "running"):
         out.append("running")
@@ -99,7 +102,7 @@ def defense(state: EncounterState, a: Combatant | None, t: Combatant, vs: str,
             mods.append(Mod(e.ac_melee, "untyped", n))
         if e.ac_ranged and kind == "ranged":
             mods.append(Mod(e.ac_ranged, "untyped", n))
-    if "pinned" in t.conditions and kind is not None and not (
+    if "pinned" in t.conditions and not (
             a is not None and a.name == (t.conditions["pinned"].source or "")):
         mods.append(Mod(-4, "untyped", "pinned"))
     for m in t.extra.get("mods") or []:

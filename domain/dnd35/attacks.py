@@ -125,8 +125,7 @@ def check(o: AttackOrder) -> None:
             raise BadInput("--miss-roll", r, "a d100 result from 1 to 100")
     if o.concealment not in (None, 20, 50):
         raise BadInput("--concealment", o.concealment, "20 (concealment) or 50 (total)")
-    if o.miss_rolls and not (o.concealment or o.obscured or o.light in ("dim", "dark")):
-        raise BadInput("--miss-roll", o.miss_rolls[0], "--concealment 20|50 as well")
+    # --miss-roll without --concealment: checked once the conditions are known (attack)
     if o.cover is not None and o.cover not in armor_class.COVER:
         raise BadInput("--cover", o.cover, ", ".join(armor_class.COVER))
     if o.dmg is not None and o.dmg < 0:
@@ -273,6 +272,11 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     for n in conditions.has(a, "no_attack"):
         raise RuleViolation(f"{a.name} is {n} and can't attack",
                             f"Condizioni: {conditions.CONDITIONS[n].title()}")
+    from domain.dnd35 import confusion
+    confusion.check_attack(state, a, targets)
+    if o.miss_rolls and not (o.concealment or o.obscured or o.light in ("dim", "dark")) \
+            and not any(_miss_chance(a, t, o)[0] for t in targets):
+        raise BadInput("--miss-roll", o.miss_rolls[0], "--concealment 20|50 as well")
     special_moves.check_attack(state, a, targets, o)
     from domain.dnd35 import weapons
     weapons.check_rules(a, o)
@@ -293,6 +297,10 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
         action = "aoo"
     elif a.acts_out_of_turn and state.turn != a.name:
         action = "readied"
+    elif o.charge and stats.get(a, "pending") == "charge":
+        from domain.dnd35.rounds_and_actions import complete_pending
+        complete_pending(state, a, "charge")    # declared by `do A charge` (35-AOO-05)
+        action = ""
     else:
         two_handed_throw = o.improvised and o.thrown and \
             weapons.wielded(a, o) == "two-handed"

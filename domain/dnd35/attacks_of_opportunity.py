@@ -52,22 +52,69 @@ def why_not(state: EncounterState, c: Combatant, actor: Combatant | None = None)
 
 
 def threatening(state: EncounterState, actor: Combatant,
-                named: list[str] = ()) -> list[Combatant]:
+               named: list[str] = ()) -> list[Combatant]:
     names = list(dict.fromkeys([*actor.engaged_with, *named]))
     return [state.combatants[n] for n in names if n in state.combatants and n != actor.name]
 
 
-def offered(state: EncounterState, actor: Combatant, provokes: str,
-            target: Combatant | None = None, named: list[str] = ()) -> list[str]:
-    """Who may take an attack of opportunity when ``actor`` takes an action whose table
-    mark is ``provokes`` ("no", "yes", "target")."""
+def total_concealment(c: Combatant) -> str | None:
+    """The condition that gives ``c`` total concealment (invisible), if any."""
+    return next((n for n in conditions.has(c, "concealed")
+                 if conditions.EFFECTS[n].concealed >= 50), None)
+
+
+#: rows marked "No" whose movement still provokes normally (Caricare; Estrarre un'arma e
+#: muoversi)
+MOVING_NO = ("charge", "draw-and-move")
+
+
+def opportunities(state: EncounterState, actor: Combatant, slug: str, provokes: str,
+                  target: Combatant | None = None, named: list[str] = ()
+                  ) -> dict[str, list[str]]:
+    """Who may take an attack of opportunity when ``actor`` takes the action ``slug``
+    whose table mark is ``provokes`` ("no", "yes", "target"), and for what: one AoO per
+    opportunity, but one action may give several for different reasons (35-AOO-04: in a
+    bull rush both the push and the movement provoke)."""
+    if total_concealment(actor):
+        return {}                   # Occultamento Totale: no AoO against it
+    engaged = threatening(state, actor)
+    others = threatening(state, actor, named)
+    out: dict[str, list[str]] = {}
+
+    def give(cs: list[Combatant], why: str) -> None:
+        for c in cs:
+            if why_not(state, c, actor) is None and why not in out.get(c.name, []):
+                out.setdefault(c.name, []).append(why)
+
+    if slug == "withdraw":
+        # Ritirata: the starting square is not threatened by any visible opponent;
+        # invisible ones still get their AoO; the rest of the move provokes normally
+        give([c for c in engaged if total_concealment(c)], "leaving the first square")
+        give([c for c in others if c.name not in actor.engaged_with], "movement")
+        return out
+    if slug in MOVING_NO:
+        # the action doesn't provoke (the table's "No"), its movement does: from the
+        # squares named along the path (--threatened-by)
+        give([c for c in others if c.name in named], "movement")
+        return out
     if provokes == "no":
-        return []
-    around = threatening(state, actor, named)
+        return out
     if provokes == "target":
-        around = [target] if target is not None else []
-    # engaged (in melee) or named as threatening: an opponent either way
-    return [c.name for c in around if why_not(state, c, actor) is None]
+        give([target] if target is not None else [], slug)
+        return out
+    if slug in ("bull-rush", "overrun") and target is not None:
+        give([target], slug)
+        give(others, "movement")
+        return out
+    give(others, slug)
+    return out
+
+
+def offered(state: EncounterState, actor: Combatant, provokes: str,
+            target: Combatant | None = None, named: list[str] = (), slug: str = ""
+            ) -> list[str]:
+    """The creatures that may take an attack of opportunity (see ``opportunities``)."""
+    return list(opportunities(state, actor, slug, provokes, target, named))
 
 
 def check(state: EncounterState, a: Combatant, t: Combatant, cover: str | None,
@@ -81,6 +128,36 @@ def check(state: EncounterState, a: Combatant, t: Combatant, cover: str | None,
     if cover and cover != "none":
         raise RuleViolation(f"no attack of opportunity against an opponent with cover "
                             f"({t.name} has {cover} cover)", f"{SECTION}; Copertura")
-    if concealment == 50:
+    hidden = "total concealment" if concealment == 50 else total_concealment(t)
+    if hidden:
         raise RuleViolation(f"no attack of opportunity against an opponent with total "
-                            f"concealment ({t.name})", "Occultamento Totale")
+                            f"concealment ({t.name}: {hidden})", "Occultamento Totale")
+
+
+#: special moves that take the place of a melee attack, so of an AoO (35-AOO-06; the seed
+#: names Disarm, Trip and Sunder "come" -- such as; grapple too, a melee touch attack)
+AS_AOO = ("trip", "disarm", "sunder", "grapple")
+
+
+def as_opportunity(state: EncounterState, a: Combatant, t: Combatant, what: str,
+                   trigger: int | None, trip_weapon: bool = False) -> list:
+    """A special move made as ``a``'s attack of opportunity against ``t`` (35-AOO-06):
+    counted against ``a``'s attacks of opportunity, one per opportunity; it may itself
+    provoke from its target ("l'ultimo AdO ad essere provocato viene risolto per
+    primo": the target's AoO resolves before it)."""
+    from domain.dnd35 import action_table, special_moves
+    from domain.dnd35.events import TableActionTaken
+
+    if what not in AS_AOO:
+        raise RuleViolation(f"a {what} does not take the place of a melee attack: not as "
+                            "an attack of opportunity", SECTION)
+    check(state, a, t, None, None, "melee")
+    special_moves.check_trigger(state, a, t, trigger)
+    row = action_table.row(what)
+    reasons = {} if what == "trip" and trip_weapon else \
+        opportunities(state, a, row.slug, row.provokes, t)
+    return [TableActionTaken(name=a.name, action=row.slug, kind="aoo",
+                             provokes=list(reasons), only_target=True,
+                             what=f"trigger:{trigger}" if trigger is not None else "",
+                             out_of_turn=state.turn != a.name)]
+

@@ -31,7 +31,7 @@ def _add(services, name, hp, ac, touch, flat_footed, bab, fort, ref, will, init,
          level, hd, score, size, nonliving, crit_immune, no_con, aoo, speed, unarmed,
          mindless, joins, pd, md, armor_check=None, armor_nonproficient=False, max_dex=None,
          spell_failure=None, darkvision=False, legs=None, nonhumanoid=False,
-         no_score=None, object_=False, hardness=None):
+         no_score=None, object_=False, hardness=None, climb_speed=False):
     from domain.dnd35 import abilities, armor, attacking_objects, roster
 
     for what, value in (("--pd", pd), ("--md", md)):
@@ -43,6 +43,8 @@ def _add(services, name, hp, ac, touch, flat_footed, bab, fort, ref, will, init,
     # Caratteristiche (no score), Attaccare gli oggetti (an object, its hardness)
     extra_body.update(abilities.sheet_stats(no_score))
     extra_body.update(attacking_objects.sheet_stats(object_, hardness))
+    if climb_speed:
+        extra_body["climb_speed"] = True    # Scalare: keeps its Dex bonus (35-CLB-01)
     return lambda s, r: _with_stats(roster.add(
         s, name, hp, ac=ac, touch=touch, flat_footed=flat_footed, bab=bab, fort=fort,
         ref=ref, will=will, init=init, pc=pc, count=count, level=level, hd=hd,
@@ -114,7 +116,16 @@ def _attack(services, attacker, targets, bonus, vs, roll, threat, crit_range, co
 
 
 def _damage(services, target, amount, nonlethal, type_, hardness, reflex=None,
-            cover=None, ranged=False, siege=False):
+            cover=None, ranged=False, siege=False, magic=False, miss_roll=None):
+    from domain.dnd35 import conditions
+
+    inner = _damage_to(services, target, amount, nonlethal, type_, hardness, reflex,
+                       cover, ranged, siege)
+    return conditions.incorporeal_damage(target, amount, type_, magic, miss_roll, inner)
+
+
+def _damage_to(services, target, amount, nonlethal, type_, hardness, reflex=None,
+               cover=None, ranged=False, siege=False):
     from domain.dnd35 import damage
 
     if amount < 0:
@@ -190,16 +201,23 @@ def _cond_add(services, name, condition, source, rounds, effect):
                                                    effect)
 
 
+def _confusion(services, name, roll_):
+    from domain.dnd35 import confusion
+
+    return lambda s, r: confusion.roll(s, r, name, roll_)
+
+
 def _cond_remove(services, name, condition):
     from domain.dnd35 import conditions
 
     return lambda s, r: conditions.remove_condition(s, name, condition)
 
 
-def _do(services, name, action, target, threatened_by, what):
+def _do(services, name, action, target, threatened_by, what, difficult=False):
     from domain.dnd35 import rounds_and_actions as act
 
-    return lambda s, r: act.do(s, name, action, target, _names(threatened_by), what or "")
+    return lambda s, r: act.do(s, name, action, target, _names(threatened_by), what or "",
+                               difficult)
 
 
 def _engage(services, a, b):
@@ -288,7 +306,8 @@ def _feint(services, feinter, target, roll_, bonus, opposed):
 
 def _maneuver(services, attacker, target, what, check, bonus, opposed, opposed_bonus,
               touch, touch_bonus, weapon, opposed_weapon, charge, aoo_damage, counter,
-              item, keep, damage, dmg, hardness, type_, trip_weapon, no_room, avoided):
+              item, keep, damage, dmg, hardness, type_, trip_weapon, no_room, avoided,
+              opportunity=False, trigger=None):
     from domain.dnd35 import maneuvers
 
     order = maneuvers.ManeuverOrder(
@@ -298,7 +317,7 @@ def _maneuver(services, attacker, target, what, check, bonus, opposed, opposed_b
         opposed_weapon=(opposed_weapon or "one-handed").lower(), charge=charge,
         aoo_damage=aoo_damage, counter=counter, item=item, keep=keep, damage=damage,
         dmg=dmg, hardness=hardness or 0, damage_type=type_, trip_weapon=trip_weapon,
-        no_room=no_room, avoided=avoided)
+        no_room=no_room, avoided=avoided, opportunity=opportunity, trigger=trigger)
     return lambda s, r: maneuvers.maneuver(s, r, order)
 
 
@@ -345,6 +364,8 @@ VERBS = [
         opt("legs", int, None, help="Number of legs (more than two: +4 against trip, "
             "bull rush, overrun; 0 can't be tripped)."),
         flag("nonhumanoid", help="Not a humanoid (a feint against it: -4)."),
+        flag("climb_speed", help="Has a climb speed: keeps its Dex bonus to AC while "
+             "climbing (Scalare)."),
         opt("joins", str, None, help="aware or unaware: a newcomer to a fight under way."),
         opt("pd", int, None, help="(13th Age only)"),
         opt("md", int, None, help="(13th Age only)"),
@@ -452,7 +473,9 @@ VERBS = [
             "passed or failed."),
         opt("cover", str, None, help="With --reflex: improved cover is Improved Evasion."),
         flag("ranged", help="An object: a ranged attack's damage (half)."),
-        flag("siege", help="With --ranged: a siege weapon (full damage to objects).")),
+        flag("siege", help="With --ranged: a siege weapon (full damage to objects)."),
+        flag("magic", help="Magical damage (an incorporeal target ignores it 50%)."),
+        opt("miss_roll", int, None, help="Incorporeal target: the d100 (1-50: ignored).")),
         "Direct damage.  Example: battletape damage Kael 7 --nonlethal; battletape damage "
         "Door 20 --type fire --hardness 5",
         negative_numbers=True),
@@ -510,11 +533,18 @@ VERBS = [
         "Fear\" --rounds 3"),
     Verb("cond remove", _cond_remove, (arg("name"), arg("condition")),
          "Remove a condition.  Example: battletape cond remove Orc shaken"),
+    Verb("confusion", _confusion, (
+        arg("name"), opt("roll_", int, None, "--roll", help="The d100: 01-10 attack the "
+                         "source, 11-20 act normally, 21-50 babble, 51-70 flee, 71-100 "
+                         "attack the nearest.")),
+        "A confused creature's behaviour this turn (Confuso, d100).  Example: battletape "
+        "confusion Orc --roll 35", roll_option="--roll"),
     Verb("do", _do, (
         arg("name"), arg("action", help="A row of the action table: move, draw-weapon, "
                          "drink-potion, stand-up, 5-foot-step, total-defense, ..."),
         opt("target", str, None, help="The creature the action is aimed at."),
-        THREATENED, opt("what", str, None, help="What is done.")),
+        THREATENED, opt("what", str, None, help="What is done."),
+        flag("difficult", help="The path crosses difficult terrain (no run, no charge).")),
         "Take an action: its type is spent and those who may take an attack of "
         "opportunity are listed.  Example: battletape do Kael drink-potion"),
     Verb("engage", _engage, (arg("a"), arg("b")),
@@ -599,7 +629,11 @@ VERBS = [
         flag("trip_weapon", help="Trip with a trip weapon: no attack of opportunity."),
         flag("no_room", help="Bull rush: no room to move back (the attacker falls prone "
              "if it fails)."),
-        flag("avoided", help="Overrun: the defender steps aside.")),
+        flag("avoided", help="Overrun: the defender steps aside."),
+        flag("opportunity", help="Trip, disarm, sunder or grapple made as an attack of "
+             "opportunity (in place of its melee attack)."),
+        opt("trigger", int, None, help="With --opportunity: the position of the "
+            "provoking action.")),
         "A special move: grapple, trip, disarm, sunder, bull rush, overrun, pin.  "
         "Example: battletape maneuver Kael Orc trip --touch 15 --check 12 --opposed 9",
         roll_option="--check"),

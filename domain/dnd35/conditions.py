@@ -3,24 +3,43 @@
 "Una creatura può essere influenzata da molte condizioni diverse, anche
 contemporaneamente. Alcune condizioni (come affaticato ed esausto) sono mutuamente
 esclusive." Each condition's numbers are an ``Effects`` record read by the attack, the
-Armor Class, the saves and the action budget; the fear ladder (shaken -> frightened ->
-panicked) and the fatigue ladder (fatigued -> exhausted) are applied by ``cond add``.
-The hit-point statuses (disabled, dying, stable, dead) are statuses, not conditions.
+Armor Class, the saves, the ability scores and the action budget.
+
+- ``cond add`` applies the ladders (35-CND-38/39: shaken + a shaken effect -> frightened,
+  + a frightened effect -> panicked, the same fear effect repeated doesn't stack;
+  35-CND-06: fatigued + fatigued -> exhausted) and the exclusive pairs (35-CND-00:
+  exhausted replaces fatigued, a higher fear rung replaces the lower).
+- Implied conditions fold with their cause as their source and end with it: paralyzed
+  -> helpless; unconscious -> helpless and prone; petrified -> unconscious; rebuked ->
+  cowering; dehydrated -> fatigued; knocked down and blown away -> prone (the prone stays
+  when its cause ends: the creature is still on the ground). A creature whose hit points
+  leave it unconscious, dying or stable counts as unconscious (helpless, prone).
+- Durations (``--rounds N``; dazed 1 round, rebuked and turned 10 rounds) end at the
+  initiative count at which they began, N rounds later: the start of the turn of the
+  creature whose turn it was (the target's own turn outside any turn).
+- Living only (35-CND-24, 35-CND-30): constructs and undead are never sickened or
+  nauseated (nor fatigued, exhausted or dehydrated: no Constitution).
+- Confuso (35-CND-11): ``confusion X [--roll N]`` in X's turn, see ``confusion.py``.
+- Incorporeo (35-CND-22): ``damage X N [--magic] [--miss-roll N]``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass
 
 from domain.dnd35 import stats
 from domain.dnd35.terms import CONDITIONS, condition
 from domain.encounter import combatant, require_on
 from domain.errors import BadInput, RuleViolation
 from domain.events import ConditionApplied, ConditionRemoved, Event
-from domain.state import Combatant, EncounterState
+from domain.state import Combatant, Condition, EncounterState
 
 SECTION = "Condizioni"
+#: hit-point statuses, not conditions (Inabile, Morente, Morto, Stabile: section 13)
 STATUSES = {"disabled", "dying", "dead", "stable"}
+#: hit-point statuses that leave the creature unconscious (Privo di Sensi, 35-CND-34)
+OUT_COLD = {"unconscious", "dying", "stable"}
 
 
 @dataclass(frozen=True)
@@ -29,11 +48,13 @@ class Effects:
     melee_attack: int = 0      # on melee attack rolls only
     damage: int = 0            # on weapon damage rolls
     saves: int = 0
-    checks: int = 0            # skill and ability checks
+    checks: int = 0            # every skill and ability check
     initiative: int = 0
     ac: int = 0                # on Armor Class against every attack
     ac_melee: int = 0          # against melee attacks
     ac_ranged: int = 0         # against ranged attacks
+    abilities: tuple[tuple[str, int], ...] = ()   # penalties on ability scores
+    speed: float = 1.0         # factor on speed (half speed: 0.5; can't move: 0)
     loses_dex: bool = False    # no Dex bonus (nor dodge bonus) to AC
     dex_zero: bool = False     # counts as Dex 0 (-5 in place of its Dex modifier)
     no_actions: bool = False
@@ -41,6 +62,7 @@ class Effects:
     move_only: bool = False    # a single move action (nauseated)
     no_attack: bool = False
     no_run_charge: bool = False
+    no_move: bool = False      # can't leave its position
     no_aoo: bool = False       # takes no attack of opportunity
     threatens: bool = True
     miss_chance: int = 0       # on its own attacks (blinded: total concealment)
@@ -50,61 +72,81 @@ class Effects:
     helpless: bool = False
     living_only: bool = False
     implies: tuple[str, ...] = ()
-    rounds: int | None = None  # a standard duration (rebuked, turned: 1 minute)
+    rounds: int | None = None  # a standard duration (dazed 1, rebuked and turned 10)
+    skills: str = ""           # penalties on named skills (battletape rolls no skill)
     note: str = ""
 
 
 FEAR = {"shaken": -2, "frightened": -2, "panicked": -2}
+FEAR_RUNG = {"shaken": 1, "frightened": 2, "panicked": 3}
+FATIGUE = ("fatigued", "exhausted")
 
 EFFECTS: dict[str, Effects] = {
-    "dazzled": Effects(attack=-1, checks=-1, note="-1 on attack rolls, Spot and Search"),
-    "blinded": Effects(ac=-2, loses_dex=True, checks=-4, miss_chance=50,
-                       note="half speed; every opponent has total concealment"),
+    "dazzled": Effects(attack=-1, skills="-1 Spot and Search"),
+    "blinded": Effects(ac=-2, loses_dex=True, miss_chance=50, speed=0.5,
+                       skills="-4 on most Str- and Dex-based skills; fails Spot",
+                       note="every opponent has total concealment; immune to gaze"),
     "cowering": Effects(ac=-2, loses_dex=True, no_actions=True, no_aoo=True),
     "starving": Effects(note="no combat effect (Affamato): 1d6 nonlethal a day"),
-    "fascinated": Effects(no_actions=True, checks=-4, no_aoo=True),
-    "fatigued": Effects(no_run_charge=True, living_only=True, note="-2 Str, -2 Dex"),
-    "deafened": Effects(initiative=-4, note="20% spell failure with verbal components"),
+    "fascinated": Effects(no_actions=True, no_aoo=True,
+                          skills="-4 on reactive checks (Listen, Spot)",
+                          note="a direct threat ends it; shaken free as a standard action"),
+    "fatigued": Effects(no_run_charge=True, living_only=True,
+                        abilities=(("str", -2), ("dex", -2)),
+                        note="8 hours of rest remove it"),
+    "deafened": Effects(initiative=-4, skills="fails Listen",
+                        note="20% spell failure with verbal components"),
     "staggered": Effects(one_action=True),
     "knocked-down": Effects(implies=("prone",), note="a flier is blown back 1d6 x 3 m"),
-    "flat-footed": Effects(loses_dex=True, no_aoo=True),
-    "confused": Effects(note="d100 each turn for its behaviour"),
-    "dehydrated": Effects(implies=("fatigued",)),
-    "exhausted": Effects(no_run_charge=True, living_only=True,
-                         note="-6 Str, -6 Dex, half speed"),
+    "flat-footed": Effects(loses_dex=True, no_aoo=True, note="no immediate action"),
+    "confused": Effects(note="d100 each turn for its behaviour (`confusion`)"),
+    "dehydrated": Effects(implies=("fatigued",), living_only=True,
+                          note="heat deals it lethal damage"),
+    "exhausted": Effects(no_run_charge=True, living_only=True, speed=0.5,
+                         abilities=(("str", -6), ("dex", -6)),
+                         note="1 hour of rest: fatigued"),
     "ethereal": Effects(note="no combat effect the tracker keeps (Etereo)"),
-    "immobilized": Effects(note="can't leave its position"),
+    "immobilized": Effects(no_move=True, speed=0.0,
+                           note="a hoverer stays aloft, other fliers fall 6 m a round"),
     "dazed": Effects(no_actions=True, no_aoo=True, rounds=1),
-    "checked": Effects(note="can't move against the wind"),
-    "pinned": Effects(ac_melee=0, loses_dex=True, dex_zero=True, no_actions=True,
-                      no_aoo=True, threatens=False,
-                      note="-4 AC against anyone but the pinner"),
+    "checked": Effects(note="can't move against the wind; a flier is blown back"),
+    "pinned": Effects(loses_dex=True, dex_zero=True, no_actions=True, no_aoo=True,
+                      threatens=False, speed=0.0,
+                      note="-4 AC against anyone but the pinner; mental actions only"),
     "grappling": Effects(threatens=False, no_aoo=True,
                          note="loses Dex to AC except against its grapple opponents"),
-    "panicked": Effects(attack=-2, saves=-2, checks=-2, no_attack=True,
-                        note="flees with two move actions a round"),
-    "incorporeal": Effects(note="50% to ignore physical or energy damage"),
+    "panicked": Effects(saves=-2, checks=-2, attack=-2, no_attack=True,
+                        note="flees with two move actions a round; cornered: cowering"),
+    "incorporeal": Effects(note="immune to nonmagical attacks; 50% to ignore magical "
+                           "damage but force and positive or negative energy"),
     "helpless": Effects(ac_melee=-4, loses_dex=True, dex_zero=True, no_actions=True,
-                        no_aoo=True, helpless=True),
+                        no_aoo=True, helpless=True, note="coup de grace"),
     "sickened": Effects(attack=-2, damage=-2, saves=-2, checks=-2, living_only=True),
     "rebuked": Effects(implies=("cowering",), rounds=10),
-    "entangled": Effects(attack=-2, no_run_charge=True, note="half speed, -4 Dex"),
+    "entangled": Effects(attack=-2, no_run_charge=True, speed=0.5,
+                         abilities=(("dex", -4),),
+                         note="casting: Concentration DC 15 + spell level"),
     "invisible": Effects(unseen=True, concealed=50),
     "nauseated": Effects(move_only=True, no_attack=True, living_only=True, no_aoo=True),
     "paralyzed": Effects(implies=("helpless",), no_actions=True, dex_zero=True,
-                         loses_dex=True, no_aoo=True),
-    "petrified": Effects(implies=("unconscious",), no_actions=True),
+                         loses_dex=True, no_aoo=True, speed=0.0,
+                         note="Str and Dex 0; purely mental actions"),
+    "petrified": Effects(implies=("unconscious",), no_actions=True, speed=0.0),
     "blown-away": Effects(implies=("prone",), note="rolled 1d4 x 3 m, 1d4 nonlethal per 3 m"),
     "unconscious": Effects(implies=("helpless", "prone"), no_actions=True,
-                           loses_dex=True, dex_zero=True, no_aoo=True),
-    "prone": Effects(melee_attack=-4, ac_melee=-4, ac_ranged=4),
-    "energy-drained": Effects(note="see negative_levels"),
-    "turned": Effects(rounds=10, no_attack=True, note="flees the source"),
+                           loses_dex=True, dex_zero=True, no_aoo=True, speed=0.0),
+    "prone": Effects(melee_attack=-4, ac_melee=-4, ac_ranged=4,
+                     note="no ranged weapon but crossbows and shuriken; crawls"),
+    "energy-drained": Effects(note="negative levels: `drain X N`"),
+    "turned": Effects(rounds=10, no_attack=True,
+                      note="flees the source; ends if it comes within 3 m"),
     "shaken": Effects(attack=-2, saves=-2, checks=-2),
     "frightened": Effects(attack=-2, saves=-2, checks=-2, no_attack=True,
                           note="flees the source with two move actions a round"),
-    "stalled": Effects(no_actions=True, loses_dex=True, concealed=20, no_aoo=True),
-    "stunned": Effects(ac=-2, loses_dex=True, no_actions=True, no_aoo=True),
+    "stalled": Effects(no_actions=True, loses_dex=True, concealed=20, no_aoo=True,
+                       note="falls 45 m, then 90 m a round; Reflex DC 20 recovers"),
+    "stunned": Effects(ac=-2, loses_dex=True, no_actions=True, no_aoo=True,
+                       note="drops everything it holds"),
     "climbing": Effects(loses_dex=True, note="no shield; damage forces a Climb check"),
 }
 
@@ -114,11 +156,29 @@ REPLACES = {"exhausted": ("fatigued",), "frightened": ("shaken",),
 #: ladders: the condition again (from another effect) becomes the next rung
 LADDER = {"shaken": {"shaken": "frightened", "frightened": "panicked"},
           "frightened": {"shaken": "panicked", "frightened": "panicked"},
-          "fatigued": {"fatigued": "exhausted"}}
+          "fatigued": {"fatigued": "exhausted", "dehydrated": "exhausted"}}
+
+
+def rule(cond: str) -> str:
+    """The seed's heading for ``cond``: ``Condizioni: Scosso``."""
+    return f"{SECTION}: {CONDITIONS.get(cond, cond).title()}"
+
+
+# --- what a creature has ----------------------------------------------------------------
+
+def held(c: Combatant) -> list[str]:
+    """Its conditions, with those its hit points imply: unconscious, dying or stable is
+    unconscious, so helpless and prone (35-CND-34)."""
+    names = list(c.conditions)
+    if c.status in OUT_COLD:
+        for n in ("unconscious", "helpless", "prone"):
+            if n not in names:
+                names.append(n)
+    return names
 
 
 def effects(c: Combatant) -> list[tuple[str, Effects]]:
-    return [(n, EFFECTS[n]) for n in c.conditions if n in EFFECTS]
+    return [(n, EFFECTS[n]) for n in held(c) if n in EFFECTS]
 
 
 def has(c: Combatant, attribute: str) -> list[str]:
@@ -141,73 +201,160 @@ def penalty(c: Combatant, attribute: str) -> int:
                                      if n in c.conditions) + fear_penalty(c, attribute)
 
 
+def ability_penalty(c: Combatant, ability: str) -> list[tuple[str, int]]:
+    """The conditions' penalties on an ability score (fatigued -2 Str and Dex, exhausted
+    -6, entangled -4 Dex): (condition, value)."""
+    return [(n, v) for n, e in effects(c) for a, v in e.abilities if a == ability]
+
+
+def speed(c: Combatant) -> float:
+    """The speed in metres its conditions leave (half speed once; 0 can't move)."""
+    factor = min([e.speed for _, e in effects(c)] or [1.0])
+    return float(stats.get(c, "speed")) * factor
+
+
+def check_movement(c: Combatant, slug: str, kind: str) -> None:
+    """No run or charge (fatigued, exhausted, entangled); no leaving its square
+    (immobilized, paralyzed, pinned: ``no_move`` or speed 0)."""
+    if slug in ("run", "charge"):
+        for n in has(c, "no_run_charge"):
+            raise RuleViolation(f"{c.name} is {n} and can't run or charge", rule(n))
+    from domain.dnd35.rounds_and_actions import MOVES
+    if (slug in MOVES or slug == "5-foot-step") and slug != "stand-up":
+        stuck = has(c, "no_move") or [n for n, e in effects(c) if e.speed == 0]
+        for n in stuck:
+            raise RuleViolation(f"{c.name} is {n}: it can't leave its position", rule(n))
+
+
+# --- cond add / cond remove -------------------------------------------------------------
+
+def _fear_rung(c: Combatant) -> str | None:
+    return max((n for n in FEAR if n in c.conditions), key=FEAR_RUNG.get, default=None)
+
+
+def _climb(c: Combatant, cond: str) -> str:
+    """The rung ``cond`` reaches on ``c`` (35-CND-06, 35-CND-38, 35-CND-39)."""
+    if cond in FEAR:
+        now = _fear_rung(c)
+        if now == "panicked":
+            raise RuleViolation(f"{c.name} is already panicked", rule("panicked"))
+        if now is None:
+            return cond
+        if cond == "panicked":
+            return "panicked"
+        return LADDER[now][cond]
+    if cond in ("fatigued", "dehydrated"):
+        if "exhausted" in c.conditions:
+            if cond == "fatigued":
+                raise RuleViolation(f"{c.name} is already exhausted: a fatiguing effect "
+                                    "changes nothing", rule("exhausted"))
+            return cond
+        if "fatigued" in c.conditions:
+            return "exhausted" if cond == "fatigued" else cond
+    return cond
+
+
 def apply_condition(state: EncounterState, name: str, text: str, source: str | None,
                     rounds: int | None, effect: str | None = None) -> list[Event]:
+    from domain.dnd35.events import FearEffectNoted
+
     require_on(state)
     c = combatant(state, name)
     cond = condition(text)
     if cond in STATUSES:
         raise BadInput("condition", text, f"a condition: {cond} is a hit-point status that "
                        "follows the hit points (damage, heal, death-save)")
-    if c.status == "dead":
-        raise RuleViolation(f"{c.name} is dead", SECTION)
-    if rounds is not None and rounds < 1:
+    if cond == "energy-drained":
+        raise BadInput("condition", text, "a condition: energy drain is counted in "
+                       "negative levels (`drain NAME N`)")
+    if rounds is not None and not 1 <= rounds <= 10000:
         raise BadInput("--rounds", rounds, "1 or more")
+    if effect is not None and not effect.strip():
+        raise BadInput("--effect", effect, "the effect's name")
+    if c.status == "dead":
+        raise RuleViolation(f"{c.name} is dead", "Condizioni: Morto")
     eff = EFFECTS[cond]
     if eff.living_only and not stats.get(c, "living"):
-        raise RuleViolation(f"{c.name} is not a living creature: immune to {cond}",
-                            f"{SECTION}: {CONDITIONS[cond].title()}")
-    if cond in ("fatigued", "exhausted") and stats.get(c, "no_con"):
+        raise RuleViolation(f"{c.name} is not a living creature (construct or undead): "
+                            f"immune to being {cond}", rule(cond))
+    if cond in ("fatigued", "exhausted", "dehydrated") and stats.get(c, "no_con"):
         raise RuleViolation(f"{c.name} has no Constitution score: it can't become "
                             f"{cond}", "Caratteristiche: Costituzione")
-    effects_seen: dict[str, list[str]] = c.extra.get("fear_effects", {})
-    if effect and effect.casefold() in [e.casefold() for e in effects_seen.get(cond, [])] \
-            and cond in ("shaken", "frightened"):
-        raise RuleViolation(f"{c.name} is already {cond} by {effect}: the same fear effect "
-                            "repeated doesn't stack", f"{SECTION}: Scosso")
-    rung = cond
-    for held in list(c.conditions):
-        if held in LADDER and cond in LADDER[held] and (
-                held != cond or cond in ("shaken", "fatigued", "frightened")):
-            rung = LADDER[held][cond]
-    if rung in c.conditions and rung == cond and cond not in LADDER:
-        raise RuleViolation(f"{c.name} is already {cond}", SECTION)
-    if rung == "panicked" and "panicked" in c.conditions:
-        raise RuleViolation(f"{c.name} is already panicked", SECTION)
-    duration = rounds if rounds is not None else eff.rounds
+    if cond in FEAR and effect:
+        seen = [e.casefold() for e in c.extra.get("fear_effects") or []]
+        if effect.strip().casefold() in seen:
+            raise RuleViolation(f"{c.name} already suffers {effect.strip()}: the same fear "
+                                "effect repeated doesn't stack", rule(_fear_rung(c) or cond))
+    if cond in c.conditions and cond not in LADDER:
+        raise RuleViolation(f"{c.name} is already {cond}", rule(cond))
+    if cond not in c.conditions and cond in held(c) and cond not in LADDER:
+        raise RuleViolation(f"{c.name} is already {cond} ({_why_held(c, cond)})", rule(cond))
+    rung = _climb(c, cond)
+    duration = rounds if rounds is not None else EFFECTS[rung].rounds or eff.rounds
     events: list[Event] = []
+    if cond in FEAR and effect:
+        events.append(FearEffectNoted(name=c.name, effect=effect.strip(), condition=rung))
+    reason = f"becomes {rung}"
     for old in REPLACES.get(rung, ()):
         if old in c.conditions:
-            events.append(ConditionRemoved(name=c.name, condition=old,
-                                           reason=f"becomes {rung}"))
-    if rung == "exhausted" and "fatigued" in c.conditions and cond == "fatigued":
-        pass
-    until = f"round {state.round + duration}" if duration else None
-    events.append(ConditionApplied(name=c.name, condition=rung, source=source or effect,
+            events.append(ConditionRemoved(name=c.name, condition=old, reason=reason))
+    if cond == "dehydrated" and rung == "dehydrated" and "fatigued" in c.conditions:
+        # "qualunque effetto che normalmente la renderebbe affaticata la rende esausta"
+        events += [ConditionRemoved(name=c.name, condition="fatigued",
+                                    reason="dehydrated: becomes exhausted"),
+                   ConditionApplied(name=c.name, condition="exhausted", source="dehydrated")]
+    until = _until(state, c, duration) if duration else None
+    events.append(ConditionApplied(name=c.name, condition=rung,
+                                   source=source or (effect.strip() if effect else None),
                                    until=until, turn_ends=duration or 0))
     return events
+
+
+def _why_held(c: Combatant, cond: str) -> str:
+    if c.status in OUT_COLD and cond not in c.conditions:
+        return f"{c.status}"
+    return f"from {c.conditions[cond].source}" if c.conditions[cond].source else "held"
+
+
+def _until(state: EncounterState, c: Combatant, rounds: int) -> str:
+    """N rounds from now, at the same initiative count: the current turn's creature."""
+    anchor = state.turn or c.name
+    return f"round {state.round + rounds}, {anchor}'s turn"
 
 
 def remove_condition(state: EncounterState, name: str, text: str) -> list[Event]:
     require_on(state)
     c = combatant(state, name)
     cond = condition(text)
+    if cond in STATUSES:
+        raise BadInput("condition", text, f"a condition: {cond} is a hit-point status")
     if cond not in c.conditions:
-        raise RuleViolation(f"{c.name} is not {cond}", SECTION)
+        if cond in held(c):
+            raise RuleViolation(f"{c.name} is {cond} because it is {c.status}: heal it "
+                                "instead", rule(cond))
+        raise RuleViolation(f"{c.name} is not {cond}", rule(cond))
+    parent = c.conditions[cond].source
+    if parent in c.conditions and cond in EFFECTS[parent].implies and cond != "prone":
+        raise RuleViolation(f"{c.name} is {cond} because it is {parent}: remove {parent}",
+                            rule(cond))
     return [ConditionRemoved(name=c.name, condition=cond)]
 
 
-def fold_apply(c: Combatant, e: ConditionApplied) -> None:
-    from domain.state import Condition
+# --- fold -------------------------------------------------------------------------------
 
+def fold_apply(c: Combatant, e: ConditionApplied) -> None:
     c.conditions[e.condition] = Condition(until=e.until, turn_ends=e.turn_ends,
                                           source=e.source)
-    if e.source and e.condition in ("shaken", "frightened", "panicked"):
-        c.extra.setdefault("fear_effects", {}).setdefault(e.condition, []).append(e.source)
-    for implied in EFFECTS.get(e.condition, Effects()).implies:
-        c.conditions.setdefault(implied, Condition(source=e.condition))
-        for deeper in EFFECTS[implied].implies:
-            c.conditions.setdefault(deeper, Condition(source=implied))
+    _imply(c, e.condition)
+
+
+def _imply(c: Combatant, cond: str) -> None:
+    for implied in EFFECTS.get(cond, Effects()).implies:
+        if any(implied in REPLACES.get(n, ()) for n in c.conditions):
+            continue        # exhausted: dehydration's fatigue adds nothing
+        if implied not in c.conditions:
+            c.conditions[implied] = Condition(source=cond)
+            _imply(c, implied)
 
 
 def fold_remove(c: Combatant, e: ConditionRemoved) -> None:
@@ -215,20 +362,100 @@ def fold_remove(c: Combatant, e: ConditionRemoved) -> None:
     for implied in EFFECTS.get(e.condition, Effects()).implies:
         info = c.conditions.get(implied)
         if info is not None and info.source == e.condition and implied != "prone":
-            del c.conditions[implied]
             fold_remove(c, ConditionRemoved(name=c.name, condition=implied))
+    if not any(n in c.conditions for n in FEAR) and not e.reason.startswith("becomes"):
+        c.extra.pop("fear_effects", None)
+    if e.condition == "confused":
+        c.extra.pop("confusion", None)
+        c.extra.pop("confusion_attacker", None)
+
+
+def fold_fear_effect(c: Combatant, effect: str) -> None:
+    c.extra["fear_effects"] = [*(c.extra.get("fear_effects") or []), effect]
+
+
+def attacked(state: EncounterState, attacker: str, target: str) -> None:
+    """Confuso: a confused creature that is attacked attacks its attacker next turn."""
+    t = state.combatants.get(target)
+    if t is not None and "confused" in t.conditions and attacker != target:
+        t.extra["confusion_attacker"] = attacker
+
+
+# --- durations --------------------------------------------------------------------------
+
+_UNTIL = re.compile(r"round (-?\d+)(?:, (.+)'s turn)?$")
+
+
+def _due(state: EncounterState, until: str | None, round_: int, name: str,
+         holder: str) -> bool:
+    """``round R, A's turn``: at the start of the first turn of round R at or after A's
+    count (or any turn after round R); a bare ``round R``: at the start of the holder's
+    own turn from round R on."""
+    m = _UNTIL.match(until or "")
+    if m is None:
+        return False
+    end, anchor = int(m[1]), m[2]
+    if anchor is None:
+        return name == holder and round_ >= end
+    if round_ != end:
+        return round_ > end
+    order = state.order
+    if anchor == name or anchor not in order or name not in order:
+        return True
+    return order.index(name) >= order.index(anchor)
 
 
 def expiring(state: EncounterState, round_: int, name: str) -> list[Event]:
-    """Conditions with a duration in rounds end at the start of the same creature's
-    turn that many rounds later (the caster's count is not kept: the creature's own)."""
-    c = state.combatants.get(name)
-    if c is None:
-        return []
+    """The durations that end as ``name``'s turn of ``round_`` starts: N rounds after
+    they began, at the initiative count of the turn they began in."""
     out: list[Event] = []
-    for cond, info in c.conditions.items():
-        if info.until and info.until.startswith("round "):
-            if round_ >= int(info.until.split()[1]):
+    for c in state.combatants.values():
+        for cond, info in c.conditions.items():
+            if _due(state, info.until, round_, name, c.name):
                 out.append(ConditionRemoved(name=c.name, condition=cond,
                                             reason="duration over"))
     return out
+
+
+# --- Incorporeo (35-CND-22) -------------------------------------------------------------
+
+#: damage types that reach an incorporeal creature in full
+FULL_ON_INCORPOREAL = ("force", "positive", "negative")
+INCORPOREAL_CHANCE = 50
+
+
+def incorporeal_damage(target: str, amount: int, type_: str | None, magic: bool,
+                       miss_roll: int | None, inner):
+    """``damage X N``: an incorporeal X is immune to nonmagical damage and ignores a
+    magical one on a d100 of 01-50; force and positive or negative energy hurt in full."""
+    from domain.dnd35.terms import damage_type
+
+    if miss_roll is not None and not 1 <= miss_roll <= 100:
+        raise BadInput("--miss-roll", miss_roll, "a d100 result from 1 to 100")
+
+    def decide(state: EncounterState, rng) -> list[Event]:
+        from domain.dnd35.events import IncorporealDamageRolled
+        from domain.dnd35.hit_points import d100
+
+        require_on(state)
+        t = combatant(state, target)
+        if "incorporeal" not in t.conditions or amount == 0 or \
+                damage_type(type_) in FULL_ON_INCORPOREAL:
+            if miss_roll is not None:
+                raise BadInput("--miss-roll", miss_roll,
+                               "no roll: only magical damage to an incorporeal creature "
+                               "(not force, positive or negative energy) is rolled")
+            return inner(state, rng)
+        if not magic:
+            if miss_roll is not None:
+                raise BadInput("--miss-roll", miss_roll, "--magic as well (nonmagical "
+                               "damage never reaches an incorporeal creature)")
+            return [IncorporealDamageRolled(name=t.name, amount=amount, magic=False,
+                                            ignored=True)]
+        r = d100(miss_roll, rng, "--miss-roll")
+        ignored = r.total <= INCORPOREAL_CHANCE
+        out: list[Event] = [IncorporealDamageRolled(name=t.name, amount=amount, magic=True,
+                                                    roll=r, ignored=ignored)]
+        return out if ignored else out + inner(state, rng)
+
+    return decide

@@ -59,18 +59,37 @@ def describe(system, e, lang: str = "en") -> str | None:
         case ev35.Died():
             return f"{e.name} dies ({e.cause.replace('-', ' ')})"
         case ev35.AbilityChanged():
+            if e.amount < 0:
+                what = "drain restored" if e.drain else "damage cured"
+                return f"{e.name}'s {t(e.ability)} {what}: +{-e.amount}"
             what = "drained" if e.drain else "damaged"
-            by = f" by {e.by}" if e.by else ""
-            tmp = f"; {e.by} gains {e.temp_hp} temporary hp" if e.temp_hp else ""
-            return f"{e.name}'s {t(e.ability)} {what}{by}: -{e.amount}{tmp}"
+            by = f" by {e.drainer}" if e.drainer else ""
+            crit = " (critical: doubled)" if e.crit else ""
+            cap = (f" (of {e.asked}: a score never goes below 0)"
+                   if e.asked and e.asked > e.amount else "")
+            tmp = f"; {e.drainer} gains {e.temp_hp} temporary hp" if e.temp_hp else ""
+            return f"{e.name}'s {t(e.ability)} {what}{by}{crit}: -{e.amount}{cap}{tmp}"
         case ev35.NegativeLevelsGained():
-            return f"{e.name} gains {e.count} {t('negative levels')}"
+            if e.count < 0:
+                return f"{e.name} loses {-e.count} {t('negative levels')} (restored)"
+            by = f" drained by {e.drainer}" if e.drainer else ""
+            what = t('negative levels') if e.count > 1 else "negative level"
+            return f"{e.name}{by} gains {e.count} {what}"
+        case ev35.AbilityCheckMade():
+            dc = ""
+            if e.dc is not None:
+                dc = f" vs DC {e.dc}: " + ("success" if e.success else "failure")
+            return (f"{e.name} {t(e.ability)} check: natural {e.natural}, total "
+                    f"{e.total}{dc}")
         case ev35.ModifierAdded():
             against = f" against {e.against}" if e.against else ""
             return (f"{e.name}: {e.value:+d} {e.bonus_type} to {e.stat}{against} "
                     f"({e.source})")
         case ev35.ModifierRemoved():
             return f"{e.name}: {e.source} ends"
+        case ev35.ProvokedActionLost():
+            return (f"{e.name}'s {e.action} is lost: {e.reason} after the attack of "
+                    "opportunity it provoked")
         case ev35.ReadiedActionLost():
             return f"{e.name}'s readied action ({e.trigger}) is lost: its turn came first"
         case ev35.CoverHit():
@@ -112,6 +131,27 @@ def describe(system, e, lang: str = "en") -> str | None:
                         f"damage to {who}")
             return (f"{e.attacker}'s splash weapon misses {where}{roll} and lands in square "
                     f"{e.scatter.total if e.scatter else '?'} of the 8 around it (d8)")
+        case ev35.FearEffectNoted():
+            return f"{e.name} suffers the fear effect {e.effect} ({e.condition})"
+        case ev35.ConfusionRolled():
+            roll = f"d100 {e.roll.total}: " if e.roll is not None else ""
+            what = {"attack-source": "attacks the source of the confusion",
+                    "act-normally": "acts normally", "babble": "babbles incoherently",
+                    "flee": "flees from the source of the confusion",
+                    "attack-nearest": "attacks the nearest creature",
+                    "attack-attacker": "attacks the creature that attacked it"
+                    }.get(e.behaviour, e.behaviour)
+            target = f" ({e.target})" if e.target else ""
+            why = f" — {e.why}" if e.why else ""
+            return f"{e.name} is confused: {roll}{what}{target}{why}"
+        case ev35.IncorporealDamageRolled():
+            if not e.magic:
+                return (f"{e.name} is incorporeal: immune to the {e.amount} nonmagical "
+                        "damage")
+            roll = f"d100 {e.roll.total}: " if e.roll is not None else ""
+            return (f"{e.name} is incorporeal: {roll}" + (
+                f"the {e.amount} damage is ignored (50%)" if e.ignored
+                else f"the {e.amount} damage goes through"))
         case ev35.SpellFailureRolled():
             spell = f" casting {e.spell}" if e.spell else ""
             return (f"{e.name}'s arcane spell failure{spell} ({e.chance}%): d100 "

@@ -43,6 +43,11 @@ class TableActionTaken(Event, kw_only=True):
     only_target: bool = False
     what: str = ""
     out_of_turn: bool = False
+    # per creature offered, the opportunities (35-AOO-04: one action, several reasons)
+    reasons: dict[str, list[str]] = {}
+    # a charge declared with `do A charge`: its attack comes with `attack --charge`, after
+    # the attacks of opportunity its movement provoked (35-AOO-05)
+    pending: bool = False
 
 
 class ConfirmationRolled(Event, kw_only=True):
@@ -99,7 +104,7 @@ class AbilityChanged(Event, kw_only=True):
     ability: str
     amount: int
     drain: bool = False
-    by: str | None = None
+    drainer: str | None = None   # (``by`` is the recorder, Event.by)
     temp_hp: int = 0
     asked: int = 0          # the points the effect dealt (doubled on a critical)
     crit: bool = False
@@ -110,7 +115,7 @@ class NegativeLevelsGained(Event, kw_only=True):
 
     name: str
     count: int
-    by: str | None = None
+    drainer: str | None = None   # (``by`` is the recorder, Event.by)
 
 
 class ModifierAdded(Event, kw_only=True):
@@ -273,3 +278,53 @@ class AbilityCheckMade(Event, kw_only=True):
 
 
 EVENTS += [AbilityCheckMade]
+
+
+class ProvokedActionLost(Event, kw_only=True):
+    """Attacco di Opportunità (35-AOO-05): the attack of opportunity resolved before the
+    action that provoked it, which became impossible (a charger tripped prone) and is
+    lost."""
+
+    name: str
+    action: str
+    reason: str
+
+
+EVENTS += [ProvokedActionLost]
+
+
+
+class FearEffectNoted(Event, kw_only=True):
+    """Scosso, Spaventato (35-CND-38/39): a fear effect the creature suffers; the same
+    effect again doesn't stack while its fear lasts."""
+
+    name: str
+    effect: str
+    condition: str
+
+
+class ConfusionRolled(Event, kw_only=True):
+    """Confuso (35-CND-11): the d100 of a confused creature's turn and what it does
+    (attack-source, act-normally, babble, flee, attack-nearest; attack-attacker when it
+    was attacked since its last turn, with no roll needed)."""
+
+    name: str
+    roll: Roll | None = None
+    behaviour: str
+    target: str | None = None
+    why: str = ""
+
+
+class IncorporealDamageRolled(Event, kw_only=True):
+    """Incorporeo (35-CND-22): damage to an incorporeal creature: none from a nonmagical
+    source; 50% (d100) to ignore a magical one; force, positive and negative energy in
+    full."""
+
+    name: str
+    amount: int
+    magic: bool
+    roll: Roll | None = None
+    ignored: bool
+
+
+EVENTS += [FearEffectNoted, ConfusionRolled, IncorporealDamageRolled]

@@ -27,7 +27,7 @@ def _own_turn_starts(state: EncounterState, c: Combatant) -> None:
     c.delayed = False
     c.extra.update(flat_footed=False, moved=False, stepped=False, aoo_used=0, aoo_triggers=[],
                    has_acted=True, swift_spent_next=False, total_defense=False,
-                   running=False, death_save_due=c.status == "dying")
+                   running=False, pending=None, death_save_due=c.status == "dying")
     c.extra["mods"] = [m for m in c.extra.get("mods") or []
                        if m.get("until") != f"start of {c.name}'s turn"]
     for other in state.combatants.values():
@@ -60,6 +60,7 @@ def _attack(state: EncounterState, e: ev.AttackResolved) -> None:
     until = f"start of {a.name}'s turn"
     if "charge" in e.modifiers:
         _add_mod(a, "ac", -2, "untyped", "charge", until)
+        a.extra["pending"] = None       # the declared charge ends in its attack
     if "fighting defensively" in e.modifiers:
         _add_mod(a, "ac", 2, "dodge", "fighting defensively", until)
     used = [m for m in a.extra.get("mods") or [] if m.get("uses") and m.get("stat") ==
@@ -143,7 +144,12 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             maneuvers.turn_ended(state, e.name)
         case ev35.TableActionTaken():
             c = state.combatants[e.name]
-            if e.out_of_turn:
+            if e.kind == "aoo":
+                # a special move made as an attack of opportunity (35-AOO-06)
+                c.extra["aoo_used"] = c.extra.get("aoo_used", 0) + 1
+                if e.what.startswith("trigger:"):
+                    c.extra.setdefault("aoo_triggers", []).append(int(e.what[8:]))
+            elif e.out_of_turn:
                 if e.kind == "immediate":
                     c.extra["swift_spent_next"] = True
             elif e.kind not in ("free", "none"):
@@ -157,11 +163,15 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
                 _add_mod(c, "ac", 4, "dodge", "total defense", f"start of {c.name}'s turn")
             if e.action == "run":
                 c.extra["running"] = True
-            if e.provokes:
+            if e.pending:
+                c.extra["pending"] = e.action
+            if e.provokes or e.action == "withdraw":
                 state.extra.setdefault("provoked", {})[str(state.position)] = {
-                    "by": c.name, "who": list(e.provokes), "action": e.action}
+                    "by": c.name, "who": list(e.provokes), "action": e.action,
+                    "reasons": {k: list(v) for k, v in e.reasons.items()}}
         case ev.AttackResolved():
             _attack(state, e)
+            conditions.attacked(state, e.attacker, e.target)
         case ev.DamageTaken():
             hit_points.lose_hp(state.combatants[e.target], e.amount)
         case ev35.NonlethalDamageTaken():
@@ -195,6 +205,13 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.ConditionRemoved():
             conditions.fold_remove(state.combatants[e.name], e)
             maneuvers.released(state, state.combatants[e.name], e.condition)
+        case ev35.FearEffectNoted():
+            conditions.fold_fear_effect(state.combatants[e.name], e.effect)
+        case ev35.ConfusionRolled():
+            c = state.combatants[e.name]
+            c.extra["confusion"] = {"round": state.round, "behaviour": e.behaviour,
+                                    "target": e.target}
+            c.extra.pop("confusion_attacker", None)
         case ev35.ModifierAdded():
             _add_mod(state.combatants[e.name], e.stat, e.value, e.bonus_type, e.source,
                      e.until, e.against, e.uses)
@@ -233,6 +250,8 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c = state.combatants[e.name]
             c.readied = e.trigger
             c.extra["readied_kind"] = e.action
+        case ev35.ProvokedActionLost():
+            state.combatants[e.name].extra["pending"] = None
         case ev35.ReadiedActionLost():
             state.combatants[e.name].readied = None
         case ev35.ManeuverResolved():

@@ -13,6 +13,8 @@
 Only living creatures can be disabled or dying: constructs and undead (``--nonliving``)
 are destroyed at 0 hp (35-HPS-09). A dead creature can't be healed (35-HPS-10); the seed
 states no cap on healing (RC-only), so battletape keeps the maximum as a labelled default.
+⚠ The seed is silent on a stable creature that takes damage: as in the 3.5 books, it is
+dying again. Objects (``add --object``) are not living: at 0 hp they break (``dead``).
 """
 
 from __future__ import annotations

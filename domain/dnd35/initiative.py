@@ -31,16 +31,44 @@ SECTION = "Iniziativa"
 
 
 def key(state: EncounterState, c: Combatant, entry: int) -> tuple:
+    """Highest count first; ties: the higher initiative bonus, then the tied creatures'
+    reroll (35-INI-02); newcomers aware of the fight on the same count: the highest Dex
+    score first (35-INI-06)."""
     ranks: dict[str, int] = state.extra.get("tiebreak", {})
-    return (-(c.initiative or 0), -c.init_bonus, ranks.get(c.name, 1000), entry)
+    dex = (c.extra.get("scores") or {}).get("dex", 10) if c.extra.get("joins") == "aware" \
+        else 0
+    return (-(c.initiative or 0), -dex, -c.init_bonus, ranks.get(c.name, 1000), entry)
 
 
 def ordered(state: EncounterState) -> list[str]:
-    """Highest first; ties by the higher bonus, then the tied creatures' reroll."""
-    rolled = [(c, i) for i, c in enumerate(state.combatants.values())
-              if c.initiative is not None]
-    rolled.sort(key=lambda ci: key(state, ci[0], ci[1]))
-    return [c.name for c, _ in rolled]
+    """Highest first; ties by the higher bonus, then the tied creatures' reroll. Once the
+    order exists it stays fixed (35-INI-03): the creatures already in it keep their
+    places (a delay or a readied action moved some), a reroll settles a tie among
+    neighbours, and a newcomer is slotted in by its count."""
+    entry = {n: i for i, n in enumerate(state.combatants)}
+    rolled = [c for c in state.combatants.values() if c.initiative is not None]
+    k = {c.name: key(state, c, entry[c.name]) for c in rolled}
+    current = [n for n in state.order if n in k]
+    if not current:
+        return sorted(k, key=k.get)
+    ranks: dict[str, int] = state.extra.get("tiebreak", {})
+    # a reroll among tied neighbours: their places, refilled in the reroll's order
+    i = 0
+    while i < len(current):
+        j = i
+        tie = k[current[i]][:3]
+        while j + 1 < len(current) and k[current[j + 1]][:3] == tie:
+            j += 1
+        run = current[i:j + 1]
+        ranked = [n for n in run if n in ranks]
+        slots = [p for p, n in enumerate(run) if n in ranks]
+        for p, n in zip(slots, sorted(ranked, key=lambda n: ranks[n])):
+            current[i + p] = n
+        i = j + 1
+    for n in sorted((n for n in k if n not in current), key=k.get):
+        at = next((p for p, m in enumerate(current) if k[n] < k[m]), len(current))
+        current.insert(at, n)
+    return current
 
 
 def bonus(c: Combatant) -> int:
@@ -71,6 +99,10 @@ def roll_initiative(state: EncounterState, rng: "random.Random", given: dict[str
         return _reroll(state, reroll)
     if not state.combatants:
         raise RuleViolation("no combatants yet: add them with `add`")
+    if state.extra.get("surprise_round"):
+        raise RuleViolation("the surprise round is under way: only the aware rolled "
+                            "initiative for it; everyone rolls again at its end",
+                            "Sorpresa")
     surprise = bool(aware)
     if surprise and (state.round > 0 or state.order):
         raise RuleViolation("a surprise round comes first, before any initiative",
@@ -176,7 +208,16 @@ def join(state: EncounterState, c_name: str, how: str) -> dict:
     """The stats of a newcomer (35-INI-06)."""
     if how not in ("aware", "unaware"):
         raise BadInput("--joins", how, "aware or unaware")
-    return {"joins": how, "joins_round": state.round + 1}
+    out = {"joins": how, "joins_round": state.round + 1}
+    if how == "aware":
+        # before everyone: the first creature's count + 1; newcomers of the same round
+        # share it, the highest Dex score first (``key``)
+        top = max((c.initiative for c in state.combatants.values()
+                   if c.initiative is not None and not (
+                       c.extra.get("joins") == "aware" and
+                       c.extra.get("joins_round") == state.round + 1)), default=0)
+        out["initiative"] = top + 1
+    return out
 
 
 def delay(state: EncounterState, name: str) -> list[Event]:

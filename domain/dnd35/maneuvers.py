@@ -170,6 +170,8 @@ class ManeuverOrder:
     trip_weapon: bool = False
     no_room: bool = False
     avoided: bool = False
+    opportunity: bool = False       # made as an attack of opportunity (35-AOO-06)
+    trigger: int | None = None
 
 
 def _check(o: ManeuverOrder) -> None:
@@ -321,6 +323,9 @@ def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
             raise RuleViolation(f"{a.name} has no counter {o.what} against {t.name} now: "
                                 "only at once, after winning against the same move", rule)
         require_can_act(state, a, f"try a counter {o.what}", "free")
+    elif o.opportunity:
+        from domain.dnd35 import attacks_of_opportunity as aoo
+        events += aoo.as_opportunity(state, a, t, o.what, o.trigger, o.trip_weapon)
     else:
         if o.what == "bull-rush" and o.charge:
             for n in conditions.has(a, "no_run_charge"):

@@ -79,10 +79,6 @@ def add(state: EncounterState, name: str, hp: int, *, ac: int = 10, touch: int |
                            "everyone rolls)")
         from domain.dnd35.initiative import join
         stats.update(join(state, name, joins))
-        if joins == "aware":
-            top = max((c.initiative for c in state.combatants.values()
-                       if c.initiative is not None), default=0)
-            stats["initiative"] = top + 1
     names = names_for(state, name, count)
     return [CombatantAdded(name=n, max_hp=hp, hp=hp, group=name if count > 1 else None,
                            pc=pc, ac=ac, init_bonus=init, level=level or hit_dice,

@@ -39,7 +39,15 @@ def end_current(state: EncounterState) -> list[Event]:
         raise RuleViolation(f"{current.name} is dying and must roll to stabilise first: "
                             f"`death-save {shlex.quote(current.name)} --roll N` (d100, 01-10 stable)",
                             "Condizioni: Morente")
-    return [TurnEnded(name=current.name)]
+    from domain.dnd35.events import ProvokedActionLost
+    from domain.dnd35.rounds_and_actions import lost_because
+
+    lost: list[Event] = []
+    pending = stats.get(current, "pending")
+    if pending:
+        why = lost_because(current, pending) or "its end was never taken"
+        lost.append(ProvokedActionLost(name=current.name, action=pending, reason=why))
+    return lost + [TurnEnded(name=current.name)]
 
 
 def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> list[Event]:
@@ -75,10 +83,11 @@ def _with_newcomers(state: EncounterState, order: list[str], round_: int) -> lis
 def next_turn(state: EncounterState, rng, death_saves: dict[str, int]) -> list[Event]:
     from domain.dnd35 import hit_points
 
-    require_battle(state)
+    require_on(state)
     if state.extra.get("needs_init"):
         raise RuleViolation("the surprise round is over: everyone rolls initiative again "
                             "(`init NAME=N ...`)", "Sorpresa")
+    require_battle(state)
     events = end_current(state) + start_next(state)
     started = next((e for e in events if isinstance(e, TurnStarted)), None)
     for name, natural in death_saves.items():

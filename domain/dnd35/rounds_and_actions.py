@@ -22,7 +22,7 @@ from domain.state import Combatant, EncounterState
 
 SECTION = "Round e azioni"
 MOVES = {"move", "crawl", "draw-and-move", "run", "charge", "withdraw", "overrun",
-         "bull-rush", "stand-up", "minimum-move"}
+         "bull-rush", "minimum-move"}
 #: full-round actions that a creature limited to one standard action takes as one
 AS_STANDARD = {"charge", "withdraw"}
 
@@ -132,8 +132,38 @@ def _spent(c: Combatant) -> str:
     return ", ".join(c.actions_used) or "nothing"
 
 
+def require_possible(state: EncounterState, c: Combatant, slug: str,
+                     difficult: bool = False) -> None:
+    """The movement rules of the rows that move (Movimento): running, withdrawing,
+    crawling, the 5-foot step, difficult terrain."""
+    moving = slug in MOVES or slug in ("5-foot-step", "minimum-move")
+    if slug in ("run", "charge"):
+        for n in conditions.has(c, "no_run_charge"):
+            raise RuleViolation(f"{c.name} is {n} and can't {slug}",
+                                "Correre" if slug == "run" else "Caricare")
+        if difficult:
+            raise RuleViolation(f"no {'running' if slug == 'run' else 'charge'} across "
+                                "difficult terrain", "Terreno difficile")
+    if slug == "withdraw" and "blinded" in c.conditions:
+        raise RuleViolation(f"{c.name} is blinded: no withdraw", "Ritirata")
+    legless = stats.get(c, "legs") == 0
+    if slug == "crawl" and "prone" not in c.conditions and not legless:
+        raise RuleViolation(f"{c.name} is not prone: crawling is how a prone creature "
+                            "moves", "Strisciare")
+    if "prone" in c.conditions and not legless and moving and slug not in (
+            "crawl", "stand-up"):
+        raise RuleViolation(f"{c.name} is prone: it moves only by crawling (1,5 m, a move "
+                            "action that provokes) or stands up first",
+                            "Condizioni: Prono; Strisciare")
+    for n in ("grappling", "pinned", "immobilized"):
+        if moving and n in c.conditions:
+            raise RuleViolation(f"{c.name} is {n} and can't move",
+                                f"Condizioni: {conditions.CONDITIONS[n].title()}")
+
+
 def take(state: EncounterState, c: Combatant, slug: str, target: Combatant | None = None,
-         named: list[str] = (), what: str = "", kind: str | None = None) -> list[Event]:
+         named: list[str] = (), what: str = "", kind: str | None = None,
+         difficult: bool = False, pending: bool = False) -> list[Event]:
     """Record ``c`` taking the table's action ``slug``: the budget checked, the creatures
     that may take an attack of opportunity listed."""
     from domain.dnd35.events import TableActionTaken
@@ -146,6 +176,7 @@ def take(state: EncounterState, c: Combatant, slug: str, target: Combatant | Non
     require_can_act(state, c, f"take an action ({row.english.lower()})", kind)
     if (row.slug in MOVES or row.slug == "5-foot-step") and \
             "dex" in (c.extra.get("no_scores") or []):
+        # 35-ABI-05: "Una creatura senza punteggio di Destrezza ... non può spostarsi"
         raise RuleViolation(f"{c.name} has no Dexterity score: it can't move",
                             "Caratteristiche: Destrezza")
     out_of_turn = state.turn != c.name and not c.acts_out_of_turn
@@ -157,12 +188,46 @@ def take(state: EncounterState, c: Combatant, slug: str, target: Combatant | Non
     if kind == "immediate" and out_of_turn and stats.get(c, "swift_spent_next"):
         raise RuleViolation(f"{c.name} has already spent its next turn's swift action",
                             "Azione immediata")
+    require_possible(state, c, row.slug, difficult)
+    readied = stats.get(c, "readied_kind")
+    if c.acts_out_of_turn and state.turn != c.name and readied and \
+            kind not in (readied, "free", "none", "aoo"):
+        raise RuleViolation(f"{c.name} readied a {readied} action: only that one now "
+                            f"(and free actions, a 5-foot step)", "Preparare un'azione")
     if not out_of_turn:
         kind = check_budget(state, c, kind, row.slug)
-    provokes = aoo.offered(state, c, row.provokes, target, list(named))
-    return [TableActionTaken(name=c.name, action=row.slug, kind=kind, provokes=provokes,
-                        only_target=row.provokes == "target", what=what,
-                        out_of_turn=out_of_turn)]
+        conditions.check_movement(c, row.slug, kind)
+        from domain.dnd35 import confusion
+        confusion.check_action(state, c, row.slug, kind)
+    reasons = aoo.opportunities(state, c, row.slug, row.provokes, target, list(named))
+    return [TableActionTaken(name=c.name, action=row.slug, kind=kind,
+                             provokes=list(reasons), only_target=row.provokes == "target",
+                             what=what, out_of_turn=out_of_turn,
+                             reasons={k: v for k, v in reasons.items() if len(v) > 1},
+                             pending=pending)]
+
+
+def complete_pending(state: EncounterState, c: Combatant, slug: str) -> None:
+    """The end of an action declared before the attacks of opportunity it provoked
+    (``do A charge``, then ``attack A B --charge``): refused when an attack of
+    opportunity made it impossible (35-AOO-05); ``next`` records it as lost."""
+    if stats.get(c, "pending") != slug:
+        return
+    why = lost_because(c, slug)
+    if why:
+        raise RuleViolation(f"{c.name}'s {slug} is lost: {why} (the attack of opportunity "
+                            "resolved before it); `next` records it as lost",
+                            "Attacco di Opportunità")
+
+
+def lost_because(c: Combatant, slug: str) -> str | None:
+    if c.status not in ("up", "disabled"):
+        return f"{c.name} is {c.status}"
+    for n in ("prone", "grappling", "pinned", "immobilized", "entangled",
+              *conditions.has(c, "no_actions"), *conditions.has(c, "no_run_charge")):
+        if n in c.conditions:
+            return f"{c.name} is {n}"
+    return None
 
 
 def strain(state: EncounterState, c: Combatant, kind: str) -> list[Event]:
@@ -175,9 +240,12 @@ def strain(state: EncounterState, c: Combatant, kind: str) -> list[Event]:
 
 
 def do(state: EncounterState, name: str, slug: str, target: str | None = None,
-       threatened_by: list[str] = (), what: str = "") -> list[Event]:
+       threatened_by: list[str] = (), what: str = "", difficult: bool = False
+       ) -> list[Event]:
     require_battle(state)
     c = combatant(state, name)
     t = combatant(state, target) if target else None
-    events = take(state, c, slug, t, [combatant(state, n).name for n in threatened_by], what)
+    row = action_table.row(slug)
+    events = take(state, c, slug, t, [combatant(state, n).name for n in threatened_by], what,
+                  difficult=difficult, pending=row is not None and row.slug == "charge")
     return events + strain(state, c, events[0].kind)

@@ -51,7 +51,7 @@ def check_attack(state: EncounterState, a: Combatant, targets: list[Combatant],
         t = targets[0]
         if len(targets) > 1 or o.full:
             raise BadInput("--coup-de-grace", "", "one helpless target, one attack")
-        if "helpless" not in t.conditions:
+        if "helpless" not in conditions.held(t):
             raise RuleViolation(f"{t.name} is not helpless: a coup de grace needs a "
                                 "helpless opponent", "Colpo di grazia")
         if stats.get(t, "crit_immune"):
@@ -76,15 +76,22 @@ def check_trigger(state: EncounterState, a: Combatant, t: Combatant,
     opportunity (35-AOO-02)."""
     if trigger is None:
         return
-    if trigger in (a.extra.get("aoo_triggers") or []):
+    provoked = (state.extra.get("provoked") or {}).get(str(trigger))
+    # one per opportunity; one action may give several (35-AOO-04)
+    allowed = len(((provoked or {}).get("reasons") or {}).get(a.name) or [1])
+    if (a.extra.get("aoo_triggers") or []).count(trigger) >= allowed:
         raise RuleViolation(f"{a.name} has already taken an attack of opportunity for the "
                             f"action at position {trigger}: one per opportunity",
                             "Attacco di Opportunità")
-    provoked = (state.extra.get("provoked") or {}).get(str(trigger))
     if provoked is None:
         raise BadInput("--trigger", trigger, "the position of an action that provoked")
     if provoked.get("by") != t.name:
         raise BadInput("--trigger", trigger, f"an action of {t.name}")
+    if a.name not in provoked.get("who", []) and provoked.get("action") == "withdraw":
+        raise RuleViolation(f"{t.name} withdraws: its starting square counts as not "
+                            f"threatened by a visible opponent ({a.name} is not invisible), "
+                            "and the rest of its move did not pass a square it threatens",
+                            "Ritirata")
     if a.name not in provoked.get("who", []):
         raise RuleViolation(f"{a.name} was not offered an attack of opportunity by the "
                             f"action at position {trigger}", "Attacco di Opportunità")

@@ -9,7 +9,9 @@ until the first turn, 35-INI-04), ``aoo_used``, ``moved`` and ``stepped`` this t
 ``swift_spent_next`` (an immediate action out of turn), ``negative_levels``,
 ``ability_damage`` {ability: points}, ``mods`` (typed bonuses and penalties with their
 sources and durations), ``save_due`` (a save the rules demand: massive damage, coup de
-grace), ``death_save_due``.
+grace), ``death_save_due``. Caratteristiche and Attaccare gli oggetti (``abilities``,
+``attacking_objects``): ``no_scores`` (abilities without a score, ``add --no-score``),
+``con_hp`` (the hit points a changed Con modifier has moved), ``object`` and ``hardness``.
 """
 
 from __future__ import annotations
@@ -47,8 +49,11 @@ def ability_bonus(c, ability: str) -> int:
     stacked (Bonus, 35-BON-01/09/10)."""
     from domain.dnd35.bonuses import Mod, total
 
-    return total(Mod(m["value"], m.get("bonus_type", "untyped"), m.get("source", ""))
-                 for m in c.extra.get("mods") or [] if m.get("stat") == ability)
+    from domain.dnd35 import conditions
+
+    return total([Mod(m["value"], m.get("bonus_type", "untyped"), m.get("source", ""))
+                  for m in c.extra.get("mods") or [] if m.get("stat") == ability] +
+                 [Mod(v, "untyped", n) for n, v in conditions.ability_penalty(c, ability)])
 
 
 def modifier(value: int) -> int:

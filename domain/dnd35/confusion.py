@@ -1,0 +1,129 @@
+"""D&D 3.5 (seed 003), Confuso (Confused, 35-CND-11): what a confused creature does.
+
+"Una creatura confusa agisce ad ogni suo turno in modo casuale, determinato da 1d100":
+01-10 attacks the source of the confusion, 11-20 acts normally, 21-50 babbles
+incoherently, 51-70 flees from the source, 71-100 attacks the nearest creature (not its
+familiar). One that can't do the rolled action babbles (the source gone, dead or fled).
+A confused creature that is attacked attacks its attacker on its next turn (no roll).
+``confusion X [--roll N]`` in X's turn, before it acts; until then, and outside what the
+roll allows, its actions are refused: babbling, nothing; fleeing, move actions only (two
+move actions); attacking, attacks (and moves to reach the target) only, against the
+named target when there is one. Its attacks of opportunity only against a creature
+already attacking it (``attacks_of_opportunity.why_not``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.dnd35.conditions import rule
+from domain.encounter import combatant, require_on
+from domain.errors import BadInput, RuleViolation
+from domain.events import Event
+
+if TYPE_CHECKING:
+    import random
+
+    from domain.state import Combatant, EncounterState
+
+RULE = rule("confused")
+#: d100 bands: (highest face, behaviour)
+TABLE = ((10, "attack-source"), (20, "act-normally"), (50, "babble"), (70, "flee"),
+         (100, "attack-nearest"))
+ATTACKS = {"attack-source", "attack-nearest", "attack-attacker"}
+#: the action table's rows a confused creature that must attack may take
+ATTACK_ROWS = {"melee-attack", "ranged-attack", "full-attack", "unarmed-strike", "charge",
+               "standard", "attack", "move", "draw-weapon", "draw-and-move",
+               "5-foot-step", "stand-up", "move-action"}
+FLEE_ROWS = {"move", "run", "withdraw", "crawl", "stand-up", "move-action", "5-foot-step",
+             "draw-and-move"}
+
+
+def behaviour(face: int) -> str:
+    return next(b for top, b in TABLE if face <= top)
+
+
+def roll(state: "EncounterState", rng: "random.Random", name: str,
+         natural: int | None) -> list[Event]:
+    from domain.dnd35.events import ConfusionRolled
+    from domain.dnd35.hit_points import d100
+    from domain.dnd35.rounds_and_actions import require_battle
+
+    require_on(state)
+    require_battle(state)
+    c = combatant(state, name)
+    if "confused" not in c.conditions:
+        raise RuleViolation(f"{c.name} is not confused", RULE)
+    if state.turn != c.name:
+        raise RuleViolation(f"a confused creature rolls at the start of its own turn; it "
+                            f"is {state.turn}'s turn", RULE)
+    if rolled(state, c) is not None:
+        raise RuleViolation(f"{c.name} has rolled its behaviour this turn already "
+                            f"({rolled(state, c)['behaviour']})", RULE)
+    attacker = c.extra.get("confusion_attacker")
+    if attacker:
+        if natural is not None:
+            raise BadInput("--roll", natural, f"no roll: {c.name} was attacked by "
+                           f"{attacker} and attacks it this turn")
+        return [ConfusionRolled(name=c.name, behaviour="attack-attacker", target=attacker,
+                                why=f"attacked by {attacker}: attacks it")]
+    r = d100(natural, rng, "--roll")
+    what = behaviour(r.total)
+    source = c.conditions["confused"].source
+    target, why = None, ""
+    if what in ("attack-source", "flee") and source:
+        other = state.combatants.get(source)
+        if other is not None and other.status in ("dead", "fled"):
+            why = f"{what.replace('-', ' ')} impossible: {other.name} is {other.status}"
+            what = "babble"
+        elif other is not None and what == "attack-source":
+            target = other.name
+    return [ConfusionRolled(name=c.name, roll=r, behaviour=what, target=target, why=why)]
+
+
+def rolled(state: "EncounterState", c: "Combatant") -> dict | None:
+    """The behaviour rolled for ``c``'s current turn, None before the roll."""
+    done = c.extra.get("confusion")
+    if done and done.get("round") == state.round and state.turn == c.name:
+        return done
+    return None
+
+
+def check_action(state: "EncounterState", c: "Combatant", slug: str, kind: str) -> None:
+    """May a confused ``c`` take the action ``slug`` in its own turn?"""
+    if "confused" not in c.conditions or state.turn != c.name or kind in ("free", "none"):
+        return
+    done = rolled(state, c)
+    if done is None:
+        raise RuleViolation(f"{c.name} is confused: roll its behaviour first "
+                            f"(`confusion {c.name} --roll N`)", RULE)
+    what = done["behaviour"]
+    if what == "babble":
+        raise RuleViolation(f"{c.name} is confused and babbles incoherently this turn: "
+                            "no action", RULE)
+    if what == "flee" and (slug not in FLEE_ROWS and kind != "move"):
+        raise RuleViolation(f"{c.name} is confused and flees this turn: move actions only",
+                            RULE)
+    if what in ATTACKS and slug not in ATTACK_ROWS and kind != "move":
+        raise RuleViolation(f"{c.name} is confused and must attack this turn: attacks "
+                            "and movement only", RULE)
+
+
+def check_attack(state: "EncounterState", a: "Combatant", targets: list) -> None:
+    """A confused attacker in its own turn attacks what the roll says."""
+    if "confused" not in a.conditions or state.turn != a.name:
+        return
+    done = rolled(state, a)
+    if done is None:
+        check_action(state, a, "attack", "standard")
+        return
+    what = done["behaviour"]
+    if what in ("babble", "flee"):
+        raise RuleViolation(f"{a.name} is confused and "
+                            f"{'babbles' if what == 'babble' else 'flees'} this turn: "
+                            "no attack", RULE)
+    if what in ATTACKS and done.get("target"):
+        wrong = [t.name for t in targets if t.name != done["target"]]
+        if wrong:
+            raise RuleViolation(f"{a.name} is confused and attacks {done['target']} this "
+                                f"turn, not {', '.join(wrong)}", RULE)
