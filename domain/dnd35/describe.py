@@ -50,6 +50,10 @@ def describe(system, e, lang: str = "en") -> str | None:
             kind = t(e.kind)
             aoo = (f" — may take an {t('attack of opportunity')}: {', '.join(e.provokes)}"
                    if e.provokes else "")
+            if e.kind == "aoo":     # a special move made as an AoO (35-AOO-06)
+                on = (f" on the action at {e.what[8:]}" if e.what.startswith("trigger:")
+                      else "")
+                return f"{e.name}: {e.action} as an {t('attack of opportunity')}{on}{aoo}"
             return f"{e.name}: {e.action} ({kind}){what}{aoo}"
         case ev35.NonlethalDamageTaken():
             return f"{e.target} takes {e.amount} {t('nonlethal damage')}"

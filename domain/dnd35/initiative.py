@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain import dice
-from domain.dnd35 import conditions, stats
+from domain.dnd35 import conditions
 from domain.dnd35.rounds_and_actions import require_battle, require_can_act, take
 from domain.encounter import combatant, names_or_group, require_on
 from domain.errors import BadInput, RuleViolation

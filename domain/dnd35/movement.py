@@ -9,7 +9,6 @@ threatening it (35-AOO-07, the action table's *Muoversi*), and ends those engage
 
 from __future__ import annotations
 
-from domain.dnd35 import attacks_of_opportunity as aoo
 from domain.dnd35.rounds_and_actions import require_battle, take
 from domain.encounter import combatant
 from domain.errors import BadInput, RuleViolation

@@ -8,7 +8,12 @@ turn takes the swift action of its next turn, and needs it not to be flat-footed
 a speed of 1,5 m or less (35-5FT-01). Limits: the surprise round (one standard or move,
 no swift, no full-round, 35-SUR-03), disabled and staggered (one standard or move, no
 full-round, 35-HPS-09, 35-CND-08), nauseated (a single move action, 35-CND-30), and the
-conditions that allow no action at all.
+conditions that allow no action at all. The movement rows: running and charging are
+refused when fatigued, exhausted, entangled or across difficult terrain; no withdraw while
+blinded; a prone creature only crawls (a legless one moves and steps normally). ``do A
+charge`` declares a charge whose attack (``attack A B --charge``) follows the attacks of
+opportunity its movement provoked; one that made it impossible (prone) loses it
+(35-AOO-05, ``ProvokedActionLost`` at the end of the turn).
 """
 
 from __future__ import annotations
@@ -60,7 +65,7 @@ def require_can_act(state: EncounterState, c: Combatant, what: str,
     if kind not in ("move", "free", "none"):
         for n in conditions.has(c, "move_only"):
             raise RuleViolation(f"{c.name} is {n}: a single move action a round, nothing "
-                                "else", f"Condizioni: Nauseato")
+                                "else", "Condizioni: Nauseato")
 
 
 def require_turn(state: EncounterState, c: Combatant, what: str) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.dnd35 import abilities, armor_class, stats
+from domain.dnd35 import abilities, armor_class, conditions, stats
 from domain.dnd35.hit_points import staggered
 from domain.state import EncounterState
 
@@ -45,6 +45,8 @@ def combatant_keys(c) -> dict[str, Any]:
         "grappling_with": list(x.get("grappling_with") or []),
         "feinted_by": x.get("feinted_by"), "turn_uses": x.get("turn_uses", 0),
         "dropped": list(x.get("dropped") or []),
+        "speed": conditions.speed(c), "confusion": x.get("confusion"),
+        "fear_effects": list(x.get("fear_effects") or []),
         "object": bool(x.get("object", False)), "hardness": x.get("hardness", 0),
         **abilities.view_keys(c),
     }

@@ -261,7 +261,7 @@ def test_35_CND_13_exhausted_no_charge_minus_6_Dex_half_speed():
                                            "flat_footed": 13}), ("B", 40)))
     b.run("cond add", "A", "esausto")
     assert b.x("A", "ac") == 13
-    assert conditions.speed(b.c("A")) == 4.5
+    assert conditions.speed(b.c("A")) == 4.5 and b.x("A", "speed") == 4.5
     refused(b, "attack", "A", "B", bonus=5, roll="10", charge=True, kind="melee")
     refused(b, "cond add", "A", "fatigued")
 
@@ -595,6 +595,7 @@ def test_35_CND_38_shaken_ladder_and_the_same_fear_effect_does_not_stack():
     b.run("cond add", "A", "shaken", effect="Scare")
     assert "frightened" in b.c("A").conditions and "shaken" not in b.c("A").conditions
     before = dict(b.c("A").conditions)
+    assert b.x("A", "fear_effects") == ["Cause Fear", "Scare"]
     e = refused(b, "cond add", "A", "shaken", effect="cause fear")
     assert "doesn't stack" in str(e)
     assert b.c("A").conditions == before

@@ -45,6 +45,7 @@ def test_35_CND_11_babble_refuses_every_action_this_turn():
     b = confused()
     e = b.run("confusion", "B", roll_=35)
     assert (e[0].behaviour, e[0].roll.total, e[0].roll.source) == ("babble", 35, "typed")
+    assert b.x("B", "confusion") == {"round": 2, "behaviour": "babble", "target": None}
     assert "babble" in refused(b, "attack", "B", "A", bonus=5, roll="10").args[0]
     refused(b, "do", "B", "move")
     refused(b, "confusion", "B", roll_=5)     # once a turn

@@ -4,7 +4,7 @@ joining a fight, Preparare un'azione (ready), Ritardare il turno (delay), Sorpre
 import pytest
 
 from domain.errors import BadInput, RuleViolation
-from tests.unit.dnd35.support import SYSTEM, Battle, fight, through_round_one
+from tests.unit.dnd35.support import SYSTEM, Battle, fight
 
 
 def names(events):
