@@ -72,3 +72,21 @@ def positive(what: str, value: int, allow_zero: bool = True) -> int:
 
 def same_side(a: Combatant, b: Combatant) -> bool:
     return a.pc == b.pc
+
+
+def flee(state: EncounterState) -> list:
+    """The party flees: the encounter ends (every system)."""
+    from domain.events import EncounterEnded
+
+    require_on(state)
+    return [EncounterEnded(outcome="fled")]
+
+
+def end(state: EncounterState, outcome: str) -> list:
+    """The encounter ends with ``outcome`` (victory, defeat, truce...)."""
+    from domain.events import EncounterEnded
+
+    require_on(state)
+    if not outcome.strip():
+        raise BadInput("outcome", outcome, "victory, defeat, truce...")
+    return [EncounterEnded(outcome=outcome)]

@@ -68,3 +68,16 @@ class UnknownEncounter(BattletapeError):
 
 class NotYetSupported(BattletapeError):
     """A rule system that battletape does not implement yet."""
+
+
+class NotThisSystem(BadInput):
+    """An option or value of another rule system, named as such (``--vs pd is a 13th
+    Age defense; this encounter is 5e``)."""
+
+    def __init__(self, message: str, what: str, value: object):
+        BadInput.__init__(self, what, value, "")
+        self.message = message
+        self.args = (message,)
+
+    def __str__(self) -> str:
+        return self.message

@@ -67,3 +67,63 @@ def spend_action(state: EncounterState, e: ev.Event) -> None:
         actor.actions_used.append(action)
 
 
+
+
+def start_encounter(state: EncounterState, e: ev.EncounterStarted) -> None:
+    """EncounterStarted: the name, system, campaign, seed and options of the encounter."""
+    state.name, state.system, state.campaign = e.name, e.system, e.campaign
+    state.seed, state.options = e.seed, dict(e.options)
+
+
+def delay_turn(state: EncounterState, name: str) -> None:
+    """Delayed: the creature's turn passes; it acts later with `act`."""
+    state.combatants[name].delayed = True
+    _acted(state, name)
+    state.turn = None
+
+
+def take_delayed_turn(state: EncounterState, e: ev.DelayedActionTaken) -> None:
+    """DelayedActionTaken: the delayed creature's new count, right after ``e.after``."""
+    state.combatants[e.name].delayed = False
+    move_in_order(state, e.name, e.after, True, e.initiative)
+    _acted(state, e.name)
+
+
+def take_readied_action(state: EncounterState, e: ev.ReadiedActionTaken) -> Combatant:
+    """ReadiedActionTaken: the readied creature acts within another's turn, its count
+    moved just before ``e.before``."""
+    c = state.combatants[e.name]
+    c.readied = None
+    c.acts_out_of_turn = True
+    state.out_of_turn.append(c.name)
+    move_in_order(state, e.name, e.before, False, e.initiative)
+    _acted(state, e.name)
+    return c
+
+
+def mark_tied(state: EncounterState, names: list[str], tied: bool = True) -> None:
+    """A tie of initiative still to decide (or decided)."""
+    for name in names:
+        state.combatants[name].extra["tie_undecided"] = tied
+
+
+def rank_tied(state: EncounterState, names: list[str]) -> None:
+    """The decided order among tied creatures, first to last."""
+    ranks = state.extra.setdefault("tiebreak", {})
+    for i, name in enumerate(names):
+        ranks[name] = i
+    mark_tied(state, names, False)
+
+
+def end_encounter(state: EncounterState, e: ev.EncounterEnded) -> None:
+    """EncounterEnded: no turn any more; a party that fled is ``fled``."""
+    state.ended = e.outcome
+    state.turn = None
+    for c in state.combatants.values():
+        if e.outcome == "fled" and c.pc and c.status != "dead":
+            c.status = "fled"
+
+
+def _acted(state: EncounterState, name: str) -> None:
+    if name not in state.acted:
+        state.acted.append(name)

@@ -106,7 +106,7 @@ def check(o: AttackOrder) -> None:
         raise BadInput("targets", "", "TARGET[,TARGET...]")
     if o.vs not in DEFENSES:
         if o.vs in ("pd", "md"):
-            from domain.dnd35.commands import NotThisSystem
+            from domain.errors import NotThisSystem
             raise NotThisSystem(f"--vs {o.vs} is a 13th Age defense; this encounter is "
                                 "3.5e", "--vs", o.vs)
         raise BadInput("--vs", o.vs, "ac, touch or flat-footed")

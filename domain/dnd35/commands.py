@@ -7,20 +7,8 @@ rules modules of ``domain/dnd35/`` decide.
 
 from __future__ import annotations
 
-from domain.errors import BadInput
+from domain.errors import BadInput, NotThisSystem
 from domain.verbs import Verb, arg, flag, ints, opt, pairs
-
-
-class NotThisSystem(BadInput):
-    """An option of another rule system, named as such."""
-
-    def __init__(self, message: str, what: str, value: object):
-        BadInput.__init__(self, what, value, "")
-        self.message = message
-        self.args = (message,)
-
-    def __str__(self) -> str:
-        return self.message
 
 
 def _names(text: str | None) -> list[str]:
@@ -265,15 +253,15 @@ def _mod(services, name, stat, value, type_, source, against, rounds):
 
 
 def _flee(services):
-    from domain.dnd35 import rounds
+    from domain import encounter
 
-    return lambda s, r: rounds.flee(s)
+    return lambda s, r: encounter.flee(s)
 
 
 def _end(services, outcome):
-    from domain.dnd35 import rounds
+    from domain import encounter
 
-    return lambda s, r: rounds.end(s, outcome)
+    return lambda s, r: encounter.end(s, outcome)
 
 
 def _body(darkvision, legs, nonhumanoid) -> dict:

@@ -14,7 +14,9 @@ from domain.dnd35 import abilities, conditions, hit_points, maneuvers
 from domain.dnd35 import events as ev35
 from domain.dnd35.initiative import ordered
 from domain.dnd35.rounds_and_actions import MOVES
-from domain.folding import end_out_of_turn, move_in_order, unengage
+from domain.folding import (delay_turn, end_encounter, end_out_of_turn, mark_tied,
+                            rank_tied, start_encounter, take_delayed_turn,
+                            take_readied_action, unengage)
 from domain.state import Combatant, EncounterState
 
 #: effects of a creature's own moves that last until the start of its next turn
@@ -86,8 +88,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
     state.position = e.originator_version or state.position + 1
     match e:
         case ev.EncounterStarted():
-            state.name, state.system, state.campaign = e.name, e.system, e.campaign
-            state.seed, state.options = e.seed, dict(e.options)
+            start_encounter(state, e)
         case ev.CombatantAdded():
             c = Combatant(name=e.name, max_hp=e.max_hp, hp=e.hp, group=e.group, pc=e.pc,
                           ac=e.ac, level=e.level, init_bonus=e.init_bonus,
@@ -105,13 +106,9 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
                 c.initiative is None and c.status not in ("dead", "fled")
                 for c in state.combatants.values()) and state.extra.get("needs_init", False)
         case ev35.TieRerollDue():
-            for name in e.names:
-                state.combatants[name].extra["tie_undecided"] = True
+            mark_tied(state, e.names)
         case ev35.TieRerolled():
-            ranks = state.extra.setdefault("tiebreak", {})
-            for i, name in enumerate(e.names):
-                ranks[name] = i
-                state.combatants[name].extra["tie_undecided"] = False
+            rank_tied(state, e.names)
             state.order = ordered(state)
         case ev.SurpriseDeclared():
             state.extra["surprise_round"] = True
@@ -242,10 +239,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.Moved():
             unengage(state, state.combatants[e.name])
         case ev.Delayed():
-            state.combatants[e.name].delayed = True
-            if e.name not in state.acted:
-                state.acted.append(e.name)
-            state.turn = None
+            delay_turn(state, e.name)
         case ev.Readied():
             c = state.combatants[e.name]
             c.readied = e.trigger
@@ -261,29 +255,16 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev35.TurningResolved():
             maneuvers.fold_turning(state, e)
         case ev.DelayedActionTaken():
-            state.combatants[e.name].delayed = False
-            move_in_order(state, e.name, e.after, True, e.initiative)
-            if e.name not in state.acted:
-                state.acted.append(e.name)
+            take_delayed_turn(state, e)
         case ev.ReadiedActionTaken():
-            c = state.combatants[e.name]
-            c.readied = None
-            c.acts_out_of_turn = True
+            c = take_readied_action(state, e)
             kind = c.extra.get("readied_kind") or "standard"
             # the readied action is the one action it may take now (35-RDY-01)
             c.actions_used = {"standard": ["move", "swift"], "move": ["standard", "swift"],
                               "swift": ["standard", "move"],
                               "free": ["standard", "move", "swift"]}.get(kind, [])
-            state.out_of_turn.append(c.name)
-            move_in_order(state, e.name, e.before, False, e.initiative)
-            if e.name not in state.acted:
-                state.acted.append(e.name)
         case ev.EncounterEnded():
-            state.ended = e.outcome
-            state.turn = None
-            for c in state.combatants.values():
-                if e.outcome == "fled" and c.pc and c.status != "dead":
-                    c.status = "fled"
+            end_encounter(state, e)
         case _:
             pass
     return state

@@ -18,8 +18,7 @@ from domain.dnd35.initiative import ordered
 from domain.dnd35.rounds_and_actions import require_battle
 from domain.encounter import combatant, require_on
 from domain.errors import BadInput, RuleViolation
-from domain.events import (DeathSaveRolled, EncounterEnded, Event, RoundStarted, TurnEnded,
-                           TurnStarted)
+from domain.events import DeathSaveRolled, Event, RoundStarted, TurnEnded, TurnStarted
 from domain.state import EncounterState
 
 
@@ -99,15 +98,3 @@ def next_turn(state: EncounterState, rng, death_saves: dict[str, int]) -> list[E
         events.append(DeathSaveRolled(name=c.name, roll=roll,
                                       success=roll.total <= hit_points.STABLE_UP_TO))
     return events
-
-
-def flee(state: EncounterState) -> list[Event]:
-    require_on(state)
-    return [EncounterEnded(outcome="fled")]
-
-
-def end(state: EncounterState, outcome: str) -> list[Event]:
-    require_on(state)
-    if not outcome.strip():
-        raise BadInput("outcome", outcome, "victory, defeat, truce...")
-    return [EncounterEnded(outcome=outcome)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.dnd35 import abilities, armor_class, conditions, stats
+from domain.dnd35 import abilities, armor_class, conditions
 from domain.dnd35.hit_points import staggered
 from domain.state import EncounterState
 

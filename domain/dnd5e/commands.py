@@ -6,20 +6,8 @@ rules modules of ``domain/dnd5e/`` decide.
 
 from __future__ import annotations
 
-from domain.errors import BadInput
+from domain.errors import BadInput, NotThisSystem
 from domain.verbs import Verb, arg, flag, opt, pairs
-
-
-class NotThisSystem(BadInput):
-    """An option of another rule system, named as such."""
-
-    def __init__(self, message: str, what: str, value: object):
-        BadInput.__init__(self, what, value, "")
-        self.message = message
-        self.args = (message,)
-
-    def __str__(self) -> str:
-        return self.message
 
 
 def _faces_list(text: str | None) -> list[list[int]]:
@@ -254,15 +242,15 @@ def _underwater(services, off):
 
 
 def _flee(services):
-    from domain.dnd5e import order_of_combat
+    from domain import encounter
 
-    return lambda s, r: order_of_combat.flee(s)
+    return lambda s, r: encounter.flee(s)
 
 
 def _end(services, outcome):
-    from domain.dnd5e import order_of_combat
+    from domain import encounter
 
-    return lambda s, r: order_of_combat.end(s, outcome)
+    return lambda s, r: encounter.end(s, outcome)
 
 
 ROLL = opt("roll_", int, None, "--roll", help="Natural d20.")

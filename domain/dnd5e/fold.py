@@ -18,7 +18,8 @@ from domain.dnd5e.death_saving_throws import fold_death_save, fold_stabilize
 from domain.dnd5e.dropping_to_zero import die, take
 from domain.dnd5e.initiative import ordered
 from domain.dnd5e.rest import fold_rest
-from domain.folding import end_out_of_turn
+from domain.folding import (end_encounter, end_out_of_turn, mark_tied, rank_tied,
+                            start_encounter)
 from domain.state import Combatant, Condition, EncounterState
 
 FRESH = {"death_saves_succeeded": 0, "death_save_due": False, "exhaustion": 0,
@@ -54,8 +55,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
     state.position = e.originator_version or state.position + 1
     match e:
         case ev.EncounterStarted():
-            state.name, state.system, state.campaign = e.name, e.system, e.campaign
-            state.seed, state.options = e.seed, dict(e.options)
+            start_encounter(state, e)
             state.extra["underwater"] = bool(e.options.get("underwater", False))
         case ev.CombatantAdded():
             state.combatants[e.name] = Combatant(
@@ -67,13 +67,9 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
                 state.combatants[name].initiative = e.roll.total
             state.order = ordered(state)
         case ev5.InitiativeTied():
-            for name in e.names:
-                state.combatants[name].extra["tie_undecided"] = True
+            mark_tied(state, e.names)
         case ev5.TieBroken():
-            ranks = state.extra.setdefault("tiebreak", {})
-            for i, name in enumerate(e.names):
-                ranks[name] = i
-                state.combatants[name].extra["tie_undecided"] = False
+            rank_tied(state, e.names)
             state.order = ordered(state)
         case ev.RoundStarted():
             state.round, state.escalation_die = e.round, 0
@@ -189,11 +185,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev5.UnderwaterSet():
             state.extra["underwater"] = e.underwater
         case ev.EncounterEnded():
-            state.ended = e.outcome
-            state.turn = None
-            for c in state.combatants.values():
-                if e.outcome == "fled" and c.pc and c.status != "dead":
-                    c.status = "fled"
+            end_encounter(state, e)
         case _:
             pass
     return state

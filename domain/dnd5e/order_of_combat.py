@@ -14,10 +14,9 @@ from __future__ import annotations
 from domain import dice
 from domain.dnd5e import conditions, stats
 from domain.dnd5e.initiative import ordered
-from domain.encounter import combatant, require_initiative, require_on
+from domain.encounter import combatant, require_initiative
 from domain.errors import BadInput, RuleViolation
-from domain.events import (DeathSaveRolled, EncounterEnded, Event, RoundStarted,
-                           TurnEnded, TurnStarted)
+from domain.events import DeathSaveRolled, Event, RoundStarted, TurnEnded, TurnStarted
 from domain.state import EncounterState
 
 
@@ -57,18 +56,6 @@ def next_turn(state: EncounterState, death_saves: dict[str, int]) -> list[Event]
         events.append(DeathSaveRolled(name=c.name, roll=roll, success=natural >= 10,
                                       acts=natural == 20))
     return events
-
-
-def flee(state: EncounterState) -> list[Event]:
-    require_on(state)
-    return [EncounterEnded(outcome="fled")]
-
-
-def end(state: EncounterState, outcome: str) -> list[Event]:
-    require_on(state)
-    if not outcome.strip():
-        raise BadInput("outcome", outcome, "victory, defeat, truce...")
-    return [EncounterEnded(outcome=outcome)]
 
 
 def side_defeated(state: EncounterState) -> bool:

@@ -7,8 +7,9 @@ working state in place (the caller copies when it must not).
 from __future__ import annotations
 
 from domain import events as ev
-from domain.folding import (actor_of, end_out_of_turn, move_in_order, spend_action,
-                            unengage)
+from domain.folding import (actor_of, delay_turn, end_out_of_turn,
+                            spend_action, start_encounter, take_delayed_turn,
+                            take_readied_action, unengage)
 from domain.state import Combatant, Condition, EncounterState, Ongoing
 from domain.thirteenth_age import damage_and_healing as dh
 from domain.thirteenth_age.state import Combatant13a, Encounter13a, encounter
@@ -100,8 +101,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             if e.condition == "grabbed" and info is not None and info.source:
                 pass  # engagement stays: the grabber lets go but is still in melee
         case ev.EncounterStarted():
-            state.name, state.system, state.campaign = e.name, e.system, e.campaign
-            state.seed, state.options = e.seed, dict(e.options)
+            start_encounter(state, e)
             if state.part is None:
                 state.part = Encounter13a()
         case ev.CombatantAdded():
@@ -123,25 +123,13 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             p.surprise = list(e.actors)
             p.surprise_advance = e.advance_escalation
         case ev.Delayed():
-            state.combatants[e.name].delayed = True
-            if e.name not in state.acted:
-                state.acted.append(e.name)
-            state.turn = None
+            delay_turn(state, e.name)
         case ev.Readied():
             state.combatants[e.name].readied = e.trigger
         case ev.DelayedActionTaken():
-            state.combatants[e.name].delayed = False
-            move_in_order(state, e.name, e.after, True, e.initiative)
-            if e.name not in state.acted:
-                state.acted.append(e.name)
+            take_delayed_turn(state, e)
         case ev.ReadiedActionTaken():
-            c = state.combatants[e.name]
-            c.readied = None
-            c.acts_out_of_turn = True
-            state.out_of_turn.append(c.name)
-            move_in_order(state, e.name, e.before, False, e.initiative)
-            if e.name not in state.acted:
-                state.acted.append(e.name)
+            take_readied_action(state, e)
         case ev.EscalationSet():
             state.escalation_die = e.value
             encounter(state).escalation_held = e.held
