@@ -50,6 +50,7 @@ class AttackOrder:
     mult: int = 2
     damage: str | None = None
     dmg: int | None = None
+    dmgs: list[int] = field(default_factory=list)   # --dmg 9,7: one value per hit
     extra: str | None = None
     extra_dmg: int | None = None
     precision: bool = False
@@ -128,7 +129,7 @@ def check(o: AttackOrder) -> None:
     # --miss-roll without --concealment: checked once the conditions are known (attack)
     if o.cover is not None and o.cover not in armor_class.COVER:
         raise BadInput("--cover", o.cover, ", ".join(armor_class.COVER))
-    if o.dmg is not None and o.dmg < 0:
+    if any(d < 0 for d in o.dmgs) or (o.dmg is not None and o.dmg < 0):
         raise BadInput("--dmg", o.dmg, "0 or more")
     if o.dmg is not None and o.damage is not None:
         raise BadInput("--dmg", o.dmg, "either --damage EXPR (rolled) or --dmg N (typed)")

@@ -84,7 +84,9 @@ def _attack(services, attacker, targets, bonus, vs, roll, threat, crit_range, co
     order = atk.AttackOrder(
         attacker=attacker, targets=_names(targets), bonus=bonus, vs=(vs or "ac").lower(),
         rolls=ints(roll, "--roll"), threat=threat or crit_range or 20,
-        confirms=ints(confirm, "--confirm"), mult=mult, damage=damage, dmg=dmg,
+        confirms=ints(confirm, "--confirm"), mult=mult, damage=damage,
+        dmg=ints(str(dmg), "--dmg")[0] if dmg is not None else None,
+        dmgs=ints(str(dmg), "--dmg") if dmg is not None else [],
         extra=extra, extra_dmg=extra_dmg, precision=precision, nonlethal=nonlethal,
         damage_type=type_, kind=kind, full=full, two_weapon=two_weapon,
         off_hand=off_hand, unarmed=unarmed, opportunity=opportunity, trigger=trigger,
@@ -390,7 +392,8 @@ VERBS = [
         opt("confirm", str, None, help="Natural d20 of each confirmation roll."),
         opt("mult", int, 2, help="Critical multiplier: 2, 3 or 4."),
         opt("damage", help="Damage of one hit in dice notation: 1d8+3"),
-        opt("dmg", int, None, help="Damage of one hit as rolled, before the multiplier."),
+        opt("dmg", str, None, help="Damage of a hit as rolled, before the multiplier; "
+            "in a full attack one per hit: 9,7"),
         opt("extra", str, None, help="Extra dice, never multiplied: 1d6 (flaming), 2d6."),
         opt("extra_dmg", int, None, help="Extra damage as rolled."),
         flag("precision", help="The extra dice are precision damage (sneak attack)."),

@@ -43,11 +43,24 @@ class DamageRoller:
 
     def __init__(self, o: "AttackOrder", rng: "random.Random"):
         self.o, self.rng = o, rng
+        self.hits = 0
+
+    def _typed(self) -> int:
+        """The typed damage of this hit: ``--dmg 9`` for every hit, or ``--dmg 9,7``
+        one value per hit in order (a full attack rolls damage per hit)."""
+        o = self.o
+        if len(o.dmgs) <= 1:
+            return o.dmg
+        if self.hits > len(o.dmgs):
+            raise BadInput("--dmg", ",".join(map(str, o.dmgs)),
+                           f"one value per hit ({self.hits} hits so far)")
+        return o.dmgs[self.hits - 1]
 
     def _base(self, times: int) -> tuple[int, list[int], list[int], str, str]:
         o = self.o
         if o.dmg is not None:
-            return o.dmg * times, [], [], f"{o.dmg} x{times}" if times > 1 else str(o.dmg), \
+            dmg = self._typed()
+            return dmg * times, [], [], f"{dmg} x{times}" if times > 1 else str(dmg), \
                 "typed"
         if o.damage is None:
             return 0, [], [], "", "typed"
@@ -66,6 +79,7 @@ class DamageRoller:
         o = self.o
         if o.dmg is None and o.damage is None and o.extra is None and o.extra_dmg is None:
             return 0, None, []
+        self.hits += 1
         tags: list[str] = []
         total, faces, sides, expr, source = self._base(mult)
         if strength and (o.dmg is not None or o.damage is not None):
