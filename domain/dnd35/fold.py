@@ -10,7 +10,7 @@ start of the creature's turn, and so do the effects that last until then.
 from __future__ import annotations
 
 from domain import events as ev
-from domain.dnd35 import abilities, conditions, hit_points, maneuvers
+from domain.dnd35 import conditions, hit_points, special_moves
 from domain.dnd35 import events as ev35
 from domain.dnd35.initiative import ordered
 from domain.dnd35.rounds_and_actions import MOVES
@@ -83,6 +83,20 @@ def _attack(state: EncounterState, e: ev.AttackResolved) -> None:
         hit_points.lose_hp(t, e.damage)
 
 
+def _maneuvers():
+    """Special moves' fold steps, imported when an event needs them (a recording
+    command loads only what its events use)."""
+    from domain.dnd35 import maneuvers
+
+    return maneuvers
+
+
+def _abilities():
+    from domain.dnd35 import abilities
+
+    return abilities
+
+
 def apply(state: EncounterState, e: ev.Event) -> EncounterState:
     """Fold ``e`` into ``state`` in place and return it."""
     state.position = e.originator_version or state.position + 1
@@ -138,7 +152,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             if e.name not in state.acted:
                 state.acted.append(e.name)
             state.turn = None
-            maneuvers.turn_ended(state, e.name)
+            special_moves.turn_ended(state, e.name)
         case ev35.TableActionTaken():
             c = state.combatants[e.name]
             if e.kind == "aoo":
@@ -201,7 +215,8 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             hit_points.settle(c)
         case ev.ConditionRemoved():
             conditions.fold_remove(state.combatants[e.name], e)
-            maneuvers.released(state, state.combatants[e.name], e.condition)
+            if e.condition == "grappling":
+                special_moves.released(state, state.combatants[e.name], e.condition)
         case ev35.FearEffectNoted():
             conditions.fold_fear_effect(state.combatants[e.name], e.effect)
         case ev35.ConfusionRolled():
@@ -212,16 +227,16 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev35.ModifierAdded():
             _add_mod(state.combatants[e.name], e.stat, e.value, e.bonus_type, e.source,
                      e.until, e.against, e.uses)
-            abilities.sync_con(state.combatants[e.name])
+            _abilities().sync_con(state.combatants[e.name])
             hit_points.settle(state.combatants[e.name])
         case ev35.ModifierRemoved():
             c = state.combatants[e.name]
             c.extra["mods"] = [m for m in c.extra.get("mods") or []
                                if m.get("source") != e.source]
-            abilities.sync_con(c)
+            _abilities().sync_con(c)
             hit_points.settle(c)
         case ev35.AbilityChanged():
-            abilities.fold_changed(state, e)
+            _abilities().fold_changed(state, e)
         case ev35.NegativeLevelsGained():
             c = state.combatants[e.name]
             c.extra["negative_levels"] = c.extra.get("negative_levels", 0) + e.count
@@ -249,11 +264,11 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev35.ReadiedActionLost():
             state.combatants[e.name].readied = None
         case ev35.ManeuverResolved():
-            maneuvers.fold_maneuver(state, e)
+            _maneuvers().fold_maneuver(state, e)
         case ev35.FeintRolled():
-            maneuvers.fold_feint(state, e)
+            _maneuvers().fold_feint(state, e)
         case ev35.TurningResolved():
-            maneuvers.fold_turning(state, e)
+            _maneuvers().fold_turning(state, e)
         case ev.DelayedActionTaken():
             take_delayed_turn(state, e)
         case ev.ReadiedActionTaken():

@@ -547,27 +547,3 @@ def fold_feint(state: EncounterState, e) -> None:
 
 def fold_turning(state: EncounterState, e) -> None:
     state.combatants[e.name].extra["turn_uses"] = e.uses
-
-
-def turn_ended(state: EncounterState, name: str) -> None:
-    """A feint lasts until the end of the feinter's next turn; a counter (trip, disarm,
-    overrun) is taken at once, within the same turn."""
-    state.extra["maneuver_counter"] = None
-    for c in state.combatants.values():
-        if c.extra.get("feinted_by") == name:
-            left = c.extra.get("feint_turns", 1) - 1
-            c.extra["feint_turns"] = left
-            if left <= 0:
-                c.extra["feinted_by"] = None
-
-
-def released(state: EncounterState, c: Combatant, condition: str) -> None:
-    """A creature no longer grappling leaves every grapple it was in."""
-    if condition != "grappling":
-        return
-    for n in c.extra.get("grappling_with") or []:
-        other = state.combatants.get(n)
-        if other is not None:
-            other.extra["grappling_with"] = [x for x in other.extra.get("grappling_with")
-                                             or [] if x != c.name]
-    c.extra["grappling_with"] = []
