@@ -71,7 +71,7 @@ WORDS = {
     "total defense": "difesa totale", "massive damage": "danno massiccio",
     "stabilize": "stabilizzare", "save": "tiro salvezza", "saving throw": "tiro salvezza",
     "staggered": "barcollante", "conditions": "condizioni", "status": "stato",
-    "name": "nome", "negative levels": "livelli negativi", "ability damage":
+    "name": "nome", "AoO": "AdO", "actions": "azioni", "negative levels": "livelli negativi", "ability damage":
     "danni alle caratteristiche", "delay": "ritardare", "ready": "preparare",
     **{k: v.lower() for k, v in ABILITIES.items()},
     **{k: v.lower() for k, v in SAVES.items()},
