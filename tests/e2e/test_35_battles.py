@@ -130,3 +130,10 @@ def test_fear_concealment_total_defense_delay_ready_and_the_end(gatehouse):
     disabled = at(store, find(evs, "AttackResolved", attacker="Sera", target="Gate Guard 2",
                               nth=2))
     assert disabled["combatants"]["Gate Guard 2"]["status"] == "disabled"
+
+
+def test_every_command_of_the_battle_decides_again_as_recorded(gatehouse):
+    """`verify` re-decides each recorded 3.5 command through the rules: the same events."""
+    store, evs = gatehouse
+    out = ok(store, "verify").out
+    assert out.startswith("ok: 1 encounter(s)") and f"{len(evs)} events" in out
