@@ -30,14 +30,13 @@ def _own_turn_starts(state: EncounterState, c: Combatant) -> None:
     c.extra.update(flat_footed=False, moved=False, stepped=False, aoo_used=0, aoo_triggers=[],
                    has_acted=True, swift_spent_next=False, total_defense=False,
                    running=False, pending=None, death_save_due=c.status == "dying")
-    c.extra["mods"] = [m for m in c.extra.get("mods") or []
-                       if m.get("until") != f"start of {c.name}'s turn"]
+    # its charge, fighting defensively, total defense -- and the aid it gave another
+    # (35-AID-01) -- last until the start of its next turn
+    until = f"start of {c.name}'s turn"
     for other in state.combatants.values():
-        # aid another lasts until the start of the helper's next turn (35-AID-01)
-        other.extra["mods"] = [m for m in other.extra.get("mods") or []
-                               if m.get("until") != f"start of {c.name}'s turn"]
-        if other.extra.get("feinted_by") == c.name and other.extra.get("feint_turns", 0):
-            pass
+        mods = other.extra.get("mods")
+        if mods and any(m.get("until") == until for m in mods):
+            other.extra["mods"] = [m for m in mods if m.get("until") != until]
 
 
 def _add_mod(c: Combatant, stat: str, value: int, type_: str, source: str,

@@ -100,7 +100,8 @@ def check_trigger(state: EncounterState, a: Combatant, t: Combatant,
 def turn_ended(state: EncounterState, name: str) -> None:
     """A feint lasts until the end of the feinter's next turn; a counter (trip, disarm,
     overrun) is taken at once, within the same turn."""
-    state.extra["maneuver_counter"] = None
+    if state.extra.get("maneuver_counter") is not None:
+        state.extra["maneuver_counter"] = None
     for c in state.combatants.values():
         if c.extra.get("feinted_by") == name:
             left = c.extra.get("feint_turns", 1) - 1
