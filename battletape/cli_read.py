@@ -124,7 +124,7 @@ def run_lines(c: Context, lines: list[str]) -> None:
 @app.command()
 def demo(ctx: typer.Context,
          delay: float = typer.Option(0.0, help="Seconds between rounds."),
-         system: str = typer.Option("13a", help="The rule system of the battle: 13a or 5e.")):
+         system: str = typer.Option("13a", help="The rule system of the battle: 13a, 5e or 3.5e.")):
     """Play a bundled battle into the store and show it round by round.  Example: battletape demo --system 5e"""
     import time
     from importlib import resources

@@ -320,6 +320,20 @@ def _turn(services, name, level, check, damage_roll, cha, targets):
                                        _names(targets))
 
 
+def _table_help() -> str:
+    """The action table's rows by type, for `do --help` (Tabella delle Azioni)."""
+    from domain.dnd35.action_table import EXTRA, ROWS
+
+    bare = {"standard", "move-action", "full-round", "swift", "immediate", "free"}
+    kinds: dict[str, list[str]] = {}
+    for row in [*ROWS.values(), *(r for r in EXTRA.values() if r.slug not in bare)]:
+        mark = "*" if row.provokes != "no" else ""
+        kinds.setdefault(row.kind, []).append(row.slug + mark)
+    return ("A row of the action table (* provokes attacks of opportunity): "
+            + "; ".join(f"{kind}: {', '.join(slugs)}" for kind, slugs in kinds.items())
+            + "; or a bare standard, move-action, full-round, swift, immediate, free.")
+
+
 ROLL = opt("roll_", int, None, "--roll", help="Natural d20.")
 THREATENED = opt("threatened_by", str, None, help="NAME,...: creatures threatening it "
                  "besides those engaged with it.")
@@ -531,8 +545,7 @@ VERBS = [
         "A confused creature's behaviour this turn (Confuso, d100).  Example: battletape "
         "confusion Orc --roll 35", roll_option="--roll"),
     Verb("do", _do, (
-        arg("name"), arg("action", help="A row of the action table: move, draw-weapon, "
-                         "drink-potion, stand-up, 5-foot-step, total-defense, ..."),
+        arg("name"), arg("action", help=_table_help()),
         opt("target", str, None, help="The creature the action is aimed at."),
         THREATENED, opt("what", str, None, help="What is done."),
         flag("difficult", help="The path crosses difficult terrain (no run, no charge).")),
