@@ -1,6 +1,7 @@
 """D&D 3.5 (seed 003), Tabella delle Azioni (Action Table), 35-TAB-01: every row of the
-rules file's table, read from /work/shared/rules/3.5e.md (not from the data module), run
-through `do A <slug>` next to an armed, non-flat-footed enemy."""
+rules file's table (rules/3.5e.md, section 6, copied verbatim into action_table_spec.md
+beside this file: the specification, not battletape's data module), run through
+`do A <slug>` next to an armed, non-flat-footed enemy."""
 
 import pathlib
 import re
@@ -10,7 +11,7 @@ import pytest
 from domain.errors import RuleViolation
 from tests.unit.dnd35.support import fight, through_round_one
 
-RULES = pathlib.Path(__file__).resolve().parents[4] / "shared" / "rules" / "3.5e.md"
+RULES = pathlib.Path(__file__).resolve().parent / "action_table_spec.md"
 TYPES = {"Standard": "standard", "Move": "move", "Full-round": "full-round",
          "Swift": "swift", "Immediate": "immediate", "Free": "free",
          "Not an action": "none"}
