@@ -72,7 +72,8 @@ QUERIES: list[tuple[str, str, str]] = [
                round(100 * avg(hit::INTEGER) FILTER (WHERE attacker_pc), 1) AS pc_hit_pct,
                round(100 * avg(hit::INTEGER) FILTER (WHERE NOT attacker_pc), 1)
                    AS monster_hit_pct
-        FROM attacks WHERE {f} GROUP BY escalation_die ORDER BY escalation_die"""),
+        FROM attacks WHERE {escalating} AND {f}
+        GROUP BY escalation_die ORDER BY escalation_die"""),
     ("attackers", "Crits and fumbles", """
         SELECT attacker, count(*) AS attacks, count(*) FILTER (WHERE hit) AS hits,
                round(100 * avg(hit::INTEGER), 1) AS hit_pct,
@@ -113,6 +114,17 @@ QUERIES: list[tuple[str, str, str]] = [
 ]
 
 
+def _escalating() -> str:
+    """The systems with an escalation die (13th Age): the only ones whose attacks the
+    escalation section counts (elsewhere the die is always 0)."""
+    from domain import systems
+
+    ids = [s.id for s in systems.all_systems().values()
+           if "escalation_die" in s.header_keys]
+    return "system IN (" + ", ".join("'" + i.replace("'", "''") + "'" for i in ids) + ")" \
+        if ids else "FALSE"
+
+
 def dashboard(con, campaign: str | None = None, encounter: str | None = None,
               branches: bool = False) -> list[Section]:
     """Every section of the dashboard, filtered by campaign and encounter; what-if
@@ -120,7 +132,7 @@ def dashboard(con, campaign: str | None = None, encounter: str | None = None,
     where, params = _filter(campaign, encounter, branches)
     out = []
     for key, title, sql in QUERIES:
-        text = sql.replace("{f}", where)
+        text = sql.replace("{f}", where).replace("{escalating}", _escalating())
         cur = con.execute(text, params * text.count(where) if params else [])
         out.append(Section(key, title, [d[0] for d in cur.description], cur.fetchall()))
     out.append(fairness(con, where, params))

@@ -59,3 +59,17 @@ def test_a_nonlethal_blow_takes_no_hit_points_in_the_damage_table(sqlite_store):
                               "WHERE attacker = 'Sera' AND target = 'Hired Blade' "
                               "ORDER BY position LIMIT 1")[0]
     assert (blow["rolled"], blow["damage"], blow["hp_after"]) == (5, 0, 28)
+
+
+def test_the_escalation_section_counts_13th_age_attacks_only(sqlite_store):
+    """A 3.5 attack has no escalation die: the dashboard's escalation section leaves it
+    out rather than filing every 3.5 attack under a die of 0."""
+    ok(sqlite_store, "demo", "--system", "3.5e")
+    stats = ok(sqlite_store, "stats", "--json").json()
+    assert stats["escalation"] == []
+    assert sum(r["attacks"] for r in stats["attackers"]) == len(
+        rows(sqlite_store, "SELECT * FROM attacks"))
+    ok(sqlite_store, "demo")  # a 13th Age battle in the same store
+    assert sum(r["attacks"] for r in ok(sqlite_store, "stats", "--json").json()[
+        "escalation"]) == rows(sqlite_store, "SELECT count(*) AS n FROM attacks "
+                                             "WHERE system = '13a'")[0]["n"]
