@@ -1,6 +1,8 @@
-"""Invariants on generated 3.5e battles, on a real SQLite store (snapshots every 7 events).
+"""Invariants on generated 5e and D&D 3.5 battles, on a real SQLite store (snapshots
+every 7 events).
 
-The battles come from the 3.5 generator (``fixtures.generate --system 3.5e``), their
+The battles come from each system's generator (``fixtures.generate --system 5e``,
+``--system 3.5e``; 13th Age has its own in test_properties.py), their
 seed and length drawn by hypothesis:
 
 - the state at position N equals folding the first N effective events;
@@ -28,6 +30,7 @@ SETTINGS = settings(max_examples=12, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
                                            HealthCheck.too_slow])
 CHEAP = settings(SETTINGS, max_examples=25)  # one battle, two or three commands more
+SYSTEMS = pytest.mark.parametrize("system", ["5e", "3.5e"])
 SEEDS = st.integers(0, 10_000)
 LENGTHS = st.integers(30, 400)
 
@@ -37,11 +40,12 @@ def frequent_snapshots(monkeypatch):
     monkeypatch.setenv("BATTLETAPE_SNAPSHOT_INTERVAL", "7")
 
 
-def battle(tmp_path_factory, seed: int, events: int, batch: int = 1) -> Battletape:
-    """A generated 3.5e battle, one command per save (``batch`` 1): a snapshot every
-    seventh event, as the command line would leave them."""
-    path = str(tmp_path_factory.mktemp("prop35") / "b.db")
-    gen.run(path, events, seed, name="Generated", user="gm", system="3.5e",
+def battle(tmp_path_factory, system: str, seed: int, events: int,
+           batch: int = 1) -> Battletape:
+    """A generated battle of ``system``, one command per save (``batch`` 1): a snapshot
+    every seventh event, as the command line would leave them."""
+    path = str(tmp_path_factory.mktemp("prop") / "b.db")
+    gen.run(path, events, seed, name="Generated", user="gm", system=system,
             batch_commands=batch)
     return Battletape(path, "gm")
 
@@ -64,11 +68,12 @@ def redo(bt: Battletape) -> None:
         retraction=history.last_undo(events).originator_version)], needs_history=True)
 
 
+@SYSTEMS
 @SETTINGS
 @given(SEEDS, LENGTHS, st.integers(0, 2))
-def test_state_at_n_equals_folding_the_first_n_effective_events(tmp_path_factory, seed,
-                                                                 length, undos):
-    bt = battle(tmp_path_factory, seed, length)
+def test_state_at_n_equals_folding_the_first_n_effective_events(tmp_path_factory, system,
+                                                                 seed, length, undos):
+    bt = battle(tmp_path_factory, system, seed, length)
     for _ in range(undos):  # a few corrections, so that some events are void
         undo(bt)
     events = bt.events()
@@ -81,13 +86,15 @@ def test_state_at_n_equals_folding_the_first_n_effective_events(tmp_path_factory
         assert view(at, True) == view(folded, True)
         assert at.position == e.originator_version
     assert view(bt.state()) == view(history.state_at(events))
-    assert bt.state().system == "3.5e"
+    assert bt.state().system == system
 
 
+@SYSTEMS
 @SETTINGS
 @given(SEEDS, LENGTHS, st.sampled_from([None, "undo", "rewind"]), st.data())
-def test_export_then_import_changes_nothing(tmp_path_factory, seed, length, fix, data):
-    bt = battle(tmp_path_factory, seed, length, batch=2000)
+def test_export_then_import_changes_nothing(tmp_path_factory, system, seed, length, fix,
+                                            data):
+    bt = battle(tmp_path_factory, system, seed, length, batch=2000)
     if fix == "undo":
         undo(bt)
     elif fix == "rewind":
@@ -105,10 +112,11 @@ def test_export_then_import_changes_nothing(tmp_path_factory, seed, length, fix,
     assert view(target.state()) == view(bt.state())
 
 
+@SYSTEMS
 @CHEAP
 @given(SEEDS, LENGTHS)
-def test_undo_then_redo_is_the_identity(tmp_path_factory, seed, length):
-    bt = battle(tmp_path_factory, seed, length, batch=2000)
+def test_undo_then_redo_is_the_identity(tmp_path_factory, system, seed, length):
+    bt = battle(tmp_path_factory, system, seed, length, batch=2000)
     before = view(bt.state(), True)
     events = bt.events()
     prior = view(bt.state(at=history.last_effective_command(events) - 1), True)
@@ -119,10 +127,12 @@ def test_undo_then_redo_is_the_identity(tmp_path_factory, seed, length):
     assert view(bt.state(), True) == view(history.state_at(bt.events()), True)
 
 
+@SYSTEMS
 @CHEAP
 @given(SEEDS, LENGTHS, st.data())
-def test_rewind_p_then_state_equals_state_at_p(tmp_path_factory, seed, length, data):
-    bt = battle(tmp_path_factory, seed, length, batch=2000)
+def test_rewind_p_then_state_equals_state_at_p(tmp_path_factory, system, seed, length,
+                                               data):
+    bt = battle(tmp_path_factory, system, seed, length, batch=2000)
     last = len(bt.events())
     p = data.draw(st.integers(1, last - 1))
     expected = view(bt.state(at=p), True)
