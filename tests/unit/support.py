@@ -74,3 +74,60 @@ class CombatantView:
         if name in type(c).__struct_fields__:
             return getattr(c, name)
         return getattr(c.part, name)
+
+
+class SystemBattle(Battle):
+    """A battle of a system whose verbs are a table (5e, 3.5): ``run`` a verb by name,
+    positional arguments in order, keywords its options, the rest the table's defaults."""
+
+    def run(self, verb: str, *args, rng=None, **values) -> list[Event]:
+        from domain import systems
+
+        v = systems.get(self.SYSTEM).verb(verb)
+        assert v is not None, verb
+        given = dict(values)
+        positional = [p for p in v.params if p.positional]
+        for p, a in zip(positional, args):
+            given[p.name] = a
+        decide = v.decision(None, **given)
+        rng = rng or random.Random(f"{self.seed}:{self.state.position + 1}")
+        return self.do(lambda s: decide(s, rng))
+
+    def c(self, name: str):
+        return self.state.combatants[name]
+
+    def x(self, name: str, key: str):
+        """A key the system adds to ``state --json`` for this combatant."""
+        from domain import systems
+
+        return systems.get(self.SYSTEM).combatant_keys(self.c(name))[key]
+
+    def last(self, type_name: str) -> Event:
+        return next(e for e in reversed(self.events) if type(e).__name__ == type_name)
+
+
+def fight_of(battle: type[SystemBattle], *specs: tuple, inits: dict[str, int] | None = None,
+             **options) -> SystemBattle:
+    """A ``battle`` with combatants (name, hp, {options}) and initiative rolled in the
+    order given (first highest) unless ``inits`` says."""
+    b = battle(**options)
+    for name, hp, *rest in specs:
+        b.run("add", name, hp=hp, **(rest[0] if rest else {}))
+    naturals = inits or {name: 20 - i for i, (name, *_) in enumerate(specs)}
+    b.run("init", naturals=[f"{n}={v}" for n, v in naturals.items()])
+    return b
+
+
+class Dice:
+    """A stand-in random source that gives these faces, in order (1-based)."""
+
+    def __init__(self, *faces: int):
+        self.faces = list(faces)
+
+    def randrange(self, start, stop=None, step=1):
+        if stop is None:
+            start, stop = 0, start
+        return start + self.faces.pop(0) - 1
+
+    def randint(self, a, b):
+        return self.faces.pop(0)
