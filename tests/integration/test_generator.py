@@ -19,21 +19,8 @@ from fixtures import campaign as many
 from fixtures import generate as gen
 from projections.views import state_view
 from replay import history
+from tests.integration.stored import payloads
 from tests.helpers import ok
-
-
-def _payloads(path: str, name: str) -> list[dict]:
-    """Every event of the encounter as plain values, timestamps left out."""
-    bt = Battletape(path)
-    try:
-        out = []
-        for e in bt.events(name):
-            data = ev.to_builtins(e)
-            data.pop("timestamp")
-            out.append(data)
-        return out
-    finally:
-        bt.close()
 
 
 def _raw_rows(path: str) -> list[tuple[str, int, str, bytes]]:
@@ -49,14 +36,14 @@ def test_the_same_seed_and_count_give_the_same_events(tmp_path):
     name_a, count_a = gen.generate(a, 800, seed=11)
     name_b, count_b = gen.generate(b, 800, seed=11)
     assert (name_a, count_a) == (name_b, count_b)
-    assert _payloads(a, name_a) == _payloads(b, name_b)
+    assert payloads(a, name_a) == payloads(b, name_b)
 
 
 def test_another_seed_gives_another_battle(tmp_path):
     a, b = str(tmp_path / "a.db"), str(tmp_path / "b.db")
     name_a, _ = gen.generate(a, 400, seed=1, name="battle")
     name_b, _ = gen.generate(b, 400, seed=2, name="battle")
-    assert _payloads(a, name_a) != _payloads(b, name_b)
+    assert payloads(a, name_a) != payloads(b, name_b)
 
 
 @pytest.mark.parametrize("events", [300, 1000, 2000])
@@ -211,10 +198,10 @@ def test_a_campaign_is_rule_valid_and_every_battle_differs(tmp_path):
     assert [p.name for p in played] == BATTLES
     assert all(p.events >= 400 for p in played) and all(p.refused == 0 for p in played)
     assert ok(path, "verify").out.startswith("ok: 3 encounter(s)")
-    starts = [_payloads(path, name)[0] for name in BATTLES]
+    starts = [payloads(path, name)[0] for name in BATTLES]
     assert [s["seed"] for s in starts] == [5, 6, 7]
     bodies = [[{k: v for k, v in e.items() if k != "originator_id"}
-               for e in _payloads(path, name)[1:]] for name in BATTLES]
+               for e in payloads(path, name)[1:]] for name in BATTLES]
     assert bodies[0] != bodies[1] and bodies[1] != bodies[2] and bodies[0] != bodies[2]
 
 
@@ -225,7 +212,7 @@ def test_a_campaign_merges_into_postgresql_as_into_sqlite(tmp_path, pg_store):
     names = [f"generated 800 seed 2 battle {i}" for i in (1, 2)]
     assert [r[0] for r in _registered(pg_store)] == names
     for name in names:
-        assert _payloads(pg_store, name) == _payloads(path, name)
+        assert payloads(pg_store, name) == payloads(path, name)
 
 
 def test_a_failed_merge_leaves_no_temporary_file(tmp_path, monkeypatch):

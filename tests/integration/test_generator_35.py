@@ -16,37 +16,7 @@ from domain import events as ev
 from fixtures import generate as gen
 from projections.views import state_view
 from replay import history
-
-
-def _payloads(path: str, name: str) -> list[dict]:
-    bt = Battletape(path)
-    try:
-        out = []
-        for e in bt.events(name):
-            data = ev.to_builtins(e)
-            data.pop("timestamp")
-            out.append(data)
-        return out
-    finally:
-        bt.close()
-
-
-def _events(path: str, name: str) -> list[ev.Event]:
-    bt = Battletape(path)
-    try:
-        return bt.events(name)
-    finally:
-        bt.close()
-
-
-def test_the_same_seed_and_count_give_the_same_events(tmp_path):
-    a, b = str(tmp_path / "a.db"), str(tmp_path / "b.db")
-    name_a, count_a = gen.generate(a, 800, seed=11, system="3.5e")
-    name_b, count_b = gen.generate(b, 800, seed=11, system="3.5e")
-    assert (name_a, count_a) == (name_b, count_b)
-    assert _payloads(a, name_a) == _payloads(b, name_b)
-    assert name_a == "generated 3.5e 800 seed 11"
-    assert _events(a, name_a)[0].system == "3.5e"
+from tests.integration.stored import stored_events
 
 
 @pytest.mark.parametrize("seed", [0, 5, 9])
@@ -60,7 +30,7 @@ def test_the_rules_refuse_nothing_it_asks(tmp_path, seed):
 def test_the_battle_uses_the_rules_widely(tmp_path):
     path = str(tmp_path / "g.db")
     g = gen.run(path, 3000, seed=4, system="3.5e")
-    events = _events(path, g.name)
+    events = stored_events(path, g.name)
     kinds = Counter(type(e).__name__ for e in events)
     for kind in ("EncounterStarted", "CombatantAdded", "InitiativeRolled", "RoundStarted",
                  "TurnStarted", "TurnEnded", "AttackResolved", "ConfirmationRolled",

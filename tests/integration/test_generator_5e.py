@@ -19,51 +19,34 @@ from fixtures import campaign as many
 from fixtures import generate as gen
 from projections.views import state_view
 from replay import history
+from tests.integration.stored import payloads, stored_events
 
 
-def _payloads(path: str, name: str) -> list[dict]:
-    """Every event of the encounter as plain values, timestamps left out."""
-    bt = Battletape(path)
-    try:
-        out = []
-        for e in bt.events(name):
-            data = ev.to_builtins(e)
-            data.pop("timestamp")
-            out.append(data)
-        return out
-    finally:
-        bt.close()
-
-
-def _events(path: str, name: str) -> list[ev.Event]:
-    bt = Battletape(path)
-    try:
-        return bt.events(name)
-    finally:
-        bt.close()
-
-
-def test_the_same_seed_and_count_give_the_same_events(tmp_path):
-    # Two stores, one seed: every payload is the same, timestamps apart.
+@pytest.mark.parametrize("system", ["5e", "3.5e"])
+def test_the_same_seed_and_count_give_the_same_events(tmp_path, system):
+    # Two stores, one seed: every payload is the same, timestamps apart (the 5e and
+    # the 3.5 generators: fixtures/generate_5e.py, generate_35.py)
     a, b = str(tmp_path / "a.db"), str(tmp_path / "b.db")
-    name_a, count_a = gen.generate(a, 800, seed=11, system="5e")
-    name_b, count_b = gen.generate(b, 800, seed=11, system="5e")
+    name_a, count_a = gen.generate(a, 800, seed=11, system=system)
+    name_b, count_b = gen.generate(b, 800, seed=11, system=system)
     assert (name_a, count_a) == (name_b, count_b)
-    assert _payloads(a, name_a) == _payloads(b, name_b)
+    assert payloads(a, name_a) == payloads(b, name_b)
+    assert name_a == f"generated {system} 800 seed 11"
+    assert stored_events(a, name_a)[0].system == system
 
 
 def test_another_seed_gives_another_battle(tmp_path):
     a, b = str(tmp_path / "a.db"), str(tmp_path / "b.db")
     gen.generate(a, 400, seed=1, name="battle", system="5e")
     gen.generate(b, 400, seed=2, name="battle", system="5e")
-    assert _payloads(a, "battle") != _payloads(b, "battle")
+    assert payloads(a, "battle") != payloads(b, "battle")
 
 
 def test_the_encounter_is_a_5e_encounter_of_the_requested_length(tmp_path):
     path = str(tmp_path / "g.db")
     name, count = gen.generate(path, 1000, seed=3, system="5e")
     assert name == "generated 5e 1000 seed 3"
-    events = _events(path, name)
+    events = stored_events(path, name)
     assert count >= 1000 and events[0].system == "5e"
     assert [e.originator_version for e in events] == list(range(1, count + 1))
 
@@ -86,7 +69,7 @@ def test_refusals_stay_rare(tmp_path):
 def test_the_battle_uses_the_rules_widely(tmp_path):
     path = str(tmp_path / "g.db")
     g = gen.run(path, 3000, seed=4, system="5e")
-    events = _events(path, g.name)
+    events = stored_events(path, g.name)
     kinds = Counter(type(e).__name__ for e in events)
     for kind in ("EncounterStarted", "CombatantAdded", "InitiativeRolled",
                  "RoundStarted", "TurnStarted", "TurnEnded", "AttackResolved",
@@ -112,7 +95,7 @@ def test_ties_are_decided_and_death_saves_rolled_when_due(tmp_path):
     for seed in (1, 2, 3):
         path = str(tmp_path / f"g{seed}.db")
         name, _ = gen.generate(path, 1500, seed=seed, system="5e")
-        events = _events(path, name)
+        events = stored_events(path, name)
         for i, e in enumerate(events):
             if type(e).__name__ == "InitiativeTied":
                 after = next(x for x in events[i + 1:] if x.cmd != e.cmd)
@@ -178,5 +161,5 @@ def test_a_5e_campaign_is_the_same_with_one_or_two_workers(tmp_path):
     assert [p.name for p in a] == [p.name for p in b] == [
         "generated 5e 900 seed 5 battle 1", "generated 5e 900 seed 5 battle 2"]
     for p in a:
-        assert _payloads(one, p.name) == _payloads(two, p.name)
-        assert _payloads(two, p.name)[0]["system"] == "5e"
+        assert payloads(one, p.name) == payloads(two, p.name)
+        assert payloads(two, p.name)[0]["system"] == "5e"
