@@ -57,3 +57,26 @@ def run_script(store: str, text: str) -> Result:
         return cli(store, "run", fh.name)
     finally:
         os.unlink(fh.name)
+
+
+def snapshot_of(store: str) -> list:
+    """Every row of every table of a SQLite store: "the store is unchanged" compares two."""
+    import sqlite3
+
+    with sqlite3.connect(store) as db:
+        tables = [r[0] for r in db.execute(
+            "select name from sqlite_master where type='table' order by name")]
+        return [(t, db.execute(f'select * from "{t}"').fetchall()) for t in tables]
+
+
+def refused_whole(store: str, command: str, message: str, user: str | None = None) -> None:
+    """Bad input or a refusal: one line on stderr naming ``message``, a non-zero exit,
+    no traceback, and the store as it was."""
+    before = snapshot_of(store)
+    r = cli(store, command, user=user)
+    assert r.code != 0
+    lines = r.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), r.err
+    assert message in lines[0], lines[0]
+    assert "Traceback" not in r.err + r.out
+    assert snapshot_of(store) == before

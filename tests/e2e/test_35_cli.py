@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import cli, ok, state
+from tests.helpers import ok, refused_whole, state
 
 KEYS_35 = ("nonlethal", "flat_footed", "aoo_used", "actions_used", "negative_levels",
            "ac", "touch_ac", "flat_footed_ac")
@@ -36,24 +35,6 @@ def alley(sqlite_store):
     ok(s, "add Orc --hp 12 --ac 14 --touch 10 --flat-footed 14 --bab 1 --count 2")
     ok(s, "init Kael=15 Orc=5")
     return s
-
-
-def snapshot_of(store: str) -> list:
-    with sqlite3.connect(store) as db:
-        tables = [r[0] for r in db.execute(
-            "select name from sqlite_master where type='table' order by name")]
-        return [(t, db.execute(f'select * from "{t}"').fetchall()) for t in tables]
-
-
-def refused_whole(store: str, command: str, message: str) -> None:
-    before = snapshot_of(store)
-    r = cli(store, command)
-    assert r.code != 0
-    lines = r.err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), r.err
-    assert message in lines[0], lines[0]
-    assert "Traceback" not in r.err + r.out
-    assert snapshot_of(store) == before
 
 
 def combatant(store: str, name: str) -> dict:

@@ -4,12 +4,11 @@ imports, the Italian terms of seed 002, and a campaign holding both rule systems
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import cli, ok, state
+from tests.helpers import ok, refused_whole, state
 
 BATTLES = Path(__file__).resolve().parents[2] / "fixtures" / "battles"
 
@@ -32,24 +31,6 @@ def fight13(sqlite_store):
     ok(s, "add Orc --hp 20 --ac 15 --pd 13 --md 10 --init 1")
     ok(s, "init Bruna=15 Orc=6")
     return s
-
-
-def snapshot_of(store: str) -> list:
-    with sqlite3.connect(store) as db:
-        tables = [r[0] for r in db.execute(
-            "select name from sqlite_master where type='table' order by name")]
-        return [(t, db.execute(f'select * from "{t}"').fetchall()) for t in tables]
-
-
-def refused_whole(store: str, command: str, message: str) -> None:
-    before = snapshot_of(store)
-    r = cli(store, command)
-    assert r.code != 0
-    lines = r.err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), r.err
-    assert message in lines[0], lines[0]
-    assert "Traceback" not in r.err + r.out
-    assert snapshot_of(store) == before
 
 
 # --- (a) bad input --------------------------------------------------------------------

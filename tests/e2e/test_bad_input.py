@@ -1,12 +1,11 @@
 """Bad input: one clear line on stderr, a non-zero exit, the store unchanged."""
 
 import hashlib
-import sqlite3
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import cli, ok
+from tests.helpers import cli, ok, snapshot_of
 
 
 @pytest.fixture
@@ -16,13 +15,6 @@ def fight(sqlite_store):
     ok(sqlite_store, 'add Goblin --hp 10 --ac 15 --count 2')
     ok(sqlite_store, 'init Bruna=15 Goblin=4')
     return sqlite_store
-
-
-def snapshot_of(store: str) -> list:
-    with sqlite3.connect(store) as db:
-        tables = [r[0] for r in db.execute(
-            "select name from sqlite_master where type='table' order by name")]
-        return [(t, db.execute(f'select * from "{t}"').fetchall()) for t in tables]
 
 
 BAD = [
