@@ -7,7 +7,8 @@ from uuid import UUID
 from domain import systems
 from tests.unit.support import Dice, SystemBattle, fight_of
 
-__all__ = ["Battle", "Dice", "SYSTEM", "fight", "through_round_one"]
+__all__ = ["Battle", "Dice", "SYSTEM", "attacks", "fight", "of_last", "refused",
+           "through_round_one", "to_turn"]
 
 SYSTEM = systems.get("3.5e")
 
@@ -29,3 +30,32 @@ def through_round_one(b: Battle) -> Battle:
     for _ in range(len(b.state.order)):
         b.run("next")
     return b
+
+
+def to_turn(b: Battle, name: str) -> None:
+    """End turns until it is ``name``'s."""
+    b.run("next")
+    while b.state.turn != name:
+        b.run("next")
+
+
+def refused(b: Battle, *args, **kw):
+    """The RuleViolation a verb raises (the rules refuse it)."""
+    import pytest
+
+    from domain.errors import RuleViolation
+
+    with pytest.raises(RuleViolation) as e:
+        b.run(*args, **kw)
+    return e.value
+
+
+def of_last(b: Battle, name: str) -> list:
+    """The events called ``name`` of the last command."""
+    cmd = b.events[-1].cmd
+    return [e for e in b.events if e.cmd == cmd and type(e).__name__ == name]
+
+
+def attacks(b: Battle) -> list:
+    """The attack rolls of the last command."""
+    return of_last(b, "AttackResolved")

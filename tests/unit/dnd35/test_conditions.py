@@ -10,8 +10,8 @@ import pytest
 from domain.dnd35 import attacks_of_opportunity as aoo, conditions
 from domain.dnd35.conditions import EFFECTS
 from domain.dnd35.terms import CONDITIONS
-from domain.errors import BadInput, RuleViolation
-from tests.unit.dnd35.support import Battle, Dice, fight, through_round_one
+from domain.errors import BadInput
+from tests.unit.dnd35.support import refused, to_turn, Battle, Dice, fight, through_round_one
 
 #: B's sheet: AC 15, touch 12, flat-footed 13 (a Dex and dodge part of 2)
 SHEET = {"ac": 15, "touch": 12, "flat_footed": 13}
@@ -26,18 +26,6 @@ def abc(**b_options):
 def hit(b, attacker, target, roll="10", **kw):
     b.run("attack", attacker, target, bonus=kw.pop("bonus", 5), roll=roll, **kw)
     return b.last("AttackResolved")
-
-
-def to_turn(b, name):
-    b.run("next")
-    while b.state.turn != name:
-        b.run("next")
-
-
-def refused(b, *args, **kw):
-    with pytest.raises(RuleViolation) as e:
-        b.run(*args, **kw)
-    return e.value
 
 
 def test_35_CND_every_condition_of_the_seed_is_known_with_its_italian_name():

@@ -5,8 +5,8 @@ import pytest
 
 from domain.dnd35 import attacks_of_opportunity as aoo
 from domain.dnd35.confusion import behaviour
-from domain.errors import BadInput, RuleViolation
-from tests.unit.dnd35.support import fight, through_round_one
+from domain.errors import BadInput
+from tests.unit.dnd35.support import refused, to_turn, fight, through_round_one
 
 
 def confused(source="A"):
@@ -16,18 +16,6 @@ def confused(source="A"):
     b.run("next")
     assert b.state.turn == "B"
     return b
-
-
-def to_turn(b, name):
-    b.run("next")
-    while b.state.turn != name:
-        b.run("next")
-
-
-def refused(b, *args, **kw):
-    with pytest.raises(RuleViolation) as e:
-        b.run(*args, **kw)
-    return e.value
 
 
 def test_35_CND_11_the_d100_table():

@@ -4,17 +4,7 @@ Danno massiccio, Danno di precisione."""
 import pytest
 
 from domain.errors import BadInput, RuleViolation
-from tests.unit.dnd35.support import Dice, fight
-
-
-def attacks(b):
-    cmd = b.events[-1].cmd
-    return [e for e in b.events if e.cmd == cmd and type(e).__name__ == "AttackResolved"]
-
-
-def of_last(b, name):
-    cmd = b.events[-1].cmd
-    return [e for e in b.events if e.cmd == cmd and type(e).__name__ == name]
+from tests.unit.dnd35.support import attacks, of_last, Dice, fight
 
 
 # --- Danni ------------------------------------------------------------------------------

@@ -6,17 +6,7 @@ import pytest
 
 from domain.dnd35.events import AbilityChanged
 from domain.errors import BadInput, RuleViolation
-from tests.unit.dnd35.support import SYSTEM, fight, through_round_one
-
-
-def attacks(b):
-    cmd = b.events[-1].cmd
-    return [e for e in b.events if e.cmd == cmd and type(e).__name__ == "AttackResolved"]
-
-
-def of_last(b, name):
-    cmd = b.events[-1].cmd
-    return [e for e in b.events if e.cmd == cmd and type(e).__name__ == name]
+from tests.unit.dnd35.support import attacks, of_last, SYSTEM, fight, through_round_one
 
 
 # --- Armi -------------------------------------------------------------------------------
