@@ -1,5 +1,6 @@
 """D&D 3.5 (seed 003): one log line for each of 3.5's own events (and 3.5's reading of
-an attack, a save, a d100 to stabilise); None lets the core word the rest."""
+an attack, a save, a d100 to stabilise); None lets the core word the rest. With
+``--lang it`` the common lines are Italian sentences (``describe_it``)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,12 @@ def _attack(e: ev.AttackResolved, t) -> str:
 
 def describe(system, e, lang: str = "en") -> str | None:
     t = (lambda w: system.term(w, lang))
+    if lang == "it":
+        from domain.dnd35 import describe_it
+
+        said = describe_it.describe(system, e, t)
+        if said is not None:
+            return said
     match e:
         case ev.AttackResolved():
             return _attack(e, t)

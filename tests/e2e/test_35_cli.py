@@ -157,7 +157,7 @@ def test_the_log_in_italian_uses_the_seeds_words(alley):
     ok(alley, "do 'Orc 1' drink-potion")
     ok(alley, "attack Kael 'Orc 1' --opportunity --bonus 6 --roll 10 --dmg 5 --kind melee")
     it = ok(alley, "--lang", "it", "log").out
-    assert "turno: Kael" in it and "turno: Orc 1" in it
+    assert "turno di Kael" in it and "turno di Orc 1" in it
     assert "(azione standard)" in it
     assert "COLPO CRITICO" in it and "minaccia di critico" in it
     assert "(attacco di opportunità)" in it

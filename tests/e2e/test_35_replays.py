@@ -46,3 +46,21 @@ def test_the_html_replay_of_the_35_demo_shows_the_fight_at_every_position(sqlite
             assert shown[name] == f"{c['hp']}/{c['max_hp']}"
     finally:
         driver.quit()
+
+
+def test_the_italian_log_of_a_35_battle_reads_in_the_seeds_words(sqlite_store):
+    """`--lang it log`: whole Italian sentences for the common 3.5 lines (the Sigil
+    community reads the seed in Italian), the seed's own terms included."""
+    ok(sqlite_store, "demo", "--system", "3.5e")
+    log = ok(sqlite_store, "--lang", "it", "log").out
+    for words in ("Sera attacca Thug 1: 18 naturale, totale 25 contro CA 13: COLPO CRITICO",
+                  "conferma la minaccia di critico", "non confermato (danni normali)",
+                  "5 danni non letali [fiancheggiare +2; danni non letali con un'arma "
+                  "letale -4]", "Thug 2 è morente: d100 64: perde 1 pf",
+                  "Kael cerca di stabilizzare Mira: Guarire 15 contro CD 15: stabile",
+                  "Bere una pozione o applicare un olio (azione standard) — possono "
+                  "effettuare un attacco di opportunità: Kael",
+                  "entra Kael: 52/52 pf, CA 19, contatto 11, colto alla sprovvista 18"):
+        assert words in log, words
+    for english in (" attacks ", " rolls ", "'s turn ends", " joins:"):
+        assert english not in log, english

@@ -1,0 +1,158 @@
+"""D&D 3.5 (seed 003): the log in the seed's language, for ``--lang it``.
+
+The Sigil community reads its rules in Italian: the lines of a 3.5 battle's most common
+events are whole Italian sentences, with the seed's own words (tiro per colpire, minaccia
+di critico, colto alla sprovvista, danni non letali, attacco di opportunità, morente,
+stabile). An event not worded here falls back to the English sentence with the terms
+translated. None: let the caller word it.
+"""
+
+from __future__ import annotations
+
+from domain import events as ev
+from domain.dnd35 import events as ev35
+
+_DEFENSE = {"ac": "CA", "touch": "CA di contatto", "flat-footed": "CA colto alla sprovvista"}
+_OUTCOME = {"victory": "vittoria", "defeat": "sconfitta", "fled": "fuga", "truce": "tregua"}
+
+
+_MODIFIERS = {"iterative attack": "attacco iterativo", "flanking": "fiancheggiare",
+              "charge": "carica", "fighting defensively": "combattere sulla difensiva",
+              "two-weapon fighting (primary)": "combattere con due armi (mano primaria)",
+              "two-weapon fighting (off hand)": "combattere con due armi (mano secondaria)",
+              "nonlethal damage with a lethal weapon": "danni non letali con un'arma letale",
+              "shooting into melee": "tirare nella mischia",
+              "non-proficient weapon": "arma non competente"}
+
+
+def _stats(e: ev.CombatantAdded) -> str:
+    """The sheet in the seed's words: CA, contatto, colto alla sprovvista, BAB, saves."""
+    s = e.stats
+    out = [f"CA {e.ac}"]
+    if s.get("touch") is not None:
+        out.append(f"contatto {s['touch']}")
+    if s.get("flat_footed_ac") is not None:
+        out.append(f"colto alla sprovvista {s['flat_footed_ac']}")
+    if s.get("bab"):
+        out.append(f"BAB {s['bab']:+d}")
+    names = {"fort": "Tempra", "ref": "Riflessi", "will": "Volontà"}
+    saves = s.get("saves") or {}
+    if saves:
+        out.append(" ".join(f"{names.get(k, k)} {v:+d}" for k, v in saves.items()))
+    return ", ".join(out)
+
+
+def _modifier(label: str, t) -> str:
+    if label in _MODIFIERS:
+        return _MODIFIERS[label]
+    if label.startswith("fear (") and label.endswith(")"):
+        return "paura (" + ", ".join(t(w) for w in label[6:-1].split(", ")) + ")"
+    return t(label)
+
+
+def _names(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + " e " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def _attack(e: ev.AttackResolved, t) -> str:
+    result = ("COLPO CRITICO" if e.crit else "colpito" if e.hit else "mancato")
+    dmg = ""
+    if e.hit and e.damage_roll is not None:
+        nl = " non letali" if "nonlethal" in e.tags else ""
+        dmg = f", {e.damage} danni{nl}" + (f" ({t(e.damage_type)})" if e.damage_type else "")
+    aoo = " (attacco di opportunità)" if e.action == "aoo" else ""
+    mods = [f"{_modifier(k, t)} {v:+d}" for k, v in e.modifiers.items()
+            if k != "attack bonus"]
+    return (f"{e.attacker} attacca {e.target}{aoo}: {e.natural} naturale, totale {e.total} "
+            f"contro {_DEFENSE.get(e.defense, e.defense)} {e.defense_value}: {result}{dmg}"
+            + (f" [{'; '.join(mods)}]" if mods else ""))
+
+
+def describe(system, e, t) -> str | None:
+    match e:
+        case ev.EncounterStarted():
+            return f"inizia lo scontro {e.name} (D&D 3.5, campagna {e.campaign})"
+        case ev.CombatantAdded():
+            return f"entra {e.name}: {e.hp}/{e.max_hp} pf, {_stats(e)}"
+        case ev.InitiativeRolled():
+            r = e.roll
+            return (f"iniziativa di {_names(e.names)}: {r.faces[0] if r.faces else '?'} "
+                    f"naturale, totale {r.total}")
+        case ev.RoundStarted():
+            return "round di sorpresa" if e.round == 0 else f"round {e.round}"
+        case ev.TurnStarted():
+            return f"turno di {e.name}"
+        case ev.TurnEnded():
+            return f"fine del turno di {e.name}"
+        case ev.AttackResolved():
+            return _attack(e, t)
+        case ev35.ConfirmationRolled():
+            return (f"{e.attacker} conferma la minaccia di critico su {e.target}: "
+                    f"{e.roll.faces[0]} naturale, totale {e.total} contro {e.defense_value}: "
+                    + ("confermato" if e.confirmed else "non confermato (danni normali)"))
+        case ev35.MissChanceRolled():
+            return (f"probabilità di mancare {e.target} ({e.chance}%): d100 {e.roll.total}: "
+                    + ("mancato" if e.missed else "il colpo va a segno"))
+        case ev35.TableActionTaken():
+            from domain.dnd35.action_table import row
+
+            r = row(e.action)
+            name = r.italian.split(" (")[0] if r is not None else e.action
+            aoo = (f" — possono effettuare un attacco di opportunità: {_names(e.provokes)}"
+                   if e.provokes else "")
+            return f"{e.name}: {name} ({t(e.kind)}){aoo}"
+        case ev.DamageTaken():
+            return f"{e.target} subisce {e.amount} danni" + (
+                f" ({t(e.damage_type)})" if e.damage_type else "")
+        case ev35.NonlethalDamageTaken():
+            return f"{e.target} subisce {e.amount} danni non letali"
+        case ev.Healed():
+            return f"{e.target} guarisce {e.amount} pf"
+        case ev.ConditionApplied():
+            return f"{e.name} è {t(e.condition)}"
+        case ev.ConditionRemoved():
+            return f"{e.name} non è più {t(e.condition)}"
+        case ev35.SaveDemanded():
+            why = {"massive-damage": "danno massiccio",
+                   "coup-de-grace": "colpo di grazia"}.get(e.against, e.against)
+            return f"{e.name} deve superare un tiro salvezza su {t(e.save)} CD {e.dc} ({why})"
+        case ev.SaveRolled():
+            return (f"tiro salvezza su {t(e.difficulty)} di {e.name}: "
+                    f"{e.roll.faces[0]} naturale, totale {e.roll.total} contro CD {e.target}: "
+                    + ("superato" if e.success else "fallito"))
+        case ev35.Died():
+            return f"{e.name} muore"
+        case ev.DeathSaveRolled():
+            return (f"{e.name} è morente: d100 {e.roll.total}: "
+                    + ("diventa stabile" if e.success else "perde 1 pf"))
+        case ev.StabilizeAttempted():
+            return (f"{e.helper} cerca di stabilizzare {e.name}: Guarire {e.roll.total} "
+                    "contro CD 15: " + ("stabile" if e.success else "fallito"))
+        case ev.SurpriseDeclared():
+            return (f"round di sorpresa: solo {_names(e.actors)} si accorgono dei nemici e "
+                    "agiscono")
+        case ev35.SurpriseRoundEnded():
+            return "fine del round di sorpresa: tutti tirano di nuovo l'iniziativa"
+        case ev35.TieRerollDue():
+            return (f"pareggio di iniziativa a {e.total} con lo stesso bonus: "
+                    f"{_names(e.names)} ritirano")
+        case ev35.TieRerolled():
+            return "pareggio risolto: " + " prima di ".join(e.names)
+        case ev.Delayed():
+            return f"{e.name} ritarda il turno"
+        case ev.Readied():
+            return f"{e.name} prepara un'azione: {e.trigger}"
+        case ev.DelayedActionTaken():
+            return f"{e.name} agisce dopo {e.after} (iniziativa {e.initiative})"
+        case ev.ReadiedActionTaken():
+            return (f"l'azione preparata di {e.name} scatta prima di {e.before} "
+                    f"(iniziativa {e.initiative})")
+        case ev35.ReadiedActionLost():
+            return f"l'azione preparata di {e.name} è persa: è tornato il suo turno"
+        case ev.Engaged():
+            return f"{e.a} e {e.b} sono in mischia"
+        case ev.Moved():
+            return f"{e.name} si allontana"
+        case ev.EncounterEnded():
+            return f"fine dello scontro: {_OUTCOME.get(e.outcome, e.outcome)}"
+    return None
