@@ -121,7 +121,7 @@ def echo_events(c: Context, events) -> None:
 
     system = c.system_id()
     for e in events:
-        print(f"{e.originator_version:>5}  {describe(e, 'en', system)}")
+        print(f"{e.originator_version:>5}  {describe(e, c.lang, system)}")
 
 
 def click_module():

@@ -153,6 +153,36 @@ def describe(system, e, t) -> str | None:
             return f"{e.a} e {e.b} sono in mischia"
         case ev.Moved():
             return f"{e.name} si allontana"
+        case ev35.AidAnotherRolled():
+            what = (f"+2 al prossimo attacco di {e.ally} contro {e.target}"
+                    if e.give == "attack" else
+                    f"+2 alla CA di {e.ally} contro il prossimo attacco di {e.target}")
+            return (f"{e.aider} aiuta {e.ally} contro {e.target}: totale {e.total} contro "
+                    "CA 10: " + (what if e.success else "nessun aiuto"))
+        case ev35.FeintRolled():
+            return (f"{e.feinter} finta contro {e.target}: Raggirare {e.total} contro "
+                    f"{e.opposed}: " + (f"{e.target} perde il bonus di Destrezza alla CA "
+                                        f"contro il prossimo attacco in mischia di "
+                                        f"{e.feinter}" if e.success else "non ci casca"))
+        case ev35.ConfusionRolled():
+            what = {"attack-source": "attacca la fonte della confusione",
+                    "act-normally": "agisce normalmente", "babble": "farfuglia",
+                    "flee": "fugge dalla fonte della confusione",
+                    "attack-nearest": "attacca la creatura più vicina",
+                    "attack-attacker": "attacca chi l'ha attaccato"
+                    }.get(e.behaviour, e.behaviour)
+            roll = f"d100 {e.roll.total}: " if e.roll is not None else ""
+            return f"{e.name} è confuso: {roll}{what}" + (f" ({e.target})" if e.target
+                                                          else "")
+        case ev35.ModifierAdded():
+            against = f" contro {e.against}" if e.against else ""
+            return f"{e.name}: {e.value:+d} ({e.bonus_type}) a {e.stat}{against} ({e.source})"
+        case ev35.ModifierRemoved():
+            return f"{e.name}: finisce {e.source}"
+        case ev35.NegativeLevelsGained():
+            if e.count < 0:
+                return f"{e.name} recupera {-e.count} livelli negativi"
+            return f"{e.name} subisce {e.count} livelli negativi"
         case ev.EncounterEnded():
             return f"fine dello scontro: {_OUTCOME.get(e.outcome, e.outcome)}"
     return None
