@@ -77,6 +77,8 @@ class AttackOrder:
     obscured: bool = False            # fog, smoke: an attack blind (Linea di visuale)
     cover_hardness: int | None = None
     coup_de_grace: bool = False
+    magic: bool = False
+    incorporeal_rolls: list[int] = field(default_factory=list)
     nonproficient: bool = False
     difficult: bool = False
     weapon: str | None = None
@@ -121,6 +123,9 @@ def check(o: AttackOrder) -> None:
     for r in o.confirms:
         if not 1 <= r <= 20:
             raise BadInput("--confirm", r, "a natural d20 from 1 to 20")
+    for r in o.incorporeal_rolls:
+        if not 1 <= r <= 100:
+            raise BadInput("--incorporeal-roll", r, "a d100 result from 1 to 100")
     for r in o.miss_rolls:
         if not 1 <= r <= 100:
             raise BadInput("--miss-roll", r, "a d100 result from 1 to 100")
@@ -316,6 +321,7 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     rolls = list(o.rolls)
     confirms = list(o.confirms)
     misses = list(o.miss_rolls)
+    incorporeal = list(o.incorporeal_rolls)
     damage = dmg_rules.DamageRoller(o, rng)
     hp = {t.name: (t.hp, stats.get(t, "nonlethal")) for t in targets}
     for i, (iterative, label, role) in enumerate(swings):
@@ -396,6 +402,10 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             amount, otags = attacking_objects.on_hit(t, amount, damage_type(o.damage_type),
                                                      o.kind, nonlethal)
             tags += otags
+        if hit and amount and "incorporeal" in t.conditions:
+            amount, itags, rolled = _incorporeal(t, amount, o, incorporeal, rng)
+            tags += itags
+            events += rolled
         if nonlethal:
             tags.append("nonlethal")
         if o.opportunity:
@@ -503,3 +513,26 @@ def _d100(natural: int | None, rng) -> Roll:
     from domain.dnd35.hit_points import d100
 
     return d100(natural, rng, "--miss-roll")
+
+
+def _incorporeal(t: Combatant, amount: int, o: AttackOrder, rolls: list[int], rng
+                 ) -> tuple[int, list[str], list[Event]]:
+    """Incorporeo (35-CND-22): immune to nonmagical attacks; a magic one's damage is
+    ignored on a d100 of 01-50 (rolled apart from any concealment); force and positive or
+    negative energy hurt in full."""
+    from domain.dnd35.conditions import FULL_ON_INCORPOREAL, INCORPOREAL_CHANCE
+    from domain.dnd35.events import IncorporealDamageRolled
+    from domain.dnd35.hit_points import d100
+
+    if damage_type(o.damage_type) in FULL_ON_INCORPOREAL:
+        return amount, [f"incorporeal: {o.damage_type} hurts in full"], []
+    if not o.magic:
+        return 0, ["incorporeal: immune to nonmagical attacks"], [IncorporealDamageRolled(
+            name=t.name, amount=amount, magic=False, ignored=True)]
+    r = d100(rolls.pop(0) if rolls else None, rng, "--incorporeal-roll")
+    ignored = r.total <= INCORPOREAL_CHANCE
+    rolled = [IncorporealDamageRolled(name=t.name, amount=amount, magic=True, roll=r,
+                                      ignored=ignored)]
+    if ignored:
+        return 0, [f"incorporeal: d100 {r.total}, the damage is ignored (50%)"], rolled
+    return amount, [f"incorporeal: d100 {r.total}, the damage goes through"], rolled

@@ -76,7 +76,7 @@ def _attack(services, attacker, targets, bonus, vs, roll, threat, crit_range, co
             natural=None, manufactured=False, str_mod=None, handed=None, both_hands=False,
             weapon_size=None, improvised=False, splash=False, splash_dmg=None,
             adjacent=None, intersection=False, scatter=None, distance=None, light=None,
-            obscured=False, cover_hardness=None):
+            obscured=False, cover_hardness=None, magic=False, incorporeal_roll=None):
     from domain.dnd35 import attacks as atk
 
     if crit_range is not None and threat is not None and crit_range != threat:
@@ -94,7 +94,8 @@ def _attack(services, attacker, targets, bonus, vs, roll, threat, crit_range, co
         concealment=concealment, miss_rolls=ints(miss_roll, "--miss-roll"),
         into_melee=into_melee, increment=increment, thrown=thrown, hidden=hidden,
         coup_de_grace=coup_de_grace, nonproficient=nonproficient, difficult=difficult,
-        weapon=weapon, threatened_by=_names(threatened_by),
+        weapon=weapon, threatened_by=_names(threatened_by), magic=magic,
+        incorporeal_rolls=ints(incorporeal_roll, "--incorporeal-roll"),
         naturals=[n.lower() for n in _names(natural)], manufactured=manufactured,
         str_mod=str_mod, handed=handed, both_hands=both_hands,
         weapon_size=weapon_size.lower() if weapon_size else None, improvised=improvised,
@@ -432,6 +433,10 @@ VERBS = [
         flag("thrown", help="A thrown weapon (5 increments at most)."),
         flag("hidden", help="The attacker is hidden from the target (Nascondersi)."),
         flag("coup_de_grace", help="A coup de grace against a helpless creature."),
+        flag("magic", help="A magic weapon or attack (an incorporeal target ignores its "
+             "damage on a d100 of 01-50; nonmagical ones never hurt it)."),
+        opt("incorporeal_roll", str, None, help="The d100 of an incorporeal target, per "
+            "hit: 01-50 the damage is ignored."),
         flag("nonproficient", help="A weapon the attacker is not proficient with: -4."),
         flag("difficult", help="The path crosses difficult terrain."),
         opt("weapon", str, None, help="The weapon (crossbow, shuriken: usable prone)."),

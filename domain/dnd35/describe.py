@@ -19,7 +19,8 @@ def _attack(e: ev.AttackResolved, t) -> str:
     mods = [f"{k} {v:+d}" for k, v in e.modifiers.items() if k != "attack bonus"]
     why = [x for x in e.tags if x.startswith(("natural", "loses Dex", "Dex 0", "miss chance",
                                               "cover hit", "precision", "immune",
-                                              "coup de grace", "not confirmed"))]
+                                              "coup de grace", "not confirmed",
+                                              "incorporeal"))]
     aoo = f" ({t('attack of opportunity')})" if e.action == "aoo" else ""
     return (f"{e.attacker} attacks {e.target}{aoo}: natural {e.natural}, total {e.total} "
             f"vs {_DEFENSE.get(e.defense, e.defense)} {e.defense_value}: {result}{dmg}"
