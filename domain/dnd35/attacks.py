@@ -24,6 +24,7 @@ from domain.dnd35 import (armor_class, attacks_of_opportunity as aoo, conditions
 from domain.dnd35.bonuses import Mod
 from domain.dnd35.rounds_and_actions import (require_battle, require_can_act, strain,
                                              take)
+from domain.dnd35.hit_points import d100
 from domain.dnd35.terms import damage_type
 from domain.encounter import combatant
 from domain.errors import BadInput, RuleViolation
@@ -366,7 +367,7 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             tags.append("cover hit: the damage goes to the cover (Distruggere la copertura)")
         chance, why = _miss_chance(a, t, o)
         if hit and chance and not o.coup_de_grace:
-            m_roll = _d100(misses.pop(0) if misses else None, rng)
+            m_roll = d100(misses.pop(0) if misses else None, rng, "--miss-roll")
             missed = m_roll.total <= chance
             events.append(MissChanceRolled(attacker=a.name, target=t.name, roll=m_roll,
                                            chance=chance, missed=missed))
@@ -509,12 +510,6 @@ def _intersection(state: EncounterState, rng, a: Combatant, targets: list[Combat
         _splash_damage(state, names, o.splash_dmg or 0, o)
 
 
-def _d100(natural: int | None, rng) -> Roll:
-    from domain.dnd35.hit_points import d100
-
-    return d100(natural, rng, "--miss-roll")
-
-
 def _incorporeal(t: Combatant, amount: int, o: AttackOrder, rolls: list[int], rng
                  ) -> tuple[int, list[str], list[Event]]:
     """Incorporeo (35-CND-22): immune to nonmagical attacks; a magic one's damage is
@@ -522,7 +517,6 @@ def _incorporeal(t: Combatant, amount: int, o: AttackOrder, rolls: list[int], rn
     negative energy hurt in full."""
     from domain.dnd35.conditions import FULL_ON_INCORPOREAL, INCORPOREAL_CHANCE
     from domain.dnd35.events import IncorporealDamageRolled
-    from domain.dnd35.hit_points import d100
 
     if damage_type(o.damage_type) in FULL_ON_INCORPOREAL:
         return amount, [f"incorporeal: {o.damage_type} hurts in full"], []

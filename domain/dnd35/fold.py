@@ -28,7 +28,7 @@ def _own_turn_starts(state: EncounterState, c: Combatant) -> None:
     c.readied = None
     c.delayed = False
     c.extra.update(flat_footed=False, moved=False, stepped=False, aoo_used=0, aoo_triggers=[],
-                   has_acted=True, swift_spent_next=False, total_defense=False,
+                   swift_spent_next=False, total_defense=False,
                    running=False, pending=None, death_save_due=c.status == "dying")
     # its charge, fighting defensively, total defense -- and the aid it gave another
     # (35-AID-01) -- last until the start of its next turn

@@ -62,7 +62,6 @@ def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> lis
         if state.extra.get("surprise_round"):
             return [SurpriseRoundEnded()]
         round_ += 1
-        order = _with_newcomers(state, order, round_)
         nxt = next((n for n in order if _takes_turn(state, n, round_)), None)
         if nxt is None:
             raise RuleViolation("no one is left to take a turn: `end` or `flee`")
@@ -73,10 +72,6 @@ def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> lis
     events.append(TurnStarted(name=nxt, round=round_))
     events += conditions.expiring(state, round_, nxt)
     return events
-
-
-def _with_newcomers(state: EncounterState, order: list[str], round_: int) -> list[str]:
-    return order
 
 
 def next_turn(state: EncounterState, rng, death_saves: dict[str, int]) -> list[Event]:

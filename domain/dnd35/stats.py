@@ -4,8 +4,8 @@ Statistics from ``add`` (``CombatantAdded.stats``): ``touch``, ``flat_footed_ac`
 (the sheet's three Armor Classes; ``Combatant.ac`` is the normal one), ``bab``,
 ``saves`` {fort, ref, will}, ``scores`` {ability: score}, ``size``, ``hd``,
 ``living`` (constructs and undead are not), ``crit_immune``, ``aoo_max``, ``speed``
-(metres), ``armed``. Bookkeeping of the fight: ``nonlethal``, ``has_acted`` (flat-footed
-until the first turn, 35-INI-04), ``aoo_used``, ``moved`` and ``stepped`` this turn,
+(metres), ``armed``. Bookkeeping of the fight: ``nonlethal``, ``flat_footed``
+(until the first turn, 35-INI-04), ``aoo_used``, ``moved`` and ``stepped`` this turn,
 ``swift_spent_next`` (an immediate action out of turn), ``negative_levels``,
 ``ability_damage`` {ability: points}, ``mods`` (typed bonuses and penalties with their
 sources and durations), ``save_due`` (a save the rules demand: massive damage, coup de
@@ -22,7 +22,7 @@ DEFAULTS: dict[str, Any] = {
     "touch": None, "flat_footed_ac": None, "bab": 0, "saves": {}, "scores": {},
     "size": "medium", "hd": 1, "living": True, "crit_immune": False, "aoo_max": 1,
     "speed": 9.0, "armed": True, "mindless": False, "humanoid": True, "no_con": False,
-    "nonlethal": 0, "has_acted": False, "aoo_used": 0, "moved": False, "stepped": False,
+    "nonlethal": 0, "aoo_used": 0, "moved": False, "stepped": False,
     "swift_spent_next": False, "negative_levels": 0, "ability_damage": {},
     "ability_drain": {}, "mods": [], "save_due": None, "death_save_due": False,
     "stabilized_by": None, "killed": None, "legs": 2,
