@@ -23,11 +23,13 @@ def main(ctx: typer.Context,
          encounter: Optional[str] = typer.Option(None, "--encounter", "-e", help="Act on this encounter instead of the last one started."),
          as_: Optional[str] = typer.Option(None, "--as", help="Who records (default BATTLETAPE_USER or the OS user)."),
          lang: str = typer.Option("en", "--lang", help="en or it: rule terms in English or Italian."),
-         debug: bool = typer.Option(False, "--debug", help="Show tracebacks of unexpected errors.")):
+         debug: bool = typer.Option(False, "--debug", help="Show tracebacks of unexpected errors."),
+         force: Optional[str] = typer.Option(None, "--force", metavar="REASON", help="A GM records the command although a rule refuses it; a ruling event keeps who, why and the rule overridden.")):
     """battletape: every roll, move and save of a battle as an immutable event."""
     if isinstance(ctx.obj, Context):  # a line of a script: the script's store and user
         if encounter:
             ctx.obj.encounter = encounter
+        ctx.obj.force = force  # this line's own, never the line before's
         return
     if lang not in ("en", "it"):
         raise BadInput("--lang", lang, "en or it")
@@ -35,7 +37,8 @@ def main(ctx: typer.Context,
     from battletape.session import command_line
 
     ctx.obj = Context(store=store, encounter=encounter, user=as_, lang=lang, debug=debug,
-                      command_line=command_line(ctx.meta.get("argv", _sys.argv[1:])))
+                      command_line=command_line(ctx.meta.get("argv", _sys.argv[1:])),
+                      force=force)
     ctx.call_on_close(ctx.obj.close)
 
 

@@ -11,7 +11,7 @@ import typer
 
 from battletape.cli import app
 from battletape.session import Context, get, out
-from domain.errors import BadInput, BattletapeError
+from domain.errors import AlreadyHolds, BadInput, BattletapeError
 
 
 @app.command()
@@ -78,6 +78,9 @@ def encounters(ctx: typer.Context):
 def run_script(ctx: typer.Context, file: str = typer.Argument(..., help="A script file, or - for stdin.")):
     """Run a battle script, one command a line, all or nothing.  Example: battletape run fixtures/battles/bridge.bt"""
     c = get(ctx)
+    if c.force is not None:
+        raise BadInput("--force", c.force, "a line of the script: `--force REASON "
+                       "COMMAND`, forcing that command alone")
     if file == "-":
         text = sys.stdin.read()
     else:
@@ -111,10 +114,14 @@ def run_lines(c: Context, lines: list[str]) -> None:
                 continue
             if args[0] in ("run", "demo") or "--store" in args:
                 raise BadInput(f"line {number}", line.strip(), "a battle command")
-            c.command_line = shlex.join(args)
+            from battletape.session import command_line
+
+            c.command_line = command_line(args)
             try:
                 command.main(args=args, prog_name="battletape", standalone_mode=False,
                              obj=c)
+            except AlreadyHolds as holds:  # nothing to do: the script goes on
+                out(c, f"nothing recorded: line {number}: {holds}")
             except BattletapeError as err:
                 raise BattletapeError(f"line {number}: {err.message}") from None
             except click.ClickException as err:

@@ -150,7 +150,7 @@ def build(system_id: str, name: str):
         c = get(click.globals.get_current_context())
         if verb.scope == "campaign":
             campaign = values.get("campaign") or c.bt.registration(c.encounter).campaign
-            decide = verb.run(c, **values)
+            decide = c.forcing(verb.run(c, **values), campaign)
             from domain import dice
 
             echo_events(c, c.bt.record_campaign(campaign,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.errors import BadInput, RuleViolation, UnknownCombatant
+from domain.errors import BadInput, RuleViolation, UnknownCombatant, refuse
 from domain.state import Combatant, EncounterState
 
 
@@ -40,15 +40,15 @@ def require_initiative(state: EncounterState) -> None:
 def require_able(c: Combatant, what: str) -> None:
     """The creature must be up to act (Unconscious: "You can't take any actions")."""
     if c.status != "up":
-        raise RuleViolation(f"{c.name} is {c.status} and can't {what}",
-                            "Unconscious" if c.status in ("unconscious", "stable")
-                            else None)
+        refuse(f"{c.name} is {c.status} and can't {what}",
+               "Unconscious" if c.status in ("unconscious", "stable")
+               else None)
     why = c.part.cannot_act(c.name) if c.part is not None else None
     if why is not None:
-        raise RuleViolation(*why)
+        refuse(*why)
     if "stunned" in c.conditions:
-        raise RuleViolation(f"{c.name} is stunned and can't take any actions",
-                            "Conditions: Stunned")
+        refuse(f"{c.name} is stunned and can't take any actions",
+               "Conditions: Stunned")
 
 
 def require_turn(state: EncounterState, c: Combatant, what: str,
@@ -57,7 +57,7 @@ def require_turn(state: EncounterState, c: Combatant, what: str,
     ``rule`` names the section of the encounter's system that says so."""
     if state.turn == c.name or c.acts_out_of_turn:
         return
-    raise RuleViolation(
+    refuse(
         f"it is {state.turn}'s turn, not {c.name}'s: {c.name} can't {what} now"
         " (use --opportunity for an opportunity attack, or `act` for a readied one)",
         rule)

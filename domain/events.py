@@ -216,8 +216,12 @@ class FreeRolled(Event, kw_only=True):
 
 
 class RulingRecorded(Event, kw_only=True):
+    """A GM's call: where the rules leave one, or (``overrode`` set) a refusal of a
+    rule overridden with ``--force`` (``text`` is the GM's reason)."""
+
     text: str
     rule: str | None = None
+    overrode: str | None = None
 
 
 # --- conditions, ongoing damage and saves ---------------------------------------------

@@ -105,6 +105,13 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             return f"{e.name} rallies" + ("" if e.save is None else f": save {e.save.total} — {'success' if e.success else 'failure'}")
         case ev.StabilizeAttempted():
             return f"{e.helper} tries to stabilize {e.name}: {e.roll.total} vs DC 10 — {'success' if e.success else 'failure'}" + (" (a quick action)" if e.quick else "")
+        case ev.RulingRecorded() if e.overrode:
+            rule = f" ({e.rule})" if e.rule else ""
+            return (f"GM ruling by {e.by or 'the GM'}: forced over \"{e.overrode}\""
+                    f"{rule}: {e.text}")
+        case ev.RulingRecorded():
+            return (f"GM ruling by {e.by or 'the GM'}: {e.text}"
+                    + (f" ({e.rule})" if e.rule else ""))
         case ev.FreeRolled():
             return f"{e.roller or 'GM'} rolls {_roll(e.roll)}" + (f" for {e.purpose}" if e.purpose else "")
         case _:

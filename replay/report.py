@@ -25,7 +25,8 @@ EN = {
     "cond": "{t} became {c}", "saved": "{t} shook off {c}",
     "ended": "The battle ended: {o}.", "nodisputes": "No disputes.",
     "dispute": "{p} disputed position {n}: {r} — {o}",
-    "nocorrections": "No corrections.",
+    "nocorrections": "No corrections.", "rulings": "The GM's rulings",
+    "forced": "{n}: {b} forced over \"{o}\"{r}: {w}", "ruled": "{n}: {b} ruled: {w}{r}",
 }
 IT = {
     "participants": "Partecipanti", "final": "Stato finale", "notable": "Momenti notevoli",
@@ -44,7 +45,9 @@ IT = {
     "cond": "{t} è diventato {c}", "saved": "{t} si è liberato di {c}",
     "ended": "La battaglia è finita: {o}.", "nodisputes": "Nessuna contestazione.",
     "dispute": "{p} ha contestato la posizione {n}: {r} — {o}",
-    "nocorrections": "Nessuna correzione.",
+    "nocorrections": "Nessuna correzione.", "rulings": "Le decisioni del GM",
+    "forced": "{n}: {b} ha imposto, contro \"{o}\"{r}: {w}",
+    "ruled": "{n}: {b} ha deciso: {w}{r}",
 }
 
 
@@ -160,6 +163,13 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
                          + (f" ({note})" if note and system.correction_policy else ""))
     else:
         lines.append(f"- {t['nodisputes']}")
+    rulings = [e for e in corr.effective(events) if isinstance(e, ev.RulingRecorded)]
+    if rulings:  # the GM's last word (DESIGN.md principle 8), forced or not
+        lines += ["", f"## {t['rulings']}", ""]
+        for r in rulings:
+            rule = f" ({r.rule})" if r.rule else ""
+            lines.append("- " + t["forced" if r.overrode else "ruled"].format(
+                n=r.originator_version, b=r.by or "GM", o=r.overrode, r=rule, w=r.text))
     fixes = [e for e in events if isinstance(e, (ev.CommandRetracted, ev.Rewound,
                                                  ev.CommandAmended, ev.CommandRestored))]
     policy = system.correction_policy

@@ -15,7 +15,7 @@ only against one already attacking it (35-AOO-08).
 from __future__ import annotations
 
 from domain.dnd35 import conditions, stats
-from domain.errors import RuleViolation
+from domain.errors import RuleViolation, refuse
 from domain.state import Combatant, EncounterState
 
 SECTION = "Attacco di Opportunità"
@@ -124,7 +124,7 @@ def check(state: EncounterState, a: Combatant, t: Combatant, cover: str | None,
         raise RuleViolation("an attack of opportunity is a single melee attack", SECTION)
     why = why_not(state, a, t)
     if why:
-        raise RuleViolation(why, SECTION)
+        refuse(why, SECTION)
     if cover and cover != "none":
         raise RuleViolation(f"no attack of opportunity against an opponent with cover "
                             f"({t.name} has {cover} cover)", f"{SECTION}; Copertura")

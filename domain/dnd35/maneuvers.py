@@ -40,7 +40,7 @@ from domain import dice
 from domain.dnd35 import armor_class, conditions, size, stats
 from domain.dnd35.rounds_and_actions import require_battle, require_can_act, strain, take
 from domain.encounter import combatant
-from domain.errors import BadInput, RuleViolation
+from domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
 from domain.events import ConditionApplied, Event
 from domain.state import Combatant, EncounterState
 
@@ -293,7 +293,7 @@ def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
     grapplers = _grapplers(state, t)
     joining = o.what == "grapple" and bool(grapplers)
     if o.what == "grapple" and a.name in (t.extra.get("grappling_with") or []):
-        raise RuleViolation(f"{a.name} is already grappling {t.name}", rule)
+        raise AlreadyHolds(f"{a.name} is already grappling {t.name}")
     if joining and _room(a, t, grapplers) > GRAPPLE_ROOM:
         raise RuleViolation(f"no room to join the grapple on {t.name}: at most four "
                             "same-size creatures (one size larger counts 2, two or more "
@@ -314,8 +314,8 @@ def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
         raise RuleViolation("a sunder needs a slashing or bludgeoning weapon", rule)
     if o.what == "overrun" and not o.counter and \
             a.extra.get("overrun_round") == state.round and state.round:
-        raise RuleViolation(f"{a.name} has already tried an overrun this round: once per "
-                            "round", rule)
+        refuse(f"{a.name} has already tried an overrun this round: once per "
+               "round", rule)
     events: list[Event] = []
     if o.counter:
         pending = state.extra.get("maneuver_counter") or {}

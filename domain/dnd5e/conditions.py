@@ -22,7 +22,7 @@ from typing import NamedTuple
 from domain.dnd5e import stats
 from domain.dnd5e.terms import CONDITIONS
 from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.errors import AlreadyHolds, BadInput, RuleViolation
 from domain.events import ConditionApplied, ConditionRemoved, Event
 from domain.state import EncounterState
 
@@ -144,7 +144,7 @@ def remove_condition(state: EncounterState, name: str, condition: str,
     c = combatant(state, name)
     cond = condition_id(condition)
     if cond not in c.conditions:
-        raise RuleViolation(f"{c.name} is not {cond}", "Condizioni")
+        raise AlreadyHolds(f"{c.name} is not {cond}")
     if cond == "exhaustion":
         raise BadInput("condition", condition, "`exhaustion NAME -N` to lower the level")
     return [ConditionRemoved(name=c.name, condition=cond, reason=reason)]

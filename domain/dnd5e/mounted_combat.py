@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from domain.dnd5e import stats
 from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import Event
 from domain.state import EncounterState
 
@@ -35,7 +35,7 @@ def mount(state: EncounterState, mount_name: str, rider_name: str,
         raise RuleViolation(f"{m.name} already carries {stats.get(m, 'rider')}", SECTION)
     for c in (m, r):
         if c.status != "up":
-            raise RuleViolation(f"{c.name} is {c.status}", SECTION)
+            refuse(f"{c.name} is {c.status}", SECTION)
     return [Mounted(mount=m.name, rider=r.name, controlled=controlled,
                     initiative=r.initiative if controlled else m.initiative)]
 

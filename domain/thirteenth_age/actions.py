@@ -10,7 +10,7 @@ your move": moving on, and engaging where the move ends, are that same move acti
 
 from __future__ import annotations
 
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, refuse
 from domain.state import Combatant
 
 ACTIONS = ("standard", "move", "quick", "free", "interrupt")
@@ -35,12 +35,12 @@ def slot(c: Combatant, action: str, own_turn: bool) -> str:
         return "free"
     if action == "interrupt":
         if own_turn:
-            raise RuleViolation("an interrupt action is taken when it's not your turn",
-                                "Interrupt Actions")
+            refuse("an interrupt action is taken when it's not your turn",
+                   "Interrupt Actions")
         if c.part.interrupt_spent:
-            raise RuleViolation(f"{c.name} already used an interrupt action and can't "
-                                "use another until the end of its next turn",
-                                "Interrupt Actions")
+            refuse(f"{c.name} already used an interrupt action and can't "
+                   "use another until the end of its next turn",
+                   "Interrupt Actions")
         return "interrupt"
     if not own_turn:
         return "free"  # out of turn: a readied action or an opportunity, not a slot
@@ -49,5 +49,6 @@ def slot(c: Combatant, action: str, own_turn: bool) -> str:
     for candidate in SUBSTITUTES[action]:
         if candidate not in c.actions_used:
             return candidate
-    raise RuleViolation(f"{c.name} has no {action} action left this turn (used: "
-                        f"{', '.join(c.actions_used)})", "Actions on Your Turn")
+    refuse(f"{c.name} has no {action} action left this turn (used: "
+           f"{', '.join(c.actions_used)})", "Actions on Your Turn")
+    return action  # forced: the GM grants one more

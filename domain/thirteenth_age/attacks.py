@@ -17,7 +17,7 @@ import msgspec
 from domain import dice
 from domain.encounter import (combatant, require_able, require_initiative, require_turn,
                               same_side)
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, refuse
 from domain.events import AttackResolved, Engaged, Event, OngoingDamageApplied, Roll
 from domain.state import Combatant, EncounterState
 from domain.thirteenth_age import (actions, combat_stats, conditions, escalation_die,
@@ -139,40 +139,40 @@ def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
         raise BadInput("targets", ",".join(order.targets), "each target once")
     for t in targets:
         if t.status in ("dead", "fled"):
-            raise RuleViolation(f"{t.name} is {t.status} and can't be attacked")
+            refuse(f"{t.name} is {t.status} and can't be attacked")
     if order.opportunity:
         if not conditions.can_make_opportunity_attacks(set(a.conditions)):
-            raise RuleViolation(f"{a.name} is confused or grabbed and can't make "
-                                "opportunity attacks", "Conditions")
+            refuse(f"{a.name} is confused or grabbed and can't make "
+                   "opportunity attacks", "Conditions")
         if order.kind != "melee" or len(targets) != 1 or order.flexible:
-            raise RuleViolation("an opportunity attack is one basic melee attack, "
-                                "never flexible", "Disengaging")
+            refuse("an opportunity attack is one basic melee attack, "
+                   "never flexible", "Disengaging")
         t = targets[0]
         if a.name not in t.part.provoked or state.turn != t.name:
-            raise RuleViolation(
+            refuse(
                 f"{t.name} has not provoked an opportunity attack from {a.name} this "
                 "turn (moving away from melee, or a ranged attack or spell while "
                 "engaged, does)", "Disengaging")
     elif order.action != "interrupt":
         require_turn(state, a, "attack")
     if "hampered" in a.conditions and not order.basic and not order.opportunity:
-        raise RuleViolation(f"{a.name} is hampered and can only make basic attacks "
-                            "(--basic)", "Conditions: Hampered")
+        refuse(f"{a.name} is hampered and can only make basic attacks "
+               "(--basic)", "Conditions: Hampered")
     if order.kind == "ranged" and "grabbed" in a.conditions:
-        raise RuleViolation(f"{a.name} is grabbed and can't use ranged attacks",
-                            "Grabbed")
+        refuse(f"{a.name} is grabbed and can't use ranged attacks",
+               "Grabbed")
     if order.coup_de_grace:
         if a.actions_used:
-            raise RuleViolation("a coup de grace skips the move and quick actions: "
-                                f"{a.name} already used {', '.join(a.actions_used)}",
-                                "Coup de Grace")
+            refuse("a coup de grace skips the move and quick actions: "
+                   f"{a.name} already used {', '.join(a.actions_used)}",
+                   "Coup de Grace")
         t = targets[0]
         helpless = t.status in ("unconscious", "stable") or "helpless" in t.conditions
         if len(targets) != 1 or not helpless or t.name not in a.engaged_with:
-            raise RuleViolation("a coup de grace targets only one helpless enemy you "
-                                "are engaged with", "Coup de Grace")
+            refuse("a coup de grace targets only one helpless enemy you "
+                   "are engaged with", "Coup de Grace")
     if order.unarmed and order.defense != "ac":
-        raise RuleViolation("unarmed attacks are against AC", "Unarmed Attacks")
+        refuse("unarmed attacks are against AC", "Unarmed Attacks")
 
 
 def _melee_engagement(state: EncounterState, a: Combatant,
@@ -183,7 +183,7 @@ def _melee_engagement(state: EncounterState, a: Combatant,
         if t.name in a.engaged_with:
             continue
         if a.engaged_with:
-            raise RuleViolation(
+            refuse(
                 f"{a.name} is engaged with {', '.join(a.engaged_with)} and not with "
                 f"{t.name}: disengage or move first", "Movement and Melee")
         position.require_can_move(a)

@@ -81,6 +81,31 @@ def turn_ends_to_expiry(until: str | None, own_turn: bool) -> int:
     return 0
 
 
+# how long a condition lasts, shortest first: ending at the end of a turn, then by a
+# save (an easy one ends soonest), then with the battle; one with no end lasts longest
+_LASTS = {("until", "end-of-turn"): 0, ("until", "end-of-next-turn"): 1,
+          ("save", "easy"): 2, ("save", "normal"): 3, ("save", "hard"): 4,
+          ("until", "end-of-battle"): 5}
+
+
+def lasts(save: str | None, until: str | None) -> int:
+    """Rank of a condition's duration (higher lasts longer)."""
+    if save:
+        return _LASTS[("save", save.lower())]
+    if until:
+        return _LASTS.get(("until", until), 5)
+    return 6
+
+
+def already_had(c, key: str, save: str | None, until: str | None,
+                source: str | None) -> bool:
+    """The creature has the condition already and the new one is not worse (does not
+    last longer): applying it again changes nothing."""
+    had = c.conditions.get(key)
+    return (had is not None and (source is None or had.source in (None, source))
+            and lasts(save, until) <= lasts(had.save, had.until))
+
+
 def apply_condition(state, name: str, condition: str, save: str | None,
                     until: str | None, source: str | None) -> list:
     """Put a condition on a creature (a save-ends one, a timed one, or open-ended)."""
@@ -98,6 +123,14 @@ def apply_condition(state, name: str, condition: str, save: str | None,
     src = None
     if source:
         src = combatant(state, source).name
+    if already_had(c, key, save, until, src):
+        from domain.errors import AlreadyHolds
+
+        had = c.conditions[key]
+        how = (f"save {had.save}" if had.save else f"until {had.until}" if had.until
+               else "until removed")
+        raise AlreadyHolds(f"{c.name} is {key} already ({how}), no shorter than the "
+                           "new one")
     if key == "grabbed":
         if src is None:
             from domain.errors import BadInput
@@ -114,12 +147,12 @@ def apply_condition(state, name: str, condition: str, save: str | None,
 
 def remove_condition(state, name: str, condition: str, reason: str = "") -> list:
     from domain.encounter import combatant, require_on
-    from domain.errors import RuleViolation
+    from domain.errors import AlreadyHolds
     from domain.events import ConditionRemoved
 
     require_on(state)
     c = combatant(state, name)
     key = check(condition)
     if key not in c.conditions:
-        raise RuleViolation(f"{c.name} is not {key}")
+        raise AlreadyHolds(f"{c.name} is not {key}")
     return [ConditionRemoved(name=c.name, condition=key, reason=reason or "removed")]

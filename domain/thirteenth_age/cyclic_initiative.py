@@ -16,7 +16,7 @@ import msgspec
 from domain import dice
 from domain.encounter import (combatant, names_or_group, require_able,
                               require_initiative, require_on)
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import (DamageTaken, Delayed, DelayedActionTaken, Event, InitiativeRolled,
                            Readied, ReadiedActionTaken, RoundStarted, SurpriseDeclared,
                            TurnEnded, TurnStarted)
@@ -143,8 +143,8 @@ def _check_saves(state: EncounterState, saves: dict[str, list[int]]) -> dict[str
     for name, naturals in saves.items():
         c = combatant(state, name)
         if c.name != state.turn:
-            raise RuleViolation(f"only {state.turn} saves at the end of its turn, "
-                                f"not {c.name}", "Make Saves Last")
+            refuse(f"only {state.turn} saves at the end of its turn, "
+                   f"not {c.name}", "Make Saves Last")
         resolved[c.name] = naturals
     return resolved
 
@@ -191,7 +191,7 @@ def ready(state: EncounterState, name: str, trigger: str) -> list[Event]:
     c = combatant(state, name)
     require_able(c, "ready an action")
     if state.turn != c.name:
-        raise RuleViolation(f"{c.name} can ready only on its own turn", "Readying an Action")
+        refuse(f"{c.name} can ready only on its own turn", "Readying an Action")
     if not trigger.strip():
         raise BadInput("trigger", trigger, "a description of the trigger")
     return [Readied(name=c.name, trigger=trigger,

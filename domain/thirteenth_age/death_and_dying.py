@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from domain import dice
 from domain.encounter import combatant, require_able, require_initiative
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import DeathSaveRolled, Event, StabilizeAttempted
 from domain.thirteenth_age import actions, recoveries
 
@@ -34,8 +34,8 @@ def death_save(state, rng: random.Random, name: str, natural: int | None,
     if not c.pc or c.status not in ("unconscious", "stable"):
         raise RuleViolation(f"{c.name} is {c.status}, not dying", "Death and Dying")
     if state.turn != c.name:
-        raise RuleViolation(f"a death save is rolled at the start of {c.name}'s own turn "
-                            f"(it is {state.turn}'s turn)", "Death and Dying")
+        refuse(f"a death save is rolled at the start of {c.name}'s own turn "
+               f"(it is {state.turn}'s turn)", "Death and Dying")
     roll = dice.d20_roll(natural, rng, what="death save natural")
     success = roll.natural >= SUCCESS
     events: list[Event] = []

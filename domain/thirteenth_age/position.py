@@ -10,7 +10,7 @@ attacks; Stuck (invischiato) and Grabbed (afferrato) creatures can't move away.
 from __future__ import annotations
 
 from domain.encounter import combatant, require_able, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
 from domain.events import Engaged, Event, FlightChanged, Moved
 from domain.state import Combatant, EncounterState
 from domain.thirteenth_age import actions, conditions
@@ -20,7 +20,7 @@ WHEREABOUTS = {"nearby": "vicino", "far": "lontano", "behind": "dietro"}
 
 def require_can_move(c: Combatant) -> None:
     if not conditions.can_move(set(c.conditions)):
-        raise RuleViolation(f"{c.name} is stuck and can't move", "Conditions: Stuck")
+        refuse(f"{c.name} is stuck and can't move", "Conditions: Stuck")
 
 
 def can_take_opportunity(state: EncounterState, name: str) -> bool:
@@ -39,10 +39,10 @@ def engage(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
     if b.status in ("dead", "fled"):
         raise RuleViolation(f"{b.name} is {b.status}")
     if b.name in a.engaged_with:
-        raise RuleViolation(f"{a.name} is already engaged with {b.name}")
+        raise AlreadyHolds(f"{a.name} is already engaged with {b.name}")
     require_can_move(a)
     if b.part.flying and not a.part.flying:
-        raise RuleViolation(f"{b.name} is flying out of reach of {a.name}", "Flying")
+        refuse(f"{b.name} is flying out of reach of {a.name}", "Flying")
     return [Engaged(a=a.name, b=b.name,
                     action=actions.slot(a, "move", state.turn == a.name))]
 
@@ -53,15 +53,15 @@ def intercept(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
     a, b = combatant(state, a_name), combatant(state, b_name)
     require_able(a, "intercept")
     if a.engaged_with:
-        raise RuleViolation(f"{a.name} is engaged and can't intercept", "Engaged")
+        refuse(f"{a.name} is engaged and can't intercept", "Engaged")
     if b.part.flying and not a.part.flying:
-        raise RuleViolation("only flyers already airborne can intercept a flyer",
-                            "Flying")
+        refuse("only flyers already airborne can intercept a flyer",
+               "Flying")
     if b.status != "up":
         raise RuleViolation(f"{b.name} is {b.status}, not moving past anyone")
     if not conditions.can_move(set(a.conditions)):
-        raise RuleViolation(f"{a.name} is stuck and can't move to intercept",
-                            "Conditions: Stuck")
+        refuse(f"{a.name} is stuck and can't move to intercept",
+               "Conditions: Stuck")
     return [Engaged(a=a.name, b=b.name, how="intercept")]
 
 
@@ -81,10 +81,10 @@ def move(state: EncounterState, name: str, where: str,
             raise BadInput("behind", None, "--ally NAME: the ally to stand behind")
         guard = combatant(state, ally)
         if guard.name == c.name or guard.pc != c.pc:
-            raise RuleViolation(f"{guard.name} is not an ally of {c.name}", "Behind")
+            refuse(f"{guard.name} is not an ally of {c.name}", "Behind")
         if guard.engaged_with:
-            raise RuleViolation(f"{guard.name} is engaged: only an unengaged ally "
-                                "covers you", "Behind")
+            refuse(f"{guard.name} is engaged: only an unengaged ally "
+                   "covers you", "Behind")
         where = f"behind:{guard.name}"
     elif ally is not None:
         raise BadInput("--ally", ally, "nothing unless moving behind an ally")
@@ -95,11 +95,11 @@ def move(state: EncounterState, name: str, where: str,
         require_can_move(c)
         grab = c.conditions.get("grabbed")
         if grab is not None:
-            raise RuleViolation(f"{c.name} is grabbed and can't move away unless it "
-                                "teleports or disengages", "Grabbed")
+            refuse(f"{c.name} is grabbed and can't move away unless it "
+                   "teleports or disengages", "Grabbed")
         provoked = [n for n in left if can_take_opportunity(state, n)]
     if where == c.part.whereabouts and not left:
-        raise RuleViolation(f"{c.name} is already {where.replace(':', ' ')}")
+        raise AlreadyHolds(f"{c.name} is already {where.replace(':', ' ')}")
     action = "free" if teleport else actions.slot(c, "move", state.turn == c.name)
     return [Moved(name=c.name, where=where, left=left, provoked=provoked,
                   teleport=teleport, action=action)]
@@ -109,5 +109,5 @@ def fly(state: EncounterState, name: str, flying: bool) -> list[Event]:
     require_on(state)
     c = combatant(state, name)
     if c.part.flying == flying:
-        raise RuleViolation(f"{c.name} is already {'flying' if flying else 'landed'}")
+        raise AlreadyHolds(f"{c.name} is already {'flying' if flying else 'landed'}")
     return [FlightChanged(name=c.name, flying=flying)]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from domain import dice
 from domain.encounter import (combatant, require_able, require_initiative, require_on,
                               require_turn)
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import Event, RallyAttempted, RecoverySpent
 from domain.state import Combatant
 from domain.thirteenth_age import actions, combat_stats, saves
@@ -60,7 +60,7 @@ def rally(state, rng: random.Random, name: str, total: int | None,
         raise RuleViolation(f"{c.name} is not a PC", "Rally")
     action = actions.slot(c, "standard", state.turn == c.name)
     if c.part.rally_blocked_round == state.round:
-        raise RuleViolation(f"{c.name} failed a rally save this round", "Rally")
+        refuse(f"{c.name} failed a rally save this round", "Rally")
     if c.part.rallies == 0:
         if natural is not None:
             raise BadInput("--save", natural, "nothing: the first rally needs no save")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain import dice
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import Event, FullHealUpTaken, QuickRestTaken, RechargeRolled
 from domain.thirteenth_age import combat_stats
 
@@ -35,7 +35,7 @@ def quick_rest(pc: dict | None, name: str, spend: int | None, totals: list[int],
         raise BadInput("recoveries to spend", spend,
                        f"0..{pc['recoveries']} (the recoveries available)")
     if staggered and spend == 0 and pc["recoveries"] > 0:
-        raise RuleViolation(f"{name} is staggered and must try to heal", "Quick Rests")
+        refuse(f"{name} is staggered and must try to heal", "Quick Rests")
     if totals and len(totals) != spend:
         raise BadInput("--roll", totals, f"one recovery total per recovery ({spend})")
     expr = f"{pc['level']}d{pc['recovery_die']}"

@@ -40,7 +40,6 @@ BAD = [
     ("new Other --system 4e --campaign X", "bad system"),
     ("new Bridge", "not used yet"),
     ("next --save Bruna=x", "NAME=NATURAL"),
-    ("disengage Bruna --roll 12", "not engaged"),
     ("--encounter Nowhere state", "unknown encounter 'Nowhere'"),
     ("attack", "Missing argument"),
     ("frobnicate", "No such command"),
