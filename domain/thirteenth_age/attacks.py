@@ -43,7 +43,7 @@ class AttackOrder(msgspec.Struct, kw_only=True):
     damage_type: str | None = None
     crit_range: int = 20
     ability: int | None = None
-    kind: str = "melee"
+    kind: str | None = None  # not given: nothing inferred (no engagement made or needed)
     opportunity: bool = False
     two_weapon: bool = False
     reroll: int | None = None
@@ -124,7 +124,9 @@ def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
             order: AttackOrder) -> None:
     require_initiative(state)
     require_able(a, "attack")
-    if order.kind not in KINDS:
+    if order.opportunity and order.kind is None:
+        order.kind = "melee"  # Disengaging: an opportunity attack is a melee attack
+    if order.kind is not None and order.kind not in KINDS:
         raise BadInput("attack kind", order.kind, ", ".join(KINDS))
     if order.rolls and len(order.rolls) != len(targets):
         raise BadInput("--roll", ",".join(map(str, order.rolls)),
@@ -187,7 +189,7 @@ def _melee_engagement(state: EncounterState, a: Combatant,
                 f"{a.name} is engaged with {', '.join(a.engaged_with)} and not with "
                 f"{t.name}: disengage or move first", "Movement and Melee")
         position.require_can_move(a)
-        move = actions.slot(a, "move", state.turn == a.name)
+        move = "free" if events else position.engage_move(state, a)
         events.append(Engaged(a=a.name, b=t.name, how="attack", action=move))
     return events
 
@@ -295,7 +297,7 @@ def attack(state: EncounterState, rng: random.Random, order: AttackOrder) -> lis
             damage_roll=damage_roll if hit or amount else None,
             damage_type=order.damage_type, multiplier=multiplier,
             resistance=outcome.resistance, half=outcome.half, immune=outcome.immune,
-            damage=outcome.amount, kind=order.kind, tags=tags,
+            damage=outcome.amount, kind=order.kind or "", tags=tags,
             rerolled_from=rerolled_from, ongoing=order.ongoing if hit else 0,
             action=action if i == 0 else ""))
         if hit and order.ongoing:

@@ -282,7 +282,8 @@ VERBS = [
         opt("crit_range", int, 20, help="Natural needed to crit."),
         opt("ability", int, None, help="Ability modifier added to rolled damage (x2 at "
             "5th, x3 at 8th)."),
-        opt("kind", str, "melee", help="melee, ranged, spell or close."),
+        opt("kind", str, None, help="melee (engages the target), ranged, spell or close; "
+            "not given, nothing is inferred (no engagement made or needed)."),
         flag("opportunity", help="An opportunity attack, out of turn."),
         flag("two_weapon", help="Reroll a natural 2."),
         opt("reroll", int, None, help="The two-weapon reroll's natural."),

@@ -46,6 +46,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c.readied = None
             c.actions_used = []
             c.part.moving = False
+            c.part.engaging = False
             end_out_of_turn(state)
         case ev.TurnEnded():
             c = state.combatants[e.name]
@@ -54,6 +55,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             p.interrupt_spent = False  # "until the end of your next turn"
             c.actions_used = []
             p.moving = False
+            p.engaging = False
             p.provoked = []
             end_out_of_turn(state)
             if e.name not in state.acted:
@@ -151,6 +153,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.Engaged():
             a, b = state.combatants[e.a], state.combatants[e.b]
             a.part.moving = False  # the move ends in melee
+            a.part.engaging = a.name == state.turn and e.how in ("engage", "attack")
             if b.name not in a.engaged_with:
                 a.engaged_with.append(b.name)
             if a.name not in b.engaged_with:
@@ -166,6 +169,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             p = c.part
             p.whereabouts = e.where
             p.moving = c.name == state.turn and not e.teleport
+            p.engaging = False  # a new move: engaging where it ends is that move
             p.provoked = [n for n in dict.fromkeys(p.provoked + list(e.provoked))]
         case ev.FlightChanged():
             state.combatants[e.name].part.flying = e.flying

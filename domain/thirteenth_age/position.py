@@ -30,11 +30,22 @@ def can_take_opportunity(state: EncounterState, name: str) -> bool:
             and conditions.can_make_opportunity_attacks(set(foe.conditions)))
 
 
+def engage_move(state: EncounterState, a: Combatant) -> str:
+    """Movement and Melee: "You can engage enemies by moving into melee with them".
+    The creature whose turn it is spends one move action for the move that ends in
+    melee, however many enemies it engages there; out of its turn it spends none."""
+    if state.turn == a.name and a.part.engaging:
+        return "free"  # the same move: a further enemy where it ended
+    return actions.slot(a, "move", state.turn == a.name)
+
+
 def engage(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
     require_on(state)
     a, b = combatant(state, a_name), combatant(state, b_name)
     if a.name == b.name:
         raise BadInput("engagement", a.name, "two different combatants")
+    if state.turn == b.name and state.turn != a.name:
+        a, b = b, a  # one rule whichever way the pair is named: the one moving pays
     require_able(a, "engage")
     if b.status in ("dead", "fled"):
         raise RuleViolation(f"{b.name} is {b.status}")
@@ -43,8 +54,7 @@ def engage(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
     require_can_move(a)
     if b.part.flying and not a.part.flying:
         refuse(f"{b.name} is flying out of reach of {a.name}", "Flying")
-    return [Engaged(a=a.name, b=b.name,
-                    action=actions.slot(a, "move", state.turn == a.name))]
+    return [Engaged(a=a.name, b=b.name, action=engage_move(state, a))]
 
 
 def intercept(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
