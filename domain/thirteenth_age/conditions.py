@@ -22,7 +22,12 @@ CONDITIONS = {
     "vulnerable": "vulnerabile",
     "weakened": "indebolito",
     "grabbed": "afferrato",
+    # a monster that leaves the fight (Flee is the PCs' own): it stops taking turns,
+    # its status is `fled`, and the battle goes on (no campaign loss)
+    "fled": "in fuga",
+    "surrendered": "arreso",
 }
+LEAVING = ("fled", "surrendered")
 UNTIL = ("end-of-turn", "end-of-next-turn", "end-of-battle")
 ATTACK_PENALTY = -4  # Dazed, Fear (dazes you), Weakened
 DEFENSE_PENALTY = -4  # Helpless, Stunned, Weakened
@@ -123,6 +128,11 @@ def apply_condition(state, name: str, condition: str, save: str | None,
     src = None
     if source:
         src = combatant(state, source).name
+    if key in LEAVING and c.pc:
+        from domain.errors import refuse
+
+        refuse(f"{c.name} is a PC: the PCs leave a battle together with `flee` (a "
+               "campaign loss)", "Flee")
     if already_had(c, key, save, until, src):
         from domain.errors import AlreadyHolds
 

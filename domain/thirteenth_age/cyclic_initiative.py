@@ -153,6 +153,12 @@ def next_turn(state: EncounterState, rng: random.Random,
               saves: dict[str, list[int]]) -> list[Event]:
     """End the current turn (ongoing damage, then saves) and start the next."""
     require_initiative(state)
+    newcomers = [c.name for c in state.combatants.values()
+                 if c.initiative is None and c.status == "up"]
+    if newcomers:  # never skipped in silence: a place in the order first
+        refuse(f"{', '.join(newcomers)} joined the fight without initiative: give "
+               f"{'it' if len(newcomers) == 1 else 'them'} a place with `init "
+               f"{newcomers[0]}=N` (or `init` to roll virtually)", "Cyclic Initiative")
     saves = _check_saves(state, saves)
     events = _end_current(state, rng, saves)
     acted = set(state.acted) | ({state.turn} if state.turn else set())

@@ -97,9 +97,15 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             new = Condition(save=e.save, until=e.until, turn_ends=e.turn_ends,
                             source=e.source)
             c.conditions[e.condition] = _worse(old, new) if old else new
+            if e.condition in ("fled", "surrendered") and c.status != "dead":
+                c.status = "fled"  # out of the fight: no more turns, no engagement
+                unengage(state, c)
         case ev.ConditionRemoved():
             c = state.combatants[e.name]
             info = c.conditions.pop(e.condition, None)
+            if (e.condition in ("fled", "surrendered") and c.status == "fled"
+                    and not set(c.conditions) & {"fled", "surrendered"}):
+                c.status = "up" if c.hp > 0 else "unconscious"  # back in the fight
             if e.condition == "grabbed" and info is not None and info.source:
                 pass  # engagement stays: the grabber lets go but is still in melee
         case ev.EncounterStarted():
