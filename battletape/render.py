@@ -35,7 +35,10 @@ def state_table(state: EncounterState, lang: str = "en") -> Table:
         status = term(c.status, lang)
         if c.hp > 0 and system.staggered(c):
             status += f" ({term(system.words_staggered, lang)})"
-        conds = [term(k, lang) for k in sorted(c.conditions)]
+        conds = [term(k, lang) + (" (" + ", ".join(f"{t} {v:+d}" for t, v in mods.items())
+                                  + ")" if (mods := getattr(c.conditions[k], "mods", None))
+                                  else "")
+                 for k in sorted(c.conditions)]
         table.add_row("▶" if name == state.turn else "", name + (" (PC)" if c.pc else ""),
                       "" if c.initiative is None else str(c.initiative),
                       hp_bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),

@@ -233,6 +233,8 @@ class ConditionApplied(Event, kw_only=True):
     until: str | None = None
     source: str | None = None
     turn_ends: int = 0
+    mods: dict[str, int] = {}   # a named effect's modifiers (attack, ac, pd, md, save)
+    turn_of: str | None = None  # its turn-end duration counts this creature's turns
 
 
 class ConditionRemoved(Event, kw_only=True):

@@ -91,10 +91,15 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             return f"{e.name} {how} {e.where}{prov}"
         case ev.ConditionApplied():
             extra = f", save {e.save}" if e.save else f", until {e.until}" if e.until else ""
+            if e.until and e.turn_of:
+                extra += f" of {e.turn_of}"
+            if e.mods:
+                extra += " (" + ", ".join(f"{k} {v:+d}" for k, v in e.mods.items()) + ")"
             src = f" by {e.source}" if e.source else ""
-            return f"{e.name} is {t(e.condition)}{src}{extra}"
+            return f"{e.name} is {_under(rules, e.condition, t)}{src}{extra}"
         case ev.ConditionRemoved():
-            return f"{e.name} is no longer {t(e.condition)} ({e.reason})"
+            return (f"{e.name} is no longer {_under(rules, e.condition, t)} "
+                    f"({e.reason})")
         case ev.OngoingDamageApplied():
             return f"{e.name} takes {e.amount}{' ' + e.damage_type if e.damage_type else ''} ongoing damage ({e.save} save)"
         case ev.OngoingDamageEnded():
@@ -119,6 +124,11 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
                       if k not in ("type", "originator_id", "originator_version",
                                    "timestamp", "by", "cmd", "schema", "command")}
             return f"{type(e).__name__} " + " ".join(f"{k}={v}" for k, v in fields.items())
+
+
+def _under(rules, condition: str, t) -> str:
+    """A condition of the seed by its name; a named effect of a power as `under X`."""
+    return t(condition) if condition in rules.conditions else f"under {condition}"
 
 
 def _why(reason: str) -> str:

@@ -20,8 +20,8 @@ from domain.encounter import (combatant, require_able, require_initiative, requi
 from domain.errors import BadInput, refuse
 from domain.events import AttackResolved, Engaged, Event, OngoingDamageApplied, Roll
 from domain.state import Combatant, EncounterState
-from domain.thirteenth_age import (actions, combat_stats, conditions, escalation_die,
-                                   position, resistance)
+from domain.thirteenth_age import (actions, combat_stats, conditions, effects,
+                                   escalation_die, position, resistance)
 
 if TYPE_CHECKING:
     import random
@@ -104,6 +104,7 @@ def attack_modifiers(state: EncounterState, a: Combatant, t: Combatant,
         mods["fight in spirit"] = spirit
     if order.modifier:
         mods["situation"] = order.modifier
+    mods.update(effects.bonus(a, "attack"))  # named effects of powers and spells
     return mods
 
 
@@ -111,7 +112,8 @@ def defense_value(state: EncounterState, t: Combatant, defense: str) -> int:
     base = t.ac if defense == "ac" else getattr(t.part, defense)  # PD, MD: 13th Age
     penalty = conditions.defense_penalty(set(t.conditions),
                                          t.status in ("unconscious", "stable"))
-    return base + penalty - t.part.penalty + _spirit(t, defense, state.round)
+    return (base + penalty - t.part.penalty + _spirit(t, defense, state.round)
+            + effects.total(t, defense))
 
 
 def _natural(order: AttackOrder, index: int, rng: random.Random) -> Roll:

@@ -78,10 +78,12 @@ def _rally(services, name, roll_, save):
     return lambda s, r: recoveries.rally(s, r, name, roll_, save)
 
 
-def _cond_add(services, name, condition, save, until, by):
-    from domain.thirteenth_age import conditions
+def _cond_add(services, name, condition, save, until, by, mod):
+    from domain.thirteenth_age import conditions, effects
 
-    return lambda s, r: conditions.apply_condition(s, name, condition, save, until, by)
+    effects.modifiers(list(mod))  # checked before anything is read
+    return lambda s, r: conditions.apply_condition(s, name, condition, save, until, by,
+                                                   list(mod))
 
 
 def _cond_remove(services, name, condition):
@@ -326,9 +328,14 @@ VERBS = [
     Verb("cond add", _cond_add, (
         arg("name"), arg("condition"),
         opt("save", help="easy, normal or hard: save ends."),
-        opt("until", help="end-of-turn, end-of-next-turn or end-of-battle."),
-        opt("by", help="The source (the grabber, for grabbed).")),
-        "Apply a condition.  Example: battletape cond add Bruna dazed --save normal"),
+        opt("until", help="end-of-turn, end-of-next-turn or end-of-battle; "
+            "end-of-next-turn:NAME counts NAME's turns (the caster's)."),
+        opt("by", help="The source (the grabber, for grabbed)."),
+        opt("mod", str, None, help="A named effect's modifier, TARGET:+N with TARGET "
+            "attack, ac, pd, md, defenses or save (repeatable).", multiple=True)),
+        "Apply a condition, or a named effect of a power or spell.  Example: "
+        "battletape cond add Bruna \"shield of faith\" --mod ac:+1 --until "
+        "end-of-next-turn:Sera"),
     Verb("cond remove", _cond_remove, (arg("name"), arg("condition")),
          "Remove a condition.  Example: battletape cond remove Bruna dazed"),
     Verb("ongoing", _ongoing, (

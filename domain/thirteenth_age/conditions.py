@@ -37,16 +37,24 @@ VULNERABLE_CRIT_EXPANSION = 2  # Vulnerable: crit range expanded by 2 (normally 
 
 
 def check(condition: str) -> str:
+    """The id of one of the seed's conditions, or of a named effect (a power's, a
+    spell's: domain.thirteenth_age.effects)."""
+    from domain.thirteenth_age import effects
+
     key = condition.lower()
     if key not in CONDITIONS:
-        raise BadInput("condition", condition, ", ".join(CONDITIONS))
+        return effects.name_of(condition, CONDITIONS)
     return key
 
 
 def check_until(until: str | None) -> str | None:
-    if until is not None and until not in UNTIL:
-        raise BadInput("duration", until, ", ".join(UNTIL))
-    return until
+    from domain.thirteenth_age import effects
+
+    kind, _ = effects.until_of(until)
+    if kind is not None and kind not in UNTIL:
+        raise BadInput("duration", until, ", ".join(UNTIL) + " (end-of-turn:NAME, "
+                       "end-of-next-turn:NAME: the end of NAME's turn)")
+    return kind
 
 
 def attack_penalty(conditions: set[str]) -> int:
@@ -112,18 +120,24 @@ def already_had(c, key: str, save: str | None, until: str | None,
 
 
 def apply_condition(state, name: str, condition: str, save: str | None,
-                    until: str | None, source: str | None) -> list:
-    """Put a condition on a creature (a save-ends one, a timed one, or open-ended)."""
+                    until: str | None, source: str | None,
+                    mods: list[str] | None = None) -> list:
+    """Put a condition or a named effect on a creature (a save-ends one, a timed one,
+    or open-ended); ``mods`` (``attack:+2``) are a named effect's modifiers."""
     from domain.encounter import combatant, require_on
     from domain.events import ConditionApplied, Engaged
-    from domain.thirteenth_age import saves
+    from domain.thirteenth_age import effects, saves
 
     require_on(state)
     c = combatant(state, name)
     key = check(condition)
-    check_until(until)
+    until_given = until
+    until = check_until(until)
+    whose = effects.until_of(until_given)[1]
+    turn_of = combatant(state, whose).name if whose else None
     if save is not None:
         saves.target(save)
+    given_mods = effects.modifiers(list(mods or []))
     events: list = []
     src = None
     if source:
@@ -133,7 +147,9 @@ def apply_condition(state, name: str, condition: str, save: str | None,
 
         refuse(f"{c.name} is a PC: the PCs leave a battle together with `flee` (a "
                "campaign loss)", "Flee")
-    if already_had(c, key, save, until, src):
+    if already_had(c, key, save, until, src) and \
+            given_mods == c.conditions[key].mods and \
+            turn_of == c.conditions[key].turn_of:
         from domain.errors import AlreadyHolds
 
         had = c.conditions[key]
@@ -147,11 +163,12 @@ def apply_condition(state, name: str, condition: str, save: str | None,
             raise BadInput("grabbed", None, "--by NAME, the creature grabbing")
         if src not in c.engaged_with:
             events.append(Engaged(a=src, b=c.name, how="grab"))
-    own_turn = state.turn == c.name
+    own_turn = state.turn == (turn_of or c.name)
     events.append(ConditionApplied(name=c.name, condition=key,
                                    save=save.lower() if save else None, until=until,
                                    source=src,
-                                   turn_ends=turn_ends_to_expiry(until, own_turn)))
+                                   turn_ends=turn_ends_to_expiry(until, own_turn),
+                                   mods=given_mods, turn_of=turn_of))
     return events
 
 

@@ -17,7 +17,8 @@ from domain import dice
 from domain.encounter import (combatant, names_or_group, require_able,
                               require_initiative, require_on)
 from domain.errors import BadInput, RuleViolation, refuse
-from domain.events import (DamageTaken, Delayed, DelayedActionTaken, Event, InitiativeRolled,
+from domain.events import (ConditionRemoved, DamageTaken, Delayed, DelayedActionTaken,
+                           Event, InitiativeRolled,
                            Readied, ReadiedActionTaken, RoundStarted, SurpriseDeclared,
                            TurnEnded, TurnStarted)
 from domain.state import Combatant, EncounterState
@@ -134,6 +135,12 @@ def _end_current(state: EncounterState, rng: random.Random,
         events += ongoing_damage.end_of_turn(
             state, current, saves.get(current.name, []), rng,
             state.options.get("meaningful_death", False))
+        events += [ConditionRemoved(name=other.name, condition=cond,
+                                    reason=f"{info.until} of {current.name}")
+                   for other in state.combatants.values() if other.name != current.name
+                   for cond, info in other.conditions.items()
+                   if info.turn_of == current.name and info.turn_ends == 1
+                   and not info.save]
         events.append(TurnEnded(name=current.name))
     return events
 

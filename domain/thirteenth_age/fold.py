@@ -61,9 +61,10 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             if e.name not in state.acted:
                 state.acted.append(e.name)
             c.acts_out_of_turn = False
-            for info in c.conditions.values():
-                if info.turn_ends > 1:
-                    info.turn_ends -= 1
+            for other in state.combatants.values():  # durations counted on e.name's turns
+                for info in other.conditions.values():
+                    if (info.turn_of or other.name) == e.name and info.turn_ends > 1:
+                        info.turn_ends -= 1
             state.turn = None
         case ev.AttackResolved():
             a, t = state.combatants[e.attacker], state.combatants[e.target]
@@ -95,8 +96,11 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c = state.combatants[e.name]
             old = c.conditions.get(e.condition)
             new = Condition(save=e.save, until=e.until, turn_ends=e.turn_ends,
-                            source=e.source)
-            c.conditions[e.condition] = _worse(old, new) if old else new
+                            source=e.source, mods=dict(e.mods), turn_of=e.turn_of)
+            if old and (old.mods != new.mods or old.turn_of != new.turn_of):
+                c.conditions[e.condition] = new  # a named effect cast anew
+            else:
+                c.conditions[e.condition] = _worse(old, new) if old else new
             if e.condition in ("fled", "surrendered") and c.status != "dead":
                 c.status = "fled"  # out of the fight: no more turns, no engagement
                 unengage(state, c)

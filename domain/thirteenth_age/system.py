@@ -29,7 +29,13 @@ class ThirteenthAge(RuleSystem):
         p = c.part
         return {"pd": p.pd, "md": p.md, "whereabouts": p.whereabouts,
                 "flying": p.flying, "penalty": p.penalty,
-                "lasting_wounds": p.lasting_wounds}
+                "lasting_wounds": p.lasting_wounds,
+                # named effects of powers and spells: their modifiers and whose turn
+                # ends them (the caster's, or the bearer's when null)
+                "effects": {n: {"mods": dict(info.mods), "save": info.save,
+                                "until": info.until, "turn_of": info.turn_of}
+                            for n, info in sorted(c.conditions.items())
+                            if info.mods or n not in self.conditions}}
 
     def stat_line(self, c, sep: str = " ") -> str:
         p = getattr(c, "part", None) or c  # a combatant's part, or the event itself

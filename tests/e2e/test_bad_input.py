@@ -26,7 +26,7 @@ BAD = [
     ("attack Bruna 'Goblin 1' --bonus 5 --vs ac --roll 12 --damage 100000d6", "at most"),
     ("attack Bruna 'Goblin 1' --bonus 5 --vs ac --roll 12 --damage 1d6 --dmg 9", "1..6"),
     ("attack 'Goblin 1' Bruna --bonus 5 --vs ac --roll 12", "turn"),
-    ("cond add Bruna sleepy", "bad condition 'sleepy'"),
+    ("cond add Bruna stuned", "bad condition 'stuned': expected stunned"),
     ("damage Bruna -3", "bad damage -3"),
     ("heal Bruna -3", "bad healing -3"),
     ("add Bruna --hp 10", "not already in this encounter"),

@@ -48,3 +48,16 @@ def test_a_newcomer_without_initiative_is_told_to_roll_then_takes_its_place(figh
     ok(fight, "init Ogre=10")  # 12: after Bruna (18), before the goblins (6)
     assert state(fight)["order"] == ["Bruna", "Ogre", "Goblin 1", "Goblin 2"]
     assert "turn: Ogre" in ok(fight, "next").out
+
+
+def test_a_named_effect_shows_in_state_and_log_and_modifies_the_roll(fight):
+    # Attack Rolls: natural 7 + bonus 6 + bless 2 = 15 against the goblin's AC 13
+    ok(fight, "cond", "add", "Bruna", "bless", "--mod", "attack:+2", "--until",
+       "end-of-battle")
+    b = state(fight)["combatants"]["Bruna"]
+    assert b["conditions"] == ["bless"]
+    assert b["effects"] == {"bless": {"mods": {"attack": 2}, "save": None,
+                                      "until": "end-of-battle", "turn_of": None}}
+    out = ok(fight, "attack Bruna 'Goblin 1' --bonus 6 --vs ac --roll 7 --dmg 4").out
+    assert "total 15 vs AC 13: hit" in out
+    assert "Bruna is under bless, until end-of-battle (attack +2)" in ok(fight, "log").out

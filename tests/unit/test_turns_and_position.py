@@ -126,10 +126,12 @@ def test_a_condition_is_had_once_the_worst_counts():
     assert b.c("Kael").conditions["dazed"].save == "hard"
 
 
-def test_an_unknown_condition_is_refused():
+def test_a_near_miss_of_a_condition_is_refused_as_a_typo():
+    # Conditions: the seed's list; anything else is a named effect of a power, unless
+    # it is a near miss of one of the seed's conditions
     b = battle()
-    with pytest.raises(BadInput):
-        b.do(conditions.apply_condition, "Kael", "sleepy", None, None, None)
+    with pytest.raises(BadInput, match="expected stunned"):
+        b.do(conditions.apply_condition, "Kael", "stuned", None, None, None)
 
 
 def test_disengage_is_a_normal_save_minus_1_per_extra_foe():
