@@ -9,14 +9,26 @@ from domain.verbs import Verb, arg, flag, ints, opt, pairs
 
 
 def _add(services, name, hp, ac, pd, md, init, level, pc, count, recoveries,
-         recovery_die, con_mod, resist):
+         recovery_die, con_mod, resist, mook=False):
+    import msgspec
+
     from domain import roster
 
+    if mook and pc:
+        from domain.errors import BadInput
+
+        raise BadInput("--mook", name, "a monster: a PC is never a mook")
     carried = services.carried(name) if pc else None
-    return lambda s, r: roster.add(
-        s, name, hp, ac=ac, pd=pd, md=md, init=init, level=level, pc=pc, count=count,
-        recoveries=recoveries, recovery_die=recovery_die, con_mod=con_mod,
-        resist=resist, carried=carried)
+
+    def decide(s, r):
+        added = roster.add(
+            s, name, hp, ac=ac, pd=pd, md=md, init=init, level=level, pc=pc,
+            count=count, recoveries=recoveries, recovery_die=recovery_die,
+            con_mod=con_mod, resist=resist, carried=carried)
+        return [msgspec.structs.replace(e, stats={**e.stats, "mook": True})
+                for e in added] if mook else added
+
+    return decide
 
 
 def _init(services, naturals, ambush, advance_escalation):
@@ -261,7 +273,9 @@ VERBS = [
         opt("recoveries", int, None, help="Recoveries left (PCs: 8)."),
         opt("recovery_die", str, "d8"),
         opt("con_mod", int, 0),
-        opt("resist", str, None, help="TYPE:N, repeatable.", multiple=True)),
+        opt("resist", str, None, help="TYPE:N, repeatable.", multiple=True),
+        flag("mook", help="Mooks: with --count, a mob whose damage spills over from "
+             "one mook to the next (--hp is each mook's), one initiative, one turn.")),
         "Add a combatant.  Example: battletape add Bruna --pc --hp 30 --ac 17 --init 3"),
     Verb("init", _init, (
         arg("naturals", help="NAME=NATURAL as rolled at the table.", required=False,

@@ -104,7 +104,10 @@ def _can_take_turn(state: EncounterState, name: str) -> bool:
 
 
 def following(state: EncounterState, order: list[str], acted: set[str]) -> str | None:
-    return next((n for n in order if n not in acted and _can_take_turn(state, n)), None)
+    from domain.thirteenth_age import mooks
+
+    return next((n for n in order if n not in acted and _can_take_turn(state, n)
+                 and mooks.takes_the_turn(state, n, acted)), None)
 
 
 def _start_next(state: EncounterState, acted: set[str]) -> list[Event]:

@@ -11,7 +11,7 @@ from domain.folding import (actor_of, delay_turn, end_out_of_turn,
                             spend_action, start_encounter, take_delayed_turn,
                             take_readied_action, unengage)
 from domain.state import Combatant, Condition, EncounterState, Ongoing
-from domain.thirteenth_age import damage_and_healing as dh
+from domain.thirteenth_age import damage_and_healing as dh, mooks
 from domain.thirteenth_age.state import Combatant13a, Encounter13a, encounter
 
 
@@ -22,10 +22,13 @@ def _reorder(state: EncounterState) -> None:
 
 
 def _damage(state: EncounterState, c: Combatant, amount: int) -> None:
-    before = c.status
-    dh.take_damage(c, amount, state.options.get("meaningful_death", False))
-    if c.status == "dead" and before != "dead":
-        unengage(state, c)
+    def one(m: Combatant, share: int) -> None:
+        before = m.status
+        dh.take_damage(m, share, state.options.get("meaningful_death", False))
+        if m.status == "dead" and before != "dead":
+            unengage(state, m)
+
+    mooks.spill(state, c, amount, one)  # a mook's excess goes on through its mob
 
 
 def apply(state: EncounterState, e: ev.Event) -> EncounterState:
@@ -48,6 +51,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c.part.moving = False
             c.part.engaging = False
             end_out_of_turn(state)
+            mooks.act_together(state, e.name)
         case ev.TurnEnded():
             c = state.combatants[e.name]
             p = c.part
@@ -123,7 +127,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
                 part=Combatant13a(
                     pd=e.pd, md=e.md, recovery_die=e.recovery_die, con_mod=e.con_mod,
                     resist=dict(e.resist), penalty=e.penalty,
-                    lasting_wounds=e.lasting_wounds))
+                    lasting_wounds=e.lasting_wounds, mook=bool(e.stats.get("mook"))))
         case ev.InitiativeRolled():
             for name in e.names:
                 c = state.combatants[name]

@@ -37,6 +37,11 @@ class ThirteenthAge(RuleSystem):
                             for n, info in sorted(c.conditions.items())
                             if info.mods or n not in self.conditions}}
 
+    def state_keys(self, state: EncounterState) -> dict[str, Any]:
+        from domain.thirteenth_age import mooks
+
+        return {"mobs": mooks.mobs_view(state)}  # mooks: each mob's summed hit points
+
     def stat_line(self, c, sep: str = " ") -> str:
         p = getattr(c, "part", None) or c  # a combatant's part, or the event itself
         return sep.join((f"AC {c.ac}", f"PD {p.pd}", f"MD {p.md}"))

@@ -61,3 +61,19 @@ def test_a_named_effect_shows_in_state_and_log_and_modifies_the_roll(fight):
     out = ok(fight, "attack Bruna 'Goblin 1' --bonus 6 --vs ac --roll 7 --dmg 4").out
     assert "total 15 vs AC 13: hit" in out
     assert "Bruna is under bless, until end-of-battle (attack +2)" in ok(fight, "log").out
+
+
+def test_a_mook_mob_from_the_command_line(sqlite_store):
+    # the mook rules: 6 kobolds of 6 hp are a mob of 36; 14 damage kills two
+    s = sqlite_store
+    ok(s, "new Warren --seed 5")
+    ok(s, "add Bruna --pc --hp 30 --ac 17 --pd 14 --md 12 --init 3")
+    ok(s, "add Kobold --hp 6 --ac 13 --pd 11 --md 10 --init 1 --count 6 --mook")
+    ok(s, "init Bruna=15 Kobold=5")
+    ok(s, "attack Bruna 'Kobold 2' --bonus 6 --vs ac --roll 12 --dmg 14")
+    st = state(s)
+    assert st["mobs"] == {"Kobold": {"hp": 22, "max_hp": 36, "mooks": 6, "alive": 4}}
+    assert "turn: Kobold 1" not in ok(s, "next").out  # Kobold 1 fell in the spill
+    assert [n for n in st["order"] if n.startswith("Kobold")][0] == "Kobold 1"
+    r = cli(s, "add Ogre --hp 40 --pc --mook")
+    assert r.code == 2 and "never a mook" in r.err
