@@ -17,7 +17,7 @@ from domain.dnd35 import conditions, stats
 from domain.dnd35.initiative import ordered
 from domain.dnd35.rounds_and_actions import require_battle
 from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import DeathSaveRolled, Event, RoundStarted, TurnEnded, TurnStarted
 from domain.state import EncounterState
 
@@ -35,9 +35,9 @@ def end_current(state: EncounterState) -> list[Event]:
     if current is None:
         return []
     if stats.get(current, "death_save_due") and current.status == "dying":
-        raise RuleViolation(f"{current.name} is dying and must roll to stabilise first: "
-                            f"`death-save {shlex.quote(current.name)} --roll N` (d100, 01-10 stable)",
-                            "Condizioni: Morente")
+        refuse(f"{current.name} is dying and must roll to stabilise first: "
+               f"`death-save {shlex.quote(current.name)} --roll N` (d100, 01-10 stable)",
+               "Condizioni: Morente")
     from domain.dnd35.events import ProvokedActionLost
     from domain.dnd35.rounds_and_actions import lost_because
 
