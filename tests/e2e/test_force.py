@@ -126,3 +126,31 @@ def test_every_system_forces_through_the_same_interface(sqlite_store, system):
     assert "forced over" in ok(s, "log").out
     rows = ok(s, "sql", "--format", "json", "SELECT forced FROM rulings").json()
     assert rows == [{"forced": True}]
+
+
+def test_a_gm_forces_a_refusal_between_battles_too(sqlite_store):
+    # Quick Rests: "If you are staggered when you take a quick rest, you must try to
+    # heal yourself"; the GM lets Bruna (10/30 hp) rest without spending a recovery
+    s = sqlite_store
+    fight(s)
+    ok(s, "damage Bruna 20", user="marta")
+    ok(s, "end", user="marta")
+    refused = cli(s, "rest Bruna --spend 0", user="marta")
+    assert refused.code == 2 and "must try to heal" in refused.err
+    assert refused.err.strip().endswith("(a GM may --force)")
+    out = ok(s, "--force", "she sleeps it off", "rest", "Bruna", "--spend", "0",
+             user="marta").out
+    assert 'forced over "Bruna is staggered and must try to heal" (Quick Rests)' in out
+
+
+@pytest.mark.parametrize("system", ["13a", "5e", "3.5e"])
+def test_an_attack_without_a_kind_invents_no_engagement_in_any_system(sqlite_store,
+                                                                      system):
+    s = sqlite_store
+    fight(s, system)
+    vs = ["--vs", "ac"] if system == "13a" else []
+    ok(s, "attack", "Bruna", "Orc", "--bonus", "6", "--roll", "12", "--dmg", "5", *vs,
+       user="marta")
+    combatants = state(s)["combatants"]
+    assert combatants["Bruna"]["engaged_with"] == []
+    assert combatants["Orc"]["engaged_with"] == []
