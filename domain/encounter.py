@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from domain.errors import BadInput, RuleViolation, UnknownCombatant, refuse
 from domain.state import Combatant, EncounterState
 
@@ -35,6 +37,19 @@ def require_initiative(state: EncounterState) -> None:
     if state.round == 0:
         raise RuleViolation("no initiative yet: roll it with `init`",
                             "Cyclic Initiative")
+
+
+def require_placed(state: EncounterState, rule: str,
+                   waiting: Callable[[Combatant], bool] = lambda c: False) -> None:
+    """A creature added mid-fight has no place in the order until it rolls initiative:
+    the turn does not pass it by in silence (``rule``: the system's section;
+    ``waiting``: those the system's rules keep out of the order for now)."""
+    newcomers = [c.name for c in state.combatants.values()
+                 if c.initiative is None and c.status == "up" and not waiting(c)]
+    if newcomers:
+        refuse(f"{', '.join(newcomers)} joined the fight without initiative: give "
+               f"{'it' if len(newcomers) == 1 else 'them'} a place with `init "
+               f"{newcomers[0]}=N` (or `init` to roll virtually)", rule)
 
 
 def require_able(c: Combatant, what: str) -> None:

@@ -16,7 +16,7 @@ import shlex
 from domain.dnd35 import conditions, stats
 from domain.dnd35.initiative import ordered
 from domain.dnd35.rounds_and_actions import require_battle
-from domain.encounter import combatant, require_on
+from domain.encounter import combatant, require_on, require_placed
 from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import DeathSaveRolled, Event, RoundStarted, TurnEnded, TurnStarted
 from domain.state import EncounterState
@@ -82,6 +82,8 @@ def next_turn(state: EncounterState, rng, death_saves: dict[str, int]) -> list[E
         raise RuleViolation("the surprise round is over: everyone rolls initiative again "
                             "(`init NAME=N ...`)", "Sorpresa")
     require_battle(state)
+    if not state.extra.get("surprise_round"):  # the unaware wait out the surprise round
+        require_placed(state, "Iniziativa", lambda c: bool(c.extra.get("joins")))
     events = end_current(state) + start_next(state)
     started = next((e for e in events if isinstance(e, TurnStarted)), None)
     for name, natural in death_saves.items():

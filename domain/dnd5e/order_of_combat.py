@@ -14,7 +14,7 @@ from __future__ import annotations
 from domain import dice
 from domain.dnd5e import conditions, stats
 from domain.dnd5e.initiative import ordered
-from domain.encounter import combatant, require_initiative
+from domain.encounter import combatant, require_initiative, require_placed
 from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import DeathSaveRolled, Event, RoundStarted, TurnEnded, TurnStarted
 from domain.state import EncounterState
@@ -26,6 +26,7 @@ def _takes_turns(state: EncounterState, name: str) -> bool:
 
 def next_turn(state: EncounterState, death_saves: dict[str, int]) -> list[Event]:
     require_initiative(state)
+    require_placed(state, "Iniziativa")  # a newcomer is never skipped in silence
     events: list[Event] = []
     current = state.combatants.get(state.turn) if state.turn else None
     if current is not None:

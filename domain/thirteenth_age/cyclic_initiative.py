@@ -15,7 +15,7 @@ import msgspec
 
 from domain import dice
 from domain.encounter import (combatant, names_or_group, require_able,
-                              require_initiative, require_on)
+                              require_initiative, require_on, require_placed)
 from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import (ConditionRemoved, DamageTaken, Delayed, DelayedActionTaken,
                            Event, InitiativeRolled,
@@ -163,12 +163,7 @@ def next_turn(state: EncounterState, rng: random.Random,
               saves: dict[str, list[int]]) -> list[Event]:
     """End the current turn (ongoing damage, then saves) and start the next."""
     require_initiative(state)
-    newcomers = [c.name for c in state.combatants.values()
-                 if c.initiative is None and c.status == "up"]
-    if newcomers:  # never skipped in silence: a place in the order first
-        refuse(f"{', '.join(newcomers)} joined the fight without initiative: give "
-               f"{'it' if len(newcomers) == 1 else 'them'} a place with `init "
-               f"{newcomers[0]}=N` (or `init` to roll virtually)", "Cyclic Initiative")
+    require_placed(state, "Cyclic Initiative")  # a newcomer is never skipped in silence
     saves = _check_saves(state, saves)
     events = _end_current(state, rng, saves)
     acted = set(state.acted) | ({state.turn} if state.turn else set())

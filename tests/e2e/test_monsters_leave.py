@@ -77,3 +77,18 @@ def test_a_mook_mob_from_the_command_line(sqlite_store):
     assert [n for n in st["order"] if n.startswith("Kobold")][0] == "Kobold 1"
     r = cli(s, "add Ogre --hp 40 --pc --mook")
     assert r.code == 2 and "never a mook" in r.err
+
+
+@pytest.mark.parametrize("system, rule", [("5e", "(Iniziativa)"), ("3.5e", "(Iniziativa)")])
+def test_every_system_tells_a_newcomer_to_roll(sqlite_store, system, rule):
+    s = sqlite_store
+    ok(s, f"new Gate --system {system} --seed 3")
+    ok(s, "add Bruna --pc --hp 30 --ac 17 --init 3")
+    ok(s, "add Orc --hp 20 --ac 15 --init 1")
+    ok(s, "init Bruna=15 Orc=6")
+    ok(s, "add Ogre --hp 40 --ac 12")
+    r = cli(s, "next")
+    assert r.code == 2 and "Ogre joined the fight without initiative" in r.err
+    assert rule in r.err
+    ok(s, "init Ogre=10")
+    assert "Ogre" in state(s)["order"]
