@@ -134,6 +134,12 @@ def apply_condition(state: EncounterState, name: str, condition: str,
         turn_ends = 2 if state.turn == c.name else 1
     if rounds:
         until = f"round {state.round + rounds}, {state.turn or 'start'}"
+    had = c.conditions.get(cond)
+    if had is not None and (src is None or had.source in (None, src)) and (
+            had.until is None or (had.until == until and turn_ends <= had.turn_ends)):
+        raise AlreadyHolds(f"{c.name} is {cond} already"
+                           + (f" (until {had.until})" if had.until else "")
+                           + ", no shorter than the new one")
     return [ConditionApplied(name=c.name, condition=cond, until=until, source=src,
                              turn_ends=turn_ends)]
 

@@ -60,3 +60,20 @@ def test_a_line_whose_effect_holds_does_not_abort_the_script(fight):
     assert r.code == 0, r.err
     assert r.out.count("nothing recorded: Bruna is already engaged with Orc") == 1
     assert state(fight)["combatants"]["Orc"]["hp"] == 13
+
+
+@pytest.mark.parametrize("system, condition", [("5e", "prone"), ("3.5e", "prone")])
+def test_a_condition_already_had_is_a_no_op_in_every_system(sqlite_store, system,
+                                                             condition):
+    s = sqlite_store
+    ok(s, f"new Gate --system {system}")
+    ok(s, "add Bruna --pc --hp 30 --ac 17 --init 3")
+    ok(s, "add Orc --hp 20 --ac 15 --init 1")
+    ok(s, "init Bruna=15 Orc=6")
+    ok(s, f"cond add Orc {condition}")
+    before = positions(s)
+    r = cli(s, f"cond add Orc {condition}")
+    assert r.code == 0 and "nothing recorded" in r.out and condition in r.out
+    r = cli(s, "cond remove Bruna prone")
+    assert r.code == 0 and "nothing recorded" in r.out
+    assert positions(s) == before
