@@ -40,30 +40,39 @@ def state(ctx: typer.Context,
 def log(ctx: typer.Context, json_: bool = typer.Option(False, "--json"),
         all_: bool = typer.Option(False, "--all", help="Every event, voided ones marked.")):
     """The effective history, one event per line.  Example: battletape log --json"""
+    from domain.events import CORRECTIONS
     from replay import history
+    from replay.entries import entries
 
     c = get(ctx)
     events = c.bt.events(c.encounter)
-    void = history.voided(events)
-    from domain.events import CORRECTIONS
+    if json_ and all_:  # the stored log itself, each event marked as it counts now
+        import msgspec
+        from projections.views import event_view
 
-    shown = events if all_ else [e for e in events if e.originator_version not in void
-                                 and not isinstance(e, CORRECTIONS)]
+        corr = history.Corrections(events)
+        enc = msgspec.json.Encoder()
+        for e in events:
+            data = event_view(e, corr.is_void(e))
+            if corr.replaced(e) and not isinstance(e, CORRECTIONS):
+                data["replaced_by"] = corr.amended[e.cmd].originator_version
+            sys.stdout.write(enc.encode(data).decode() + "\n")
+        return
+    shown = entries(events, c.lang, c.system_id(), everything=all_)
     if json_:
         import msgspec
         from projections.views import event_view
 
         enc = msgspec.json.Encoder()
-        lines = [enc.encode(event_view(e, e.originator_version in void)).decode()
-                 for e in shown]
-        sys.stdout.write("\n".join(lines) + ("\n" if lines else ""))
+        for entry in shown:
+            data = event_view(entry.event)
+            if entry.amended_at is not None:
+                data["amended_at"] = entry.amended_at
+            sys.stdout.write(enc.encode(data).decode() + "\n")
         return
-    from projections.describe import describe
-
-    system = c.system_id()
-    for e in shown:
-        mark = " [voided]" if e.originator_version in void else ""
-        print(f"{e.originator_version:>5}  {e.by:<8} {describe(e, c.lang, system)}{mark}")
+    for entry in shown:  # a correction reads as one by its own words: no mark
+        text = entry.text if entry.status == "correction" else entry.line(c.lang)
+        print(f"{entry.position:>5}  {entry.by:<8} {text}")
 
 
 @app.command()

@@ -8,6 +8,7 @@ from typing import Sequence
 
 from domain import events as ev, systems
 from replay import history
+from replay.entries import entries
 
 EN = {
     "participants": "Participants", "final": "Final state", "notable": "Notable moments",
@@ -54,7 +55,6 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     system = systems.get(start.system)
     term = system.term
     final = history.state_at(events)
-    corr = history.Corrections(events)
     lines = [f"# {start.name}", ""]
     lines.append(f"*{start.system} — campaign {start.campaign} — "
                  f"{start.timestamp:%Y-%m-%d}*")
@@ -71,7 +71,8 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     state = history.EncounterState()
     from projections.encounter_state import apply
 
-    for e in corr.effective(events):
+    for entry in entries(events, lang, start.system):
+        e = entry.event
         before = {n: c.status for n, c in state.combatants.items()}
         apply(state, e)
         say = rounds[current].append
@@ -160,8 +161,8 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
                          + (f" ({note})" if note and system.correction_policy else ""))
     else:
         lines.append(f"- {t['nodisputes']}")
-    fixes = [e for e in events if isinstance(e, (ev.CommandRetracted, ev.Rewound,
-                                                 ev.CommandAmended, ev.CommandRestored))]
+    kinds = (ev.CommandRetracted, ev.Rewound, ev.CommandAmended, ev.CommandRestored)
+    fixes = [e for e in events if isinstance(e, kinds)]
     policy = system.correction_policy
     if policy is not None:
         # the system's policy in a few plain lines, then each correction with its kind

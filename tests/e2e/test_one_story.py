@@ -1,0 +1,99 @@
+"""One story everywhere (DESIGN.md principle 9): after a correction, `log`, `log --all`,
+the terminal replay, the HTML page and the Markdown report tell what `state` tells;
+undo takes back the last correction or command, whichever came last, and redo
+restores it. Numbers from the 13th Age SRD (seed 004), Attack Bonuses: natural 12 + 6
+= 18 hits AC 15; a natural 7 + 6 = 13 misses."""
+
+import json
+
+import pytest
+
+from tests.helpers import ok, state
+
+GM = "marta"
+HIT = "Bruna attacks Orc: natural 12, total 18 vs AC 15: hit for 9"
+MISS = "Bruna attacks Orc: natural 7, total 13 vs AC 15: miss"
+
+
+@pytest.fixture
+def amended(sqlite_store):
+    """A hit for 9 recorded at 9 (command 8), then amended: the natural was a 7."""
+    s = sqlite_store
+    for line in ("new Bridge --seed 2", "add Bruna --pc --hp 30 --ac 17 --pd 14 --md 12 "
+                 "--init 3 --level 3", "add Orc --hp 20 --ac 15 --pd 13 --md 10 --init 1",
+                 "init Bruna=15 Orc=6",
+                 "attack Bruna Orc --bonus 6 --vs ac --roll 12 --dmg 9"):
+        ok(s, line, user=GM)
+    ok(s, "amend 9 --roll 7 --reason 'it was a 7'", user=GM)
+    assert state(s)["combatants"]["Orc"]["hp"] == 20   # state already says: a miss
+    return s
+
+
+def test_log_shows_the_amended_command_as_amended(amended):
+    text = ok(amended, "log").out
+    assert MISS + " [amended at 10]" in text
+    assert HIT not in text
+
+
+def test_log_all_keeps_the_original_marked_replaced_beside_the_correction(amended):
+    lines = ok(amended, "log --all").out.splitlines()
+    replaced = next(i for i, x in enumerate(lines) if HIT in x)
+    assert lines[replaced].endswith("[replaced at 10]")
+    assert MISS in lines[replaced + 1] and lines[replaced + 1].endswith("[amended at 10]")
+    assert lines[replaced].split()[0] == lines[replaced + 1].split()[0] == "9"
+
+
+def test_log_json_gives_the_events_that_count(amended):
+    attack = [e for e in ok(amended, "log --json").json_lines()
+              if e["type"] == "AttackResolved"]
+    assert [(a["natural"], a["hit"], a["position"], a["amended_at"]) for a in attack] \
+        == [(7, False, 9, 10)]
+    stored = [e for e in ok(amended, "log --all --json").json_lines()
+              if e["type"] == "AttackResolved"]
+    assert [(a["natural"], a["replaced_by"]) for a in stored] == [(12, 10)]
+
+
+def test_the_terminal_replay_shows_the_amended_line(amended):
+    text = ok(amended, "replay").out
+    assert MISS + " [amended at 10]" in text and HIT + " [replaced at 10]" in text
+
+
+def test_the_html_page_shows_the_amended_line(amended, tmp_path):
+    page = tmp_path / "bridge.html"
+    ok(amended, "export", "--format", "html", "-o", str(page))
+    raw = page.read_text(encoding="utf-8")
+    data = json.loads(raw.split('<script id="data" type="application/json">')[1]
+                      .split("</script>")[0])
+    at_9 = next(s for s in data["steps"] if s["position"] == 9)
+    assert MISS + " [amended at 10]" in at_9["line"]
+    assert HIT + " [replaced at 10]" in at_9["line"]
+
+
+def test_the_markdown_report_tells_the_same_story(amended):
+    md = ok(amended, "export --format md").out
+    assert "Bruna missed Orc" in md and "Bruna hit Orc" not in md
+
+
+def test_undo_takes_back_an_amendment_and_redo_restores_it(amended):
+    ok(amended, "undo --reason 'the 12 was right after all'", user=GM)
+    assert state(amended)["combatants"]["Orc"]["hp"] == 11   # the original hit again
+    text = ok(amended, "log").out
+    assert HIT in text and "[amended" not in text
+    ok(amended, "redo", user=GM)
+    assert state(amended)["combatants"]["Orc"]["hp"] == 20
+    assert MISS + " [amended at 10]" in ok(amended, "log").out
+    ok(amended, "undo", user=GM)                     # then the amendment again
+    assert state(amended)["combatants"]["Orc"]["hp"] == 11
+    ok(amended, "undo", user=GM)                     # and the attack itself
+    s = state(amended)["combatants"]["Orc"]
+    assert s["hp"] == 20 and s["engaged_with"] == []
+    assert "Bruna attacks Orc" not in ok(amended, "log").out
+
+
+def test_undo_takes_back_a_rewind(amended):
+    ok(amended, "next", user=GM)
+    assert state(amended)["turn"] == "Orc"
+    ok(amended, "rewind 9 --reason 'the turn was not over'", user=GM)
+    assert state(amended)["turn"] == "Bruna"
+    ok(amended, "undo", user=GM)
+    assert state(amended)["turn"] == "Orc"
