@@ -212,19 +212,26 @@ def _print_ripples(c: Context, since: int) -> None:
 @app.command("ripple")
 def ripple_cmd(ctx: typer.Context,
                since: int = typer.Option(0, help="Only commands after this position (default: the last amendment)."),
-               json_: bool = typer.Option(False, "--json")):
-    """List later events whose premises no longer hold after a correction.  Example: battletape ripple"""
+               json_: bool = typer.Option(False, "--json"),
+               accept: bool = typer.Option(False, "--accept", help="GM: record that you reviewed these ripples and let them stand (verify then reports them as accepted)."),
+               note: str = typer.Option("", help="With --accept: the GM's word.")):
+    """List later events whose premises no longer hold after a correction.  Example: battletape ripple --accept --note "the orc fled anyway" """
     from battletape import amending
     from replay import ripple
 
     ev = _events()
     c = get(ctx)
+    if accept:
+        _gm(c)
     events = c.bt.events(c.encounter)
     if not since:
         amendments = [e for e in events if isinstance(e, ev.CommandAmended)]
         since = amendments[-1].target if amendments else 0
     ripples = ripple.report(events, since, lambda line, state, rng, evs:
                             amending.redecide(c, line, state, rng, evs))
+    if accept:
+        _accept(c, ripples, note)
+        return
     if json_:
         import msgspec
         print(msgspec.json.encode([r._asdict() for r in ripples]).decode())
@@ -233,6 +240,26 @@ def ripple_cmd(ctx: typer.Context,
         out(c, "ripple: nothing is affected")
     for r in ripples:
         out(c, f"{r.position:>5}  {r.command}  — {r.why}")
+
+
+def _accept(c: Context, ripples, note: str) -> None:
+    """Record the GM's review of the ripples just found (nothing found: nothing to
+    record, and the command says so)."""
+    from replay.verify import accepted_ripples
+
+    ev = _events()
+    reviewed = accepted_ripples(c.bt.events(c.encounter))
+    new = [r for r in ripples if (r.position, r.command, r.why) not in reviewed]
+    if not new:
+        out(c, "ripple: nothing to accept" + (" (every ripple already accepted)"
+                                              if ripples else ""))
+        return
+    accepted = [ev.AcceptedRipple(position=r.position, command=r.command, why=r.why)
+                for r in new]
+    echo_events(c, c.record(lambda s, r: [ev.RippleAccepted(ripples=accepted,
+                                                           note=note)]))
+    for r in new:
+        out(c, f"  accepted {r.position:>5}  {r.command}  — {r.why}")
 
 
 @app.command()

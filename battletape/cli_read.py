@@ -210,11 +210,15 @@ def verify(ctx: typer.Context,
     def redecide_for(name):
         return lambda line, state, rng, evs: amending.redecide(c, line, state, rng, evs,
                                                                encounter=name)
-    total, problems = run_verify(names, c.bt.events, redecide_for)
+    accepted: list[str] = []
+    total, problems = run_verify(names, c.bt.events, redecide_for, accepted)
     for p in problems:
         print(p)
     if problems:
         raise BattletapeError(f"verify found {len(problems)} problem(s) in "
                               f"{len(names)} encounter(s)")
+    for line in accepted:
+        out(c, line)
     out(c, f"ok: {len(names)} encounter(s), {total} events; every command decides "
-           "again as recorded")
+           "again as recorded" + (f", but for {len(accepted)} ripple(s) the GM "
+                                  "reviewed and accepted" if accepted else ""))

@@ -381,6 +381,21 @@ class DisputeResolved(Event, kw_only=True):
     note: str = ""
 
 
+class AcceptedRipple(msgspec.Struct, frozen=True, kw_only=True):
+    """One line of a ripple report as the GM read it."""
+
+    position: int
+    command: str
+    why: str
+
+
+class RippleAccepted(Event, kw_only=True):
+    """The GM has reviewed the ripple report and lets these later commands stand."""
+
+    ripples: list[AcceptedRipple] = []
+    note: str = ""
+
+
 # --- the campaign stream ---------------------------------------------------------------
 
 class CampaignStarted(Event, kw_only=True):
@@ -434,7 +449,7 @@ CORE_ENCOUNTER_EVENTS = (
     OngoingDamageApplied, SaveRolled, OngoingDamageEnded, Engaged, DisengageAttempted,
     Moved, FlightChanged, SpiritFought, DeathSaveRolled, StabilizeAttempted,
     EncounterEnded, CommandRetracted, CommandRestored, Rewound, CommandAmended,
-    DisputeRaised, DisputeResolved,
+    DisputeRaised, DisputeResolved, RippleAccepted,
 )
 CampaignEvent = Union[
     CampaignStarted, EncounterRegistered, QuickRestTaken, RechargeRolled, FullHealUpTaken,
@@ -466,7 +481,7 @@ def __getattr__(name: str):
 
 
 CORRECTIONS = (CommandRetracted, CommandRestored, Rewound, CommandAmended, DisputeRaised,
-               DisputeResolved)
+               DisputeResolved, RippleAccepted)
 
 
 def to_builtins(event: Event) -> dict:

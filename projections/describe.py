@@ -83,6 +83,10 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             return f"dispute by {e.player} of {e.target}{quote}{_why(e.reason)}"
         case ev.DisputeResolved():
             return f"dispute {e.dispute} {e.outcome}{_why(e.note)}"
+        case ev.RippleAccepted():
+            at = ", ".join(str(r.position) for r in e.ripples)
+            return (f"ripple accepted: the GM reviewed and lets stand the command(s) "
+                    f"at {at}{_why(e.note)}")
         case ev.Engaged():
             return f"{e.a} engages {e.b}" + (f" ({e.how})" if e.how != "engage" else "")
         case ev.Moved():

@@ -6,6 +6,7 @@ from typing import Callable, Sequence
 
 from domain import events as ev
 from replay import ripple
+from replay.history import Corrections
 
 
 def check_log(events: Sequence[ev.Event], name: str) -> list[str]:
@@ -40,16 +41,38 @@ def check_log(events: Sequence[ev.Event], name: str) -> list[str]:
     return problems
 
 
+def accepted_ripples(events: Sequence[ev.Event]) -> dict[tuple, ev.RippleAccepted]:
+    """The ripples a GM has reviewed and accepted (`ripple --accept`), by position,
+    command line and reason: a ripple that changes since needs a new review."""
+    void = Corrections(events).void
+    return {(r.position, r.command, r.why): e for e in events
+            if isinstance(e, ev.RippleAccepted) and e.originator_version not in void
+            for r in e.ripples}
+
+
 def check_decisions(events: Sequence[ev.Event], name: str,
-                    redecide: ripple.Redecide) -> list[str]:
+                    redecide: ripple.Redecide,
+                    accepted: list[str] | None = None) -> list[str]:
     """Every effective command, decided again from its command line, gives the same
-    events (virtual dice come from the recorded seed, so they roll the same)."""
-    return [f"{name}: command at {r.position} (`{r.command}`) {r.why}"
-            for r in ripple.report(events, 0, redecide)]
+    events (virtual dice come from the recorded seed, so they roll the same). A
+    ripple the GM accepted is no problem: it goes to ``accepted``, said as such."""
+    reviewed = accepted_ripples(events)
+    problems = []
+    for r in ripple.report(events, 0, redecide):
+        line = f"{name}: command at {r.position} (`{r.command}`) {r.why}"
+        review = reviewed.get((r.position, r.command, r.why))
+        if review is None:
+            problems.append(line)
+        elif accepted is not None:
+            accepted.append(f"{line} — accepted by {review.by} at "
+                            f"{review.originator_version}")
+    return problems
 
 
 def verify(names: Sequence[str], load: Callable[[str], Sequence[ev.Event]],
-           redecide_for: Callable[[str], ripple.Redecide]) -> tuple[int, list[str]]:
+           redecide_for: Callable[[str], ripple.Redecide],
+           accepted: list[str] | None = None) -> tuple[int, list[str]]:
+    """Every encounter's log and decisions; accepted ripples go to ``accepted``."""
     problems: list[str] = []
     total = 0
     for name in names:
@@ -57,6 +80,6 @@ def verify(names: Sequence[str], load: Callable[[str], Sequence[ev.Event]],
         total += len(events)
         found = check_log(events, name)
         if not found:
-            found = check_decisions(events, name, redecide_for(name))
+            found = check_decisions(events, name, redecide_for(name), accepted)
         problems += found
     return total, problems

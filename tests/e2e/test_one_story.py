@@ -97,3 +97,46 @@ def test_undo_takes_back_a_rewind(amended):
     assert state(amended)["turn"] == "Bruna"
     ok(amended, "undo", user=GM)
     assert state(amended)["turn"] == "Orc"
+
+
+@pytest.fixture
+def rippled(sqlite_store):
+    """A hit for 20 slays the orc and the round goes back to Bruna; the roll was
+    really a 7 (a miss): the `next` at 10 would now give the orc its turn."""
+    s = sqlite_store
+    for line in ("new Bridge --seed 2", "add Bruna --pc --hp 30 --ac 17 --pd 14 --md 12 "
+                 "--init 3 --level 3", "add Orc --hp 20 --ac 15 --pd 13 --md 10 --init 1",
+                 "init Bruna=15 Orc=6",
+                 "attack Bruna Orc --bonus 6 --vs ac --roll 12 --dmg 20", "next"):
+        ok(s, line, user=GM)
+    ok(s, "amend 9 --roll 7 --reason 'it was a 7'", user=GM)
+    return s
+
+
+def test_verify_reports_an_accepted_ripple_as_such_and_passes(rippled):
+    from tests.helpers import cli, refused_whole
+
+    r = cli(rippled, "verify")
+    assert r.code == 2 and "command at 10 (`next`)" in r.out
+    refused_whole(rippled, "ripple --accept", "not a GM", user="anna")
+    r = ok(rippled, "ripple --accept --note 'the table played on'", user=GM)
+    assert "accepted" in r.out and "10  next" in r.out
+    r = ok(rippled, "verify")
+    assert "command at 10 (`next`)" in r.out and "accepted by marta at 14" in r.out
+    assert "1 ripple(s) the GM reviewed and accepted" in r.out
+    before = ok(rippled, "log --all --json").out
+    assert "nothing to accept" in ok(rippled, "ripple --accept", user=GM).out
+    assert ok(rippled, "log --all --json").out == before
+
+
+def test_a_new_ripple_after_the_review_fails_verify_again(rippled):
+    from tests.helpers import cli
+
+    ok(rippled, "ripple --accept", user=GM)
+    ok(rippled, "attack Bruna Orc --bonus 6 --vs ac --roll 19 --dmg 5", user=GM)
+    assert ok(rippled, "verify").code == 0
+    # the 12 was right after all: the orc was slain at 9, so the attack at 15 on it
+    # no longer holds — a ripple nobody has reviewed
+    ok(rippled, "amend 9 --roll 12 --reason 'the 12 was right'", user=GM)
+    r = cli(rippled, "verify")
+    assert r.code == 2 and "command at 15" in r.out and "accepted" not in r.out
