@@ -390,45 +390,39 @@ def resolve(ctx: typer.Context, position: int, outcome: str,
 
 @app.command()
 def branch(ctx: typer.Context, position: int, name: str):
-    """Fork the encounter at POSITION into a new what-if encounter.  Example: battletape branch 20 "what if Bruna fled" """
-    from replay import history
+    """Fork the encounter at POSITION into a new what-if encounter: the same positions,
+    whole commands, the recorded dice.  Example: battletape branch 20 "what if Bruna fled" """
+    from replay import branches
 
-    ev = _events()
     c = get(ctx)
     reg = c.bt.registration(c.encounter)
     events = c.bt.events(reg.name)
-    if not 1 <= position <= len(events):
-        raise BadInput("position", position, f"1..{len(events)}")
-    import msgspec
-
+    end = branches.fork_end(events, position)
     start = events[0]
-    corr = history.Corrections(events)
-    copied = []
-    for e in corr.effective(events, position):
-        if isinstance(e, ev.EncounterStarted):
-            continue
-        amendment = corr.amended.get(e.cmd)
-        if amendment is not None and e is amendment.replacement[0]:
-            e = msgspec.structs.replace(e, command=amendment.changes.get("as_decided", ""))
-        copied.append(e)
+    copied = branches.copied(events, end)
     c.bt.new(name, system=start.system, campaign=start.campaign, seed=start.seed,
              options=dict(start.options), command=c.command_line,
-             branched=(reg.name, position), copied=copied)
+             branched=(reg.name, end), copied=copied)
     c.encounter = name
-    out(c, f"encounter {name!r} branched from {reg.name!r} at position {position} "
-           f"({len(copied) + 1} events)")
+    whole = (f" (position {position} is inside the command at "
+             f"{events[position - 1].cmd}..{end}: the branch keeps it whole)"
+             if end != position else "")
+    out(c, f"encounter {name!r} branched from {reg.name!r} at position {end} "
+           f"({len(copied) + 1} events){whole}")
 
 
 @app.command()
-def diff(ctx: typer.Context, a: str, b: str,
-         at_a: Optional[int] = typer.Option(None, "--at-a"),
-         at_b: Optional[int] = typer.Option(None, "--at-b"),
+def diff(ctx: typer.Context, a: str,
+         b: Optional[str] = typer.Argument(None, help="The other encounter (default: A itself, at another position)."),
+         at_a: Optional[int] = typer.Option(None, "--at-a", help="A position of A (default: now)."),
+         at_b: Optional[int] = typer.Option(None, "--at-b", help="A position of B (default: now)."),
          json_: bool = typer.Option(False, "--json")):
-    """Compare two encounters' states, now or at positions.  Example: battletape diff Bridge "what if" """
+    """Compare two states: two encounters, or one at two positions, now or at any
+    position (a branch keeps its trunk's positions up to the fork).  Example: battletape diff Bridge "what if" --at-a 40 --at-b 40"""
     from projections.views import state_view
 
-    ev = _events()
     c = get(ctx)
+    b = a if b is None else b
     va = state_view(c.bt.state(a, at=at_a))
     vb = state_view(c.bt.state(b, at=at_b))
     changes = []

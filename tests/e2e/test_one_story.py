@@ -140,3 +140,65 @@ def test_a_new_ripple_after_the_review_fails_verify_again(rippled):
     ok(rippled, "amend 9 --roll 12 --reason 'the 12 was right'", user=GM)
     r = cli(rippled, "verify")
     assert r.code == 2 and "command at 15" in r.out and "accepted" not in r.out
+
+
+@pytest.fixture
+def virtual(sqlite_store):
+    """A battle rolled by battletape (seeded virtual dice), with an undone attack."""
+    s = sqlite_store
+    for line in ("new Bridge --seed 2", "add Bruna --pc --hp 30 --ac 17 --pd 14 --md 12 "
+                 "--init 3 --level 3", "add Orc --hp 40 --ac 15 --pd 13 --md 10 --init 1",
+                 "init", "attack Bruna Orc --bonus 6 --vs ac --damage 1d8", "undo",
+                 "attack Bruna Orc --bonus 6 --vs ac --damage 1d8", "next",
+                 "attack Orc Bruna --bonus 5 --vs ac --damage 1d6"):
+        ok(s, line, user=GM)
+    return s
+
+
+def positions(store, encounter):
+    return [(e["position"], e["type"]) for e in
+            ok(store, "-e", encounter, "log", "--all", "--json").json_lines()]
+
+
+def test_a_branch_of_an_encounter_with_undone_commands_passes_verify(virtual):
+    last = state(virtual)["position"]
+    ok(virtual, f"branch {last} 'what if'", user=GM)
+    assert "ok: 1 encounter(s)" in ok(virtual, "verify", "what if").out
+    # the same positions and the same recorded dice: the branch is the trunk so far
+    assert positions(virtual, "what if")[1:] == positions(virtual, "Bridge")[1:]
+    assert ok(virtual, "diff", "Bridge", "what if", "--at-a", str(last),
+              "--at-b", str(last)).out.strip() == "no differences"
+    # and it goes on by itself, verified too
+    ok(virtual, "-e", "what if", "next", user=GM)
+    ok(virtual, "-e", "what if", *"attack Bruna Orc --bonus 6 --vs ac --damage 1d8".split(),
+       user=GM)
+    assert "ok: 2 encounter(s)" in ok(virtual, "verify").out
+
+
+def test_a_branch_inside_a_command_keeps_it_whole(virtual):
+    attack = next(e for e in ok(virtual, "log --json").json_lines()
+                  if e["type"] == "Engaged")["position"]   # the attack's first event
+    r = ok(virtual, f"branch {attack} 'mid attack'", user=GM)
+    assert "keeps it whole" in r.out
+    assert "ok: 1 encounter(s)" in ok(virtual, "verify", "mid attack").out
+    mine = ok(virtual, "-e", "mid attack", "state", "--json").json()
+    trunk = ok(virtual, "-e", "Bridge", "state", "--at", str(attack + 1), "--json").json()
+    assert mine == {**trunk, "encounter": "mid attack"}
+
+
+def test_a_later_correction_of_the_trunk_follows_into_the_branch(amended):
+    # the amendment at 10 (the 12 was a 7) is about position 9: a branch at 9 forks
+    # from the corrected past, as `state --at 9` tells it
+    ok(amended, "branch 9 'what if'", user=GM)
+    s = ok(amended, "-e", "what if", "state", "--json").json()
+    assert s["combatants"]["Orc"]["hp"] == 20
+    assert MISS + " [amended at 10]" in ok(amended, "-e", "what if", "log").out
+    assert "ok: 1 encounter(s)" in ok(amended, "verify", "what if").out
+
+
+def test_diff_compares_one_encounter_at_two_positions(virtual):
+    last = state(virtual)["position"]
+    r = ok(virtual, "diff", "Bridge", "--at-a", "7", "--at-b", str(last), "--json")
+    what = {ch["what"]: (ch["a"], ch["b"]) for ch in r.json()}
+    assert what["turn"] == ("Bruna", "Orc")
+    assert what["Bruna.hp"][0] == 30 and what["Bruna.hp"][1] < 30
