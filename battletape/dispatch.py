@@ -149,7 +149,10 @@ def build(system_id: str, name: str):
     def callback(**values):
         c = get(click.globals.get_current_context())
         if verb.scope == "campaign":
-            campaign = values.get("campaign") or c.bt.registration(c.encounter).campaign
+            from projections.campaign import between_battles
+
+            campaign, battle = between_battles(c.bt, values.get("campaign"), c.encounter)
+            c.battle = battle  # the battle it follows: what the verb acts on
             decide = verb.run(c, **values)
             from domain import dice
 
