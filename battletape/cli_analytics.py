@@ -82,7 +82,8 @@ def sql(ctx: typer.Context,
         query: Optional[str] = typer.Argument(None, help="One read-only SQL query."),
         format_: str = typer.Option("table", "--format", "-f", help="table, csv or json."),
         schema: bool = typer.Option(False, "--schema", help="Print the tables and their columns."),
-        analytics: Optional[str] = typer.Option(None, "--analytics", help=ANALYTICS_HELP)):
+        analytics: Optional[str] = typer.Option(None, "--analytics", help=ANALYTICS_HELP),
+        include_branches: bool = typer.Option(False, "--include-branches", "--branches", help="Rows of what-if branches too (left out: they repeat their trunk's past).")):
     """Query the campaign in SQL (DuckDB, read-only).  Example: battletape sql "SELECT escalation_die, avg(hit::INT) FROM attacks GROUP BY 1 ORDER BY 1" """
     from projections.analytics import query as analytics_query, schema as analytics_schema
 
@@ -91,12 +92,16 @@ def sql(ctx: typer.Context,
         raise BadInput("--format", format_, "table, csv or json")
     if schema:
         out(c, analytics_schema.describe())
+        out(c, "\nWhat-if branches are left out of every table unless --include-branches "
+               "(encounters.branch is true for a branch).")
         return
     if query is None:
         raise BadInput("query", None, 'an SQL query, e.g. "SELECT * FROM encounters" '
                        "(or --schema)")
     analytics_query.check(query)  # refuse before any work
-    columns, rows = analytics_query.run(None, query, con=reading(c, analytics))
+    con = reading(c, analytics)
+    analytics_query.without_branches(con, include_branches)
+    columns, rows = analytics_query.run(None, query, con=con)
     _render(columns, rows, format_)
 
 
@@ -143,7 +148,7 @@ def _cell(v) -> str:
 def stats(ctx: typer.Context,
           campaign: Optional[str] = typer.Option(None, "--campaign", help="Only this campaign."),
           encounter: Optional[str] = typer.Option(None, "--encounter", "-e", help="Only this encounter."),
-          branches: bool = typer.Option(False, "--branches", help="Count what-if branches too (left out unless named with --encounter)."),
+          branches: bool = typer.Option(False, "--include-branches", "--branches", help="Count what-if branches too (left out unless named with --encounter)."),
           json_: bool = typer.Option(False, "--json", help="One JSON object of sections."),
           analytics: Optional[str] = typer.Option(None, "--analytics", help=ANALYTICS_HELP)):
     """Campaign dashboard: damage, hit rates, crits, kills, rounds, recoveries, death saves, disputes, dice fairness; what-if branches left out.  Example: battletape stats --campaign Emberfall"""
