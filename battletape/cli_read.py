@@ -42,7 +42,7 @@ def log(ctx: typer.Context, json_: bool = typer.Option(False, "--json"),
     """The effective history, one event per line.  Example: battletape log --json"""
     from domain.events import CORRECTIONS
     from replay import history
-    from replay.entries import entries
+    from replay.entries import CORRECTION, entries
 
     c = get(ctx)
     events = c.bt.events(c.encounter)
@@ -71,7 +71,7 @@ def log(ctx: typer.Context, json_: bool = typer.Option(False, "--json"),
             sys.stdout.write(enc.encode(data).decode() + "\n")
         return
     for entry in shown:  # a correction reads as one by its own words: no mark
-        text = entry.text if entry.status == "correction" else entry.line(c.lang)
+        text = entry.text if entry.status == CORRECTION else entry.line(c.lang)
         print(f"{entry.position:>5}  {entry.by:<8} {text}")
 
 

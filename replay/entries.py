@@ -43,11 +43,6 @@ class Entry(NamedTuple):
     status: str = EFFECTIVE
     amended_at: int | None = None   # the amendment that replaced or amended this line
 
-    @property
-    def counts(self) -> bool:
-        """Part of the effective history (what `log` shows)."""
-        return self.status in (EFFECTIVE, AMENDED)
-
     def mark(self, lang: str = "en") -> str:
         """The correction this line carries, in words ("" for a plain line)."""
         if self.status == EFFECTIVE:

@@ -202,3 +202,19 @@ def test_diff_compares_one_encounter_at_two_positions(virtual):
     what = {ch["what"]: (ch["a"], ch["b"]) for ch in r.json()}
     assert what["turn"] == ("Bruna", "Orc")
     assert what["Bruna.hp"][0] == 30 and what["Bruna.hp"][1] < 30
+
+
+def test_a_branch_takes_the_trunks_later_corrections_of_its_past_in_their_order(amended):
+    # after the fork point (9): an undo of the amendment and its redo — both about the
+    # branch's past — and a `next` that is not
+    ok(amended, "next", user=GM)                                # 11, 12
+    ok(amended, "rewind 9 --reason 'not yet'", user=GM)         # 13 voids the next
+    ok(amended, "undo", user=GM)                                # 14 takes the rewind back
+    ok(amended, "redo", user=GM)                                # 15 the rewind again
+    ok(amended, "branch 9 'what if'", user=GM)
+    kinds = [t for _, t in positions(amended, "what if")][9:]
+    assert kinds == ["CommandAmended", "Rewound", "CommandRetracted", "CommandRestored"]
+    trunk = ok(amended, "state --at 9 --json").json()
+    branch = ok(amended, "-e", "what if", "state", "--json").json()
+    assert {**trunk, "encounter": "what if", "position": branch["position"]} == branch
+    assert "ok: 2 encounter(s)" in ok(amended, "verify").out
