@@ -242,9 +242,10 @@ def _heal_up(services, names, campaign, campaign_loss):
     from domain.thirteenth_age import rest_and_recharge
 
     def decide(camp, rng):
-        whom = list(names or []) or services.battle_pcs()
+        pcs = services.battle_pcs()
+        whom = [rest_and_recharge.pc_of(pcs, n) for n in names or []] or pcs
         return rest_and_recharge.full_heal_up(
-            list(names or []), campaign_loss,
+            whom if names else [], campaign_loss,
             {n: services.pc_state(camp, n) for n in whom})
     return decide
 

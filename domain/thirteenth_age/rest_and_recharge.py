@@ -60,16 +60,20 @@ def quick_rest(pc: dict | None, name: str, spend: int | None, totals: list[int],
                            after=pc["from"])]
 
 
+def pc_of(pcs: list[str], name: str) -> str:
+    """``name`` as one of the PCs of the battle just over (matched ignoring case)."""
+    found = next((p for p in pcs if p.casefold() == name.casefold()), None)
+    if found is None:
+        raise RuleViolation(f"{name} is not a PC of the last battle "
+                            f"({', '.join(pcs) or 'none'})", "Rest and Recharge")
+    return found
+
+
 def recharge(name: str, power: str, need: int, natural: int | None,
              rng: random.Random, pcs: list[str] | None = None) -> list[Event]:
     """Recharge a PC's power after the battle it fought (``pcs``: that battle's)."""
     if pcs is not None:
-        found = next((p for p in pcs if p.casefold() == name.casefold()), None)
-        if found is None:
-            raise RuleViolation(f"{name} is not a PC of the last battle "
-                                f"({', '.join(pcs) or 'none'}): nothing to recharge",
-                                "Rest and Recharge")
-        name = found
+        name = pc_of(pcs, name)
     if not 2 <= need <= 20:
         raise BadInput("recharge value", need, "2..20")
     if not power.strip():

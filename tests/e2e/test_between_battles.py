@@ -52,6 +52,8 @@ def test_what_changes_nothing_is_refused(sqlite_store):
     refused_whole(s, "rest Bruna", "full hit points (30/30)", user=GM)
     refused_whole(s, "rest Bruna --roll 5", "full hit points", user=GM)
     refused_whole(s, "recharge Kael Fireball --need 16 --roll 17", "not a PC", user=GM)
+    refused_whole(s, "heal-up Kael", "not a PC of the last battle", user=GM)
     ok(s, "heal-up", user=GM)
     refused_whole(s, "heal-up", "nothing to heal", user=GM)
+    refused_whole(s, "heal-up bruna", "nothing to heal: Bruna", user=GM)
     ok(s, "heal-up --campaign-loss", user=GM)   # a retreat is a fact of its own
