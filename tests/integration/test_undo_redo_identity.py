@@ -1,14 +1,22 @@
 """Undo then redo is the identity, whatever came last: a command, an amendment, a
-rewind, another undo or redo — `state` and the story `log` tells are as before."""
+rewind, another undo or redo — `state` and the story `log` tells are as before. And
+whatever the corrections, the displayed entries are the effective history."""
 
 from __future__ import annotations
 
 import tempfile
 from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from battletape.application import Battletape
+from domain.state import EncounterState
+from projections.encounter_state import apply
+from projections.views import state_view
+from replay import history
+from replay.entries import entries
 from tests.helpers import cli, ok
 
 GM = "marta"
@@ -62,8 +70,32 @@ def test_undo_then_redo_is_the_identity(steps):
             else:
                 line = s
             cli(store, line, user=GM)   # refusals (nothing to undo, ...) are fine
+        entries_are_the_effective_history(store)
         before = story(store)
         if cli(store, "undo", user=GM).code != 0:
             return
         ok(store, "redo", user=GM)
         assert story(store) == before
+
+
+VOLATILE = ("originator_id", "originator_version", "timestamp", "by", "cmd", "command")
+
+
+def entries_are_the_effective_history(store: str) -> None:
+    """What every view shows (replay/entries.py) is what `state` folds."""
+    def facts(items):
+        return [{k: v for k, v in msgspec.to_builtins(e).items() if k not in VOLATILE}
+                for e in items]
+
+    bt = Battletape(store, GM)
+    try:
+        events = bt.events()
+        shown = [entry.event for entry in entries(events)]
+        assert facts(shown) == facts(history.Corrections(events).effective(events))
+        folded = EncounterState()
+        for e in shown:
+            apply(folded, e)
+        folded.position = bt.state().position
+        assert state_view(folded) == state_view(bt.state())
+    finally:
+        bt.close()
