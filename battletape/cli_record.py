@@ -35,12 +35,12 @@ def new(ctx: typer.Context, name: str,
     out(c, f"encounter {name!r} started ({chosen.id}, campaign {campaign})")
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})
 def roll(ctx: typer.Context, expr: str,
          by: Optional[str] = typer.Option(None, "--by"),
          for_: str = typer.Option("", "--for"),
          json_: bool = typer.Option(False, "--json")):
-    """A free roll, recorded.  Example: battletape roll 1d20+5 --by Bruna --for "climb the wall" """
+    """A free roll in avrae/d20 notation, recorded.  Example: battletape roll 1d20+5 --by Bruna --for "climb the wall" (also 4d6kh3, (1d20+5, 1d20+5)kh1, d%, -1d4)"""
     from domain import free_rolls
 
     c = get(ctx)
