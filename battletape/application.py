@@ -15,7 +15,7 @@ from uuid import UUID
 import msgspec
 
 from battletape import store
-from domain import dice, events as ev, systems
+from domain import bounds, dice, events as ev, systems
 from domain.errors import BadInput, RuleViolation, StoreError, UnknownEncounter
 from domain.state import EncounterState, copy
 from projections.encounter_state import apply
@@ -131,11 +131,13 @@ class Battletape:
     def _stamp(self, stream: UUID, start: int, new: list[ev.Event],
                command: str = "") -> list[ev.Event]:
         now = datetime.now(timezone.utc)
-        return [msgspec.structs.replace(e, originator_id=stream,
-                                        originator_version=start + i, timestamp=now,
-                                        by=self.user, cmd=start,
-                                        command=command if i == 0 else "")
-                for i, e in enumerate(new)]
+        stamped = [msgspec.structs.replace(e, originator_id=stream,
+                                           originator_version=start + i, timestamp=now,
+                                           by=self.user, cmd=start,
+                                           command=command if i == 0 else "")
+                   for i, e in enumerate(new)]
+        bounds.check_events(stamped)
+        return stamped
 
     def record(self, decide: Decide, name: str | None = None,
                needs_history: bool = False, command: str = "") -> list[ev.Event]:
@@ -288,6 +290,7 @@ class Battletape:
         missing = events[len(existing):]
         if not missing:
             return 0
+        bounds.check_events(missing)
         extra = [] if existing else self._registration_events(
             start.name, stream, start.campaign, start.system, start.by, start.branched_from)
         self._save(*missing, *extra)
