@@ -3,6 +3,8 @@ state and the notable moments — ready to paste into a campaign journal."""
 
 from __future__ import annotations
 
+import html
+
 from collections import defaultdict
 from typing import Sequence
 
@@ -139,7 +141,7 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
         status = term(c.status, lang) + (f" ({term(system.words_staggered, lang)})"
                                          if c.hp > 0 and system.staggered(c) else "")
         conds = ", ".join(term(k, lang) for k in sorted(c.conditions)) or "—"
-        lines.append(f"| {c.name} | {c.hp}/{c.max_hp} | {status} | {conds} |")
+        lines.append(f"| {c.name.replace('|', chr(92) + '|')} | {c.hp}/{c.max_hp} | {status} | {conds} |")
     if final.ended:
         lines += ["", t["ended"].format(o=term(final.ended, lang))]
     lines += ["", f"## {t['notable']}", ""]
@@ -178,4 +180,5 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
         for f in fixes:
             lines.append(f"- {f.originator_version}: {type(f).__name__} by {f.by}: "
                          f"{getattr(f, 'reason', '')}")
-    return "\n".join(lines) + "\n"
+    # user text (names, reasons, quotes) never becomes HTML in a Markdown viewer
+    return html.escape("\n".join(lines) + "\n", quote=False)
