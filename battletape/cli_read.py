@@ -201,9 +201,22 @@ def verify(ctx: typer.Context,
     def redecide_for(name):
         return lambda line, state, rng, evs: amending.redecide(c, line, state, rng, evs,
                                                                encounter=name)
-    total, problems = run_verify(names, c.bt.events, redecide_for)
+    from battletape import store
+    from replay.verify import check_campaign_dice
+
+    notes: list[str] = []
+    total, problems = run_verify(names, c.bt.events, redecide_for,
+                                 c.bt.verification_secrets, notes)
+    campaigns = dict.fromkeys(c.bt.registration(n).campaign for n in names)
+    for camp in campaigns:
+        found, said = check_campaign_dice(c.bt.campaign_events(camp), camp,
+                                          c.bt.dice_secrets(store.campaign_id(camp)))
+        problems += found
+        notes += said
     for p in problems:
         print(p)
+    for n in notes:
+        out(c, n)
     if problems:
         raise BattletapeError(f"verify found {len(problems)} problem(s) in "
                               f"{len(names)} encounter(s)")

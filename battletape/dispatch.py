@@ -151,10 +151,9 @@ def build(system_id: str, name: str):
         if verb.scope == "campaign":
             campaign = values.get("campaign") or c.bt.registration(c.encounter).campaign
             decide = verb.run(c, **values)
-            from domain import dice
-
-            echo_events(c, c.bt.record_campaign(campaign,
-                                                decide(campaign, dice.source(None, 0))))
+            if c.capture is not None:  # decided again (verify, amend): save nothing
+                return c.capture.decide(lambda s, r: decide(campaign, r))
+            echo_events(c, c.bt.record_campaign_rolls(campaign, decide, c.command_line))
             return
         decide = verb.run(c, **values)
         echo_events(c, c.record(decide, verb.needs_history))
