@@ -215,10 +215,10 @@ def verify(ctx: typer.Context,
         notes += said
     for p in problems:
         print(p)
-    for n in notes:
-        out(c, n)
     if problems:
         raise BattletapeError(f"verify found {len(problems)} problem(s) in "
                               f"{len(names)} encounter(s)")
     out(c, f"ok: {len(names)} encounter(s), {total} events; every command decides "
            "again as recorded")
+    for n in notes:
+        out(c, "  " + n)
