@@ -120,10 +120,11 @@ def _render(columns: list[str], rows: list[tuple], format_: str) -> None:
     else:
         from rich.console import Console
         from rich.table import Table
+        from rich.text import Text
 
         table = Table(*columns, show_lines=False)
         for r in rows:
-            table.add_row(*[_cell(v) for v in r])
+            table.add_row(*[Text(_cell(v)) for v in r])
         Console(soft_wrap=False).print(table)
         print(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
 
@@ -170,18 +171,20 @@ def stats(ctx: typer.Context,
         sys.stdout.write(msgspec.json.encode(data, enc_hook=str).decode() + "\n")
         return
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
     console = Console(soft_wrap=False)
     scope = " · ".join(x for x in (campaign and f"campaign {campaign}",
                                    encounter and f"encounter {encounter}",
                                    branches and "branches included") if x)
-    console.print(f"[bold]battletape stats[/bold]{' — ' + scope if scope else ''}")
+    console.print(f"[bold]battletape stats[/bold]{' — ' + escape(scope) if scope else ''}")
     for s in sections:
         table = Table(*s.columns, title=s.title, title_justify="left",
                       caption=s.note or None, caption_justify="left")
         for r in s.rows:
-            table.add_row(*[_cell(_short(v)) for v in r])
+            table.add_row(*[Text(_cell(_short(v))) for v in r])
         if not s.rows:
             table.add_row(*(["—"] + [""] * (len(s.columns) - 1)))
         console.print(table)

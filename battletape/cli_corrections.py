@@ -163,7 +163,11 @@ def amend(ctx: typer.Context, position: int,
     if not changes and command is None and not also:
         raise BadInput("amend", position, "a corrected value: --roll, --dmg, --target, "
                        "--type, --also or --command")
-    rng = dice.source(before.seed, cmd)
+    from domain import fair_dice
+
+    reg = c.bt.registration(c.encounter)
+    rng = (fair_dice.source(before, cmd, line, c.bt.dice_secrets(reg.encounter_id),
+                            recording=True) or dice.source(before.seed, cmd))
     replacement = amending.redecide(c, line, before, rng, events)
     for extra in also:
         from projections.encounter_state import fold_all

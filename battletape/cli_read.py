@@ -210,8 +210,19 @@ def verify(ctx: typer.Context,
     def redecide_for(name):
         return lambda line, state, rng, evs: amending.redecide(c, line, state, rng, evs,
                                                                encounter=name)
+    from battletape import store
+    from replay.verify import check_campaign_dice
+
     accepted: list[str] = []
-    total, problems = run_verify(names, c.bt.events, redecide_for, accepted)
+    notes: list[str] = []
+    total, problems = run_verify(names, c.bt.events, redecide_for, accepted,
+                                 c.bt.verification_secrets, notes)
+    campaigns = dict.fromkeys(c.bt.registration(n).campaign for n in names)
+    for camp in campaigns:
+        found, said = check_campaign_dice(c.bt.campaign_events(camp), camp,
+                                          c.bt.dice_secrets(store.campaign_id(camp)))
+        problems += found
+        notes += said
     for p in problems:
         print(p)
     if problems:
@@ -222,3 +233,5 @@ def verify(ctx: typer.Context,
     out(c, f"ok: {len(names)} encounter(s), {total} events; every command decides "
            "again as recorded" + (f", but for {len(accepted)} ripple(s) the GM "
                                   "reviewed and accepted" if accepted else ""))
+    for n in notes:
+        out(c, "  " + n)

@@ -154,10 +154,9 @@ def build(system_id: str, name: str):
             campaign, battle = between_battles(c.bt, values.get("campaign"), c.encounter)
             c.battle = battle  # the battle it follows: what the verb acts on
             decide = verb.run(c, **values)
-            from domain import dice
-
-            echo_events(c, c.bt.record_campaign(campaign,
-                                                decide(campaign, dice.source(None, 0))))
+            if c.capture is not None:  # decided again (verify, amend): save nothing
+                return c.capture.decide(lambda s, r: decide(campaign, r))
+            echo_events(c, c.bt.record_campaign_rolls(campaign, decide, c.command_line))
             return
         decide = verb.run(c, **values)
         echo_events(c, c.record(decide, verb.needs_history))

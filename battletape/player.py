@@ -8,6 +8,7 @@ from typing import Sequence
 
 from rich.console import Console, Group
 from rich.panel import Panel
+from rich.text import Text
 
 from battletape.render import state_table
 from domain import events as ev
@@ -33,7 +34,7 @@ def _stops(all_frames: list[Frame], by: str) -> list[int]:
 
 def render(f: Frame, lang: str, lines: list[str]):
     log = "\n".join(lines[-8:])
-    return Group(state_table(f.state, lang), Panel(log, title="log", expand=True))
+    return Group(state_table(f.state, lang), Panel(Text(log), title="log", expand=True))
 
 
 def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None = None,

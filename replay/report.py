@@ -3,6 +3,8 @@ state and the notable moments — ready to paste into a campaign journal."""
 
 from __future__ import annotations
 
+import html
+
 from collections import defaultdict
 from typing import Sequence
 
@@ -49,6 +51,26 @@ IT = {
 }
 
 
+def _dice_line(state, lang: str) -> str:
+    """Where the virtual dice came from: a public seed, or a committed secret."""
+    from domain import fair_dice
+
+    d = fair_dice.describe(state)
+    it = lang == "it"
+    if d["mode"] == "public seed":
+        return (f"Dadi virtuali: seme pubblico {d['seed']} (riproducibili da chiunque)."
+                if it else f"Virtual dice: public seed {d['seed']} (reproducible by anyone).")
+    if d["mode"] == "unverifiable":
+        return ("Dadi virtuali: senza segreto impegnato (non verificabili)." if it else
+                "Virtual dice: no committed secret (they cannot be checked).")
+    said = (("rivelato: ogni tiro si verifica con `battletape verify`" if it else
+             "revealed: every roll can be checked with `battletape verify`")
+            if d["revealed"] else ("non ancora rivelato" if it else "not revealed yet"))
+    return (f"Dadi virtuali: segreto impegnato (sha256 `{d['commitment'][:16]}…`), {said}."
+            if it else
+            f"Virtual dice: committed secret (sha256 `{d['commitment'][:16]}…`), {said}.")
+
+
 def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     t = IT if lang == "it" else EN
     start = events[0]
@@ -58,6 +80,7 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     lines = [f"# {start.name}", ""]
     lines.append(f"*{start.system} — campaign {start.campaign} — "
                  f"{start.timestamp:%Y-%m-%d}*")
+    lines += ["", _dice_line(final, lang)]
     lines += ["", f"## {t['participants']}", ""]
     for c in final.combatants.values():
         kind = "PC" if c.pc else ("monster" if lang != "it" else "mostro")
@@ -140,7 +163,7 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
         status = term(c.status, lang) + (f" ({term(system.words_staggered, lang)})"
                                          if c.hp > 0 and system.staggered(c) else "")
         conds = ", ".join(term(k, lang) for k in sorted(c.conditions)) or "—"
-        lines.append(f"| {c.name} | {c.hp}/{c.max_hp} | {status} | {conds} |")
+        lines.append(f"| {c.name.replace('|', chr(92) + '|')} | {c.hp}/{c.max_hp} | {status} | {conds} |")
     if final.ended:
         lines += ["", t["ended"].format(o=term(final.ended, lang))]
     lines += ["", f"## {t['notable']}", ""]
@@ -179,4 +202,5 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
         for f in fixes:
             lines.append(f"- {f.originator_version}: {type(f).__name__} by {f.by}: "
                          f"{getattr(f, 'reason', '')}")
-    return "\n".join(lines) + "\n"
+    # user text (names, reasons, quotes) never becomes HTML in a Markdown viewer
+    return html.escape("\n".join(lines) + "\n", quote=False)
