@@ -130,7 +130,8 @@ def test_every_system_forces_through_the_same_interface(sqlite_store, system):
 
 def test_a_gm_forces_a_refusal_between_battles_too(sqlite_store):
     # Quick Rests: "If you are staggered when you take a quick rest, you must try to
-    # heal yourself"; the GM lets Bruna (10/30 hp) rest without spending a recovery
+    # heal yourself"; the GM lets Bruna (10/30 hp) go on without a recovery: the rule
+    # is overridden and such a rest changes nothing, so nothing is recorded
     s = sqlite_store
     fight(s)
     ok(s, "damage Bruna 20", user="marta")
@@ -138,9 +139,12 @@ def test_a_gm_forces_a_refusal_between_battles_too(sqlite_store):
     refused = cli(s, "rest Bruna --spend 0", user="marta")
     assert refused.code == 2 and "must try to heal" in refused.err
     assert refused.err.strip().endswith("(a GM may --force)")
-    out = ok(s, "--force", "she sleeps it off", "rest", "Bruna", "--spend", "0",
-             user="marta").out
-    assert 'forced over "Bruna is staggered and must try to heal" (Quick Rests)' in out
+    r = cli(s, "--as", "anna", "--force", "she sleeps it off", "rest", "Bruna", "--spend",
+            "0")
+    assert r.code == 2 and "only a GM may --force" in r.err
+    r = ok(s, "--force", "she sleeps it off", "rest", "Bruna", "--spend", "0",
+           user="marta")
+    assert "nothing recorded" in r.out and "spends no recovery" in r.out
 
 
 @pytest.mark.parametrize("system", ["13a", "5e", "3.5e"])
