@@ -9,54 +9,76 @@ from typing import Sequence
 from rich.console import Console, Group
 from rich.panel import Panel
 
-from battletape.render import state_table
+from battletape.render import TextTables, state_table
 from projections.describe import describe
 from domain import events as ev
-from replay.frames import Frame, frames
+from replay.frames import Frames
 
 
-def _label(f: Frame, lang: str = "en") -> str:
-    kind = " [correction]" if isinstance(f.event, ev.CORRECTIONS) else ""
-    void = " [voided]" if f.voided else ""
-    return f"{f.position:>5}  {f.event.by}: {describe(f.event, lang, f.state.system)}{kind}{void}"
+def _label(e: ev.Event, voided: bool, lang: str, system: str) -> str:
+    """The log line of one event, as the player shows it."""
+    kind = " [correction]" if isinstance(e, ev.CORRECTIONS) else ""
+    void = " [voided]" if voided else ""
+    return f"{e.originator_version:>5}  {e.by}: {describe(e, lang, system)}{kind}{void}"
 
 
-def _stops(all_frames: list[Frame], by: str) -> list[int]:
+def _stops(frames: Frames, by: str) -> list[int]:
+    """The indexes a step of the player lands on: every event, or each turn's end."""
     if by == "event":
-        return list(range(len(all_frames)))
-    stops = [i for i, f in enumerate(all_frames)
-             if isinstance(f.event, (ev.TurnEnded, ev.EncounterEnded, ev.Delayed))
-             and not f.voided]
-    if not stops or stops[-1] != len(all_frames) - 1:
-        stops.append(len(all_frames) - 1)  # the end, corrections after the last turn
+        return list(range(len(frames)))
+    stops = [i for i, e in enumerate(frames.events)
+             if isinstance(e, (ev.TurnEnded, ev.EncounterEnded, ev.Delayed))
+             and not frames.voided(i)]
+    if not stops or stops[-1] != len(frames) - 1:
+        stops.append(len(frames) - 1)  # the end, corrections after the last turn
     return stops
 
 
-def render(f: Frame, lang: str, lines: list[str]):
-    log = "\n".join(lines[-8:])
-    return Group(state_table(f.state, lang), Panel(log, title="log", expand=True))
+def render(frames: Frames, index: int, lang: str, system: str):
+    """What the screen shows at ``index``: the state table and the last lines of log."""
+    lines = [_label(frames.events[i], frames.voided(i), lang, system)
+             for i in range(max(0, index - 7), index + 1)]
+    return Group(state_table(frames.state(index), lang),
+                 Panel("\n".join(lines), title="log", expand=True))
 
 
 def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None = None,
          speed: float = 0.0, lang: str = "en", interactive: bool = False) -> None:
-    all_frames = list(frames(events))
-    stops = _stops(all_frames, by)
+    frames = Frames(events)
+    system = getattr(events[0], "system", "13a")
+    stops = _stops(frames, by)
     index = 0
     if start_round is not None:
         index = next((k for k, i in enumerate(stops)
-                      if all_frames[i].state.round >= start_round), 0)
-    console = Console()
+                      if frames.state(i).round >= start_round), 0)
     if not interactive:
-        shown = stops[index - 1] + 1 if index > 0 else 0
-        for i in stops[index:]:
-            for f in all_frames[shown:i + 1]:
-                console.print(_label(f, lang), highlight=False, markup=False, soft_wrap=True)
-            shown = i + 1
-            console.print(state_table(all_frames[i].state, lang))
-            if speed:
-                time.sleep(speed)
+        _print(frames, stops, index, speed, lang, system)
         return
-    _interactive(console, all_frames, stops, index, speed, lang)
+    _interactive(Console(), frames, stops, index, speed, lang, system)
+
+
+def _print(frames: Frames, stops: list[int], index: int, speed: float, lang: str,
+           system: str) -> None:
+    """Every frame from the stop at ``index`` as plain text: the log lines up to the
+    stop, then the state table there."""
+    tables = TextTables(lang)
+    write = sys.stdout.write
+    shown = stops[index - 1] + 1 if index > 0 else 0
+    chunk: list[str] = []
+    for i in stops[index:]:
+        for k in range(shown, i + 1):
+            chunk.append(_label(frames.events[k], frames.voided(k), lang, system))
+        shown = i + 1
+        chunk.append(tables.render(frames.state(i)))
+        if speed or len(chunk) > 256:
+            write("\n".join(chunk) + "\n")
+            chunk = []
+        if speed:
+            sys.stdout.flush()
+            time.sleep(speed)
+    if chunk:
+        write("\n".join(chunk) + "\n")
+    sys.stdout.flush()
 
 
 def _read_key() -> str:
@@ -72,18 +94,18 @@ def _read_key() -> str:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
-def _interactive(console: Console, all_frames: list[Frame], stops: list[int], index: int,
-                 speed: float, lang: str) -> None:
+def _interactive(console: Console, frames: Frames, stops: list[int], index: int,
+                 speed: float, lang: str, system: str) -> None:
     from rich.live import Live
 
-    turns = _stops(all_frames, "turn")
-    rounds = [i for i, f in enumerate(all_frames) if isinstance(f.event, ev.RoundStarted)]
+    turns = _stops(frames, "turn")
+    rounds = [i for i, e in enumerate(frames.events) if isinstance(e, ev.RoundStarted)]
+    last = len(frames) - 1
     position = stops[index]
     help_line = "n/p: step  N/P: turn  r/R: round  space: play  g/G: start/end  q: quit"
 
     def view():
-        lines = [_label(f, lang) for f in all_frames[:position + 1]]
-        return Group(render(all_frames[position], lang, lines), help_line)
+        return Group(render(frames, position, lang, system), help_line)
 
     with Live(view(), console=console, auto_refresh=False, screen=False) as live:
         while True:
@@ -91,7 +113,7 @@ def _interactive(console: Console, all_frames: list[Frame], stops: list[int], in
             if key in ("q", "\x03", "\x1b"):
                 break
             if key == "n":
-                position = min(len(all_frames) - 1, position + 1)
+                position = min(last, position + 1)
             elif key == "p":
                 position = max(0, position - 1)
             elif key == "N":
@@ -105,9 +127,9 @@ def _interactive(console: Console, all_frames: list[Frame], stops: list[int], in
             elif key == "g":
                 position = 0
             elif key == "G":
-                position = len(all_frames) - 1
+                position = last
             elif key == " ":
-                while position < len(all_frames) - 1:
+                while position < last:
                     position += 1
                     live.update(view(), refresh=True)
                     time.sleep(speed or 0.3)

@@ -9,33 +9,50 @@ import msgspec
 
 from domain import events as ev, systems
 from projections.describe import describe
-from projections.views import state_view
-from replay.frames import frames
+from replay.deltas import CHECKPOINT_EVERY, steps
 
 
-def _safe_json(data) -> str:
-    text = msgspec.json.encode(data).decode()
+def _safe(text: str) -> str:
     return (text.replace("<", "\\u003c").replace(">", "\\u003e")
             .replace("&", "\\u0026").replace("\u2028", "\\u2028")
             .replace("\u2029", "\\u2029"))
 
 
-def page(events: Sequence[ev.Event], lang: str = "en") -> str:
-    """The HTML page of an encounter's events, log lines in the words of its system."""
+def _line(e: ev.Event, lang: str, system: str) -> str:
+    """The log line of one event, as the page shows it."""
+    return describe(e, lang, system)
+
+
+def page(events: Sequence[ev.Event], lang: str = "en",
+         every: int = CHECKPOINT_EVERY) -> str:
+    """The HTML page of an encounter's events, log lines in the words of its system.
+
+    The page holds each event's log line and the change it made to the displayed
+    state, plus the whole state every ``every`` positions (replay/deltas.py); its
+    script folds them to show any position, so the page grows with the battle's
+    length, not with length times state."""
     system = systems.get(getattr(events[0], "system", "13a"))
-    steps = []
-    for f in frames(events):
-        steps.append({"position": f.position,
-                      "line": describe(f.event, lang, system.id),
-                      "by": f.event.by, "type": type(f.event).__name__,
-                      "voided": f.voided,
-                      "correction": isinstance(f.event, ev.CORRECTIONS),
-                      "state": state_view(f.state)})
+    encode = msgspec.json.Encoder().encode
+    log: list[bytes] = []
+    changes: list[bytes] = []
+    checkpoints: list[bytes] = []
+    for s in steps(events, every):
+        e = s.event
+        flags = (1 if s.voided else 0) | (2 if isinstance(e, ev.CORRECTIONS) else 0)
+        log.append(encode([_line(e, lang, system.id), e.by, flags]))
+        changes.append(encode(s.delta))
+        if s.checkpoint is not None:
+            checkpoints.append(encode(s.checkpoint))
     terms = {**system.conditions, **system.words} if lang == "it" else {}
-    data = {"title": events[0].name, "steps": steps, "terms": terms, "lang": lang,
-            "header": list(system.header_keys), "staggered": system.words_staggered}
-    return TEMPLATE.replace("__DATA__", _safe_json(data)).replace(
-        "__LANG__", "it" if lang == "it" else "en")
+    head = encode({"title": events[0].name, "terms": terms, "lang": lang,
+                   "header": list(system.header_keys),
+                   "staggered": system.words_staggered,
+                   "first": events[0].originator_version, "every": every})
+    data = b"".join([b'{"page":', head, b',"steps":[', b",".join(log),
+                     b'],"deltas":[', b",".join(changes), b'],"checkpoints":[',
+                     b",".join(checkpoints), b"]}"])
+    return TEMPLATE.replace("__LANG__", "it" if lang == "it" else "en").replace(
+        "__DATA__", _safe(data.decode()))
 
 
 TEMPLATE = """<!doctype html>
@@ -86,33 +103,59 @@ tr.turn { background: #fff3c4; }
 <script>
 "use strict";
 const data = JSON.parse(document.getElementById("data").textContent);
-const steps = data.steps;
-const T = (w) => data.terms[w] || w;
+const meta = data.page, steps = data.steps, deltas = data.deltas, checkpoints = data.checkpoints;
+const T = (w) => meta.terms[w] || w;
 const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
+const positionOf = (i) => meta.first + i;
+// the displayed state: folded from the nearest checkpoint (or the start) through the
+// deltas; a combatant's view is replaced, never changed, so checkpoints stay intact
+let cursor = -1, st = {combatants: new Map()};
+function fromCheckpoint(k) { const v = checkpoints[k]; return Object.assign({}, v, {combatants: new Map(v.combatants)}); }
+function applyDelta(s, d) {
+  if (d.h) Object.assign(s, d.h);
+  if (d.hx) for (const k of d.hx) delete s[k];
+  if (d.x) for (const n of d.x) s.combatants.delete(n);
+  if (d.r) for (const n of Object.keys(d.r)) s.combatants.set(n, d.r[n]);
+  if (d.c) for (const n of Object.keys(d.c)) s.combatants.set(n, Object.assign({}, s.combatants.get(n), d.c[n]));
+}
+function stateAt(i) {
+  if (i < cursor || i - cursor > meta.every) {
+    const k = Math.min(Math.floor((i + 1) / meta.every), checkpoints.length) - 1;
+    if (k >= 0) { st = fromCheckpoint(k); cursor = (k + 1) * meta.every - 1; }
+    else { st = {combatants: new Map()}; cursor = -1; }
+  }
+  while (cursor < i) { cursor += 1; applyDelta(st, deltas[cursor]); }
+  return st;
+}
+// the state at index i as `state --json` prints it (for tests and the curious)
+window.replayState = (i) => { const s = stateAt(i); return Object.assign({}, s, {combatants: Object.fromEntries(s.combatants)}); };
 const slider = document.getElementById("slider");
 slider.max = String(steps.length - 1);
-document.getElementById("title").textContent = data.title;
+document.getElementById("title").textContent = meta.title;
 const log = document.getElementById("log");
+const lines = new DocumentFragment(), fixes = new DocumentFragment();
 steps.forEach((s, i) => {
-  const d = el("div", s.position + "  " + s.line, s.voided ? "void" : (s.correction ? "fix" : ""));
+  const [line, by, flags] = s;
+  const d = el("div", positionOf(i) + "  " + line, (flags & 1) ? "void" : ((flags & 2) ? "fix" : ""));
   d.dataset.i = String(i);
-  d.addEventListener("click", () => show(i));
-  log.appendChild(d);
-  if (s.correction) {
-    document.getElementById("corrections").appendChild(el("li", s.position + " (" + s.by + "): " + s.line));
-  }
+  lines.appendChild(d);
+  if (flags & 2) fixes.appendChild(el("li", positionOf(i) + " (" + by + "): " + line));
 });
+log.appendChild(lines);
+document.getElementById("corrections").appendChild(fixes);
+log.addEventListener("click", (e) => { const d = e.target.closest("div[data-i]"); if (d) show(Number(d.dataset.i)); });
+let now = null;
 function show(i) {
   i = Math.max(0, Math.min(steps.length - 1, i));
   slider.value = String(i);
-  const s = steps[i], st = s.state;
-  document.getElementById("pos").textContent = "position " + s.position + " / " + steps[steps.length - 1].position;
-  document.getElementById("header").textContent = T("round") + " " + st.round + data.header.map(k => " · " + T(k.replace("_", " ")) + " " + st[k]).join("") + (st.turn ? " · " + T("turn") + ": " + st.turn : "") + (st.ended ? " · " + st.ended : "");
+  const st = stateAt(i);
+  document.getElementById("pos").textContent = "position " + positionOf(i) + " / " + positionOf(steps.length - 1);
+  document.getElementById("header").textContent = T("round") + " " + st.round + meta.header.map(k => " · " + T(k.replace("_", " ")) + " " + st[k]).join("") + (st.turn ? " · " + T("turn") + ": " + st.turn : "") + (st.ended ? " · " + st.ended : "");
   const body = document.querySelector("#panel tbody");
   body.replaceChildren();
-  const names = st.order.concat(Object.keys(st.combatants).filter(n => !st.order.includes(n)));
+  const names = st.order.concat([...st.combatants.keys()].filter(n => !st.order.includes(n)));
   for (const name of names) {
-    const c = st.combatants[name];
+    const c = st.combatants.get(name);
     const tr = el("tr", undefined, name === st.turn ? "turn" : "");
     tr.appendChild(el("td", name + (c.pc ? " (PC)" : "")));
     const hp = el("td");
@@ -122,15 +165,16 @@ function show(i) {
     bar.appendChild(fill); hp.appendChild(bar);
     hp.appendChild(el("span", c.hp + "/" + c.max_hp + (c.temp_hp ? " +" + c.temp_hp : ""), "hp"));
     tr.appendChild(hp);
-    tr.appendChild(el("td", T(c.status) + (c.staggered ? " (" + T(data.staggered) + ")" : "")));
+    tr.appendChild(el("td", T(c.status) + (c.staggered ? " (" + T(meta.staggered) + ")" : "")));
     tr.appendChild(el("td", c.conditions.map(T).join(", ")));
     tr.appendChild(el("td", c.ongoing.map(o => o.amount + (o.type ? " " + o.type : "") + " (" + o.save + ")").join(", ")));
     tr.appendChild(el("td", c.engaged_with.join(", ")));
     tr.dataset.name = name;
     body.appendChild(tr);
   }
-  for (const d of log.children) d.classList.toggle("now", d.dataset.i === String(i));
-  const now = log.children[i]; if (now && now.scrollIntoView) now.scrollIntoView({block: "nearest"});
+  if (now) now.classList.remove("now");
+  now = log.children[i] || null;
+  if (now) { now.classList.add("now"); if (now.scrollIntoView) now.scrollIntoView({block: "nearest"}); }
 }
 let timer = null;
 function stop() { if (timer) { clearInterval(timer); timer = null; } document.getElementById("play").textContent = "▶ play"; }
