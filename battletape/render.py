@@ -68,32 +68,39 @@ def state_table(state: EncounterState, lang: str = "en") -> Table:
 
 
 class TextTables:
-    """The state table as plain text, one line a combatant (for a pipe or a file): a
-    combatant's cells are made again only when it changed since the last table."""
+    """The state table as plain text, one line a combatant (for a pipe or a file). A
+    combatant's line is made again only when it changed since the last table, or when
+    a column's width did."""
 
     def __init__(self, lang: str = "en"):
         self.lang = lang
         self._encode = msgspec.json.Encoder().encode
-        self._rows: dict[str, tuple[bytes, list[str]]] = {}
+        # name -> (its state encoded, its cells, their lengths, its line, for widths)
+        self._rows: dict[str, tuple[bytes, list[str], tuple[int, ...], str, tuple]] = {}
 
-    def _row(self, state: EncounterState, c: Combatant) -> list[str]:
+    def _row(self, state: EncounterState, c: Combatant) -> tuple:
         key = self._encode(c)
         known = self._rows.get(c.name)
         if known is not None and known[0] == key:
-            return known[1]
+            return known
         cells = [x.plain if isinstance(x, Text) else x
                  for x in _cells(state, c, self.lang)]
-        self._rows[c.name] = (key, cells)
-        return cells
+        row = (key, cells, tuple(map(len, cells)), "", ())
+        self._rows[c.name] = row
+        return row
 
     def render(self, state: EncounterState) -> str:
-        rows = [["▶" if name == state.turn else "", *self._row(state, state.combatants[name])]
-                for name in _order(state)]
+        names = _order(state)
+        rows = [self._row(state, state.combatants[name]) for name in names]
         head = _columns(state, self.lang)
-        widths = [len(h) for h in head]
-        for row in rows:
-            widths = [max(w, len(x)) for w, x in zip(widths, row)]
-        lines = [_title(state, self.lang)]
-        for row in [head, *rows]:
-            lines.append("  ".join(x.ljust(w) for x, w in zip(row, widths)).rstrip())
+        widths = tuple(map(max, zip(*(r[2] for r in rows), map(len, head[1:]))))
+        mark = max(len(head[0]), 1 if state.turn in state.combatants else 0)
+        lines = [_title(state, self.lang),
+                 "  ".join(x.ljust(w) for x, w in zip(head, (mark, *widths))).rstrip()]
+        for name, row in zip(names, rows):
+            if row[4] != widths:
+                line = "  ".join(x.ljust(w) for x, w in zip(row[1], widths)).rstrip()
+                row = row[:3] + (line, widths)
+                self._rows[name] = row
+            lines.append(("▶" if name == state.turn else "").ljust(mark) + "  " + row[3])
         return "\n".join(lines)

@@ -75,8 +75,10 @@ tr.turn { background: #fff3c4; }
 .bar span { display: block; height: 100%; background: #3a3; }
 .bar span.low { background: #d90; } .bar span.out { background: #c33; }
 #main { display: grid; grid-template-columns: 3fr 2fr; gap: 1rem; }
-#log { max-height: 28rem; overflow: auto; font-family: monospace; font-size: .85rem; }
-#log div { padding: 1px 4px; } #log .now { background: #cde; } #log .void { text-decoration: line-through; color: #999; }
+#log { height: 28rem; overflow: auto; font-family: monospace; font-size: .85rem; }
+#log .rows { position: relative; }
+#log .row { position: absolute; left: 0; right: 0; height: 18px; line-height: 18px; padding: 0 4px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: pointer; }
+#log .now { background: #cde; } #log .void { text-decoration: line-through; color: #999; }
 #log .fix { color: #a40; }
 #corrections li { margin-bottom: .2rem; }
 @media (max-width: 800px) { #main { grid-template-columns: 1fr; } }
@@ -133,18 +135,31 @@ const slider = document.getElementById("slider");
 slider.max = String(steps.length - 1);
 document.getElementById("title").textContent = meta.title;
 const log = document.getElementById("log");
-const lines = new DocumentFragment(), fixes = new DocumentFragment();
-steps.forEach((s, i) => {
-  const [line, by, flags] = s;
-  const d = el("div", positionOf(i) + "  " + line, (flags & 1) ? "void" : ((flags & 2) ? "fix" : ""));
-  d.dataset.i = String(i);
-  lines.appendChild(d);
-  if (flags & 2) fixes.appendChild(el("li", positionOf(i) + " (" + by + "): " + line));
-});
-log.appendChild(lines);
+// the log draws only the lines in sight (and a few more), each ROW pixels high, so a
+// page of any length opens at once; every line is reached by scrolling
+const ROW = 18, SPARE = 20;
+const rows = el("div", undefined, "rows");
+rows.style.height = (steps.length * ROW) + "px";
+log.appendChild(rows);
+const fixes = new DocumentFragment();
+steps.forEach((s, i) => { if (s[2] & 2) fixes.appendChild(el("li", positionOf(i) + " (" + s[1] + "): " + s[0])); });
 document.getElementById("corrections").appendChild(fixes);
+let current = 0;
+function drawLog() {
+  const first = Math.max(0, Math.floor(log.scrollTop / ROW) - SPARE);
+  const end = Math.min(steps.length, Math.ceil((log.scrollTop + log.clientHeight) / ROW) + SPARE);
+  const lines = new DocumentFragment();
+  for (let i = first; i < end; i++) {
+    const [line, , flags] = steps[i];
+    const text = positionOf(i) + "  " + line;
+    const d = el("div", text, "row" + ((flags & 1) ? " void" : ((flags & 2) ? " fix" : "")) + (i === current ? " now" : ""));
+    d.style.top = (i * ROW) + "px"; d.title = text; d.dataset.i = String(i);
+    lines.appendChild(d);
+  }
+  rows.replaceChildren(lines);
+}
+log.addEventListener("scroll", drawLog);
 log.addEventListener("click", (e) => { const d = e.target.closest("div[data-i]"); if (d) show(Number(d.dataset.i)); });
-let now = null;
 function show(i) {
   i = Math.max(0, Math.min(steps.length - 1, i));
   slider.value = String(i);
@@ -172,9 +187,10 @@ function show(i) {
     tr.dataset.name = name;
     body.appendChild(tr);
   }
-  if (now) now.classList.remove("now");
-  now = log.children[i] || null;
-  if (now) { now.classList.add("now"); if (now.scrollIntoView) now.scrollIntoView({block: "nearest"}); }
+  current = i;
+  if (i * ROW < log.scrollTop) log.scrollTop = i * ROW;
+  else if ((i + 1) * ROW > log.scrollTop + log.clientHeight) log.scrollTop = (i + 1) * ROW - log.clientHeight;
+  drawLog();
 }
 let timer = null;
 function stop() { if (timer) { clearInterval(timer); timer = null; } document.getElementById("play").textContent = "▶ play"; }

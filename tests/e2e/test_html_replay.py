@@ -3,12 +3,17 @@ moving the slider changes the HP shown, and names are text, never markup."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 
 import pytest
 
-from tests.helpers import ok
+from battletape.application import Battletape
+from domain import events as ev
+from replay import history
+from tests.helpers import ok, state
+from tests.integration.test_replay_frames import corrected  # noqa: F401 (a fixture)
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -92,8 +97,6 @@ def test_the_replay_page_works_in_a_real_browser(page):
 
 # --- the page folds the state at every position --------------------------------------
 
-from tests.integration.test_replay_frames import corrected  # noqa: E402,F401 (fixture)
-
 MOVE = ("const s = document.getElementById('slider'); s.value = arguments[0];"
         "s.dispatchEvent(new Event('input'));")
 PANEL = ("return JSON.stringify([...document.querySelectorAll('#panel tbody tr')]"
@@ -102,8 +105,6 @@ PANEL = ("return JSON.stringify([...document.querySelectorAll('#panel tbody tr')
 
 
 def _panel(driver) -> list:
-    import json
-
     return json.loads(driver.execute_script(PANEL))
 
 
@@ -122,10 +123,6 @@ def _expected_panel(view: dict) -> list:
 def test_the_page_shows_state_at_at_every_position_after_corrections(corrected, tmp_path):
     """13a, 5e and 3.5e demos with an amended attack, an undo and a rewind: the page's
     state at every position, moved forwards and backwards, is `state --at` there."""
-    import json
-
-    from tests.helpers import state
-
     path = tmp_path / "corrected.html"
     ok(corrected, "export", "--format", "html", "-o", str(path))
     last = state(corrected)["position"]
@@ -144,9 +141,18 @@ def test_the_page_shows_state_at_at_every_position_after_corrections(corrected, 
             assert rows == _expected_panel(expected[i + 1]), f"position {i + 1}"
             pos = driver.execute_script("return document.getElementById('pos').textContent")
             assert pos == f"position {i + 1} / {last}"
-        log = driver.execute_script(
-            "return [...document.querySelectorAll('#log div')].map(d => d.className)")
-        assert len(log) == last and "void" in log and "fix" in log
+        # the log line of every position, scrolled to and marked as voided or a fix
+        events = Battletape(corrected, "gm").events()
+        void = history.voided(events)
+        for i, e in enumerate(events):
+            driver.execute_script(MOVE, i)
+            cls, text = driver.execute_script(
+                "const d = document.querySelector('#log .now');"
+                "return [d.className, d.textContent]")
+            assert text.startswith(f"{i + 1}  ")
+            assert ("void" in cls) == (e.originator_version in void)
+            assert ("fix" in cls) == (isinstance(e, ev.CORRECTIONS)
+                                      and e.originator_version not in void)
         fixes = driver.execute_script(
             "return document.getElementById('corrections').textContent")
         assert "wrong die" in fixes and "a rules error at 41" in fixes
@@ -159,10 +165,7 @@ def test_the_page_of_a_10k_event_battle_opens_and_its_slider_reaches_the_end(
         sqlite_store, tmp_path):
     """A generated 10k-event battle (fixtures.generate, seed 7): the page loads, the
     slider moved to the end shows `state`, and back to the middle `state --at`."""
-    import json
-
     from fixtures.generate import generate
-    from tests.helpers import state
 
     name, count = generate(sqlite_store, 10_000, seed=7)
     path = tmp_path / "big.html"
