@@ -43,8 +43,11 @@ def render(frames: Frames, index: int, lang: str, system: str):
 
 
 def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None = None,
-         speed: float = 0.0, lang: str = "en", interactive: bool = False) -> None:
-    frames = Frames(events)
+         speed: float = 0.0, lang: str = "en", interactive: bool = False,
+         corrections: Sequence[ev.Event] | None = None) -> None:
+    """Print the frames, or step through them on a terminal. ``corrections``: the log's
+    corrections, when ``events`` is read lazily (battletape/stored_log.py)."""
+    frames = Frames(events, corrections=corrections)
     system = getattr(events[0], "system", "13a")
     stops = _stops(frames, by)
     index = 0
@@ -98,8 +101,19 @@ def _interactive(console: Console, frames: Frames, stops: list[int], index: int,
                  speed: float, lang: str, system: str) -> None:
     from rich.live import Live
 
-    turns = _stops(frames, "turn")
-    rounds = [i for i, e in enumerate(frames.events) if isinstance(e, ev.RoundStarted)]
+    marks: dict[str, list[int]] = {}
+
+    def turns() -> list[int]:  # read the whole log only when a key asks for it
+        if "turns" not in marks:
+            marks["turns"] = _stops(frames, "turn")
+        return marks["turns"]
+
+    def rounds() -> list[int]:
+        if "rounds" not in marks:
+            marks["rounds"] = [i for i, e in enumerate(frames.events)
+                               if isinstance(e, ev.RoundStarted)]
+        return marks["rounds"]
+
     last = len(frames) - 1
     position = stops[index]
     help_line = "n/p: step  N/P: turn  r/R: round  space: play  g/G: start/end  q: quit"
@@ -117,13 +131,13 @@ def _interactive(console: Console, frames: Frames, stops: list[int], index: int,
             elif key == "p":
                 position = max(0, position - 1)
             elif key == "N":
-                position = next((i for i in turns if i > position), position)
+                position = next((i for i in turns() if i > position), position)
             elif key == "P":
-                position = max([i for i in turns if i < position], default=0)
+                position = max([i for i in turns() if i < position], default=0)
             elif key == "r":
-                position = next((i for i in rounds if i > position), position)
+                position = next((i for i in rounds() if i > position), position)
             elif key == "R":
-                position = max([i for i in rounds if i < position], default=0)
+                position = max([i for i in rounds() if i < position], default=0)
             elif key == "g":
                 position = 0
             elif key == "G":

@@ -65,21 +65,43 @@ class Row(NamedTuple):
         return text
 
 
+# every process measured runs under this wrapper, which writes its peak resident set
+# (VmHWM: the high-water mark of its own memory since exec, not the forking parent's)
+PEAK = """
+import atexit, os, runpy, sys
+def peak():
+    with open("/proc/self/status") as status:
+        kb = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
+    with open(os.environ["BENCH_PEAK"], "w") as out:
+        out.write(kb)
+atexit.register(peak)
+sys.argv = sys.argv[1:]
+if sys.argv[0] == "-c":
+    sys.argv = sys.argv[1:]
+    exec(compile(sys.argv[0], "<rebuild>", "exec"), {"__name__": "__main__"})
+else:
+    from battletape.context import run
+    run()
+"""
+
+
 def _command(store: str, encounter: str | None, *args: str) -> list[str]:
     extra = ["--encounter", encounter] if encounter else []
     return [BATTLETAPE, "--store", store, *extra, *args]
 
 
 def _run(argv: list[str], **kw) -> tuple[float, float]:
-    """Wall seconds and peak resident MB of one process run to its end."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, cwd=ROOT, **kw)
-    _, status, usage = os.wait4(proc.pid, 0)
-    took = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        raise RuntimeError(f"{' '.join(argv)} exited {proc.returncode}")
-    return took, usage.ru_maxrss / 1024
+    """Wall seconds and peak resident MB of one process run to its end (``argv``: a
+    battletape command, or ``["-c", CODE, ARGS...]``)."""
+    with tempfile.NamedTemporaryFile("r") as peak:
+        env = {**os.environ, "BENCH_PEAK": peak.name}
+        argv = [PYTHON, "-c", PEAK, *argv]
+        start = time.perf_counter()
+        code = subprocess.call(argv, cwd=ROOT, env=env, **kw)
+        took = time.perf_counter() - start
+        if code != 0:
+            raise RuntimeError(f"{' '.join(argv[3:])} exited {code}")
+        return took, int(peak.read()) / 1024
 
 
 REBUILD = """
@@ -89,13 +111,11 @@ from replay import history
 bt = Battletape(sys.argv[1])
 events = bt.events(sys.argv[2] or None)
 history.state_at(events)
-print(len(events))
 """
 
 
 def rebuild(store: str, encounter: str | None) -> tuple[float, float]:
-    return _run([PYTHON, "-c", REBUILD, store, encounter or ""],
-                stdout=subprocess.DEVNULL)
+    return _run(["-c", REBUILD, store, encounter or ""], stdout=subprocess.DEVNULL)
 
 
 def export_html(store: str, encounter: str | None, page: Path) -> tuple[float, float]:

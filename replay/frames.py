@@ -27,15 +27,30 @@ class Frame(NamedTuple):
     state: EncounterState
 
 
+class LogCorrections(Corrections):
+    """What the corrections amount to, built from the whole log or from its corrections
+    alone: the events of a retracted command are void by their ``cmd``, so the other
+    events need not be read to know which are void."""
+
+    def is_void(self, e: ev.Event) -> bool:
+        return e.originator_version in self.void or e.cmd in self.void_cmds
+
+    def replaced(self, e: ev.Event) -> bool:
+        return e.cmd in self.amended and not self.is_void(e)
+
+
 class Frames:
     """The frames of a log, index 0 to ``len - 1``, each the event at that index and the
     state once it is taken into account (the corrections known now applied, so voided
     steps change nothing). A frame's state is the cursor's own: read it before asking
     for another frame, and never change it."""
 
-    def __init__(self, events: Sequence[ev.Event], every: int = CHECKPOINT_EVERY):
+    def __init__(self, events: Sequence[ev.Event], every: int = CHECKPOINT_EVERY,
+                 corrections: Sequence[ev.Event] | None = None):
+        """``corrections``: the log's correction events, when ``events`` is read from
+        the store lazily (battletape/stored_log.py) and should not be read whole."""
         self.events = events
-        self.corrections = Corrections(events)
+        self.corrections = LogCorrections(events if corrections is None else corrections)
         self.every = max(1, every)
         self._checkpoints: dict[int, EncounterState] = {}  # index -> state after it
         self._state = EncounterState()

@@ -10,13 +10,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from battletape.application import Battletape
+from battletape.stored_log import StoredLog
 from domain import events as ev
 from domain.corrections import rewind
 from domain.errors import BattletapeError
 from projections.views import state_view
 from replay import history
 from replay.deltas import steps
-from replay.frames import Frames
+from replay.frames import Frames, LogCorrections
 from tests.helpers import ok
 from tests.integration.battles import command, setup_commands
 
@@ -146,3 +147,31 @@ def test_any_battle_with_corrections_reads_the_same_through_frames_and_deltas(
     for i in order:
         assert as_json(state_view(frames.state(i))) == expected[i]
         assert fold_deltas(deltas, checkpoints, every, i) == expected[i]
+    # the corrections alone say which events are void or amended, as the whole log does
+    whole = history.Corrections(events)
+    alone = LogCorrections([e for e in events if isinstance(e, ev.CORRECTIONS)])
+    for e in events:
+        assert alone.is_void(e) == whole.is_void(e)
+        assert alone.replaced(e) == whole.replaced(e)
+    assert alone.amended == whole.amended
+
+
+def test_a_stored_log_reads_pages_as_asked_and_frames_over_it_are_the_same(corrected):
+    """`replay` reads the log a page at a time and the corrections alone: the same
+    events, the same frames as the whole log read at once."""
+    bt = Battletape(corrected, "gm")
+    events = bt.events()
+    log = StoredLog(bt, None, page=7)
+    assert len(log) == len(events)
+    assert log[len(events) - 1] == events[-1] and log[-1] == events[-1]
+    assert log[5] == events[5] and log[30:40] == events[30:40]
+    with pytest.raises(IndexError):
+        log[len(events)]
+    assert list(log) == events
+    assert log.corrections() == [e for e in events if isinstance(e, ev.CORRECTIONS)]
+    lazy = Frames(StoredLog(bt, None, page=7), every=5,
+                  corrections=log.corrections())
+    whole = Frames(events, every=5)
+    for i in [len(events) - 1, 0, 17, 16, 60, 3] + list(range(len(events))):
+        assert lazy.voided(i) == whole.voided(i)
+        assert state_view(lazy.state(i)) == state_view(whole.state(i))
