@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
+from contextlib import contextmanager
 from typing import Sequence
 
 from rich.console import Console, Group
@@ -84,15 +86,20 @@ def _print(frames: Frames, stops: list[int], index: int, speed: float, lang: str
     sys.stdout.flush()
 
 
-def _read_key() -> str:
+@contextmanager
+def _keys():
+    """The terminal reading single keys, unechoed (Ctrl-C too), for the whole session:
+    set once, so a key typed while a frame is drawn waits instead of being flushed."""
     import termios
-    import tty
 
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
+    keys = termios.tcgetattr(fd)
+    keys[3] &= ~(termios.ICANON | termios.ECHO | termios.ISIG | termios.IEXTEN)
+    keys[6][termios.VMIN], keys[6][termios.VTIME] = 1, 0
+    termios.tcsetattr(fd, termios.TCSANOW, keys)
     try:
-        tty.setraw(fd)
-        return sys.stdin.read(1)
+        yield lambda: os.read(fd, 1).decode("latin-1")
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
@@ -121,9 +128,10 @@ def _interactive(console: Console, frames: Frames, stops: list[int], index: int,
     def view():
         return Group(render(frames, position, lang, system), help_line)
 
-    with Live(view(), console=console, auto_refresh=False, screen=False) as live:
+    with _keys() as read_key, Live(view(), console=console, auto_refresh=False,
+                                   screen=False) as live:
         while True:
-            key = _read_key()
+            key = read_key()
             if key in ("q", "\x03", "\x1b"):
                 break
             if key == "n":
