@@ -44,13 +44,9 @@ def _cells(state: EncounterState, c: Combatant, lang: str) -> list:
     if c.hp > 0 and system.staggered(c):
         status += f" ({term(system.words_staggered, lang)})"
     conds = [term(k, lang) for k in sorted(c.conditions)]
-    return [name_of(c), "" if c.initiative is None else str(c.initiative),
+    return [c.name + (" (PC)" if c.pc else ""), "" if c.initiative is None else str(c.initiative),
             hp_bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
             *system.table_cells(c)]
-
-
-def name_of(c: Combatant) -> str:
-    return c.name + (" (PC)" if c.pc else "")
 
 
 def _order(state: EncounterState) -> list[str]:

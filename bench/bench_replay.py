@@ -5,14 +5,15 @@ For each battle (generated 13th Age battles of 1k, 10k and 100k events by
 
 baseline  a full rebuild of the same battle as a command would do it, in a fresh
           process: open the store, read every event, fold them all
-          (``replay.history.state_at``); its wall time and peak memory;
+          (``replay.history.state_at``); its wall time and peak memory; and
+          ``battletape state`` (from the latest snapshot: what any command costs);
 export    ``battletape export --format html -o FILE``: wall time and peak memory
           (both also as ratios to the baseline's), the page's size in bytes and per
           event;
 chromium  headless Chromium opening the page (``driver.get`` until the page's script
           has run) and moving the slider to the last position (one ``input`` event);
 first     ``battletape replay`` on a terminal (a pseudo-terminal): the time until
-          the first frame is drawn (ratio to the baseline);
+          the first frame is drawn (ratio to ``state``);
 piped     ``battletape replay`` into a pipe (plain text, every event and a table after
           each): events per second, the output's size (ratio of its time to the
           baseline's).
@@ -247,8 +248,11 @@ def measure(store: str, encounter: str | None = None, repeat: int = 1,
             opened, moved = _median(lambda: chromium(page), repeat)
             add("chromium open s", opened)
             add("chromium slider to end s", moved)
+        state_s, _ = _median(lambda: _run(_command(store, name, "state"),
+                                          stdout=subprocess.DEVNULL), repeat)
+        add("state s", state_s)
         (first,) = _median(lambda: (first_frame(store, name),), repeat)
-        add("replay first frame s", first, first / base_s, "rebuild")
+        add("replay first frame s", first, first / state_s, "state")
         piped_s, out = _median(lambda: piped_replay(store, name), repeat)
         add("piped replay events/s", count / piped_s)
         add("piped replay s", piped_s, piped_s / base_s, "rebuild")

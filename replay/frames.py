@@ -10,7 +10,7 @@ whole battle.
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple, Sequence
+from typing import Sequence
 
 from domain import events as ev
 from domain.state import EncounterState, copy
@@ -18,13 +18,6 @@ from projections.encounter_state import apply
 from replay.history import Corrections
 
 CHECKPOINT_EVERY = 1000
-
-
-class Frame(NamedTuple):
-    position: int
-    event: ev.Event
-    voided: bool
-    state: EncounterState
 
 
 class LogCorrections(Corrections):
@@ -40,10 +33,10 @@ class LogCorrections(Corrections):
 
 
 class Frames:
-    """The frames of a log, index 0 to ``len - 1``, each the event at that index and the
-    state once it is taken into account (the corrections known now applied, so voided
-    steps change nothing). A frame's state is the cursor's own: read it before asking
-    for another frame, and never change it."""
+    """The frames of a log, index 0 to ``len - 1``: the event at an index and the state
+    once it is taken into account (the corrections known now applied, so voided steps
+    change nothing). A frame's state is the cursor's own: read it before asking for
+    another, and never change it."""
 
     def __init__(self, events: Sequence[ev.Event], every: int = CHECKPOINT_EVERY,
                  corrections: Sequence[ev.Event] | None = None):
@@ -79,8 +72,8 @@ class Frames:
         """The state after the event at ``index`` (the cursor's: do not change it)."""
         if not 0 <= index < len(self.events):
             raise IndexError(index)
-        if index < self._index:
-            start = max((k for k in self._checkpoints if k <= index), default=None)
+        start = max((k for k in self._checkpoints if k <= index), default=None)
+        if index < self._index or (start is not None and start > self._index):
             if start is None:
                 self._state, self._index = EncounterState(), -1
             else:
@@ -91,24 +84,3 @@ class Frames:
             if (self._index + 1) % self.every == 0 and self._index not in self._checkpoints:
                 self._checkpoints[self._index] = copy(self._state)
         return self._state
-
-    def __getitem__(self, index: int) -> Frame:
-        if index < 0:
-            index += len(self.events)
-        state = self.state(index)
-        e = self.events[index]
-        return Frame(e.originator_version, e, self.voided(index), state)
-
-    def __iter__(self) -> Iterator[Frame]:
-        for i in range(len(self.events)):
-            yield self[i]
-
-
-def frames(events: Sequence[ev.Event]) -> Iterator[Frame]:
-    """Position by position, in one pass: the event there and the state after it (the
-    cursor's state, the same object every time: copy it to keep it)."""
-    state = EncounterState()
-    walk = Frames(events)
-    for i, e in enumerate(events):
-        walk.step(state, i)
-        yield Frame(e.originator_version, e, walk.voided(i), state)
