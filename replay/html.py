@@ -68,6 +68,7 @@ h1 { font-size: 1.3rem; margin: 0 0 .5rem; }
 #controls { display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; }
 #slider { flex: 1; min-width: 200px; }
 #header { margin: .6rem 0; font-weight: 600; }
+#line { margin: 0 0 .6rem; font-family: monospace; font-size: .85rem; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .25rem .5rem; border-bottom: 1px solid #ddd; }
 tr.turn { background: #fff3c4; }
@@ -95,6 +96,7 @@ tr.turn { background: #fff3c4; }
   <span id="pos"></span>
 </div>
 <div id="header"></div>
+<div id="line"></div>
 <div id="main">
   <table id="panel"><thead><tr><th>name</th><th>HP</th><th>status</th><th>conditions</th><th>ongoing</th><th>engaged with</th></tr></thead><tbody></tbody></table>
   <div id="log"></div>
@@ -165,6 +167,8 @@ function show(i) {
   slider.value = String(i);
   const st = stateAt(i);
   document.getElementById("pos").textContent = "position " + positionOf(i) + " / " + positionOf(steps.length - 1);
+  const [line, by, flags] = steps[i];
+  document.getElementById("line").textContent = positionOf(i) + "  " + by + ": " + line + ((flags & 1) ? " [voided]" : "");
   document.getElementById("header").textContent = T("round") + " " + st.round + meta.header.map(k => " · " + T(k.replace("_", " ")) + " " + st[k]).join("") + (st.turn ? " · " + T("turn") + ": " + st.turn : "") + (st.ended ? " · " + st.ended : "");
   const body = document.querySelector("#panel tbody");
   body.replaceChildren();

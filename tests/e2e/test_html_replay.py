@@ -150,6 +150,8 @@ def test_the_page_shows_state_at_at_every_position_after_corrections(corrected, 
                 "const d = document.querySelector('#log .now');"
                 "return [d.className, d.textContent]")
             assert text.startswith(f"{i + 1}  ")
+            whole = driver.execute_script("return document.getElementById('line').textContent")
+            assert whole.startswith(f"{i + 1}  {e.by}: ") and text[len(f"{i + 1}  "):] in whole
             assert ("void" in cls) == (e.originator_version in void)
             assert ("fix" in cls) == (isinstance(e, ev.CORRECTIONS)
                                       and e.originator_version not in void)
