@@ -175,3 +175,23 @@ def test_a_stored_log_reads_pages_as_asked_and_frames_over_it_are_the_same(corre
     for i in [len(events) - 1, 0, 17, 16, 60, 3] + list(range(len(events))):
         assert lazy.voided(i) == whole.voided(i)
         assert state_view(lazy.state(i)) == state_view(whole.state(i))
+
+
+def test_replay_reads_pages_and_corrections_alike_on_every_store(any_store):
+    """The same stored log on SQLite and PostgreSQL: pages, corrections, frames; and
+    the piped `replay` prints the same text as from the whole log."""
+    ok(any_store, "demo")
+    ok(any_store, "amend", "13", "--roll", "2", "--reason", "wrong die")
+    ok(any_store, "undo", "--reason", "a mistake")
+    bt = Battletape(any_store, "gm")
+    events = bt.events()
+    log = StoredLog(bt, None, page=11)
+    assert list(log) == events and len(log) == len(events)
+    assert log.corrections() == [e for e in events if isinstance(e, ev.CORRECTIONS)]
+    lazy = Frames(log, every=10, corrections=log.corrections())
+    whole = Frames(events, every=10)
+    for i in (len(events) - 1, 0, 40, 12):
+        assert state_view(lazy.state(i)) == state_view(whole.state(i))
+    text = ok(any_store, "replay").out
+    assert "[correction]" in text and "[voided]" in text
+    assert f"(position {len(events)})" in text
