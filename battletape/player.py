@@ -11,17 +11,17 @@ from typing import Sequence
 from rich.console import Console, Group
 from rich.panel import Panel
 
+from rich.text import Text
+
 from battletape.render import TextTables, state_table
-from projections.describe import describe
 from domain import events as ev
 from replay.frames import Frames
+from replay.step_lines import StepLines
 
 
-def _label(e: ev.Event, voided: bool, lang: str, system: str) -> str:
-    """The log line of one event, as the player shows it."""
-    kind = " [correction]" if isinstance(e, ev.CORRECTIONS) else ""
-    void = " [voided]" if voided else ""
-    return f"{e.originator_version:>5}  {e.by}: {describe(e, lang, system)}{kind}{void}"
+def _label(e: ev.Event, lines: StepLines) -> str:
+    """The position's line as every view tells it (replay/entries.py)."""
+    return f"{e.originator_version:>5}  {e.by}: {lines(e.originator_version)}"
 
 
 def _stops(frames: Frames, by: str) -> list[int]:
@@ -36,12 +36,11 @@ def _stops(frames: Frames, by: str) -> list[int]:
     return stops
 
 
-def render(frames: Frames, index: int, lang: str, system: str):
+def render(frames: Frames, lines: StepLines, index: int, lang: str):
     """What the screen shows at ``index``: the state table and the last lines of log."""
-    lines = [_label(frames.events[i], frames.voided(i), lang, system)
-             for i in range(max(0, index - 7), index + 1)]
+    log = [_label(frames.events[i], lines) for i in range(max(0, index - 7), index + 1)]
     return Group(state_table(frames.state(index), lang),
-                 Panel("\n".join(lines), title="log", expand=True))
+                 Panel(Text("\n".join(log)), title="log", expand=True))
 
 
 def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None = None,
@@ -50,20 +49,20 @@ def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None 
     """Print the frames, or step through them on a terminal. ``corrections``: the log's
     corrections, when ``events`` is read lazily (battletape/stored_log.py)."""
     frames = Frames(events, corrections=corrections)
-    system = getattr(events[0], "system", "13a")
+    lines = StepLines(events, lang, corrections=frames.corrections, keep=interactive)
     stops = _stops(frames, by)
     index = 0
     if start_round is not None:
         index = next((k for k, i in enumerate(stops)
                       if frames.state(i).round >= start_round), 0)
     if not interactive:
-        _print(frames, stops, index, speed, lang, system)
+        _print(frames, lines, stops, index, speed, lang)
         return
-    _interactive(Console(), frames, stops, index, speed, lang, system)
+    _interactive(Console(), frames, lines, stops, index, speed, lang)
 
 
-def _print(frames: Frames, stops: list[int], index: int, speed: float, lang: str,
-           system: str) -> None:
+def _print(frames: Frames, lines: StepLines, stops: list[int], index: int, speed: float,
+           lang: str) -> None:
     """Every frame from the stop at ``index`` as plain text: the log lines up to the
     stop, then the state table there."""
     tables = TextTables(lang)
@@ -72,7 +71,7 @@ def _print(frames: Frames, stops: list[int], index: int, speed: float, lang: str
     chunk: list[str] = []
     for i in stops[index:]:
         for k in range(shown, i + 1):
-            chunk.append(_label(frames.events[k], frames.voided(k), lang, system))
+            chunk.append(_label(frames.events[k], lines))
         shown = i + 1
         chunk.append(tables.render(frames.state(i)))
         if speed or len(chunk) > 256:
@@ -104,8 +103,8 @@ def _keys():
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
-def _interactive(console: Console, frames: Frames, stops: list[int], index: int,
-                 speed: float, lang: str, system: str) -> None:
+def _interactive(console: Console, frames: Frames, lines: StepLines, stops: list[int],
+                 index: int, speed: float, lang: str) -> None:
     from rich.live import Live
 
     marks: dict[str, list[int]] = {}
@@ -126,7 +125,7 @@ def _interactive(console: Console, frames: Frames, stops: list[int], index: int,
     help_line = "n/p: step  N/P: turn  r/R: round  space: play  g/G: start/end  q: quit"
 
     def view():
-        return Group(render(frames, position, lang, system), help_line)
+        return Group(render(frames, lines, position, lang), help_line)
 
     with _keys() as read_key, Live(view(), console=console, auto_refresh=False,
                                    screen=False) as live:

@@ -54,13 +54,19 @@ def _order(state: EncounterState) -> list[str]:
 
 
 def state_table(state: EncounterState, lang: str = "en") -> Table:
-    table = Table(title=_title(state, lang), expand=False)
+    table = Table(title=Text(_title(state, lang)), expand=False)
     for col in _columns(state, lang):
         table.add_column(col)
     for name in _order(state):
-        table.add_row("▶" if name == state.turn else "",
-                      *_cells(state, state.combatants[name], lang))
+        table.add_row(*plain("▶" if name == state.turn else "",
+                             *_cells(state, state.combatants[name], lang)))
     return table
+
+
+def plain(*cells) -> list:
+    """Cells as text shown as it is: a name like ``[red]Orc[/]`` is a name, not rich
+    markup."""
+    return [Text(x) if isinstance(x, str) else x for x in cells]
 
 
 class TextTables:

@@ -8,19 +8,14 @@ from typing import Sequence
 import msgspec
 
 from domain import events as ev, systems
-from projections.describe import describe
 from replay.deltas import CHECKPOINT_EVERY, steps
+from replay.step_lines import StepLines
 
 
 def _safe(text: str) -> str:
     return (text.replace("<", "\\u003c").replace(">", "\\u003e")
             .replace("&", "\\u0026").replace("\u2028", "\\u2028")
             .replace("\u2029", "\\u2029"))
-
-
-def _line(e: ev.Event, lang: str, system: str) -> str:
-    """The log line of one event, as the page shows it."""
-    return describe(e, lang, system)
 
 
 def page(events: Sequence[ev.Event], lang: str = "en",
@@ -36,10 +31,11 @@ def page(events: Sequence[ev.Event], lang: str = "en",
     log: list[bytes] = []
     changes: list[bytes] = []
     checkpoints: list[bytes] = []
+    lines = StepLines(events, lang, system.id, keep=False)  # as every view tells it
     for s in steps(events, every):
         e = s.event
         flags = (1 if s.voided else 0) | (2 if isinstance(e, ev.CORRECTIONS) else 0)
-        log.append(encode([_line(e, lang, system.id), e.by, flags]))
+        log.append(encode([lines(e.originator_version), e.by, flags]))
         changes.append(encode(s.delta))
         if s.checkpoint is not None:
             checkpoints.append(encode(s.checkpoint))
@@ -167,8 +163,8 @@ function show(i) {
   slider.value = String(i);
   const st = stateAt(i);
   document.getElementById("pos").textContent = "position " + positionOf(i) + " / " + positionOf(steps.length - 1);
-  const [line, by, flags] = steps[i];
-  document.getElementById("line").textContent = positionOf(i) + "  " + by + ": " + line + ((flags & 1) ? " [voided]" : "");
+  const [line, by] = steps[i];
+  document.getElementById("line").textContent = positionOf(i) + "  " + by + ": " + line;
   document.getElementById("header").textContent = T("round") + " " + st.round + meta.header.map(k => " · " + T(k.replace("_", " ")) + " " + st[k]).join("") + (st.turn ? " · " + T("turn") + ": " + st.turn : "") + (st.ended ? " · " + st.ended : "");
   const body = document.querySelector("#panel tbody");
   body.replaceChildren();
