@@ -18,6 +18,7 @@ class ThirteenthAge(RuleSystem):
     options = {"lasting_wounds": "Optional Lasting-Wound Rule",
                "meaningful_death": "Optional Meaningful Death Rule"}
     verbs_module = "domain.thirteenth_age.commands"
+    events_module = "domain.thirteenth_age.events"
     fold_module = "domain.thirteenth_age.fold"
 
     def staggered(self, c: Combatant) -> bool:
@@ -34,6 +35,18 @@ class ThirteenthAge(RuleSystem):
     def stat_line(self, c, sep: str = " ") -> str:
         p = getattr(c, "part", None) or c  # a combatant's part, or the event itself
         return sep.join((f"AC {c.ac}", f"PD {p.pd}", f"MD {p.md}"))
+
+    def describe(self, e, lang: str = "en") -> str | None:
+        from domain.thirteenth_age.events import HealingPotionUsed
+
+        if isinstance(e, HealingPotionUsed):
+            if lang == "it":
+                return (f"{e.helper} dà una pozione di guarigione a {e.name}"
+                        if e.helper != e.name else f"{e.name} beve una pozione di "
+                        "guarigione")
+            return (f"{e.helper} feeds {e.name} a healing potion" if e.helper != e.name
+                    else f"{e.name} drinks a healing potion")
+        return None
 
     def title_line(self, state: EncounterState, lang: str = "en") -> str:
         return f", {self.term('escalation die', lang)} {state.escalation_die}"
