@@ -30,7 +30,7 @@ class ThirteenthAge(RuleSystem):
         p = c.part
         return {"pd": p.pd, "md": p.md, "whereabouts": p.whereabouts,
                 "flying": p.flying, "penalty": p.penalty,
-                "lasting_wounds": p.lasting_wounds}
+                "lasting_wounds": p.lasting_wounds, "coma": p.coma}
 
     def stat_line(self, c, sep: str = " ") -> str:
         p = getattr(c, "part", None) or c  # a combatant's part, or the event itself
@@ -41,9 +41,9 @@ class ThirteenthAge(RuleSystem):
 
         if isinstance(e, HealingPotionUsed):
             if lang == "it":
-                return (f"{e.helper} dà una pozione di guarigione a {e.name}"
-                        if e.helper != e.name else f"{e.name} beve una pozione di "
-                        "guarigione")
+                potion = self.term("healing potion", "it")
+                return (f"{e.helper} fa bere una {potion} a {e.name}"
+                        if e.helper != e.name else f"{e.name} beve una {potion}")
             return (f"{e.helper} feeds {e.name} a healing potion" if e.helper != e.name
                     else f"{e.name} drinks a healing potion")
         return None
