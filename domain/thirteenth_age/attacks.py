@@ -26,7 +26,7 @@ from domain.events import AttackResolved, Engaged, Event, OngoingDamageApplied, 
 from domain.state import Combatant, EncounterState
 from domain.thirteenth_age import (actions, combat_stats, conditions,
                                    damage_and_healing, escalation_die, position,
-                                   resistance)
+                                   resistance, targeting)
 
 if TYPE_CHECKING:
     import random
@@ -149,9 +149,7 @@ def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
         raise BadInput("damage", min(order.miss, order.ongoing), "0 or more")
     if len({t.name for t in targets}) != len(targets):
         raise BadInput("targets", ",".join(order.targets), "each target once")
-    if any(t.name == a.name for t in targets):
-        raise RuleViolation(f"{a.name} can't target itself, unless the power says it "
-                            "can (the GM may overrule with --force)", "Targeting")
+    targeting.require_not_self(a, targets)
     if order.knock_out:
         for t in targets:
             damage_and_healing.require_knock_out(t, True)
@@ -230,72 +228,12 @@ def provoked_by(a: Combatant, targets: list[Combatant], kind: str,
     return [n for n in foes if position.can_take_opportunity(state, n)]
 
 
-def confused_target(state: EncounterState, a: Combatant, order: AttackOrder,
-                    rng: random.Random) -> tuple[list[str], list[str]]:
-    """Confused: the attack goes to a nearby ally, determined randomly (TARGET
-    ``ally``: the die picks among them in initiative order; a named ally: the GM's
-    roll at the table). The targets, and the tags recording the pick."""
-    allies = [n for n in state.order + [n for n in state.combatants
-                                        if n not in state.order]
-              if (o := state.combatants[n]).name != a.name and same_side(o, a)
-              and o.status not in ("dead", "fled") and o.part.whereabouts != "far"]
-    allies = list(dict.fromkeys(allies))
-    if not allies:
-        raise RuleViolation(f"{a.name} is confused and has no nearby ally to attack "
-                            "(the GM may overrule with --force)", "Conditions: Confused")
-    if [t.casefold() for t in order.targets] == ["ally"]:
-        if order.pick is not None:
-            if not 1 <= order.pick <= len(allies):
-                raise BadInput("--pick", order.pick, f"1..{len(allies)} "
-                               f"({', '.join(allies)})")
-            face = order.pick
-            source = "typed"
-        else:
-            face = dice.roll(f"1d{len(allies)}", rng).total if len(allies) > 1 else 1
-            source = "virtual"
-        chosen = allies[face - 1]
-        return [chosen], [f"confused:{face}/{len(allies)}:{source}"]
-    for n in order.targets:
-        t = combatant(state, n)
-        if t.name not in allies:
-            raise RuleViolation(
-                f"{a.name} is confused: its attack goes to a nearby ally determined "
-                f"randomly ({', '.join(allies)}): give TARGET `ally` to roll it, or the "
-                "ally the table rolled (the GM may overrule with --force)",
-                "Conditions: Confused")
-    return order.targets, ["confused"]
-
-
-def _into_melee(state: EncounterState, a: Combatant, t: Combatant,
-                order: AttackOrder) -> Combatant | None:
-    """Shooting into Melee: the ally a fumbled ranged attack is rerolled against."""
-    allies = [o for n in t.engaged_with
-              if (o := state.combatants.get(n)) is not None and same_side(o, a)
-              and o.name != a.name and o.status not in ("dead", "fled")]
-    if not allies:
-        return None
-    if order.ally is not None:  # the GM's ruling: the first named who is in that melee
-        named = [combatant(state, n.strip()) for n in order.ally.split(",") if n.strip()]
-        chosen = next((o for o in named if o.name in {x.name for x in allies}), None)
-        if chosen is None:
-            raise RuleViolation(f"{order.ally} is not an ally engaged with {t.name} "
-                                f"({', '.join(o.name for o in allies)})",
-                                "Shooting into Melee")
-        return chosen
-    if len(allies) > 1:
-        raise RuleViolation(f"the fumble is rerolled against an ally engaged with "
-                            f"{t.name}, and there are several "
-                            f"({', '.join(o.name for o in allies)}): the GM rules which "
-                            "with --ally NAME", "Shooting into Melee")
-    return allies[0]
-
-
 def attack(state: EncounterState, rng: random.Random, order: AttackOrder) -> list[Event]:
     """Decide an attack: one d20 per target, one damage roll for all of them."""
     a = combatant(state, order.attacker)
     confused_tags: list[str] = []
     if "confused" in a.conditions and not order.opportunity:
-        order.targets, confused_tags = confused_target(state, a, order, rng)
+        order.targets, confused_tags = targeting.confused_target(state, a, order, rng)
     targets = [combatant(state, n) for n in order.targets]
     defense = combat_stats.defense_key(order.defense)
     order.defense = defense
@@ -332,7 +270,7 @@ def attack(state: EncounterState, rng: random.Random, order: AttackOrder) -> lis
         events.append(resolved)
         events += ongoing
         if resolved.fumble and order.kind in ("ranged", "spell"):
-            ally = _into_melee(state, a, t, order)
+            ally = targeting.into_melee(state, a, t, order)
             if ally is not None and not reroll_used:  # Shooting into Melee
                 reroll_used = True
                 roll = dice.d20_roll(order.ally_roll, rng,
