@@ -87,5 +87,5 @@ def _out_of_turn(c: Combatant, action: str) -> str:
                             "Readying an Action")
     raise RuleViolation(f"it is not {c.name}'s turn: a {action} action out of turn "
                         "needs a readied action (`ready`, then `act`), an interrupt "
-                        f"(--action interrupt, where a power allows one) or --force",
-                        "Actions on Your Turn")
+                        "where a power allows one (--interrupt; `attack --action "
+                        "interrupt`) or --force", "Actions on Your Turn")

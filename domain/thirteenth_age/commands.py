@@ -123,18 +123,19 @@ def _engage(services, a, b):
     return lambda s, r: position.engage(s, a, b)
 
 
-def _disengage(services, a, roll_, hit_grabber, from_=None, save_bonus=0):
+def _disengage(services, a, roll_, hit_grabber, from_=None, save_bonus=0,
+               interrupt=False):
     from domain.thirteenth_age import disengaging
 
     only = [n.strip() for n in from_.split(",") if n.strip()] if from_ else None
     return lambda s, r: disengaging.disengage(s, r, a, roll_, hit_grabber, only,
-                                              save_bonus)
+                                              save_bonus, interrupt)
 
 
-def _move(services, a, where, ally):
+def _move(services, a, where, ally, interrupt=False):
     from domain.thirteenth_age import position
 
-    return lambda s, r: position.move(s, a, where, ally=ally)
+    return lambda s, r: position.move(s, a, where, ally=ally, interrupt=interrupt)
 
 
 def _teleport(services, a, where):
@@ -220,10 +221,10 @@ def _potion(services, name, by, roll_, action):
     return lambda s, r: recoveries.potion(s, r, name, by, roll_, action)
 
 
-def _stabilize(services, name, by, roll_):
+def _stabilize(services, name, by, roll_, interrupt=False):
     from domain.thirteenth_age import death_and_dying
 
-    return lambda s, r: death_and_dying.stabilize(s, r, name, by, roll_)
+    return lambda s, r: death_and_dying.stabilize(s, r, name, by, roll_, interrupt)
 
 
 def _spirit(services, name, ally, bonus, amount):
@@ -269,6 +270,8 @@ def _heal_up(services, names, campaign, campaign_loss):
 
 
 CAMPAIGN = opt("campaign", help="Default: the current encounter's.")
+INTERRUPT = flag("interrupt", help="Out of turn, as the interrupt action a power "
+                 "allows (one until the end of your next turn).")
 SAVE_BONUS = opt("save_bonus", int, 0, help="A talent's, feat's or magic item's bonus "
                  "to the save (Saves).")
 ROLL = opt("roll_", int, None, "--roll", help="Natural d20.")
@@ -389,12 +392,12 @@ VERBS = [
         arg("a"), ROLL, flag("hit_grabber", help="A hit the grabber this turn."),
         opt("from_", str, None, "--from", help="FOE[,FOE...]: disengage from only these "
             "(-1 per foe beyond the first); stay engaged with the others."),
-        SAVE_BONUS),
+        SAVE_BONUS, INTERRUPT),
         "A disengage check: normal save 11+, -1 per extra foe.  Example: battletape "
         "disengage Bruna --roll 12"),
     Verb("move", _move, (
         arg("a"), arg("where"),
-        opt("ally", help="For `behind`: the unengaged ally in front.")),
+        opt("ally", help="For `behind`: the unengaged ally in front."), INTERRUPT),
         "Move far away, nearby, or behind an ally (leaving melee provokes).  Example: "
         "battletape move Vex behind --ally Bruna"),
     Verb("teleport", _teleport, (arg("a"), arg("where", required=False,
@@ -439,7 +442,7 @@ VERBS = [
         "--roll 17 --recovery 9"),
     Verb("stabilize", _stabilize, (
         arg("name"), arg("by"),
-        opt("roll_", int, None, "--roll", help="Wisdom check total.")),
+        opt("roll_", int, None, "--roll", help="Wisdom check total."), INTERRUPT),
         "Stabilize a dying ally: DC 10 Wisdom.  Example: battletape stabilize Bruna Kael "
         "--roll 13"),
     Verb("potion", _potion, (

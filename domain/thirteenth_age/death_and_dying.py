@@ -70,7 +70,7 @@ def death_save(state, rng: random.Random, name: str, natural: int | None,
 
 
 def stabilize(state, rng: random.Random, name: str, helper: str,
-              total: int | None) -> list[Event]:
+              total: int | None, interrupt: bool = False) -> list[Event]:
     """Stabilize an unconscious ally: DC 10 Wisdom check, 25+ as a quick action."""
     require_initiative(state)
     c = combatant(state, name)
@@ -85,7 +85,8 @@ def stabilize(state, rng: random.Random, name: str, helper: str,
             raise BadInput("Wisdom check total", total, "a d20 check total")
         roll = dice.Roll(expr="check", total=total, source="typed")
     quick = roll.total >= QUICK_STABILIZE
-    action = actions.slot(h, "quick" if quick else "standard", state.turn == h.name)
+    action = actions.slot(h, "interrupt" if interrupt else "quick" if quick
+                          else "standard", state.turn == h.name)
     return [StabilizeAttempted(name=c.name, helper=h.name, roll=roll,
                                success=roll.total >= STABILIZE_DC, quick=quick,
                                action=action)]

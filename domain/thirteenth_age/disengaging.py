@@ -33,7 +33,7 @@ def penalty(foes: int, grabbed: bool, hit_grabber: bool) -> int:
 
 def disengage(state, rng: random.Random, name: str, natural: int | None,
               hit_grabber: bool = False, only: list[str] | None = None,
-              bonus: int = 0) -> list[Event]:
+              bonus: int = 0, interrupt: bool = False) -> list[Event]:
     require_initiative(state)
     c = combatant(state, name)
     require_able(c, "disengage")
@@ -50,7 +50,7 @@ def disengage(state, rng: random.Random, name: str, natural: int | None,
             if foe.name not in foes:
                 foes.append(foe.name)
     require_can_move(c)
-    action = actions.slot(c, "move", state.turn == c.name)
+    action = actions.slot(c, "interrupt" if interrupt else "move", state.turn == c.name)
     grab = c.conditions.get("grabbed")
     grabbed = grab is not None and (grab.source is None or grab.source in foes)
     p = penalty(len(foes), grabbed, hit_grabber) + saves.check_bonus(bonus)

@@ -98,7 +98,8 @@ def intercept(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
 
 
 def move(state: EncounterState, name: str, where: str,
-         teleport: bool = False, ally: str | None = None) -> list[Event]:
+         teleport: bool = False, ally: str | None = None,
+         interrupt: bool = False) -> list[Event]:
     """Move nearby, far away or behind an ally; leaving melee provokes unless teleporting.
 
     Behind: "If you're behind an unengaged ally, and an enemy moves past that ally to
@@ -133,7 +134,8 @@ def move(state: EncounterState, name: str, where: str,
     if where == c.part.whereabouts and not left:
         raise RuleViolation(f"{c.name} is already {where.replace(':', ' ')}")
     action = ("free" if teleport else
-              actions.slot(c, "move", state.turn == c.name, relocate=True))
+              actions.slot(c, "interrupt" if interrupt else "move",
+                           state.turn == c.name, relocate=True))
     return [Moved(name=c.name, where=where, left=left, provoked=provoked,
                   teleport=teleport, action=action)]
 

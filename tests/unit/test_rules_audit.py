@@ -296,6 +296,17 @@ def test_out_of_turn_stabilize_disengage_and_move_are_refused():
         b.do(position.move, "Kael", "far")
 
 
+def test_out_of_turn_an_interrupt_moves_once_until_the_end_of_the_next_turn():
+    # Interrupt Actions: "You can use one interrupt action when it's not your turn.
+    # You can't use another one until the end of your next turn."
+    b = fight()
+    to_turn(b, "Goblin 1")
+    [m] = b.do(position.move, "Kael", "far", interrupt=True)
+    assert m.action == "interrupt" and b.c("Kael").interrupt_spent
+    with pytest.raises(RuleViolation, match="already used an interrupt"):
+        b.do(position.move, "Kael", "nearby", interrupt=True)
+
+
 def test_out_of_turn_a_readied_action_stabilizes():
     b = fight()
     b.do(ci.ready, "Kael", "Bruna bleeds")
