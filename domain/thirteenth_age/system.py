@@ -30,7 +30,9 @@ class ThirteenthAge(RuleSystem):
         p = c.part
         return {"pd": p.pd, "md": p.md, "whereabouts": p.whereabouts,
                 "flying": p.flying, "penalty": p.penalty,
-                "lasting_wounds": p.lasting_wounds, "coma": p.coma}
+                "lasting_wounds": p.lasting_wounds,
+                # Optional Meaningful Death Rule: shown only when it happens
+                **({"coma": True} if p.coma else {})}
 
     def stat_line(self, c, sep: str = " ") -> str:
         p = getattr(c, "part", None) or c  # a combatant's part, or the event itself

@@ -254,6 +254,8 @@ def test_meaningful_death_four_failed_death_saves_are_a_coma():
         to_turn(b, "Bruna")
         b.roll(dd.death_save, "Bruna", 5, None)
     assert b.c("Bruna").status == "unconscious" and b.c("Bruna").coma
+    from domain import systems
+    assert systems.get("13a").combatant_keys(b.state.combatants["Bruna"])["coma"]
     to_turn(b, "Bruna")  # no death save is due in a coma: `next` goes on
     with pytest.raises(RuleViolation, match="coma"):
         b.roll(dd.death_save, "Bruna", 20, None)
