@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from contextlib import contextmanager
 from datetime import datetime, timezone
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 from uuid import UUID
 
 import msgspec
@@ -103,6 +103,62 @@ class Battletape:
                 return history.state_at(later, at, start=snap.state)
         return history.state_at(store.read_for_time_travel(self.app, stream, at), at)
 
+    def command_of(self, name: str | None, position: int) -> int:
+        """The position of the first event of the command that recorded the event at
+        ``position`` (read alone, by its position)."""
+        stream = self.registration(name).encounter_id
+        if self._batch is None:
+            found = (store.read_events(self.app, stream, after=position - 1,
+                                       upto=position) if position >= 1 else [])
+            if found:
+                return found[0].cmd
+            raise RuleViolation(f"there is no event at position {position} "
+                                f"(1..{self._last_position(stream)})")
+        return history.command_of(self._stream_events(stream), position)
+
+    def last_amendment(self, name: str | None = None) -> ev.CommandAmended | None:
+        """The newest amendment recorded in an encounter (read by its topic alone)."""
+        stream = self.registration(name).encounter_id
+        if self._batch is None:
+            found = store.read_events(self.app, stream, topics=[store.topic(ev.CommandAmended)])
+        else:
+            found = [e for e in self._stream_events(stream)
+                     if isinstance(e, ev.CommandAmended)]
+        return found[-1] if found else None
+
+    def window(self, name: str | None, before: int,
+               extra: Sequence[ev.Event] = ()) -> tuple[EncounterState | None,
+                                                        list[ev.Event]]:
+        """The state of the nearest snapshot at or before position ``before`` that is
+        still valid (no correction after it, ``extra`` included, reaches back to it or
+        before), and the events after it: ``(None, every event)`` when there is none.
+        Folding the events onto the state gives the state now; reading them indexes
+        the history from that snapshot on."""
+        return self._window(self.registration(name).encounter_id, before, extra)
+
+    def _window(self, stream: UUID, before: int, extra: Sequence[ev.Event] = ()
+                ) -> tuple[EncounterState | None, list[ev.Event]]:
+        if self._batch is None:
+            at_most = before
+            while at_most >= 1:
+                snap = store.latest_snapshot(self.app, stream, at_most=at_most)
+                if snap is None:
+                    break
+                later = store.read_events(self.app, stream, after=snap.originator_version)
+                if store.snapshot_still_valid(snap.originator_version, [*later, *extra]):
+                    return copy(snap.state), later
+                at_most = min(snap.originator_version - 1,
+                              store.valid_below([*later, *extra]))
+        return None, self._stream_events(stream)
+
+    def _state_after(self, stream: UUID, stamped: list[ev.Event]) -> EncounterState:
+        """The state after ``stamped`` (corrections among them): folded from the
+        nearest snapshot they leave valid, not from the start."""
+        reach = store.valid_below(stamped)
+        start, later = self._window(stream, min(reach, stamped[0].originator_version - 1),
+                                    stamped)
+        return history.state_at([*later, *stamped], start=start)
+
     def _last_position(self, stream: UUID) -> int:
         return self._load(stream).position
 
@@ -145,14 +201,15 @@ class Battletape:
         state = self._load(stream)
         rng = dice.source(state.seed, state.position + 1)
         if needs_history:
-            new = decide(state, rng, self._stream_events(stream))  # type: ignore[call-arg]
+            # read only if the decision looks: an amendment decided beforehand does not
+            new = decide(state, rng, _Log(lambda: self._stream_events(stream)))  # type: ignore[call-arg]
         else:
             new = decide(state, rng)
         if not new:
             return []
         stamped = self._stamp(stream, state.position + 1, new, command)
         if needs_history:
-            after = history.state_at(self._stream_events(stream) + stamped)
+            after = self._state_after(stream, stamped)
         else:
             after = state  # ours alone: loaded for this command, or the batch's own
             for e in stamped:
@@ -309,6 +366,33 @@ class Battletape:
         else:
             self._save(*stamped)
         return stamped
+
+
+class _Log(Sequence):
+    """A stream's events, read from the store the first time a decision looks."""
+
+    def __init__(self, load: Callable[[], list[ev.Event]]):
+        self._load, self._events = load, None
+
+    def _all(self) -> list[ev.Event]:
+        if self._events is None:
+            self._events = self._load()
+        return self._events
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __getitem__(self, index):
+        return self._all()[index]
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __reversed__(self):
+        return reversed(self._all())
+
+    def __add__(self, other) -> list[ev.Event]:
+        return self._all() + list(other)
 
 
 def _os_user() -> str:

@@ -136,12 +136,14 @@ def amend(ctx: typer.Context, position: int,
     k = _kind(kind, c)
     if not reason.strip():
         raise BadInput("reason", reason, "why the value is corrected")
-    events = c.bt.events(c.encounter)
-    cmd = history.command_of(events, position)
+    cmd = c.bt.command_of(c.encounter, position)
+    # the history from the nearest valid snapshot before the command: its state
+    # before the command, and everything after, without reading the whole battle
+    start, events = c.bt.window(c.encounter, cmd - 1)
     if dispute is not None:
         from domain.corrections import check_dispute
 
-        check_dispute(events, dispute, cmd)
+        check_dispute(c.bt.events(c.encounter), dispute, cmd)
     corr = history.Corrections(events)
     target_event = next(e for e in events if e.originator_version == cmd)
     if corr.is_void(target_event) or isinstance(target_event, ev.CORRECTIONS):
@@ -149,13 +151,13 @@ def amend(ctx: typer.Context, position: int,
     if isinstance(target_event, ev.EncounterStarted):
         raise RuleViolation("the start of the encounter can't be amended")
     original = (corr.amended[cmd].changes.get("as_decided", "") if cmd in corr.amended
-                else "") or history.command_line(events, cmd)
+                else "") or target_event.command
     if not original and command is None:
         raise RuleViolation(f"the command at {cmd} kept no command line: give --command")
     changes = {key: str(v) for key, v in (("roll", roll_), ("dmg", dmg),
                                           ("target", target), ("type", type_))
                if v is not None}
-    before = history.state_at(events, cmd - 1)
+    before = history.state_at(events, cmd - 1, start=start)
     turn = next((e.name for e in corr.effective(events)
                  if e.cmd == cmd and isinstance(e, ev.TurnEnded)), before.turn)
     line = command if command is not None else amending.overridden(
@@ -164,12 +166,12 @@ def amend(ctx: typer.Context, position: int,
         raise BadInput("amend", position, "a corrected value: --roll, --dmg, --target, "
                        "--type, --also or --command")
     rng = dice.source(before.seed, cmd)
-    replacement = amending.redecide(c, line, before, rng, events)
+    redecide = amending.Redecider(c)
+    replacement = redecide(line, before, rng, events)
     for extra in also:
         from projections.encounter_state import fold_all
 
-        replacement += amending.redecide(c, extra, fold_all(before, replacement), rng,
-                                         events)
+        replacement += redecide(extra, fold_all(before, replacement), rng, events)
         line += " ; " + extra
     if command is not None:
         changes["command"] = command
@@ -192,14 +194,20 @@ def msgspec_replace(amendment, line: str):
                                                        "as_decided": line})
 
 
-def _print_ripples(c: Context, since: int) -> None:
+def ripples_since(c: Context, since: int) -> list:
+    """The ripples after position ``since``: one walk from the nearest valid snapshot
+    before it, each later command decided again once."""
     from battletape import amending
     from replay import ripple
 
-    events = c.bt.events(c.encounter)
-    ripples = ripple.report(events, since,
-                            lambda line, state, rng, evs: amending.redecide(
-                                c, line, state, rng, evs))
+    start, events = c.bt.window(c.encounter, since)
+    redecide = amending.Redecider(c)
+    return ripple.report(events, since, redecide, start=start,
+                         sequence=redecide.sequence)
+
+
+def _print_ripples(c: Context, since: int) -> None:
+    ripples = ripples_since(c, since)
     if not ripples:
         out(c, "ripple: nothing later is affected")
         return
@@ -214,17 +222,11 @@ def ripple_cmd(ctx: typer.Context,
                since: int = typer.Option(0, help="Only commands after this position (default: the last amendment)."),
                json_: bool = typer.Option(False, "--json")):
     """List later events whose premises no longer hold after a correction.  Example: battletape ripple"""
-    from battletape import amending
-    from replay import ripple
-
-    ev = _events()
     c = get(ctx)
-    events = c.bt.events(c.encounter)
     if not since:
-        amendments = [e for e in events if isinstance(e, ev.CommandAmended)]
-        since = amendments[-1].target if amendments else 0
-    ripples = ripple.report(events, since, lambda line, state, rng, evs:
-                            amending.redecide(c, line, state, rng, evs))
+        last = c.bt.last_amendment(c.encounter)
+        since = last.target if last is not None else 0
+    ripples = ripples_since(c, since)
     if json_:
         import msgspec
         print(msgspec.json.encode([r._asdict() for r in ripples]).decode())

@@ -197,15 +197,24 @@ def verify(ctx: typer.Context,
 
     c = get(ctx)
     names = [encounter] if encounter else [r.name for r in c.bt.registrations()]
-
-    def redecide_for(name):
-        return lambda line, state, rng, evs: amending.redecide(c, line, state, rng, evs,
-                                                               encounter=name)
-    total, problems = run_verify(names, c.bt.events, redecide_for)
-    for p in problems:
+    found = run_verify(names, c.bt.events,
+                       lambda name: amending.Redecider(c, encounter=name))
+    for p in found.problems:
         print(p)
-    if problems:
-        raise BattletapeError(f"verify found {len(problems)} problem(s) in "
+    if found.problems:
+        raise BattletapeError(f"verify found {len(found.problems)} problem(s) in "
                               f"{len(names)} encounter(s)")
-    out(c, f"ok: {len(names)} encounter(s), {total} events; every command decides "
-           "again as recorded")
+    out(c, verified_line(len(names), found))
+
+
+def verified_line(encounters: int, found) -> str:
+    """What ``verify`` says when all is well: how much it decided again, and plainly
+    what it could not (commands recorded by a program keep no command line)."""
+    text = (f"ok: {encounters} encounter(s), {found.events} events; "
+            f"{found.decided} command(s) decided again as recorded")
+    if found.unlined:
+        text += (f"; {found.unlined} command(s) have no recorded command line "
+                 "(recorded by a program, such as the generator, not typed), so they "
+                 "could not be decided again: only their positions and corrections "
+                 "were checked")
+    return text

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from domain import events as ev
 from replay import ripple
@@ -40,23 +40,41 @@ def check_log(events: Sequence[ev.Event], name: str) -> list[str]:
     return problems
 
 
+class Verified(NamedTuple):
+    """What ``verify`` checked and found."""
+
+    events: int       # events read
+    decided: int      # commands decided again from their recorded command lines
+    unlined: int      # commands with no recorded command line (written by a program)
+    problems: list[str]
+
+
 def check_decisions(events: Sequence[ev.Event], name: str,
-                    redecide: ripple.Redecide) -> list[str]:
+                    redecide: ripple.Redecide, sequence=None) -> ripple.Walk:
     """Every effective command, decided again from its command line, gives the same
-    events (virtual dice come from the recorded seed, so they roll the same)."""
-    return [f"{name}: command at {r.position} (`{r.command}`) {r.why}"
-            for r in ripple.report(events, 0, redecide)]
+    events (virtual dice come from the recorded seed, so they roll the same): one
+    walk through the effective history, folding as it goes."""
+    found = ripple.walk(events, 0, redecide, sequence=sequence)
+    found.ripples = [ripple.Ripple(r.position, r.command,
+                                   f"{name}: command at {r.position} (`{r.command}`) "
+                                   f"{r.why}") for r in found.ripples]
+    return found
 
 
 def verify(names: Sequence[str], load: Callable[[str], Sequence[ev.Event]],
-           redecide_for: Callable[[str], ripple.Redecide]) -> tuple[int, list[str]]:
+           redecide_for: Callable[[str], ripple.Redecide]) -> Verified:
     problems: list[str] = []
-    total = 0
+    total = decided = unlined = 0
     for name in names:
         events = load(name)
         total += len(events)
         found = check_log(events, name)
         if not found:
-            found = check_decisions(events, name, redecide_for(name))
+            redecide = redecide_for(name)
+            walked = check_decisions(events, name, redecide,
+                                     getattr(redecide, "sequence", None))
+            decided += walked.decided
+            unlined += walked.unlined
+            found = [r.why for r in walked.ripples]
         problems += found
-    return total, problems
+    return Verified(total, decided, unlined, problems)
