@@ -44,7 +44,7 @@ class Redecider:
         read = self._read.get(key, self)
         if read is self:
             try:
-                args = shlex.split(line)
+                args = lines.split(line)
             except ValueError:
                 args = []
             read = lines.read(state.system, args) if args else None

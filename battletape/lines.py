@@ -10,6 +10,8 @@ option, a missing value, a word that is no verb of the system) is left to click:
 
 from __future__ import annotations
 
+import re
+import shlex
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -29,9 +31,11 @@ class Read(NamedTuple):
 
 
 class _Table(NamedTuple):
+    verb: "Verb"
     options: dict[str, "Param"]
     positionals: tuple["Param", ...]
     defaults: dict[str, Any]
+    required: tuple[str, ...]   # the options that must be given
 
 
 @cache
@@ -48,7 +52,14 @@ def _table(system_id: str, name: str) -> _Table:
             defaults[p.name] = None
         else:
             defaults[p.name] = _CONVERT[p.type](p.default)
-    return _Table(options, tuple(p for p in verb.params if p.positional), defaults)
+    return _Table(verb, options, tuple(p for p in verb.params if p.positional), defaults,
+                  tuple(p.name for p in verb.params if p.required and not p.positional))
+
+
+@cache
+def _grouped(system_id: str) -> frozenset[str]:
+    """The first words of the system's two-word verbs (``cond`` of ``cond add``)."""
+    return frozenset(n.split()[0] for n in systems.get(system_id).verbs if " " in n)
 
 
 def verb_name(system_id: str, args: list[str]) -> tuple[str, list[str]] | None:
@@ -58,7 +69,7 @@ def verb_name(system_id: str, args: list[str]) -> tuple[str, list[str]] | None:
         return None
     system = systems.get(system_id)
     word, rest = args[0], args[1:]
-    if any(n.startswith(word + " ") for n in system.verbs):
+    if word in _grouped(system_id):
         if not rest or rest[0].startswith("-"):
             return None
         word, rest = f"{word} {rest[0]}", rest[1:]
@@ -75,8 +86,8 @@ def read(system_id: str, args: list[str]) -> Read | None:
     if found is None:
         return None
     name, words = found
-    verb = systems.get(system_id).verbs[name]
     table = _table(system_id, name)
+    verb = table.verb
     values = dict(table.defaults)
     given: set[str] = set()
     loose: list[str] = []
@@ -119,8 +130,8 @@ def read(system_id: str, args: list[str]) -> Read | None:
         else:
             values[p.name] = value
         given.add(p.name)
-    for p in table.options.values():
-        if p.required and p.name not in given:
+    for required in table.required:
+        if required not in given:
             return None
     for p in table.positionals:
         if p.multiple:
@@ -143,9 +154,64 @@ def read(system_id: str, args: list[str]) -> Read | None:
     return Read(verb, values)
 
 
+_PIECE = re.compile(r"( +)|'([^']*)'|([^ ']+)")
+
+
+def split(line: str) -> list[str]:
+    """``shlex.split(line)``, quicker for the lines battletape records (written by
+    ``shlex.join``: bare words and single quotes); anything else goes to shlex."""
+    if '"' in line or "\\" in line or not line.isprintable():
+        return shlex.split(line)
+    words: list[str] = []
+    word: list[str] | None = None
+    at = 0
+    for m in _PIECE.finditer(line):
+        if m.start() != at:  # an unbalanced quote
+            return shlex.split(line)
+        at = m.end()
+        space, quoted, bare = m.groups()
+        if space is not None:
+            if word is not None:
+                words.append("".join(word))
+                word = None
+        elif word is None:
+            word = [quoted if quoted is not None else bare]
+        else:
+            word.append(quoted if quoted is not None else bare)
+    if at != len(line):
+        return shlex.split(line)
+    if word is not None:
+        words.append("".join(word))
+    return words
+
+
 def _number(word: str) -> bool:
     try:
         float(word)
     except ValueError:
         return False
     return True
+
+
+def words(verb: "Verb", values: dict[str, Any]) -> list[str]:
+    """The command line (as words) that :func:`read` reads back as ``values``: the
+    verb, its positional values in order, then each option given a value other than
+    its default (for scripts and generated battles that record command lines)."""
+    out = verb.name.split()
+    for p in verb.params:
+        if p.positional and p.name in values and values[p.name] is not None:
+            value = values[p.name]
+            out += [str(v) for v in value] if p.multiple else [str(value)]
+    for p in verb.params:
+        if p.positional or p.name not in values:
+            continue
+        value = values[p.name]
+        if p.type is bool:
+            if value:
+                out.append(p.flags[0])
+        elif p.multiple:
+            for v in value or ():
+                out += [p.flags[0], str(v)]
+        elif value is not None:
+            out += [p.flags[0], str(value)]
+    return out

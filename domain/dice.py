@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator
 
 if TYPE_CHECKING:
@@ -112,6 +113,7 @@ def roll(expr: str, rng: random.Random) -> Roll:
                 total=total, source="virtual")
 
 
+@lru_cache(maxsize=1024)  # the same few damage expressions, checked again and again
 def bounds(expr: str) -> tuple[int, int]:
     """The least and greatest totals of a plain ``NdS+M`` style expression."""
     check_expression(expr)

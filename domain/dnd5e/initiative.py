@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from domain.dnd5e import d20_tests, stats
+from domain.dnd5e import d20_tests
 from domain.encounter import names_or_group, require_on, require_initiative
 from domain.errors import BadInput, RuleViolation
 from domain.events import Event, InitiativeRolled, RoundStarted, TurnStarted
@@ -32,17 +32,22 @@ def ordered(state: EncounterState) -> list[str]:
     """Highest first; decided ties by ``tiebreak``; then entry order; a controlled
     mount right after its rider (its initiative is the rider's)."""
     ranks: dict[str, int] = state.extra.get("tiebreak", {})
-    rolled = [(c, i) for i, c in enumerate(state.combatants.values())
-              if c.initiative is not None]
-    rolled.sort(key=lambda ci: (-(ci[0].initiative or 0), ranks.get(ci[0].name, 1000),
-                                ci[1]))
-    names = [c.name for c, _ in rolled]
-    for c, _ in rolled:
-        rider = stats.get(c, "rider")
-        if rider and stats.get(c, "controlled") and rider in names:
+    rolled = [c for c in state.combatants.values() if c.initiative is not None]
+    # stable sorts, the last key first: entry order, then the tiebreak, then the roll
+    if ranks:
+        rolled.sort(key=lambda c, rank=ranks.get: rank(c.name, 1000))
+    rolled.sort(key=_initiative, reverse=True)
+    names = [c.name for c in rolled]
+    for c in rolled:
+        rider = c.extra.get("rider")  # stats.DEFAULTS: no rider, not controlled
+        if rider and c.extra.get("controlled") and rider in names:
             names.remove(c.name)
             names.insert(names.index(rider) + 1, c.name)
     return names
+
+
+def _initiative(c: Combatant) -> int:
+    return c.initiative or 0
 
 
 def parse_naturals(items: list[str]) -> dict[str, list[int]]:
