@@ -87,7 +87,7 @@ class Battletape:
         if at is None and round_ is None:
             return copy(self._load(stream))
         if round_ is not None:
-            at = history.round_position(self._stream_events(stream), round_)
+            at = self._round_position(stream, round_)
         last = self._last_position(stream)
         if not 1 <= at <= last:
             raise BadInput("position", at, f"1..{last}")
@@ -102,6 +102,41 @@ class Battletape:
             if store.snapshot_still_valid(snap.originator_version, later):
                 return history.state_at(later, at, start=snap.state)
         return history.state_at(store.read_for_time_travel(self.app, stream, at), at)
+
+    def _round_position(self, stream: UUID, round_: int) -> int:
+        """Where round ``round_`` started: read from the rounds' starts and the
+        corrections alone (by their topics), not from every event."""
+        if self._batch is not None:
+            return history.round_position(self._stream_events(stream), round_)
+        return history.round_position(store.read_events(
+            self.app, stream, topics=[store.topic(ev.RoundStarted),
+                                      *store.CORRECTION_TOPICS]), round_)
+
+    def corrections(self, name: str | None = None) -> list[ev.Event]:
+        """The corrections of an encounter (read by their topics alone): enough to
+        tell which of its events are void (``history.Corrections``)."""
+        stream = self.registration(name).encounter_id
+        if self._batch is not None:
+            return [e for e in self._stream_events(stream)
+                    if isinstance(e, ev.CORRECTIONS)]
+        return store.read_events(self.app, stream, topics=store.CORRECTION_TOPICS)
+
+    def pages(self, name: str | None = None, size: int = 2000) -> Iterator[list[ev.Event]]:
+        """An encounter's events, ``size`` at a time, in order (memory stays bounded
+        whatever the length of the battle)."""
+        stream = self.registration(name).encounter_id
+        if self._batch is not None:
+            events = self._stream_events(stream)
+            for i in range(0, len(events), size):
+                yield events[i:i + size]
+            return
+        after = 0
+        while True:
+            page = store.read_events(self.app, stream, after=after, upto=after + size)
+            if not page:
+                return
+            yield page
+            after = page[-1].originator_version
 
     def command_of(self, name: str | None, position: int) -> int:
         """The position of the first event of the command that recorded the event at

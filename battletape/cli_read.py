@@ -43,27 +43,41 @@ def log(ctx: typer.Context, json_: bool = typer.Option(False, "--json"),
     from replay import history
 
     c = get(ctx)
+    if json_:
+        _log_json(c, all_)
+        return
     events = c.bt.events(c.encounter)
     void = history.voided(events)
     from domain.events import CORRECTIONS
 
     shown = events if all_ else [e for e in events if e.originator_version not in void
                                  and not isinstance(e, CORRECTIONS)]
-    if json_:
-        import msgspec
-        from projections.views import event_view
-
-        enc = msgspec.json.Encoder()
-        lines = [enc.encode(event_view(e, e.originator_version in void)).decode()
-                 for e in shown]
-        sys.stdout.write("\n".join(lines) + ("\n" if lines else ""))
-        return
     from projections.describe import describe
 
     system = c.system_id()
     for e in shown:
         mark = " [voided]" if e.originator_version in void else ""
         print(f"{e.originator_version:>5}  {e.by:<8} {describe(e, c.lang, system)}{mark}")
+
+
+def _log_json(c: Context, all_: bool) -> None:
+    """One JSON object a line, written as the events are read, a page at a time: which
+    are void is known from the corrections alone (they only reach backwards)."""
+    import msgspec
+
+    from domain.events import CORRECTIONS
+    from projections.views import event_view
+    from replay import history
+
+    corr = history.Corrections(c.bt.corrections(c.encounter))
+    void, void_cmds = corr.void, corr.void_cmds
+    encode = msgspec.json.Encoder().encode
+    write = sys.stdout.write
+    for page in c.bt.pages(c.encounter):
+        for e in page:
+            voided = e.originator_version in void or e.cmd in void_cmds
+            if all_ or not (voided or isinstance(e, CORRECTIONS)):
+                write(encode(event_view(e, voided)).decode() + "\n")
 
 
 @app.command()
@@ -92,31 +106,6 @@ def run_script(ctx: typer.Context, file: str = typer.Argument(..., help="A scrip
 
 
 def run_lines(c: Context, lines: list[str]) -> None:
-    """Run the lines in one batch; what they print is shown only once all of them
-    are saved (nothing is said of events that were not). A race with another writer
-    runs the whole script again against the new state."""
-    import io
-    import random
-    import time
-    from contextlib import redirect_stdout
-
-    from battletape.application import RETRIES, RaceLost
-
-    for tried in range(RETRIES + 1):
-        said = io.StringIO()
-        try:
-            with redirect_stdout(said):
-                _run_batch(c, lines)
-        except RaceLost:
-            if tried == RETRIES:
-                raise
-            time.sleep(random.uniform(0, min(0.25, 0.005 * 2 ** tried)))
-            continue
-        sys.stdout.write(said.getvalue())
-        return
-
-
-def _run_batch(c: Context, lines: list[str]) -> None:
     from battletape.session import click_module
 
     click = click_module()
