@@ -161,6 +161,15 @@ class Battletape:
                      if isinstance(e, ev.CommandAmended)]
         return found[-1] if found else None
 
+    def _log(self, stream: UUID, last: int) -> "Sequence[ev.Event]":
+        """The stream's events for a decision that reads its history: read when it
+        looks, from the newest backwards a page at a time when it reads backwards."""
+        if self._batch is not None:
+            return self._stream_events(stream)
+        return _Log(lambda: self._stream_events(stream), last,
+                    lambda after, upto: store.read_events(self.app, stream, after=after,
+                                                          upto=upto))
+
     def window(self, name: str | None, before: int,
                extra: Sequence[ev.Event] = ()) -> tuple[EncounterState | None,
                                                         list[ev.Event]]:
@@ -237,7 +246,7 @@ class Battletape:
         rng = dice.source(state.seed, state.position + 1)
         if needs_history:
             # read only if the decision looks: an amendment decided beforehand does not
-            new = decide(state, rng, _Log(lambda: self._stream_events(stream)))  # type: ignore[call-arg]
+            new = decide(state, rng, self._log(stream, state.position))  # type: ignore[call-arg]
         else:
             new = decide(state, rng)
         if not new:
@@ -245,6 +254,12 @@ class Battletape:
         stamped = self._stamp(stream, state.position + 1, new, command)
         if needs_history:
             after = self._state_after(stream, stamped)
+            if self._batch is None and store.valid_below(stamped) < after.position:
+                # a correction reaching back: the snapshots after its reach no longer
+                # hold, so the next command starts from a fresh one
+                self._commit(stream, stamped, after)
+                _try(store.save_snapshot, self.app, stream, after)
+                return stamped
         else:
             after = state  # ours alone: loaded for this command, or the batch's own
             for e in stamped:
@@ -404,10 +419,15 @@ class Battletape:
 
 
 class _Log(Sequence):
-    """A stream's events, read from the store the first time a decision looks."""
+    """A stream's events, read from the store the first time a decision looks; read
+    backwards (``reversed``), a page at a time from the newest, as far as it goes."""
 
-    def __init__(self, load: Callable[[], list[ev.Event]]):
+    PAGE = 512
+
+    def __init__(self, load: Callable[[], list[ev.Event]], last: int = 0,
+                 read: Callable[[int, int], list[ev.Event]] | None = None):
         self._load, self._events = load, None
+        self._last, self._read = last, read
 
     def _all(self) -> list[ev.Event]:
         if self._events is None:
@@ -424,10 +444,23 @@ class _Log(Sequence):
         return iter(self._all())
 
     def __reversed__(self):
-        return reversed(self._all())
+        if self._events is not None or self._read is None:
+            yield from reversed(self._all())
+            return
+        upto = self._last
+        while upto > 0:
+            yield from reversed(self._read(max(0, upto - self.PAGE), upto))
+            upto -= self.PAGE
 
     def __add__(self, other) -> list[ev.Event]:
         return self._all() + list(other)
+
+
+def _try(save: Callable[..., None], *args) -> None:
+    try:
+        save(*args)
+    except Exception:
+        pass  # a snapshot is only a cache
 
 
 def _os_user() -> str:

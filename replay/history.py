@@ -43,11 +43,27 @@ def command_line(events: Sequence[ev.Event], cmd: int) -> str:
 
 
 def last_effective_command(events: Sequence[ev.Event]) -> int:
-    """The ``cmd`` of the last command that undo would retract."""
-    eff = effective(events)
-    if not eff or eff[-1].cmd == eff[0].cmd:
-        raise RuleViolation("nothing to undo: the encounter has only its start")
-    return eff[-1].cmd
+    """The ``cmd`` of the last command that undo would retract: read from the newest
+    event backwards, as far as the corrections make it necessary."""
+    void: set[int] = set()
+    void_cmds: set[int] = set()
+    for e in reversed(events):
+        pos = e.originator_version
+        if pos in void or e.cmd in void_cmds:
+            void.add(pos)
+            continue
+        match e:
+            case ev.CommandRetracted():
+                void_cmds.add(e.target)
+            case ev.CommandRestored():
+                void.add(e.retraction)
+            case ev.Rewound():
+                void.update(range(e.to + 1, pos))
+            case ev.EncounterStarted():
+                break
+            case _ if not isinstance(e, ev.CORRECTIONS):
+                return e.cmd
+    raise RuleViolation("nothing to undo: the encounter has only its start")
 
 
 def last_undo(events: Sequence[ev.Event]) -> ev.CommandRetracted:
