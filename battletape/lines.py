@@ -10,7 +10,6 @@ option, a missing value, a word that is no verb of the system) is left to click:
 
 from __future__ import annotations
 
-import re
 import shlex
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -154,34 +153,34 @@ def read(system_id: str, args: list[str]) -> Read | None:
     return Read(verb, values)
 
 
-_PIECE = re.compile(r"( +)|'([^']*)'|([^ ']+)")
-
-
 def split(line: str) -> list[str]:
     """``shlex.split(line)``, quicker for the lines battletape records (written by
     ``shlex.join``: bare words and single quotes); anything else goes to shlex."""
     if '"' in line or "\\" in line or not line.isprintable():
-        return shlex.split(line)
+        return shlex.split(line)  # (printable: the only blank is the space)
+    if "'" not in line:
+        return line.split()
+    parts = line.split("'")
+    if len(parts) % 2 == 0:
+        return shlex.split(line)  # an unbalanced quote: shlex says so
     words: list[str] = []
-    word: list[str] | None = None
-    at = 0
-    for m in _PIECE.finditer(line):
-        if m.start() != at:  # an unbalanced quote
-            return shlex.split(line)
-        at = m.end()
-        space, quoted, bare = m.groups()
-        if space is not None:
+    word: str | None = None  # the word being read, if one has begun
+    for i, part in enumerate(parts):
+        if i % 2:  # inside quotes: part of the word, even when empty
+            word = (word or "") + part
+            continue
+        if not part:
+            continue
+        first, *rest = part.split(" ")
+        if first:
+            word = (word or "") + first
+        if rest:
             if word is not None:
-                words.append("".join(word))
-                word = None
-        elif word is None:
-            word = [quoted if quoted is not None else bare]
-        else:
-            word.append(quoted if quoted is not None else bare)
-    if at != len(line):
-        return shlex.split(line)
+                words.append(word)
+            words += [p for p in rest[:-1] if p]
+            word = rest[-1] or None
     if word is not None:
-        words.append("".join(word))
+        words.append(word)
     return words
 
 

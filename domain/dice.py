@@ -22,6 +22,7 @@ from domain.events import Roll
 MAX_DICE = 200
 MAX_SIDES = 1000
 _DICE = re.compile(r"(\d*)\s*d\s*(\d+|%)", re.IGNORECASE)
+_PLAIN = re.compile(r"([1-9]\d*)?d(\d+)(?:([+-])(\d+))?")  # 2d10+3, d8, 1d6-1
 
 
 class _Source:
@@ -117,6 +118,11 @@ def roll(expr: str, rng: random.Random) -> Roll:
 def bounds(expr: str) -> tuple[int, int]:
     """The least and greatest totals of a plain ``NdS+M`` style expression."""
     check_expression(expr)
+    plain = _PLAIN.fullmatch(expr)
+    if plain is not None and plain[1] != "0":  # every die a 1, every die its top face
+        count, sides = int(plain[1] or 1), int(plain[2])
+        modifier = int(plain[4] or 0) * (-1 if plain[3] == "-" else 1)
+        return count + modifier, count * sides + modifier
     import d20
 
     try:

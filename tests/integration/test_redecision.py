@@ -117,16 +117,6 @@ def test_the_table_reader_gives_the_values_click_gives(sqlite_store, battle):
     c.close()
 
 
-def test_what_the_table_reader_is_unsure_of_is_left_to_click():
-    # an unknown option, a missing value, a bad number, an extra word, no verb
-    for text in ("attack A B --bonus 5 --vs ac --bogus 3", "attack A B --bonus",
-                 "attack A B --bonus five --vs ac", "heal A 5 6", "roll 1d20",
-                 "--encounter X next", "cond add"):
-        assert lines.read("13a", shlex.split(text)) is None, text
-    # what the verb's own check must see reaches it ("-3" for a negative amount)
-    assert lines.read("13a", ["damage", "A", "-3"]).values["amount"] == -3
-
-
 @pytest.mark.parametrize("battle", BATTLES, ids=lambda p: p.stem)
 def test_one_walk_finds_the_ripples_the_old_report_found(sqlite_store, battle):
     c, events = played(sqlite_store, battle)
