@@ -154,9 +154,9 @@ def report(events: Sequence[ev.Event], since: int, redecide: Redecide,
 def _same(a: Sequence[ev.Event], b: Sequence[ev.Event]) -> bool:
     if len(a) != len(b):
         return False
-    encode, replace = ev.encoder.encode, msgspec.structs.replace
-    return all(type(x) is type(y) and encode(replace(x, **_NEUTRAL))
-               == encode(replace(y, **_NEUTRAL)) for x, y in zip(a, b))
+    replace = msgspec.structs.replace
+    return all(type(x) is type(y) and replace(x, **_NEUTRAL) == replace(y, **_NEUTRAL)
+               for x, y in zip(a, b))
 
 
 def _decisions(events: Sequence[ev.Event]) -> list[dict]:

@@ -12,6 +12,8 @@ who took it.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -33,10 +35,11 @@ def ordered(state: EncounterState) -> list[str]:
     mount right after its rider (its initiative is the rider's)."""
     ranks: dict[str, int] = state.extra.get("tiebreak", {})
     rolled = [c for c in state.combatants.values() if c.initiative is not None]
-    # stable sorts, the last key first: entry order, then the tiebreak, then the roll
+    # a stable sort: equal keys keep the entry order
     if ranks:
-        rolled.sort(key=lambda c, rank=ranks.get: rank(c.name, 1000))
-    rolled.sort(key=_initiative, reverse=True)
+        rolled.sort(key=lambda c, rank=ranks.get: (-c.initiative, rank(c.name, 1000)))
+    else:
+        rolled.sort(key=_INITIATIVE, reverse=True)
     names = [c.name for c in rolled]
     for c in rolled:
         rider = c.extra.get("rider")  # stats.DEFAULTS: no rider, not controlled
@@ -46,8 +49,7 @@ def ordered(state: EncounterState) -> list[str]:
     return names
 
 
-def _initiative(c: Combatant) -> int:
-    return c.initiative or 0
+_INITIATIVE = attrgetter("initiative")
 
 
 def parse_naturals(items: list[str]) -> dict[str, list[int]]:
