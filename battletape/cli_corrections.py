@@ -183,7 +183,8 @@ def amend(ctx: typer.Context, position: int,
     recorded = c.record(lambda s, r, evs: [msgspec_replace(amendment, line)],
                         needs_history=True)
     echo_events(c, recorded)
-    _print_ripples(c, cmd)
+    # the window still holds: the amendment reaches back to the command, not before
+    _print_ripples(c, cmd, (start, [*events, *recorded]))
     _after_correction(c)
 
 
@@ -194,20 +195,21 @@ def msgspec_replace(amendment, line: str):
                                                        "as_decided": line})
 
 
-def ripples_since(c: Context, since: int) -> list:
+def ripples_since(c: Context, since: int, window=None) -> list:
     """The ripples after position ``since``: one walk from the nearest valid snapshot
-    before it, each later command decided again once."""
+    before it (``window``: that snapshot's state and the events after it, when the
+    caller has read them), each later command decided again once."""
     from battletape import amending
     from replay import ripple
 
-    start, events = c.bt.window(c.encounter, since)
+    start, events = window if window is not None else c.bt.window(c.encounter, since)
     redecide = amending.Redecider(c)
     return ripple.report(events, since, redecide, start=start,
                          sequence=redecide.sequence)
 
 
-def _print_ripples(c: Context, since: int) -> None:
-    ripples = ripples_since(c, since)
+def _print_ripples(c: Context, since: int, window=None) -> None:
+    ripples = ripples_since(c, since, window)
     if not ripples:
         out(c, "ripple: nothing later is affected")
         return

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from battletape import amending, lines
 from battletape.session import Context
@@ -20,6 +21,7 @@ from domain.state import EncounterState, copy
 from projections.encounter_state import apply
 from replay import history, ripple
 from tests.helpers import cli, ok
+from tests.integration.battles import command, setup_commands
 
 BATTLES = sorted((Path(__file__).parents[2] / "fixtures" / "battles").glob("*.bt"))
 NEUTRAL = dict(originator_id=ev._NIL, timestamp=ev._EPOCH, by="", command="")
@@ -178,3 +180,56 @@ def test_an_amendment_with_a_forgotten_command_verifies(sqlite_store):
     # the daze changes later (the goblin's next attack, its save) is listed
     assert "command at 13" not in r.out
     assert "command at 24" in r.out and "'dazed': -4" in r.out
+
+
+def old_last_effective_command(events) -> int | None:
+    eff = history.effective(events)
+    return None if not eff or eff[-1].cmd == eff[0].cmd else eff[-1].cmd
+
+
+@pytest.fixture
+def frequent_snapshots(monkeypatch):
+    monkeypatch.setenv("BATTLETAPE_SNAPSHOT_INTERVAL", "5")
+
+
+@settings(max_examples=20, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(st.lists(st.one_of(command(), command(), st.sampled_from(["undo", "redo", "rewind"])),
+                min_size=5, max_size=40), st.data())
+def test_corrections_fold_from_the_snapshots_they_leave_valid(tmp_path_factory,
+                                                              frequent_snapshots, steps,
+                                                              data):
+    """After every correction, the state the application keeps (a snapshot and the
+    events after it) is the fold of the whole log, and undo reads backwards only as
+    far as it must to find the command the whole history names."""
+    from battletape.application import Battletape
+    from domain.corrections import rewind
+
+    bt = Battletape(str(tmp_path_factory.mktemp("w") / "b.db"), "gm")
+    bt.new("Walk", seed=5)
+    for decide in setup_commands():
+        bt.record(decide)
+    for step in steps:
+        events = bt.events()
+        try:
+            if step == "undo":
+                expected = old_last_effective_command(events)
+                bt.record(lambda s, r, evs: [ev.CommandRetracted(
+                    target=history.last_effective_command(evs), reason="t")],
+                    needs_history=True)
+                assert bt.events()[-1].target == expected
+            elif step == "redo":
+                bt.record(lambda s, r, evs: [ev.CommandRestored(
+                    retraction=history.last_undo(evs).originator_version)],
+                    needs_history=True)
+            elif step == "rewind":
+                p = data.draw(st.integers(1, len(events) - 1))
+                bt.record(lambda s, r, evs: rewind(evs, p, "t", "rules-error"),
+                          needs_history=True)
+            else:
+                bt.record(step)
+        except BattletapeError:
+            assert len(bt.events()) == len(events)
+        assert ev.encoder.encode(bt.state()) == ev.encoder.encode(
+            history.state_at(bt.events()))
+    bt.close()
