@@ -11,9 +11,11 @@ again. Then, interleaved round by round so that a busy machine slows all alike:
 * **verify** (in this process, through the command line's own entry point);
 * **amend the first attack** to a natural 1 (in this process, on a fresh copy of the
   store each round): the amendment, then the ripple report of everything after it;
-* as subprocesses, what a user runs, each on a fresh copy: **a recording command**
-  (``damage TARGET 0`` on a creature still up), **amend of the last command**
-  (``amend P --command LINE``: decided again, the same line) and **undo** of it.
+* as subprocesses, what a user runs, each on a fresh copy: **a recording command**,
+  the yardstick: the battle's last command recorded again at its own position (it is
+  undone first, untimed, then its line is run); **amend of the last command**
+  (``amend P --command LINE``: decided again, the same line) and **undo** of it; and,
+  for reference, ``damage TARGET 0`` (a light command) on a creature still up.
 
 Goals: verify / rebuild ≤ 5; amend of the first attack / rebuild ≤ 10 (at 100k);
 amend and undo of the last command / recording command ≤ 1.5.
@@ -102,8 +104,16 @@ def in_process(store: Path, *args: str) -> tuple[float, str]:
     return time.perf_counter() - started, out
 
 
-def subprocess_time(store: Path, *args: str) -> float:
+def subprocess_env() -> dict[str, str]:
+    """A user's install: bytecode cached (``PYTHONDONTWRITEBYTECODE`` dropped), so
+    that no command pays for compiling the modules it imports on every run."""
     env = dict(os.environ, BATTLETAPE_USER=USER)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def subprocess_time(store: Path, *args: str) -> float:
+    env = subprocess_env()
     started = time.perf_counter()
     done = subprocess.run([*battletape_command(), "--store", str(store), *args], env=env,
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -152,8 +162,14 @@ def fresh(source: Path, work: Path) -> Path:
 def measure(store: Path, name: str, repeat: int, work: Path) -> dict[str, object]:
     t = Targets(store, name)
     cli_in_process(store, "-e", name, "verify")  # warm: imports, caches
+    for args in (("amend", str(t.last), "--command", t.last_line, "--reason", "warm"),
+                 ("undo", "--reason", "warm")):  # and the bytecode of every module
+        subprocess_time(fresh(store, work), "-e", name, *args)
+    from battletape import lines
+
     times: dict[str, list[float]] = {k: [] for k in (
-        "rebuild", "verify", "amend-first", "record", "amend-last", "undo-last")}
+        "rebuild", "verify", "amend-first", "record", "record-damage", "amend-last",
+        "undo-last")}
     ripples = 0
     verified = ""
     for _ in range(repeat):
@@ -167,7 +183,13 @@ def measure(store: Path, name: str, repeat: int, work: Path) -> dict[str, object
             times["amend-first"].append(took)
             ripples = sum(1 for line in out.splitlines() if line.startswith("  "))
         times["rebuild"].append(rebuild(store, name))
-        for key, args in (("record", ("damage", t.victim, "0")),
+        # the yardstick: recording the last command itself, at its own position (it
+        # is undone first, untimed, then recorded again from its line)
+        copy = fresh(store, work)
+        cli_in_process(copy, "-e", name, "undo", "--reason", "bench: to record it again")
+        times["record"].append(subprocess_time(copy, "-e", name,
+                                               *lines.split(t.last_line)))
+        for key, args in (("record-damage", ("damage", t.victim, "0")),
                           ("amend-last", ("amend", str(t.last), "--command", t.last_line,
                                           "--reason", "bench: the same again")),
                           ("undo-last", ("undo", "--reason", "bench"))):
@@ -175,6 +197,7 @@ def measure(store: Path, name: str, repeat: int, work: Path) -> dict[str, object
             times[key].append(subprocess_time(copy, "-e", name, *args))
     med = {k: statistics.median(v) for k, v in times.items() if v}
     return {"events": t.events, "commands": t.commands, "median": med,
+            "last": t.last_line,
             "ripples": ripples, "verified": verified.strip()}
 
 
@@ -188,9 +211,11 @@ def report(size: int, generated: float, found: dict) -> dict[str, float]:
     print(f"\n== {found['events']} events, {found['commands']} commands"
           + (f" (generated in {generated:.0f} s)" if generated else ""))
     print(f"   {found['verified']}")
-    for key in ("rebuild", "verify", "amend-first", "record", "amend-last", "undo-last"):
+    print(f"   the last command: {found['last']}")
+    for key in ("rebuild", "verify", "amend-first", "record", "record-damage",
+                "amend-last", "undo-last"):
         if key in med:
-            print(f"   {key:<12} {med[key] * 1000:9.1f} ms")
+            print(f"   {key:<13} {med[key] * 1000:9.1f} ms")
     if "amend-first" in med:
         print(f"   (the amendment of the first attack listed {found['ripples']} ripples)")
     for key, value in ratios.items():
