@@ -189,7 +189,8 @@ def expiring_at(state: EncounterState, round_: int, turn: str,
 
     order = order if order is not None else ordered(state)  # the caller's, if known
     return [ConditionRemoved(name=c.name, condition=n, reason="expired")
-            for c in state.combatants.values() for n, info in c.conditions.items()
+            for c in state.combatants.values() if c.conditions
+            for n, info in c.conditions.items()
             if _reached(order, round_, turn, info.until)]
 
 
