@@ -1,7 +1,8 @@
-"""Deciding a recorded command again: for amendments and ripple checks.
+"""Deciding a recorded command again: for amendments, ripple checks and verify.
 
-A command's first event keeps the command line as typed; deciding it again runs that
-line through the same command handlers against a given state, saving nothing.
+A command's first event keeps the command line as typed; deciding it again reads that
+line against its verb's table (the table the command line parses it with) and calls
+the verb's decision against a given state, saving nothing.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ TARGET_INDEX = {"attack": 2, "damage": 1, "heal": 1, "temp": 1, "ongoing": 1,
 AMOUNT_INDEX = {"damage": 2, "heal": 2, "temp": 2, "ongoing": 2}
 
 
+_UNREAD = object()
+
+
 class Redecider:
     """Decides recorded command lines again, each read once against its verb's table
     (battletape.lines) and handed to the verb's decision: no parser is built per
@@ -31,7 +35,7 @@ class Redecider:
         self.services = Context(store=parent.store, encounter=self.encounter,
                                 user=parent.user, lang=parent.lang, quiet=True)
         self.services._bt = parent._bt
-        self._read: dict[tuple[str, str], object] = {}
+        self._read: dict[tuple[str, str], object] = {}  # (system, line) -> lines.Read
         self.by_table = 0   # lines decided through the verb tables
         self.by_parser = 0  # lines decided through the whole command line
 
@@ -41,8 +45,8 @@ class Redecider:
         from battletape import lines
 
         key = (state.system, line)
-        read = self._read.get(key, self)
-        if read is self:
+        read = self._read.get(key, _UNREAD)
+        if read is _UNREAD:
             try:
                 args = lines.split(line)
             except ValueError:

@@ -245,7 +245,13 @@ def replay_figures(argv: list[str]) -> None:
     if main is None:
         print("(bench/bench_replay.py has no main())")
         return
-    main(argv)
+    import inspect
+
+    try:
+        main(argv) if inspect.signature(main).parameters else main()
+    except SystemExit as done:  # an argparse main() may exit when it is done
+        if done.code not in (0, None):
+            print(f"(bench/bench_replay.py exited with {done.code})")
 
 
 def main(argv: list[str] | None = None) -> int:

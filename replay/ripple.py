@@ -25,6 +25,8 @@ from projections.encounter_state import apply
 from replay.history import Corrections
 
 Redecide = Callable[[str, EncounterState, object, list], list]
+# several lines decided in turn from one state (an amendment and its --also lines)
+RedecideAll = Callable[[list[str], EncounterState, object, list], list]
 
 _VOLATILE = {"originator_id", "originator_version", "timestamp", "by", "cmd",
              "command", "schema"}
@@ -105,7 +107,8 @@ def _amended(amendment: ev.CommandAmended, original: str) -> Command:
 
 
 def walk(events: Sequence[ev.Event], since: int, redecide: Redecide,
-         start: EncounterState | None = None, sequence=None) -> Walk:
+         start: EncounterState | None = None,
+         sequence: RedecideAll | None = None) -> Walk:
     """Decide again every effective command after position ``since``, folding the
     recorded events as it goes. ``events`` is the whole log (``start`` None) or the
     events after a valid snapshot whose state is ``start``. ``sequence(lines, state,
@@ -128,7 +131,7 @@ def walk(events: Sequence[ev.Event], since: int, redecide: Redecide,
 
 
 def _check(found: Walk, command: Command, state: EncounterState, redecide: Redecide,
-           sequence, events: list) -> None:
+           sequence: RedecideAll | None, events: list) -> None:
     group = command.events
     rng = dice.source(state.seed, command.cmd)
     shown = " ; ".join((command.line, *command.also))
@@ -146,7 +149,8 @@ def _check(found: Walk, command: Command, state: EncounterState, redecide: Redec
 
 
 def report(events: Sequence[ev.Event], since: int, redecide: Redecide,
-           start: EncounterState | None = None, sequence=None) -> list[Ripple]:
+           start: EncounterState | None = None,
+           sequence: RedecideAll | None = None) -> list[Ripple]:
     """Ripples among the effective commands after position ``since``."""
     return walk(events, since, redecide, start, sequence).ripples
 

@@ -50,7 +50,8 @@ class Verified(NamedTuple):
 
 
 def check_decisions(events: Sequence[ev.Event], name: str,
-                    redecide: ripple.Redecide, sequence=None) -> ripple.Walk:
+                    redecide: ripple.Redecide,
+                    sequence: ripple.RedecideAll | None = None) -> ripple.Walk:
     """Every effective command, decided again from its command line, gives the same
     events (virtual dice come from the recorded seed, so they roll the same): one
     walk through the effective history, folding as it goes."""
