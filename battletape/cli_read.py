@@ -40,44 +40,69 @@ def state(ctx: typer.Context,
 def log(ctx: typer.Context, json_: bool = typer.Option(False, "--json"),
         all_: bool = typer.Option(False, "--all", help="Every event, voided ones marked.")):
     """The effective history, one event per line.  Example: battletape log --json"""
-    from replay import history
+    from replay.entries import CORRECTION, entries
 
     c = get(ctx)
     if json_:
         _log_json(c, all_)
         return
     events = c.bt.events(c.encounter)
-    void = history.voided(events)
-    from domain.events import CORRECTIONS
-
-    shown = events if all_ else [e for e in events if e.originator_version not in void
-                                 and not isinstance(e, CORRECTIONS)]
-    from projections.describe import describe
-
-    system = c.system_id()
-    for e in shown:
-        mark = " [voided]" if e.originator_version in void else ""
-        print(f"{e.originator_version:>5}  {e.by:<8} {describe(e, c.lang, system)}{mark}")
+    shown = entries(events, c.lang, c.system_id(), everything=all_)
+    for entry in shown:  # a correction reads as one by its own words: no mark
+        text = entry.text if entry.status == CORRECTION else entry.line(c.lang)
+        print(f"{entry.position:>5}  {entry.by:<8} {text}")
 
 
 def _log_json(c: Context, all_: bool) -> None:
-    """One JSON object a line, written as the events are read, a page at a time: which
-    are void is known from the corrections alone (they only reach backwards)."""
+    """``log --json``: one object a line, written as the events are read, a page at a
+    time, never the whole battle at once. Which events are void and which commands
+    amended is known from the corrections alone (they only reach backwards)."""
     import msgspec
 
     from domain.events import CORRECTIONS
     from projections.views import event_view
     from replay import history
+    from replay.entries import _amended
 
     corr = history.Corrections(c.bt.corrections(c.encounter))
-    void, void_cmds = corr.void, corr.void_cmds
+    void, void_cmds, amended = corr.void, corr.void_cmds, corr.amended
     encode = msgspec.json.Encoder().encode
     write = sys.stdout.write
-    for page in c.bt.pages(c.encounter):
-        for e in page:
-            voided = e.originator_version in void or e.cmd in void_cmds
-            if all_ or not (voided or isinstance(e, CORRECTIONS)):
-                write(encode(event_view(e, voided)).decode() + "\n")
+    events = (e for page in c.bt.pages(c.encounter) for e in page)
+    if all_:  # the stored log itself, each event marked as it counts now
+        for e in events:
+            is_void = e.originator_version in void or e.cmd in void_cmds
+            data = event_view(e, is_void)
+            if e.cmd in amended and not is_void and not isinstance(e, CORRECTIONS):
+                data["replaced_by"] = amended[e.cmd].originator_version
+            write(encode(data).decode() + "\n")
+        return
+
+    def shown(entry) -> None:
+        data = event_view(entry.event)
+        if entry.amended_at is not None:
+            data["amended_at"] = entry.amended_at
+        write(encode(data).decode() + "\n")
+
+    group: list = []  # an amended command's stored events, shown by its replacement
+    for e in events:
+        if group:
+            if e.cmd == group[0].cmd and not isinstance(e, CORRECTIONS):
+                group.append(e)
+                continue
+            for entry in _amended(group, amended[group[0].cmd], lambda x: "", False):
+                shown(entry)
+            group = []
+        if isinstance(e, CORRECTIONS) or e.originator_version in void \
+                or e.cmd in void_cmds:
+            continue
+        if e.cmd in amended:
+            group = [e]
+            continue
+        write(encode(event_view(e)).decode() + "\n")
+    if group:
+        for entry in _amended(group, amended[group[0].cmd], lambda x: "", False):
+            shown(entry)
 
 
 @app.command()
@@ -211,14 +236,34 @@ def verify(ctx: typer.Context,
 
     c = get(ctx)
     names = [encounter] if encounter else [r.name for r in c.bt.registrations()]
+
+    from battletape import store
+    from replay.verify import check_campaign_dice
+
+    accepted: list[str] = []
+    notes: list[str] = []
     found = run_verify(names, c.bt.events,
-                       lambda name: amending.Redecider(c, encounter=name))
-    for p in found.problems:
+                       lambda name: amending.Redecider(c, encounter=name), accepted,
+                       c.bt.verification_secrets, notes)
+    problems = found.problems
+    campaigns = dict.fromkeys(c.bt.registration(n).campaign for n in names)
+    for camp in campaigns:
+        found, said = check_campaign_dice(c.bt.campaign_events(camp), camp,
+                                          c.bt.dice_secrets(store.campaign_id(camp)))
+        problems += found
+        notes += said
+    for p in problems:
         print(p)
-    if found.problems:
-        raise BattletapeError(f"verify found {len(found.problems)} problem(s) in "
+    if problems:
+        raise BattletapeError(f"verify found {len(problems)} problem(s) in "
                               f"{len(names)} encounter(s)")
-    out(c, verified_line(len(names), found))
+    for line in accepted:
+        out(c, line)
+    out(c, verified_line(len(names), found)
+        + (f", but for {len(accepted)} ripple(s) the GM reviewed and accepted"
+           if accepted else ""))
+    for n in notes:
+        out(c, "  " + n)
 
 
 def verified_line(encounters: int, found) -> str:

@@ -14,11 +14,11 @@ snapshot still valid: no correction after it reaches back to it or before).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, NamedTuple, Sequence
+from typing import Callable, Iterator, Mapping, NamedTuple, Sequence
 
 import msgspec
 
-from domain import dice, events as ev
+from domain import dice, events as ev, fair_dice
 from domain.errors import BattletapeError
 from domain.state import EncounterState, copy
 from projections.encounter_state import apply
@@ -106,24 +106,31 @@ def _amended(amendment: ev.CommandAmended, original: str) -> Command:
     return Command(amendment.target, line, list(amendment.replacement))
 
 
+_DICE_FACTS = (ev.DiceCommitted, ev.DiceContributed, ev.DiceRevealed)
+
+
 def walk(events: Sequence[ev.Event], since: int, redecide: Redecide,
          start: EncounterState | None = None,
-         sequence: RedecideAll | None = None) -> Walk:
+         sequence: RedecideAll | None = None,
+         known: Mapping[str, bytes] | None = None) -> Walk:
     """Decide again every effective command after position ``since``, folding the
     recorded events as it goes. ``events`` is the whole log (``start`` None) or the
     events after a valid snapshot whose state is ``start``. ``sequence(lines, state,
-    rng, events)`` decides an amendment's line and its ``--also`` lines in turn."""
+    rng, events)`` decides an amendment's line and its ``--also`` lines in turn.
+    ``known``: the dice secrets this store holds (published ones are in the events)."""
+    known = known or {}
     state = copy(start) if start is not None else EncounterState()
     found = Walk()
     history = events if isinstance(events, list) else list(events)
     for command in commands(history):
         group = command.events
-        if command.cmd > since and not isinstance(group[0], ev.EncounterStarted):
+        if command.cmd > since and not isinstance(group[0], (ev.EncounterStarted,
+                                                             *_DICE_FACTS)):
             if not command.line:
                 found.unlined += 1
             else:
                 found.decided += 1
-                _check(found, command, state, redecide, sequence, history)
+                _check(found, command, state, redecide, sequence, history, known)
         for e in group:
             apply(state, e)
     found.state = state
@@ -131,9 +138,12 @@ def walk(events: Sequence[ev.Event], since: int, redecide: Redecide,
 
 
 def _check(found: Walk, command: Command, state: EncounterState, redecide: Redecide,
-           sequence: RedecideAll | None, events: list) -> None:
+           sequence: RedecideAll | None, events: list,
+           known: Mapping[str, bytes]) -> None:
     group = command.events
-    rng = dice.source(state.seed, command.cmd)
+    # the dice of the command as it was decided (an amendment: from its own line)
+    rng = (fair_dice.source(state, command.cmd, command.line, known)
+           or dice.source(state.seed, command.cmd))
     shown = " ; ".join((command.line, *command.also))
     try:
         if command.also and sequence is not None:
@@ -143,16 +153,19 @@ def _check(found: Walk, command: Command, state: EncounterState, redecide: Redec
     except BattletapeError as err:
         found.ripples.append(Ripple(command.cmd, shown, err.message))
         return
-    comparable = state.seed is not None or not _virtual(group)
+    comparable = (state.seed is not None or not _virtual(group)
+                  or fair_dice.secret_of(state, known) is not None)
     if comparable and not _same(again, group) and _decisions(again) != _decisions(group):
         found.ripples.append(Ripple(command.cmd, shown, _difference(group, again)))
 
 
 def report(events: Sequence[ev.Event], since: int, redecide: Redecide,
+           known: Mapping[str, bytes] | None = None,
            start: EncounterState | None = None,
            sequence: RedecideAll | None = None) -> list[Ripple]:
-    """Ripples among the effective commands after position ``since``."""
-    return walk(events, since, redecide, start, sequence).ripples
+    """Ripples among the effective commands after position ``since``. ``known``: the
+    dice secrets this store holds (published ones are in the events)."""
+    return walk(events, since, redecide, start, sequence, known).ripples
 
 
 def _same(a: Sequence[ev.Event], b: Sequence[ev.Event]) -> bool:
@@ -174,7 +187,8 @@ def _decisions(events: Sequence[ev.Event]) -> list[dict]:
 
 
 def _virtual(events: Sequence[ev.Event]) -> bool:
-    """Unseeded virtual dice roll differently when decided again: not comparable."""
+    """Virtual dice from a secret nobody here holds roll differently when decided
+    again: not comparable (until the secret is revealed)."""
     return b'"source":"virtual"' in ev.encoder.encode(list(events))
 
 

@@ -39,9 +39,12 @@ def same(a: list[ev.Event], b: list[ev.Event]) -> bool:
         [encode(msgspec.structs.replace(y, **NEUTRAL)) for y in b]
 
 
-def old_report(events, since, redecide) -> list[ripple.Ripple]:
+def old_report(events, since, redecide, known=None) -> list[ripple.Ripple]:
     """The ripple report as it was: groups by command, a linear search for each
     command's line, a fresh copy of the state and of the log for every decision."""
+    from domain import fair_dice
+
+    known = known or {}
     corr = history.Corrections(events)
     state = EncounterState()
     out: list[ripple.Ripple] = []
@@ -58,14 +61,17 @@ def old_report(events, since, redecide) -> list[ripple.Ripple]:
         line = first.command if first is not None else ""
         if cmd in corr.amended:
             line = corr.amended[cmd].changes.get("as_decided", line)
-        if cmd > since and line and not isinstance(group[0], ev.EncounterStarted):
-            rng = dice.source(state.seed, cmd)
+        if cmd > since and line and not isinstance(group[0], (ev.EncounterStarted,
+                                                              *ripple._DICE_FACTS)):
+            rng = (fair_dice.source(state, cmd, line, known)
+                   or dice.source(state.seed, cmd))
             try:
                 again = redecide(line, copy(state), rng, list(events))
             except BattletapeError as err:
                 out.append(ripple.Ripple(cmd, line, err.message))
             else:
-                comparable = state.seed is not None or not ripple._virtual(group)
+                comparable = (state.seed is not None or not ripple._virtual(group)
+                              or fair_dice.secret_of(state, known) is not None)
                 if comparable and ripple._decisions(again) != ripple._decisions(group):
                     out.append(ripple.Ripple(cmd, line, ripple._difference(group, again)))
         for e in group:
