@@ -242,10 +242,10 @@ def verify(ctx: typer.Context,
 
     accepted: list[str] = []
     notes: list[str] = []
-    found = run_verify(names, c.bt.events,
-                       lambda name: amending.Redecider(c, encounter=name), accepted,
-                       c.bt.verification_secrets, notes)
-    problems = found.problems
+    verified = run_verify(names, c.bt.events,
+                          lambda name: amending.Redecider(c, encounter=name), accepted,
+                          c.bt.verification_secrets, notes)
+    problems = verified.problems
     campaigns = dict.fromkeys(c.bt.registration(n).campaign for n in names)
     for camp in campaigns:
         found, said = check_campaign_dice(c.bt.campaign_events(camp), camp,
@@ -259,7 +259,7 @@ def verify(ctx: typer.Context,
                               f"{len(names)} encounter(s)")
     for line in accepted:
         out(c, line)
-    out(c, verified_line(len(names), found)
+    out(c, verified_line(len(names), verified)
         + (f", but for {len(accepted)} ripple(s) the GM reviewed and accepted"
            if accepted else ""))
     for n in notes:

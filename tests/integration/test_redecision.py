@@ -189,8 +189,20 @@ def test_an_amendment_with_a_forgotten_command_verifies(sqlite_store):
 
 
 def old_last_effective_command(events) -> int | None:
-    eff = history.effective(events)
-    return None if not eff or eff[-1].cmd == eff[0].cmd else eff[-1].cmd
+    """What undo retracts, found from the whole log's corrections (the reference)."""
+    void = history.voided(events)
+    for e in reversed(events):
+        if e.originator_version in void or isinstance(
+                e, (ev.CommandRetracted, ev.CommandRestored, ev.DisputeRaised,
+                    ev.DisputeResolved)):
+            continue
+        if isinstance(e, ev.CORRECTIONS) and not isinstance(e, (ev.CommandAmended,
+                                                                ev.Rewound)):
+            continue
+        if isinstance(e, ev.EncounterStarted):
+            return None
+        return e.cmd
+    return None
 
 
 @pytest.fixture
