@@ -87,22 +87,27 @@ class Battletape(Reading):
         stream = reg.encounter_id
         if at is None and round_ is None:
             return copy(self._load(stream))
+        corrections = None  # those after ``at``, when already read
         if round_ is not None:
-            at = self._round_position(stream, round_)
+            at, corrections = self._round_start(stream, round_)
         last = self._last_position(stream)
         if not 1 <= at <= last:
             raise BadInput("position", at, f"1..{last}")
         if self._batch is not None:
             return history.state_at(self._stream_events(stream), at)
+
+        def time_travel(after: int | None) -> list[ev.Event]:
+            if corrections is None:
+                return store.read_for_time_travel(self.app, stream, at, after=after)
+            return store.read_events(self.app, stream, after=after, upto=at) + corrections
         # time travel: from the nearest snapshot still valid, reading only the events
         # up to ``at`` and the corrections after it
         snap = store.latest_snapshot(self.app, stream, at_most=at)
         if snap is not None:
-            later = store.read_for_time_travel(self.app, stream, at,
-                                               after=snap.originator_version)
+            later = time_travel(snap.originator_version)
             if store.snapshot_still_valid(snap.originator_version, later):
                 return history.state_at(later, at, start=snap.state)
-        return history.state_at(store.read_for_time_travel(self.app, stream, at), at)
+        return history.state_at(time_travel(None), at)
 
     def _state_after(self, stream: UUID, stamped: list[ev.Event]) -> EncounterState:
         """The state after ``stamped`` (corrections among them): folded from the

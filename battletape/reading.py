@@ -30,14 +30,18 @@ class Reading:
     # given by Battletape: registration(name), _stream_events(stream),
     # _last_position(stream)
 
-    def _round_position(self, stream: UUID, round_: int) -> int:
-        """Where round ``round_`` started: read from the rounds' starts and the
-        corrections alone (by their topics), not from every event."""
+    def _round_start(self, stream: UUID, round_: int
+                     ) -> tuple[int, list[ev.Event] | None]:
+        """Where round ``round_`` started, and the corrections recorded after it (they
+        still apply to its past): read from the rounds' starts and the corrections
+        alone, by their topics, in one pass, not from every event."""
         if self._batch is not None:
-            return history.round_position(self._stream_events(stream), round_)
-        return history.round_position(store.read_events(
-            self.app, stream, topics=[store.topic(ev.RoundStarted),
-                                      *store.CORRECTION_TOPICS]), round_)
+            return history.round_position(self._stream_events(stream), round_), None
+        found = store.read_events(self.app, stream, topics=[
+            store.topic(ev.RoundStarted), *store.CORRECTION_TOPICS])
+        at = history.round_position(found, round_)
+        return at, [e for e in found if e.originator_version > at
+                    and isinstance(e, ev.CORRECTIONS)]
 
     def corrections(self, name: str | None = None) -> list[ev.Event]:
         """The corrections of an encounter (read by their topics alone): enough to
