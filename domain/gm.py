@@ -21,9 +21,9 @@ def ruling(state, text: str, rule: str | None) -> list[Event]:
 
 def forced(decide, reason: str):
     """``decide`` as the GM forces it (``--force REASON``): the rules' refusals are
-    overridden, each recorded as a ruling event before the command's own events (who
-    by the event's stamp, why, the rule and the refusal). A command no rule refused is
-    recorded as it is."""
+    overridden, recorded as ruling events before the command's own events (who by the
+    event's stamp, why, the rule and the refusal), one per rule overridden (the
+    refusals of one rule joined). A command no rule refused is recorded as it is."""
     if not reason.strip():
         raise BadInput("--force", reason, "the GM's reason in words")
 
@@ -32,7 +32,10 @@ def forced(decide, reason: str):
             new = decide(state, rng, *history)
         if not new:
             return new
-        return [RulingRecorded(text=reason, rule=o.rule, overrode=o.refusal)
-                for o in overridden] + list(new)
+        by_rule: dict[str | None, list[str]] = {}
+        for o in overridden:
+            by_rule.setdefault(o.rule, []).append(o.refusal)
+        return [RulingRecorded(text=reason, rule=rule, overrode="; ".join(refusals))
+                for rule, refusals in by_rule.items()] + list(new)
 
     return decision

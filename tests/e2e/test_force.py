@@ -49,7 +49,7 @@ def test_a_forced_refusal_is_recorded_with_its_ruling_in_log_report_and_sql(any_
     assert rows == [{"recorded_by": "marta", "rule": "Actions on Your Turn",
                      "reason": "the orc won the ambush", "forced": True}]
     assert "forced over" in ok(s, "export", "--format", "html").out  # the replay page
-    assert "every command decides again as recorded" in ok(s, "verify").out
+    assert "decided again as recorded" in ok(s, "verify").out
 
 
 def test_only_a_gm_of_the_campaign_may_force(sqlite_store):
