@@ -10,14 +10,14 @@ from typing import Optional
 
 import typer
 
-from battletape.cli import app
+from battletape.cli import _encounters, app
 from battletape.session import get
 from domain.errors import BadInput
 
 
 @app.command()
 def play(ctx: typer.Context,
-         encounter: Optional[str] = typer.Argument(None, help="The encounter (default: the current one).")):
+         encounter: Optional[str] = typer.Argument(None, help="The encounter (default: the current one).", autocompletion=_encounters)):
     """An interactive session: commands without the program name, completed with Tab,
     each saved as typed.  Example: battletape play"""
     import sys
@@ -37,7 +37,7 @@ def serve(ctx: typer.Context,
           host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
           port: int = typer.Option(8013, "--port", help="TCP port."),
           reveal: bool = typer.Option(False, "--reveal", help="Show the monsters' hit points to the players."),
-          encounter: Optional[str] = typer.Argument(None, help="Follow this encounter (default: the current one, whichever it is).")):
+          encounter: Optional[str] = typer.Argument(None, help="Follow this encounter (default: the current one, whichever it is).", autocompletion=_encounters)):
     """A live page for the players: initiative, whose turn, HP as the group knows it.
     Read-only.  Example: battletape serve --port 8013"""
     from battletape import serve as server

@@ -77,8 +77,11 @@ def run() -> None:
     """The console script: one error boundary around everything."""
     import os
 
+    from battletape import completion
     from battletape.cli import app
 
+    if completion.requested():  # the shell asks for completions (bash, zsh, fish)
+        completion.answer_and_exit()
     try:
         code = boundary(app, sys.argv[1:])
         sys.stdout.flush()

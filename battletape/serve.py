@@ -103,8 +103,9 @@ class Follower:
             return self.version, self.view
 
 
-def application(follower: Follower):
-    """The starlette app: the page, the view as JSON, and the stream of views."""
+def application(follower: Follower, stopping=lambda: False):
+    """The starlette app: the page, the view as JSON, and the stream of views (each
+    stream ends when ``stopping()`` turns true, so Ctrl-C stops the server at once)."""
     from starlette.applications import Starlette
     from starlette.responses import HTMLResponse, JSONResponse, StreamingResponse
     from starlette.routing import Route
@@ -120,7 +121,7 @@ def application(follower: Follower):
     async def stream(request):
         async def events():
             seen = -1
-            while not await request.is_disconnected():
+            while not stopping() and not await request.is_disconnected():
                 version, current = follower.current()
                 if version != seen:
                     seen = version
@@ -134,8 +135,27 @@ def application(follower: Follower):
                              Route("/events", stream)])
 
 
+def listening(host: str, port: int):
+    """A socket bound to ``host:port``, or a one-line error."""
+    import socket
+
+    from domain.errors import BadInput
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        family, kind, proto, _, address = infos[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as err:
+        raise BadInput("--host/--port", f"{host}:{port}",
+                       f"an address free to listen on ({err.strerror or err})") from None
+    return sock
+
+
 def run(c, host: str, port: int, reveal: bool) -> None:
     """Serve until Ctrl-C."""
+    sock = listening(host, port)
     import uvicorn
 
     follower = Follower(c.store, c.user, c.encounter, reveal)
@@ -143,8 +163,12 @@ def run(c, host: str, port: int, reveal: bool) -> None:
     shown = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     what = c.encounter or "the current encounter"
     print(f"Serving {what} at {shown} (read-only; Ctrl-C to stop)", flush=True)
+    server: uvicorn.Server | None = None
+    app = application(follower, stopping=lambda: server is not None and server.should_exit)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning",
+                                           timeout_graceful_shutdown=2))
     try:
-        uvicorn.run(application(follower), host=host, port=port, log_level="warning",
-                    timeout_graceful_shutdown=1)
+        server.run(sockets=[sock])
     finally:
         follower.stop()
+        sock.close()
