@@ -33,7 +33,8 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
 
     click = click_module()
     name = command_name(list(args))
-    if name is None and not {"--help", "-h"} & set(args):
+    if name is None and not {"--help", "-h", "--show-completion",
+                             "--install-completion"} & {a.split("=")[0] for a in args}:
         args = list(args) + ["--help"]  # no command: the help, not a usage error
     load_commands(name)
     command = typer.main.get_command(only(name) if app is _cli_app() else app)
