@@ -67,9 +67,12 @@ class Follower:
         self._thread = threading.Thread(target=self._loop, name="battletape-follow",
                                         daemon=True)
         self._lock = threading.Lock()
+        self._ready = threading.Event()
 
     def start(self) -> None:
+        """Start following; returns once the first view is read (or 10 s passed)."""
         self._thread.start()
+        self._ready.wait(10)
 
     def stop(self) -> None:
         self._stop.set()
@@ -77,26 +80,38 @@ class Follower:
     def _loop(self) -> None:
         from battletape.application import Battletape
 
-        bt = Battletape(self.store, self.user)
-        try:
-            while not self._stop.is_set():
+        bt = None
+        while not self._stop.is_set():
+            try:
+                bt = bt or Battletape(self.store, self.user)
                 self.refresh(bt)
-                self._stop.wait(POLL_SECONDS)
-        finally:
+            except Exception as err:  # the store is away: say so, try again
+                self._show(("unavailable",), {"encounter": None, "message":
+                                              f"cannot read the store: {err}"})
+                if bt is not None:
+                    bt.close()
+                bt = None
+            self._ready.set()
+            self._stop.wait(POLL_SECONDS)
+        if bt is not None:
             bt.close()
+
+    def _show(self, key: tuple, view: dict) -> None:
+        with self._lock:
+            if key != self._key:
+                self._key, self.view = key, view
+                self.version += 1
 
     def refresh(self, bt) -> None:
         try:
             bt.registrations(fresh=True)
             state = bt.state(self.encounter)
-            key = (state.name, state.position)
-            view = players_view(state, self.reveal) if key != self._key else None
         except BattletapeError as err:
-            key, view = ("error", str(err)), {"encounter": None, "message": str(err)}
-        if key != self._key and view is not None:
-            with self._lock:
-                self._key, self.view = key, view
-                self.version += 1
+            self._show(("error", str(err)), {"encounter": None, "message": str(err)})
+            return
+        key = (state.name, state.position)
+        if key != self._key:
+            self._show(key, players_view(state, self.reveal))
 
     def current(self) -> tuple[int, dict]:
         with self._lock:
