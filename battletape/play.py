@@ -305,7 +305,7 @@ class Session:
                 return bool(found)
             window *= 8
 
-    def panel(self) -> None:
+    def panel(self, file=None) -> None:
         """The state panel of the encounter (nothing before one exists)."""
         try:
             state = self.state()
@@ -315,7 +315,7 @@ class Session:
 
         from battletape.render import state_table
 
-        Console(file=self.out).print(state_table(state, self.c.lang))
+        Console(file=file or self.out).print(state_table(state, self.c.lang))
 
 
 def interact(c: Context) -> None:

@@ -95,6 +95,13 @@ def _faces(node, sizes: list[int], faces: list[int]) -> None:
 def roll(expr: str, rng: random.Random) -> Roll:
     """Roll ``expr`` with ``rng``; every kept natural face is recorded."""
     check_expression(expr)
+    from domain import plain_dice
+
+    plain = plain_dice.terms(expr)
+    if plain is not None:  # a plain sum: rolled as d20 would, without loading it
+        faces, sizes, total = plain_dice.roll(plain, rng)
+        return Roll(expr=expr, faces=faces, sides=sizes, modifier=total - sum(faces),
+                    total=total, source="virtual")
     import d20
 
     try:
@@ -115,6 +122,11 @@ def roll(expr: str, rng: random.Random) -> Roll:
 def bounds(expr: str) -> tuple[int, int]:
     """The least and greatest totals of a plain ``NdS+M`` style expression."""
     check_expression(expr)
+    from domain import plain_dice
+
+    plain = plain_dice.terms(expr)
+    if plain is not None:
+        return plain_dice.bounds(plain)
     import d20
 
     try:
