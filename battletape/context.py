@@ -83,6 +83,9 @@ def run() -> None:
 
     if completion.requested():  # the shell asks for completions (bash, zsh, fish)
         completion.answer_and_exit()
+    from battletape import grammar_cache
+
+    grammar_cache.install()  # d20's parser compiled once, if a command needs d20
     try:
         code = boundary(app, sys.argv[1:])
         sys.stdout.flush()

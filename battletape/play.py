@@ -201,6 +201,9 @@ class Session:
         self.c = c
         self.out = out or sys.stdout
         self.run = lines.runner(c)
+        from battletape import grammar_cache
+
+        grammar_cache.install()
         self.click = click_module()
         import typer
 
