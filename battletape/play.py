@@ -28,7 +28,7 @@ SHORT_HELP = ("a attack · n next · u undo · s state · l log · d damage · h
 def history_path(store: str | None) -> Path:
     """Beside a SQLite store (battletape.db -> battletape.db.history); for a
     PostgreSQL store, in the user's data directory."""
-    from battletape.store import resolve_url
+    from battletape.locations import resolve_url
 
     url = resolve_url(store)
     if "://" not in url:

@@ -122,12 +122,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--events", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", default="",
+                        help="measure only these: dice, sql, postgres, play (comma-separated)")
+    parser.add_argument("--compile-every-run", action="store_true",
+                        help="keep PYTHONDONTWRITEBYTECODE for the commands timed")
     args = parser.parse_args(argv)
+    only = [w for w in args.only.split(",") if w]
+
+    def wanted(key: str) -> bool:
+        return not only or any(key.startswith(w) for w in only)
 
     env = dict(os.environ)
     env.pop("BATTLETAPE_STORE", None)
     env.pop("BATTLETAPE_ANALYTICS", None)
     env["BATTLETAPE_USER"] = "bench"
+    # as on a user's install: modules compiled once (the development machine sets
+    # PYTHONDONTWRITEBYTECODE, which would compile battletape's on every run)
+    if env.pop("PYTHONDONTWRITEBYTECODE", None) and not args.compile_every_run:
+        print("(PYTHONDONTWRITEBYTECODE unset for the commands timed: bytecode cached "
+              "as on a user's install; --compile-every-run keeps it)")
+    if args.compile_every_run:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
     pg = os.environ.get("BATTLETAPE_TEST_PG")
     bt = battletape_command()
     baseline = [sys.executable, "-c", BASELINE]
@@ -142,17 +157,23 @@ def main(argv: list[str] | None = None) -> int:
         victim = max((x for x in s.combatants.values() if not x.pc),
                      key=lambda x: x.hp).name
         pcs = [n for n, x in s.combatants.items() if x.pc]
-        # the DuckDB file the sql command reads, caught up once
-        duck = str(Path(tmp) / "bench.duckdb")
-        timed(bt + ["--store", store, "sql", "SELECT 1"], env)
+        # a copy of the store that no other command changes, and its DuckDB file,
+        # caught up once (the usual case: the analytics are current)
+        import shutil
+
+        quiet = str(Path(tmp) / "quiet.db")
+        shutil.copy(store, quiet)
+        duck = str(Path(tmp) / "quiet.duckdb")
+        timed(bt + ["--store", quiet, "sql", "SELECT 1"], env)
         pairs: dict[str, tuple] = {
             "dice: roll 2d6+3": (bt + ["--store", store, "roll", "2d6+3"], baseline),
             "dice: roll 4d6kh3": (bt + ["--store", store, "roll", "4d6kh3", "--by",
                                         pcs[0]], baseline),
-            "sql SELECT 1": (bt + ["--store", store, "sql", "SELECT 1"],
+            "sql SELECT 1": (bt + ["--store", quiet, "sql", "SELECT 1"],
                              [sys.executable, "-c", BARE_SQL, duck]),
         }
-        if pg:
+        pairs = {k: v for k, v in pairs.items() if wanted(k)}
+        if pg and wanted("postgres"):
             schema = "bench_" + uuid.uuid4().hex[:10]
             pg_url = f"{pg}?schema={schema}"
             prepare(pg_url, args.events, args.seed)
@@ -168,12 +189,14 @@ def main(argv: list[str] | None = None) -> int:
             report(key, values, GOALS[key], yardsticks.get(key, "imports"))
         if not pg:
             print("  postgres damage: skipped (set BATTLETAPE_TEST_PG)")
-        else:
+        elif wanted("postgres"):
             import psycopg
 
             with psycopg.connect(pg, autocommit=True) as conn:
                 conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
             print(f"  (psycopg implementation: {psycopg.pq.__impl__})")
+        if not wanted("play"):
+            return 0
         play = play_costs(store, name, args.repeat)
         print(f"inside play (in process, store open; goal <= {PLAY_GOAL_MS} ms a "
               "command):")
