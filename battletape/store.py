@@ -205,8 +205,14 @@ def _ensure_schema(env: dict[str, str]) -> None:
 def open_application(store: str | None) -> BattletapeApplication:
     try:
         env = environment(store)
-        if "POSTGRES_SCHEMA" in env:
-            _ensure_schema(env)
+        try:
+            return BattletapeApplication(env=env)
+        except Exception as err:
+            # the schema of ?schema= is made the first time only (a connection of
+            # its own on every command cost more than the command's own queries)
+            if "POSTGRES_SCHEMA" not in env or "does not exist" not in str(err):
+                raise
+        _ensure_schema(env)
         return BattletapeApplication(env=env)
     except StoreError:
         raise
