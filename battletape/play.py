@@ -266,8 +266,10 @@ class Session:
         if args[0] in QUIT:
             return None
         if args[0] in HELP:
-            print(SHORT_HELP)
-            return self.execute(["--help"])
+            if len(args) > 1:  # `? attack`: that command's options
+                return self.execute([lines.ALIASES.get(args[1], args[1]), "--help"])
+            print(self.help_text())
+            return True
         if args[0] == "next" and ask is not None and not any(
                 a.startswith("--save") for a in args):
             args += self.ask_saves(ask)
@@ -293,6 +295,23 @@ class Session:
         except BattletapeError:
             return ""
         return f"death-save {quoted(name)} --roll " if name else ""
+
+    def help_text(self) -> str:
+        """The commands a line may start with, one line each, and the short words."""
+        from typer.main import get_command
+
+        from battletape.cli import app
+
+        group = get_command(app)
+        ctx = group.make_context("battletape", [], resilient_parsing=True)
+        rows = []
+        for name in sorted(group.list_commands(ctx)):
+            if name in lines.REFUSED:
+                continue
+            command = group.get_command(ctx, name)
+            rows.append(f"  {name:<14} {command.get_short_help_str(62)}")
+        return "\n".join(["Commands (`? COMMAND` for its options):", *rows, "",
+                          SHORT_HELP])
 
     def _rolled_this_turn(self, name: str) -> bool:
         from battletape import store
@@ -358,5 +377,6 @@ def interact(c: Context) -> None:
         result = session.line(text, ask=ask)
         if result is None:
             break
-        if result and text.strip():
+        first = text.split()[0] if text.split() else ""
+        if result and first not in ("s", "state", *HELP):  # (state prints its own)
             session.panel()
