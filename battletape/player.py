@@ -8,17 +8,17 @@ from typing import Sequence
 
 from rich.console import Console, Group
 from rich.panel import Panel
+from rich.text import Text
 
 from battletape.render import state_table
-from projections.describe import describe
 from domain import events as ev
+from replay.entries import Entry, at_positions, entries, step_line
 from replay.frames import Frame, frames
 
 
-def _label(f: Frame, lang: str = "en") -> str:
-    kind = " [correction]" if isinstance(f.event, ev.CORRECTIONS) else ""
-    void = " [voided]" if f.voided else ""
-    return f"{f.position:>5}  {f.event.by}: {describe(f.event, lang, f.state.system)}{kind}{void}"
+def _label(f: Frame, lines: dict[int, list[Entry]], lang: str = "en") -> str:
+    """The position's line as every view tells it (replay/entries.py)."""
+    return f"{f.position:>5}  {f.event.by}: {step_line(lines.get(f.position, []), lang)}"
 
 
 def _stops(all_frames: list[Frame], by: str) -> list[int]:
@@ -34,12 +34,13 @@ def _stops(all_frames: list[Frame], by: str) -> list[int]:
 
 def render(f: Frame, lang: str, lines: list[str]):
     log = "\n".join(lines[-8:])
-    return Group(state_table(f.state, lang), Panel(log, title="log", expand=True))
+    return Group(state_table(f.state, lang), Panel(Text(log), title="log", expand=True))
 
 
 def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None = None,
          speed: float = 0.0, lang: str = "en", interactive: bool = False) -> None:
     all_frames = list(frames(events))
+    lines = at_positions(entries(events, lang, everything=True))
     stops = _stops(all_frames, by)
     index = 0
     if start_round is not None:
@@ -50,13 +51,13 @@ def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None 
         shown = stops[index - 1] + 1 if index > 0 else 0
         for i in stops[index:]:
             for f in all_frames[shown:i + 1]:
-                console.print(_label(f, lang), highlight=False, markup=False, soft_wrap=True)
+                console.print(_label(f, lines, lang), highlight=False, markup=False, soft_wrap=True)
             shown = i + 1
             console.print(state_table(all_frames[i].state, lang))
             if speed:
                 time.sleep(speed)
         return
-    _interactive(console, all_frames, stops, index, speed, lang)
+    _interactive(console, all_frames, lines, stops, index, speed, lang)
 
 
 def _read_key() -> str:
@@ -72,7 +73,8 @@ def _read_key() -> str:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
-def _interactive(console: Console, all_frames: list[Frame], stops: list[int], index: int,
+def _interactive(console: Console, all_frames: list[Frame],
+                 lines: dict[int, list[Entry]], stops: list[int], index: int,
                  speed: float, lang: str) -> None:
     from rich.live import Live
 
@@ -82,8 +84,8 @@ def _interactive(console: Console, all_frames: list[Frame], stops: list[int], in
     help_line = "n/p: step  N/P: turn  r/R: round  space: play  g/G: start/end  q: quit"
 
     def view():
-        lines = [_label(f, lang) for f in all_frames[:position + 1]]
-        return Group(render(all_frames[position], lang, lines), help_line)
+        shown = [_label(f, lines, lang) for f in all_frames[:position + 1]]
+        return Group(render(all_frames[position], lang, shown), help_line)
 
     with Live(view(), console=console, auto_refresh=False, screen=False) as live:
         while True:

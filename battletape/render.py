@@ -25,7 +25,7 @@ def state_table(state: EncounterState, lang: str = "en") -> Table:
              + (f", {term('turn', lang)}: {state.turn}" if state.turn else "")
              + (f" — ended: {state.ended}" if state.ended else "")
              + f"  (position {state.position})")
-    table = Table(title=title, expand=False)
+    table = Table(title=Text(title), expand=False)
     for col in ("", "name", "init", "HP", "status", "conditions",
                 *system.table_columns()):
         table.add_column(term(col, lang) if col not in ("init", "HP") else col)
@@ -36,9 +36,16 @@ def state_table(state: EncounterState, lang: str = "en") -> Table:
         if c.hp > 0 and system.staggered(c):
             status += f" ({term(system.words_staggered, lang)})"
         conds = [term(k, lang) for k in sorted(c.conditions)]
-        table.add_row("▶" if name == state.turn else "", name + (" (PC)" if c.pc else ""),
-                      "" if c.initiative is None else str(c.initiative),
-                      hp_bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
-                      *system.table_cells(c))
+        table.add_row(*plain("▶" if name == state.turn else "",
+                             name + (" (PC)" if c.pc else ""),
+                             "" if c.initiative is None else str(c.initiative),
+                             hp_bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
+                             *system.table_cells(c)))
     return table
 
+
+
+def plain(*cells) -> list:
+    """Cells as text shown as it is: a name like ``[red]Orc[/]`` is a name, not rich
+    markup."""
+    return [Text(x) if isinstance(x, str) else x for x in cells]

@@ -69,13 +69,19 @@ def roll(parsed: Terms, rng: "random.Random") -> tuple[list[int], list[int], int
     return faces, sizes, total
 
 
-def bounds(parsed: Terms) -> tuple[int, int]:
-    """The totals with every die at its lowest and at its highest face, ordered
-    (as d20 gives them with a source always rolling the lowest or highest face)."""
+def extremes(parsed: Terms) -> tuple[int, int]:
+    """The totals with every die at its lowest face, and at its highest (as d20
+    gives them with a source always rolling the lowest or highest face)."""
     def kept(count: int, keep: int) -> int:
         return min(count, abs(keep)) if keep else count
 
     low = sum(sign * kept(count, keep) for sign, count, _, keep in parsed)
     high = sum(sign * kept(count, keep) * (sides or 1)
                for sign, count, sides, keep in parsed)
+    return low, high
+
+
+def bounds(parsed: Terms) -> tuple[int, int]:
+    """The least and greatest totals."""
+    low, high = extremes(parsed)
     return min(low, high), max(low, high)
