@@ -86,7 +86,7 @@ def test_recording_a_plain_roll_does_not_load_d20():
 def test_what_d20_refuses_is_still_refused():
     from domain.errors import BadDiceExpression
 
-    for expr in ["2D6", "4d6KH3", " 2d6", "2d6\t+3", "2 d6", "d", "2d6+"]:
+    for expr in ["2D6", "4d6KH3", " 2d6", "2d6  +  3 ", "2 d6", "d", "2d6+"]:
         try:
             through_d20(expr, 1)
         except Exception:
