@@ -54,8 +54,9 @@ def encounter_names(ctx, incomplete: str) -> list[str]:
         bt.close()
 
 
-def combatant_names(ctx, incomplete: str) -> list[str]:
-    """The combatants (and monster groups) of the encounter the line acts on."""
+def combatant_names(ctx, incomplete: str, attacker: str | None = None) -> list[str]:
+    """The combatants (and monster groups) of the encounter the line acts on; with
+    ``attacker``, that creature's saved attacks first."""
     bt = _open(ctx)
     if bt is None:
         return []
@@ -65,7 +66,10 @@ def combatant_names(ctx, incomplete: str) -> list[str]:
         return []
     finally:
         bt.close()
-    names = list(state.order) + [n for n in state.combatants if n not in state.order]
+    from battletape.play import saved_attacks
+
+    names = saved_attacks(state, attacker) if attacker else []
+    names += list(state.order) + [n for n in state.combatants if n not in state.order]
     names += sorted({c.group for c in state.combatants.values()
                      if c.group and c.group not in state.combatants})
     return _matching(names, incomplete)
@@ -96,7 +100,9 @@ class VerbCommand(TyperCommand):
         if incomplete.startswith("-"):
             return [CompletionItem(o) for o in _verb_options(ctx, self.name or "")
                     if o.startswith(incomplete)]
-        return [CompletionItem(n) for n in combatant_names(ctx, incomplete)]
+        done = [a for a in ctx.args if not a.startswith("-")]
+        attacker = done[0] if self.name == "attack" and len(done) >= 2 else None
+        return [CompletionItem(n) for n in combatant_names(ctx, incomplete, attacker)]
 
 
 def complete() -> int:

@@ -138,18 +138,22 @@ class Words:
         groups = {c.group for c in state.combatants.values() if c.group}
         return out + sorted(g for g in groups if g not in state.combatants)
 
-    def attacks(self) -> list[str]:
-        state = self.session.state()
-        found: set[str] = set()
-        for c in state.combatants.values():
-            for key in ("attacks", "saved_attacks"):
-                value = c.extra.get(key) if isinstance(c.extra, dict) else None
-                if isinstance(value, dict):
-                    found |= set(value)
-                elif isinstance(value, list):
-                    found |= {a.get("name") if isinstance(a, dict) else str(a)
-                              for a in value}
-        return sorted(a for a in found if a)
+    def attacks(self, attacker: str | None = None) -> list[str]:
+        """The saved attacks (stat blocks) of ``attacker``, or of everyone."""
+        return saved_attacks(self.session.state(), attacker)
+
+
+def saved_attacks(state: EncounterState, attacker: str | None = None) -> list[str]:
+    """The names of the saved attacks the encounter's stat blocks give ``attacker``
+    (every combatant's when it is not one of them)."""
+    found = state.find(attacker) if attacker else None
+    holders = [found] if found is not None else list(state.combatants.values())
+    names: set[str] = set()
+    for c in holders:
+        value = c.extra.get("saved_attacks") if isinstance(c.extra, dict) else None
+        if isinstance(value, dict):
+            names |= {str(k) for k in value}
+    return sorted(names)
 
 
 def completer(words: Words):
@@ -179,7 +183,7 @@ def completer(words: Words):
             if word == "cond" and len(done) >= 3:
                 candidates = sorted(words.session.system().conditions)
             elif word == "attack" and len(done) >= 3:
-                candidates = words.attacks() + candidates
+                candidates = words.attacks(done[1]) + candidates
             yield from _matching(candidates, current, start)
 
     def _matching(candidates: Iterable[str], current: str, start: int):
