@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Iterable
 
-from battletape import lines
+from battletape import script_lines as lines
 from battletape.session import Context, click_module
 from domain.errors import BattletapeError
 from domain.state import EncounterState
