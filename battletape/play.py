@@ -59,34 +59,17 @@ def end_of_turn_saves(state: EncounterState, next_verb) -> list[str]:
     return due
 
 
-def death_save_due(state: EncounterState,
-                   rolled_this_turn: Callable[[str], bool]) -> str | None:
+def death_save_due(state: EncounterState) -> str | None:
     """The creature whose turn it is, when a death save is due now."""
     c = state.combatants.get(state.turn or "")
     if c is None or state.ended:
         return None
     if "death_save_due" in c.extra:  # 5e, 3.5: the system keeps the flag
         return c.name if c.extra["death_save_due"] else None
-    if c.pc and c.status == "unconscious" and not rolled_this_turn(c.name):
-        return c.name  # 13th Age: once, at the start of its turn
-    return None
-
-
-def rolled_this_turn(events: list, name: str) -> bool | None:
-    """Whether ``name`` rolled a death save (not undone) since its turn started in
-    ``events`` (the last ones of the stream); None when the turn's start is not
-    among them."""
-    from domain import events as ev
-    from domain.history import voided
-
-    void = voided(events)
-    for e in reversed(events):
-        if e.originator_version in void:
-            continue
-        if isinstance(e, ev.DeathSaveRolled) and e.name == name:
-            return True
-        if isinstance(e, ev.TurnStarted):
-            return False
+    part = c.part  # 13th Age: dying at the start of its turn, not rolled yet
+    if c.pc and c.status == "unconscious" and getattr(part, "dying_at_start", False) \
+            and not getattr(part, "death_saved", False) and not getattr(part, "coma", False):
+        return c.name
     return None
 
 
@@ -295,7 +278,7 @@ class Session:
     def due_line(self) -> str:
         """A command the rules make due now, prefilled at the prompt."""
         try:
-            name = death_save_due(self.state(), self._rolled_this_turn)
+            name = death_save_due(self.state())
         except BattletapeError:
             return ""
         return f"death-save {quoted(name)} --roll " if name else ""
@@ -316,20 +299,6 @@ class Session:
             rows.append(f"  {name:<14} {command.get_short_help_str(62)}")
         return "\n".join(["Commands (`? COMMAND` for its options):", *rows, "",
                           SHORT_HELP])
-
-    def _rolled_this_turn(self, name: str) -> bool:
-        from battletape import store
-
-        state = self.state()
-        stream = self.c.bt.registration(self.c.encounter).encounter_id
-        window = 64
-        while True:  # the last events, back to the turn's start
-            after = max(0, state.position - window)
-            found = rolled_this_turn(
-                store.read_events(self.c.bt.app, stream, after=after), name)
-            if found is not None or after == 0:
-                return bool(found)
-            window *= 8
 
     def panel(self, file=None) -> None:
         """The state panel of the encounter (nothing before one exists)."""
