@@ -83,6 +83,7 @@ def play_costs(store: str, name: str, repeat: int) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {"damage": [], "attack": [], "state panel": []}
     sink = io.StringIO()
     try:
+        bt.record(verbs["next"].decision(None), name)  # a fresh turn: nobody has acted
         for i in range(repeat * 3 + 3):
             s = bt.state(name)
             attacker = s.combatants[s.turn]
