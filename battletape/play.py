@@ -37,7 +37,11 @@ def history_path(store: str | None) -> Path:
     from battletape.store import environment
 
     env = environment(store)
-    name = f"{env.get('POSTGRES_HOST', 'localhost')}-{env.get('POSTGRES_DBNAME', 'db')}"
+    parts = [env.get("POSTGRES_HOST", "localhost"), env.get("POSTGRES_DBNAME", "db"),
+             env.get("POSTGRES_SCHEMA", "")]
+    import re
+
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", "-".join(p for p in parts if p))
     return base / "battletape" / f"{name}.history"
 
 

@@ -18,3 +18,18 @@ def test_the_attackers_saved_attacks_come_first_and_alone():
     assert saved_attacks(state, "Bruna") == []
     assert saved_attacks(state, "someone else") == ["axe", "javelin", "longsword"]
     assert saved_attacks(state) == ["axe", "javelin", "longsword"]
+
+
+def test_the_history_lives_beside_a_sqlite_store_or_in_the_users_data_dir(tmp_path,
+                                                                          monkeypatch):
+    from pathlib import Path
+
+    from battletape.play import history_path
+
+    assert history_path(str(tmp_path / "camp.db")) == Path(str(tmp_path / "camp.db")
+                                                           + ".history")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = history_path("postgresql://gm@db.example:5432/emberfall?schema=s1")
+    assert path.parent == tmp_path / "data" / "battletape"
+    assert "db.example" in path.name and "emberfall" in path.name and "s1" in path.name
+    assert path != history_path("postgresql://gm@db.example:5432/emberfall?schema=s2")
