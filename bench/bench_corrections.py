@@ -196,9 +196,10 @@ def measure(store: Path, name: str, repeat: int, work: Path) -> dict[str, object
             copy = fresh(store, work)
             times[key].append(subprocess_time(copy, "-e", name, *args))
     med = {k: statistics.median(v) for k, v in times.items() if v}
+    verdict = next((line for line in verified.splitlines() if line.startswith("ok:")),
+                   verified.strip())
     return {"events": t.events, "commands": t.commands, "median": med,
-            "last": t.last_line,
-            "ripples": ripples, "verified": verified.strip()}
+            "last": t.last_line, "ripples": ripples, "verified": verdict}
 
 
 def report(size: int, generated: float, found: dict) -> dict[str, float]:
