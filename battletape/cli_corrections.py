@@ -136,6 +136,8 @@ def amend(ctx: typer.Context, position: int,
     k = _kind(kind, c)
     if not reason.strip():
         raise BadInput("reason", reason, "why the value is corrected")
+    for text in ([command] if command is not None else []) + list(also):
+        _command_words(text)
     cmd = c.bt.command_of(c.encounter, position)
     # the history from the nearest valid snapshot before the command: its state
     # before the command, and everything after, without reading the whole battle
@@ -190,6 +192,19 @@ def amend(ctx: typer.Context, position: int,
     # the window still holds: the amendment reaches back to the command, not before
     _print_ripples(c, cmd, (start, [*events, *recorded]))
     _after_correction(c)
+
+
+def _command_words(text: str) -> list[str]:
+    """A command line given to `amend` (--command, --also), split as a shell would."""
+    import shlex
+
+    try:
+        words = shlex.split(text)
+    except ValueError as err:
+        raise BadInput("command", text, f"a command line with valid quoting ({err})") from None
+    if not words:
+        raise BadInput("command", text, "a command line")
+    return words
 
 
 def msgspec_replace(amendment, line: str):

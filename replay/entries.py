@@ -57,24 +57,26 @@ class Entry(NamedTuple):
 
 
 def entries(events: Sequence[ev.Event], lang: str = "en", system: str | None = None,
-            everything: bool = False) -> Iterator[Entry]:
+            everything: bool = False,
+            corrections: Corrections | None = None) -> Iterator[Entry]:
     """The displayed entries of an encounter's log, in order of position.
 
     Without ``everything``: the effective history (what `log` shows), an amended
     command by its replacement. With it: every stored event, void ones and the
     corrections marked, and an amended command's original lines, each followed by
-    the line that replaces it."""
+    the line that replaces it. ``corrections``: what the log's corrections amount to,
+    when the caller has it (a player reading the log lazily, replay/frames.py)."""
     if not events:
         return
     system = system or getattr(events[0], "system", "13a")
-    corr = Corrections(events)
+    corr = corrections if corrections is not None else Corrections(events)
     say = (lambda e: describe(e, lang, system))
     i = 0
     n = len(events)
     while i < n:
         e = events[i]
         pos = e.originator_version
-        void = pos in corr.void
+        void = corr.is_void(e)
         amendment = corr.amended.get(e.cmd)
         if isinstance(e, ev.CORRECTIONS):
             if everything:
