@@ -253,6 +253,8 @@ def replay_figures(argv: list[str]) -> None:
     except SystemExit as done:  # an argparse main() may exit when it is done
         if done.code not in (0, None):
             print(f"(bench/bench_replay.py exited with {done.code})")
+    except Exception as err:  # its trouble is reported; the figures above stand
+        print(f"(bench/bench_replay.py failed: {type(err).__name__}: {err})")
 
 
 def main(argv: list[str] | None = None) -> int:
