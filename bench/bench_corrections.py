@@ -163,6 +163,7 @@ def measure(store: Path, name: str, repeat: int, work: Path) -> dict[str, object
     t = Targets(store, name)
     cli_in_process(store, "-e", name, "verify")  # warm: imports, caches
     for args in (("amend", str(t.last), "--command", t.last_line, "--reason", "warm"),
+                 ("undo", "--reason", "warm"), ("damage", t.victim, "0"),
                  ("undo", "--reason", "warm")):  # and the bytecode of every module
         subprocess_time(fresh(store, work), "-e", name, *args)
     from battletape import lines
