@@ -94,7 +94,7 @@ def test_a_forced_line_of_a_script_and_the_next_line_unforced(sqlite_store, tmp_
     # the second line is refused again: --force covers its own line only
     assert r.code == 2 and "line 2" in r.err and "(a GM may --force)" in r.err
     assert state(s)["combatants"]["Bruna"]["hp"] == 30  # a script is all or nothing
-    r = run_script(s, "--force 'the orc won the ambush' attack Orc Bruna --bonus 5 "
+    r = run_script(s, "--force 'the orc won the ambush' a Orc Bruna --bonus 5 "  # alias
                       "--vs ac --roll 14 --dmg 6\n")
     assert r.code == 0, r.err
     assert state(s)["combatants"]["Bruna"]["hp"] == 24
