@@ -426,6 +426,40 @@ class GmAdded(Event, kw_only=True):
     name: str
 
 
+class StatBlockSaved(Event, kw_only=True):
+    """A stat block loaded into the campaign (``bestiary add FILE``): a creature's or
+    PC's statistics, as options of the system's ``add``, and its saved attacks, each
+    as options of the system's ``attack`` plus its triggers."""
+
+    key: str
+    system: str
+    name: str
+    stats: dict[str, Any] = {}
+    attacks: dict[str, dict[str, Any]] = {}
+    source: str = ""
+
+
+class StatBlockUsed(Event, kw_only=True):
+    """``add NAME --from KEY``: the stat block copied into the encounter for the
+    combatants it made, so the encounter holds its saved attacks by itself."""
+
+    key: str
+    names: list[str]
+    stats: dict[str, Any] = {}
+    attacks: dict[str, dict[str, Any]] = {}
+
+
+class SavedAttackUsed(Event, kw_only=True):
+    """``attack A T NAME``: the saved attack taken, its triggers, and which of them
+    the natural rolls set off (``Vex: natural even hit: ...``)."""
+
+    attacker: str
+    attack: str
+    values: dict[str, Any] = {}
+    triggers: list[str] = []
+    fired: list[str] = []
+
+
 CORE_ENCOUNTER_EVENTS = (
     EncounterStarted, CombatantAdded, InitiativeRolled, SurpriseDeclared, RoundStarted,
     TurnStarted, TurnEnded, Delayed, Readied, DelayedActionTaken, ReadiedActionTaken,
@@ -434,11 +468,11 @@ CORE_ENCOUNTER_EVENTS = (
     OngoingDamageApplied, SaveRolled, OngoingDamageEnded, Engaged, DisengageAttempted,
     Moved, FlightChanged, SpiritFought, DeathSaveRolled, StabilizeAttempted,
     EncounterEnded, CommandRetracted, CommandRestored, Rewound, CommandAmended,
-    DisputeRaised, DisputeResolved,
+    DisputeRaised, DisputeResolved, StatBlockUsed, SavedAttackUsed,
 )
 CampaignEvent = Union[
     CampaignStarted, EncounterRegistered, QuickRestTaken, RechargeRolled, FullHealUpTaken,
-    GmAdded,
+    GmAdded, StatBlockSaved,
 ]
 
 encoder = msgspec.json.Encoder()

@@ -107,6 +107,27 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             return f"{e.helper} tries to stabilize {e.name}: {e.roll.total} vs DC 10 — {'success' if e.success else 'failure'}" + (" (a quick action)" if e.quick else "")
         case ev.FreeRolled():
             return f"{e.roller or 'GM'} rolls {_roll(e.roll)}" + (f" for {e.purpose}" if e.purpose else "")
+        case ev.StatBlockSaved():
+            attacks = ", ".join(e.attacks)
+            if lang == "it":
+                return (f"scheda {e.key} nel bestiario ({e.name}, {e.system}): "
+                        f"{e.stats.get('hp')} pf" + (f"; attacchi: {attacks}" if attacks else ""))
+            return (f"stat block {e.key} saved to the bestiary ({e.name}, {e.system}): "
+                    f"{e.stats.get('hp')} hp" + (f"; attacks: {attacks}" if attacks else ""))
+        case ev.StatBlockUsed():
+            attacks = ", ".join(e.attacks)
+            if lang == "it":
+                return (f"{', '.join(e.names)} dalla scheda {e.key}"
+                        + (f", con gli attacchi {attacks}" if attacks else ""))
+            return (f"{', '.join(e.names)} from stat block {e.key}"
+                    + (f", with saved attacks {attacks}" if attacks else ""))
+        case ev.SavedAttackUsed():
+            fired = "; ".join(e.fired)
+            if lang == "it":
+                return (f"{e.attacker} usa l'attacco salvato {e.attack}"
+                        + (f" — si attiva {fired}" if fired else ""))
+            return (f"{e.attacker} uses the saved attack {e.attack}"
+                    + (f" — triggered {fired}" if fired else ""))
         case _:
             fields = {k: v for k, v in ev.to_builtins(e).items()
                       if k not in ("type", "originator_id", "originator_version",
