@@ -17,6 +17,11 @@ def initials(name: str) -> str:
     return "".join(w if w.isdigit() else w[0] for w in name.casefold().split())
 
 
+def _compact(name: str) -> str:
+    """``Orc 1`` -> ``orc1``: the name as typed without spaces."""
+    return "".join(name.casefold().split())
+
+
 def _word_prefixes(given: str, name: str) -> bool:
     """``hob war 1`` fits ``Hobgoblin Warrior 1``: each word begins its word."""
     typed, words = given.split(), name.split()
@@ -26,7 +31,7 @@ def _word_prefixes(given: str, name: str) -> bool:
 
 def match(names: Iterable[str], given: str) -> list[str]:
     """The names ``given`` may mean, best fit first: the exact name (any case); else
-    the names whose initials it is; else every name it begins (as a whole, word by
+    the names whose initials it is, or which it is without spaces (``orc1``); else every name it begins (as a whole, word by
     word, or as initials: ``hw`` begins ``hw1`` and ``hw2``)."""
     names = list(dict.fromkeys(names))
     typed = " ".join(given.casefold().split())
@@ -35,10 +40,12 @@ def match(names: Iterable[str], given: str) -> list[str]:
     exact = [n for n in names if n.casefold() == typed]
     if exact:
         return exact[:1]
-    by_initials = [n for n in names if len(n.split()) > 1 and initials(n) == typed]
+    by_initials = [n for n in names if len(n.split()) > 1
+                   and typed in (initials(n), _compact(n))]
     if by_initials:
         return by_initials
     return [n for n in names if n.casefold().startswith(typed)
+            or _compact(n).startswith(typed)
             or _word_prefixes(typed, n.casefold())
             or (" " not in typed and initials(n).startswith(typed)
                 and len(n.split()) > 1)]

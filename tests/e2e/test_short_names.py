@@ -131,6 +131,8 @@ def test_resolve_prefers_the_exact_name_then_initials_then_prefixes():
     assert roster.resolve(names, "og") == "Ogre Chief"       # prefix
     assert roster.resolve(names, "g2") == "Goblin 2"
     assert roster.resolve(names, "gob 1") == "Goblin 1"      # word by word
+    assert roster.resolve(names, "goblin2") == "Goblin 2"    # without the space
+    assert roster.resolve(names + ["Goblin 10"], "g1") == "Goblin 1"   # not Goblin 10
     assert roster.resolve(names, "x") is None
     with pytest.raises(Exception, match="could be Goblin 1, Goblin 2"):
         roster.resolve(names, "gob")
