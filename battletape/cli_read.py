@@ -59,11 +59,15 @@ def log(ctx: typer.Context, json_: bool = typer.Option(False, "--json"),
         sys.stdout.write("\n".join(lines) + ("\n" if lines else ""))
         return
     from projections.describe import describe
+    from replay.drops import drops, narrate
 
     system = c.system_id()
+    fallen = drops(events)
     for e in shown:
         mark = " [voided]" if e.originator_version in void else ""
-        print(f"{e.originator_version:>5}  {e.by:<8} {describe(e, c.lang, system)}{mark}")
+        down = narrate(fallen.get(e.originator_version, []), c.lang, system)
+        print(f"{e.originator_version:>5}  {e.by:<8} {describe(e, c.lang, system)}"
+              f"{down}{mark}")
 
 
 @app.command()

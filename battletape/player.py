@@ -15,10 +15,14 @@ from domain import events as ev
 from replay.frames import Frame, frames
 
 
-def _label(f: Frame, lang: str = "en") -> str:
+def _label(f: Frame, lang: str = "en", fallen: dict | None = None) -> str:
+    from replay.drops import narrate
+
     kind = " [correction]" if isinstance(f.event, ev.CORRECTIONS) else ""
     void = " [voided]" if f.voided else ""
-    return f"{f.position:>5}  {f.event.by}: {describe(f.event, lang, f.state.system)}{kind}{void}"
+    down = narrate((fallen or {}).get(f.position, []), lang, f.state.system)
+    return (f"{f.position:>5}  {f.event.by}: {describe(f.event, lang, f.state.system)}"
+            f"{down}{kind}{void}")
 
 
 def _stops(all_frames: list[Frame], by: str) -> list[int]:
@@ -39,7 +43,10 @@ def render(f: Frame, lang: str, lines: list[str]):
 
 def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None = None,
          speed: float = 0.0, lang: str = "en", interactive: bool = False) -> None:
+    from replay.drops import drops
+
     all_frames = list(frames(events))
+    fallen = drops(events)
     stops = _stops(all_frames, by)
     index = 0
     if start_round is not None:
@@ -50,13 +57,13 @@ def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None 
         shown = stops[index - 1] + 1 if index > 0 else 0
         for i in stops[index:]:
             for f in all_frames[shown:i + 1]:
-                console.print(_label(f, lang), highlight=False, markup=False, soft_wrap=True)
+                console.print(_label(f, lang, fallen), highlight=False, markup=False, soft_wrap=True)
             shown = i + 1
             console.print(state_table(all_frames[i].state, lang))
             if speed:
                 time.sleep(speed)
         return
-    _interactive(console, all_frames, stops, index, speed, lang)
+    _interactive(console, all_frames, stops, index, speed, lang, fallen)
 
 
 def _read_key() -> str:
@@ -73,7 +80,7 @@ def _read_key() -> str:
 
 
 def _interactive(console: Console, all_frames: list[Frame], stops: list[int], index: int,
-                 speed: float, lang: str) -> None:
+                 speed: float, lang: str, fallen: dict | None = None) -> None:
     from rich.live import Live
 
     turns = _stops(all_frames, "turn")
@@ -82,7 +89,7 @@ def _interactive(console: Console, all_frames: list[Frame], stops: list[int], in
     help_line = "n/p: step  N/P: turn  r/R: round  space: play  g/G: start/end  q: quit"
 
     def view():
-        lines = [_label(f, lang) for f in all_frames[:position + 1]]
+        lines = [_label(f, lang, fallen) for f in all_frames[:position + 1]]
         return Group(render(all_frames[position], lang, lines), help_line)
 
     with Live(view(), console=console, auto_refresh=False, screen=False) as live:

@@ -23,10 +23,14 @@ def _safe_json(data) -> str:
 def page(events: Sequence[ev.Event], lang: str = "en") -> str:
     """The HTML page of an encounter's events, log lines in the words of its system."""
     system = systems.get(getattr(events[0], "system", "13a"))
+    from replay.drops import drops, narrate
+
+    fallen = drops(events)
     steps = []
     for f in frames(events):
         steps.append({"position": f.position,
-                      "line": describe(f.event, lang, system.id),
+                      "line": describe(f.event, lang, system.id)
+                      + narrate(fallen.get(f.position, []), lang, system.id),
                       "by": f.event.by, "type": type(f.event).__name__,
                       "voided": f.voided,
                       "correction": isinstance(f.event, ev.CORRECTIONS),
