@@ -36,9 +36,33 @@ def _stops(all_frames: list[Frame], by: str) -> list[int]:
     return stops
 
 
-def render(f: Frame, lang: str, lines: list[str]):
-    log = "\n".join(lines[-8:])
-    return Group(state_table(f.state, lang), Panel(log, title="log", expand=True))
+HELP = "n/p step · N/P turn · r/R round · space play · g/G start/end · q quit"
+
+
+def render(f: Frame, lang: str, lines: list[str], width: int | None = None,
+           height: int | None = None, help_line: str | None = None):
+    """The state table above the log panel. Given the terminal's size, the log shows
+    as many of its last lines as fit under the table (at least 3), and the key help
+    rides on the panel's border, so both stay on screen at 80x24."""
+    table = state_table(f.state, lang, width)
+    shown = 8
+    if width and height:
+        from rich.console import Console
+
+        probe = Console(width=width, height=height, file=_Null(), color_system=None)
+        table_height = len(probe.render_lines(table, probe.options, pad=False))
+        shown = max(3, height - table_height - 3)
+    log = "\n".join(line if width is None or len(line) <= width - 4
+                    else line[:width - 5] + "…" for line in lines[-shown:])
+    return Group(table, Panel(log, title="log", subtitle=help_line, expand=True))
+
+
+class _Null:
+    def write(self, _text: str) -> int:
+        return 0
+
+    def flush(self) -> None:
+        pass
 
 
 def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None = None,
@@ -86,11 +110,10 @@ def _interactive(console: Console, all_frames: list[Frame], stops: list[int], in
     turns = _stops(all_frames, "turn")
     rounds = [i for i, f in enumerate(all_frames) if isinstance(f.event, ev.RoundStarted)]
     position = stops[index]
-    help_line = "n/p: step  N/P: turn  r/R: round  space: play  g/G: start/end  q: quit"
-
     def view():
         lines = [_label(f, lang, fallen) for f in all_frames[:position + 1]]
-        return Group(render(all_frames[position], lang, lines), help_line)
+        return render(all_frames[position], lang, lines, console.width, console.height,
+                      HELP)
 
     with Live(view(), console=console, auto_refresh=False, screen=False) as live:
         while True:

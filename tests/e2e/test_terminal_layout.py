@@ -1,0 +1,102 @@
+"""The terminal reads at 80 columns: the state table never cuts a name, the replay's
+log panel and key help stay on an 80x24 screen, the demo is paced by round only at
+a terminal."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from rich.console import Console
+
+from battletape.cli_read import DEMO_PACE, demo_pace
+from battletape.player import HELP, render
+from battletape.render import state_table
+from replay.frames import frames
+from tests.helpers import ok
+
+NAMES = ["Hobgoblin Warrior 1", "Hobgoblin Warrior 2", "Brother Kael", "Bruna"]
+
+
+@pytest.fixture
+def fort(sqlite_store):
+    s = sqlite_store
+    ok(s, "new Fort --seed 1")
+    ok(s, "add 'Hobgoblin Warrior' --hp 20 --ac 16 --count 2")
+    ok(s, "add Bruna --pc --hp 30 --ac 17")
+    ok(s, "add 'Brother Kael' --pc --hp 25 --ac 15")
+    ok(s, "init bru=12 hw=8 bk=10")
+    ok(s, "attack bru hw1 --bonus 5 --vs ac --roll 15 --dmg 6 --kind melee")
+    ok(s, "next")
+    ok(s, "cond add hw2 dazed --save normal")
+    ok(s, "ongoing hw2 5 --type fire")
+    ok(s, "engage bk hw2")
+    return s
+
+
+def _printed(renderable, width: int = 80, height: int = 24) -> list[str]:
+    console = Console(width=width, height=height, color_system=None, record=True,
+                      file=open(os.devnull, "w"))
+    console.print(renderable)
+    return console.export_text().splitlines()
+
+
+def _state(store):
+    from battletape.application import Battletape
+
+    bt = Battletape(store)
+    try:
+        return bt.state(), bt.events()
+    finally:
+        bt.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_at_80_columns_every_name_is_whole_on_one_line(fort, lang):
+    state, _ = _state(fort)
+    lines = _printed(state_table(state, lang, 80))
+    assert max(len(line) for line in lines) <= 80
+    text = "\n".join(lines)
+    for name in NAMES:  # in the name column and in "engaged with" alike
+        assert name in text, text
+    assert "…" not in text
+    # an engaged name is never cut: each name appears on a line of its own count
+    assert text.count("Hobgoblin Warrior 2") >= 2 and text.count("Brother Kael") >= 2
+
+
+def test_a_wide_terminal_keeps_a_column_each(fort):
+    state, _ = _state(fort)
+    header = next(line for line in _printed(state_table(state, "en", 140), 140)
+                  if line.startswith("name"))
+    assert re.search(r"status\s+conditions\s+ongoing damage\s+engaged with\s+recoveries",
+                     header)
+
+
+def test_the_replay_shows_the_log_panel_and_the_key_help_at_80_by_24(fort):
+    state, events = _state(fort)
+    all_frames = list(frames(events))
+    lines = [f"{f.position:>5}  line {f.position}" for f in all_frames]
+    shown = _printed(render(all_frames[-1], "en", lines, 80, 24, HELP))
+    assert len(shown) <= 24
+    text = "\n".join(shown)
+    assert any(line.startswith("╭") and " log " in line for line in shown)
+    assert "q quit" in text and f"line {all_frames[-1].position}" in text
+
+
+def test_the_demo_is_paced_by_round_only_at_a_terminal():
+    assert demo_pace(None, terminal=True) == DEMO_PACE > 0
+    assert demo_pace(None, terminal=False) == 0.0
+    assert demo_pace(0.0, terminal=True) == 0.0 and demo_pace(2.0, terminal=False) == 2.0
+
+
+def test_a_piped_demo_prints_rounds_with_drops_narrated(tmp_path):
+    store = str(tmp_path / "demo.db")
+    program = os.path.join(os.path.dirname(sys.executable), "battletape")
+    r = subprocess.run([program, "--store", store, "demo"],
+                       capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "COLUMNS": "80"})
+    assert r.returncode == 0, r.stderr
+    assert "Goblin 2 drops (dead)" in r.stdout
