@@ -276,3 +276,35 @@ def test_35e_stat_blocks_and_saved_attacks(sqlite_store, tmp_path):
     assert state(s)["combatants"]["Vex"]["hp"] == 24
     assert _log(s)[-1]["fired"] == ["Vex: hit: the orc roars"]
     assert "ok:" in ok(s, "verify").out
+
+
+def test_the_readme_stat_block_files_and_commands_work(sqlite_store, tmp_path):
+    """The README's three files load into encounters of their systems, and its
+    commands run as written."""
+    import re
+    import shlex
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("### Stat blocks and saved attacks")[1].split("\n## ")[0]
+    files = re.findall(r"```toml\n(.*?)```", section, re.S)
+    assert len(files) == 3
+    s = sqlite_store
+    for n, text in enumerate(files):
+        system = re.search(r'^system = "(.+)"', text, re.M).group(1)
+        ok(s, f"new Check{n} --system {system} --campaign C{n}")
+        ok(s, "bestiary", "add", _file(tmp_path, text, f"f{n}.toml"))
+        ok(s, "add Orc --from orc --count 2")
+    # the 13th Age walk-through, in a fresh encounter, with the first file
+    ok(s, "new Walk --campaign Tour --seed 2")
+    (tmp_path / "bestiary.toml").write_text(files[0])
+    commands = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
+    for line in commands.splitlines():
+        words = shlex.split(line, comments=True)
+        assert words[0] == "battletape"
+        if words[1:3] == ["bestiary", "add"]:
+            words[3] = str(tmp_path / words[3])
+        ok(s, *words[1:])
+    vex = state(s)["combatants"]["Vex"]
+    # axe: 16 + 6 = 22 hits (1d8+3), then 9 + 8 = 17 hits AC 17 (1d8+3)
+    assert 30 - 2 * 11 <= vex["hp"] <= 30 - 2 * 4
