@@ -45,16 +45,22 @@ def render(f: Frame, lang: str, lines: list[str], width: int | None = None,
     as many of its last lines as fit under the table (at least 3), and the key help
     rides on the panel's border, so both stay on screen at 80x24."""
     table = state_table(f.state, lang, width)
-    shown = 8
-    if width and height:
-        from rich.console import Console
 
-        probe = Console(width=width, height=height, file=_Null(), color_system=None)
-        table_height = len(probe.render_lines(table, probe.options, pad=False))
-        shown = max(3, height - table_height - 3)
-    log = "\n".join(line if width is None or len(line) <= width - 4
-                    else line[:width - 5] + "…" for line in lines[-shown:])
-    return Group(table, Panel(log, title="log", subtitle=help_line, expand=True))
+    def view(shown: int) -> Group:
+        log = "\n".join(line if width is None or len(line) <= width - 4
+                        else line[:width - 5] + "…" for line in lines[-shown:])
+        return Group(table, Panel(log, title="log", subtitle=help_line, expand=True))
+
+    if not (width and height):
+        return view(8)
+    from rich.console import Console
+
+    probe = Console(width=width, height=height, file=_Null(), color_system=None)
+    shown = max(3, height)
+    while shown > 3 and len(probe.render_lines(view(shown), probe.options,
+                                               pad=False)) > height - 1:
+        shown -= 1
+    return view(shown)
 
 
 class _Null:

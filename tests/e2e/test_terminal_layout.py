@@ -100,3 +100,49 @@ def test_a_piped_demo_prints_rounds_with_drops_narrated(tmp_path):
                        env={**os.environ, "COLUMNS": "80"})
     assert r.returncode == 0, r.stderr
     assert "Goblin 2 drops (dead)" in r.stdout
+
+
+def _in_a_terminal(args: list[str], keys: bytes, columns: int = 80, rows: int = 24) -> str:
+    """Run battletape in a pseudo-terminal of the given size, type ``keys``, and
+    return what it drew (escape sequences removed)."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+    import time
+
+    program = os.path.join(os.path.dirname(sys.executable), "battletape")
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: battletape on the terminal
+        os.environ.update(COLUMNS=str(columns), LINES=str(rows), TERM="xterm")
+        os.execv(program, [program, *args])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    out = b""
+    deadline = time.monotonic() + 60
+    sent = False
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.5)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+        elif not sent and out:
+            for key in keys:  # one key at a time, as a person types
+                os.write(fd, bytes([key]))
+                time.sleep(0.2)
+            sent = True
+    os.waitpid(pid, 0)
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", out.decode("utf-8", "replace"))
+
+
+def test_the_interactive_replay_at_80_by_24_shows_log_and_keys(fort):
+    drawn = _in_a_terminal(["--store", fort, "replay"], b"Gq")
+    assert "q quit" in drawn and " log " in drawn
+    assert "Hobgoblin Warrior 2 takes 5 fire ongoing damage" in drawn \
+        or "Brother Kael engages Hobgoblin Warrior 2" in drawn
+    assert "Hobgoblin Warrior 1" in drawn and "…" not in drawn.split(" log ")[0]
