@@ -146,3 +146,15 @@ def test_the_interactive_replay_at_80_by_24_shows_log_and_keys(fort):
     assert "Hobgoblin Warrior 2 takes 5 fire ongoing damage" in drawn \
         or "Brother Kael engages Hobgoblin Warrior 2" in drawn
     assert "Hobgoblin Warrior 1" in drawn and "…" not in drawn.split(" log ")[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_battletape_state_at_80_columns(fort, monkeypatch, lang):
+    monkeypatch.setenv("COLUMNS", "80")
+    out = ok(fort, f"--lang {lang} state").out
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    rows = [line for line in lines if line[:2] in ("  ", "▶ ")]
+    assert [r[2:].split("  ")[0] for r in rows if r[2:3].strip()] == [
+        "Bruna (PC)", "Brother Kael (PC)", "Hobgoblin Warrior 1", "Hobgoblin Warrior 2"]
+    assert "Hobgoblin Warrior 1" in out.split("Brother Kael (PC)")[0]  # Bruna engages it
