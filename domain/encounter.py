@@ -37,6 +37,20 @@ def names_or_group(state: EncounterState, name: str) -> list[Combatant]:
     return [state.combatants[full]] if full in state.combatants else state.group(full)
 
 
+def names_a_group(state: EncounterState, name: str) -> bool:
+    """Whether ``name`` (in full or short) stands for a monster group rather than for
+    one combatant."""
+    if state.find(name) is not None:
+        return False
+    if state.group(name):
+        return True
+    from domain.roster import resolve
+
+    groups = {c.group for c in state.combatants.values() if c.group}
+    full = resolve([*state.combatants, *sorted(groups)], name)
+    return full is not None and full not in state.combatants
+
+
 def require_on(state: EncounterState) -> None:
     if state.ended:
         raise RuleViolation(f"the encounter {state.name!r} has ended ({state.ended})")

@@ -136,3 +136,21 @@ def test_resolve_prefers_the_exact_name_then_initials_then_prefixes():
     assert roster.resolve(names, "x") is None
     with pytest.raises(Exception, match="could be Goblin 1, Goblin 2"):
         roster.resolve(names, "gob")
+
+
+def test_a_5e_effect_on_a_group_spares_its_dead_but_a_short_name_means_one(sqlite_store):
+    """A monster group's name stands for the members still standing; one combatant's
+    short name stands for that combatant, dead or not."""
+    s = sqlite_store
+    ok(s, "new Pit --system 5e --seed 2")
+    ok(s, "add Mage --pc --hp 20 --ac 12 --init 5")
+    ok(s, "add 'Hobgoblin Warrior' --hp 11 --ac 18 --count 2 --cr 1/2")
+    ok(s, "init mage=15 hw=2")
+    ok(s, "damage hw1 11")
+    ok(s, "effect mage hw --ability dex --dc 13 --dmg 4 --save-roll hw2=5")
+    log = ok(s, "log --json").json_lines()
+    hurt = [e["target"] for e in log if e["type"] == "DamageTaken"]
+    assert hurt == ["Hobgoblin Warrior 1", "Hobgoblin Warrior 2"]
+    # named alone, the dead one is not silently skipped: the rule refuses it
+    refused_whole(s, "effect mage hw1 --ability dex --dc 13 --dmg 4",
+                  "Hobgoblin Warrior 1 is dead")
