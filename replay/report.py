@@ -26,6 +26,7 @@ EN = {
     "ended": "The battle ended: {o}.", "nodisputes": "No disputes.",
     "dispute": "{p} disputed position {n}: {r} — {o}",
     "nocorrections": "No corrections.",
+    "triggered": "{a}'s {k} triggered on {t}",
 }
 IT = {
     "participants": "Partecipanti", "final": "Stato finale", "notable": "Momenti notevoli",
@@ -45,6 +46,7 @@ IT = {
     "ended": "La battaglia è finita: {o}.", "nodisputes": "Nessuna contestazione.",
     "dispute": "{p} ha contestato la posizione {n}: {r} — {o}",
     "nocorrections": "Nessuna correzione.",
+    "triggered": "l'attacco {k} di {a} ha attivato su {t}",
 }
 
 
@@ -98,6 +100,11 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
                     biggest = (e.damage, f"{e.attacker} → {e.target}, "
                                f"{term('round', lang)} {current}"
                                + (" (crit)" if e.crit else ""))
+            case ev.SavedAttackUsed():
+                for fired in e.fired:
+                    target, _, trigger = fired.partition(": ")
+                    say(t["triggered"].format(a=e.attacker, k=e.attack, t=target)
+                        + f" ({trigger})")
             case ev.DamageTaken() if e.source == "ongoing":
                 say(t["ongoing"].format(t=e.target, d=e.amount))
             case ev.DamageTaken() if e.source.startswith("effect"):
