@@ -16,6 +16,10 @@ from domain import systems
 from domain.state import EncounterState
 
 NARROW = 100  # below this many columns the HP bar is 5 cells, not 10
+#: the table's words no system names (``--lang it``)
+ITALIAN = {"name": "nome", "position": "posizione", "ended": "finito",
+           "victory": "vittoria", "defeat": "sconfitta", "fled": "fuga",
+           "conditions": "condizioni", "status": "stato"}
 
 
 def hp_bar(hp: int, max_hp: int, temp: int, width: int = 10) -> Text:
@@ -36,13 +40,18 @@ def state_table(state: EncounterState, lang: str = "en", width: int | None = Non
     """The combatants in initiative order; ``width`` the terminal's (default: the
     console's)."""
     system = systems.of(state)
-    term = system.term
+
+    def term(word: str, lang: str) -> str:  # the system's words, then the table's own
+        said = system.term(word, lang)
+        return ITALIAN.get(word, said) if lang == "it" and said == word else said
+
     width = width or _width()
     title = (f"{state.name} — {term('round', lang)} {state.round}"
              + system.title_line(state, lang)
              + (f", {term('turn', lang)}: {state.turn}" if state.turn else "")
-             + (f" — ended: {state.ended}" if state.ended else "")
-             + f"  (position {state.position})")
+             + (f" — {term('ended', lang)}: {term(state.ended, lang)}"
+                if state.ended else "")
+             + f"  ({term('position', lang)} {state.position})")
     order = state.order + [n for n in state.combatants if n not in state.order]
     narrow = width < NARROW
     rows = []
