@@ -42,7 +42,7 @@ def main(ctx: typer.Context,
 # --- commands load lazily: a recording command imports only what it needs ------------
 
 MODULES = ("cli_record", "cli_read", "cli_corrections", "cli_export", "cli_analytics",
-           "cli_bestiary")
+           "cli_bestiary", "cli_dice")
 COMMAND_MODULES = {
     **dict.fromkeys(["new", "roll", "ruling"], "cli_record"),
     **dict.fromkeys(["state", "log", "encounters", "run", "demo", "verify"], "cli_read"),
@@ -51,6 +51,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(["export", "import", "replay"], "cli_export"),
     **dict.fromkeys(["sql", "stats"], "cli_analytics"),
     "bestiary": "cli_bestiary",
+    "dice": "cli_dice",
 }
 CORE_COMMANDS = frozenset(COMMAND_MODULES)
 # every other word is a verb of a rule system, registered by cli_record (which adds

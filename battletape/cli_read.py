@@ -40,34 +40,39 @@ def state(ctx: typer.Context,
 def log(ctx: typer.Context, json_: bool = typer.Option(False, "--json"),
         all_: bool = typer.Option(False, "--all", help="Every event, voided ones marked.")):
     """The effective history, one event per line.  Example: battletape log --json"""
+    from domain.events import CORRECTIONS
     from replay import history
+    from replay.entries import CORRECTION, entries
 
     c = get(ctx)
     events = c.bt.events(c.encounter)
-    void = history.voided(events)
-    from domain.events import CORRECTIONS
+    if json_ and all_:  # the stored log itself, each event marked as it counts now
+        import msgspec
+        from projections.views import event_view
 
-    shown = events if all_ else [e for e in events if e.originator_version not in void
-                                 and not isinstance(e, CORRECTIONS)]
+        corr = history.Corrections(events)
+        enc = msgspec.json.Encoder()
+        for e in events:
+            data = event_view(e, corr.is_void(e))
+            if corr.replaced(e) and not isinstance(e, CORRECTIONS):
+                data["replaced_by"] = corr.amended[e.cmd].originator_version
+            sys.stdout.write(enc.encode(data).decode() + "\n")
+        return
+    shown = entries(events, c.lang, c.system_id(), everything=all_)
     if json_:
         import msgspec
         from projections.views import event_view
 
         enc = msgspec.json.Encoder()
-        lines = [enc.encode(event_view(e, e.originator_version in void)).decode()
-                 for e in shown]
-        sys.stdout.write("\n".join(lines) + ("\n" if lines else ""))
+        for entry in shown:
+            data = event_view(entry.event)
+            if entry.amended_at is not None:
+                data["amended_at"] = entry.amended_at
+            sys.stdout.write(enc.encode(data).decode() + "\n")
         return
-    from projections.describe import describe
-    from replay.drops import drops, narrate
-
-    system = c.system_id()
-    fallen = drops(events)
-    for e in shown:
-        mark = " [voided]" if e.originator_version in void else ""
-        down = narrate(fallen.get(e.originator_version, []), c.lang, system)
-        print(f"{e.originator_version:>5}  {e.by:<8} {describe(e, c.lang, system)}"
-              f"{down}{mark}")
+    for entry in shown:  # a correction reads as one by its own words: no mark
+        text = entry.text if entry.status == CORRECTION else entry.line(c.lang)
+        print(f"{entry.position:>5}  {entry.by:<8} {text}")
 
 
 @app.command()
@@ -221,11 +226,28 @@ def verify(ctx: typer.Context,
     def redecide_for(name):
         return lambda line, state, rng, evs: amending.redecide(c, line, state, rng, evs,
                                                                encounter=name)
-    total, problems = run_verify(names, c.bt.events, redecide_for)
+    from battletape import store
+    from replay.verify import check_campaign_dice
+
+    accepted: list[str] = []
+    notes: list[str] = []
+    total, problems = run_verify(names, c.bt.events, redecide_for, accepted,
+                                 c.bt.verification_secrets, notes)
+    campaigns = dict.fromkeys(c.bt.registration(n).campaign for n in names)
+    for camp in campaigns:
+        found, said = check_campaign_dice(c.bt.campaign_events(camp), camp,
+                                          c.bt.dice_secrets(store.campaign_id(camp)))
+        problems += found
+        notes += said
     for p in problems:
         print(p)
     if problems:
         raise BattletapeError(f"verify found {len(problems)} problem(s) in "
                               f"{len(names)} encounter(s)")
+    for line in accepted:
+        out(c, line)
     out(c, f"ok: {len(names)} encounter(s), {total} events; every command decides "
-           "again as recorded")
+           "again as recorded" + (f", but for {len(accepted)} ripple(s) the GM "
+                                  "reviewed and accepted" if accepted else ""))
+    for n in notes:
+        out(c, "  " + n)

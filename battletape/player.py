@@ -8,21 +8,17 @@ from typing import Sequence
 
 from rich.console import Console, Group
 from rich.panel import Panel
+from rich.text import Text
 
 from battletape.render import state_table
-from projections.describe import describe
 from domain import events as ev
+from replay.entries import Entry, at_positions, entries, step_line
 from replay.frames import Frame, frames
 
 
-def _label(f: Frame, lang: str = "en", fallen: dict | None = None) -> str:
-    from replay.drops import narrate
-
-    kind = " [correction]" if isinstance(f.event, ev.CORRECTIONS) else ""
-    void = " [voided]" if f.voided else ""
-    down = narrate((fallen or {}).get(f.position, []), lang, f.state.system)
-    return (f"{f.position:>5}  {f.event.by}: {describe(f.event, lang, f.state.system)}"
-            f"{down}{kind}{void}")
+def _label(f: Frame, lines: dict[int, list[Entry]], lang: str = "en") -> str:
+    """The position's line as every view tells it (replay/entries.py)."""
+    return f"{f.position:>5}  {f.event.by}: {step_line(lines.get(f.position, []), lang)}"
 
 
 def _stops(all_frames: list[Frame], by: str) -> list[int]:
@@ -49,7 +45,8 @@ def render(f: Frame, lang: str, lines: list[str], width: int | None = None,
     def view(shown: int) -> Group:
         log = "\n".join(line if width is None or len(line) <= width - 4
                         else line[:width - 5] + "…" for line in lines[-shown:])
-        return Group(table, Panel(log, title="log", subtitle=help_line, expand=True))
+        return Group(table, Panel(Text(log), title="log", subtitle=help_line,
+                                  expand=True))
 
     if not (width and height):
         return view(8)
@@ -73,10 +70,8 @@ class _Null:
 
 def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None = None,
          speed: float = 0.0, lang: str = "en", interactive: bool = False) -> None:
-    from replay.drops import drops
-
     all_frames = list(frames(events))
-    fallen = drops(events)
+    lines = at_positions(entries(events, lang, everything=True))
     stops = _stops(all_frames, by)
     index = 0
     if start_round is not None:
@@ -87,13 +82,13 @@ def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None 
         shown = stops[index - 1] + 1 if index > 0 else 0
         for i in stops[index:]:
             for f in all_frames[shown:i + 1]:
-                console.print(_label(f, lang, fallen), highlight=False, markup=False, soft_wrap=True)
+                console.print(_label(f, lines, lang), highlight=False, markup=False, soft_wrap=True)
             shown = i + 1
             console.print(state_table(all_frames[i].state, lang))
             if speed:
                 time.sleep(speed)
         return
-    _interactive(console, all_frames, stops, index, speed, lang, fallen)
+    _interactive(console, all_frames, lines, stops, index, speed, lang)
 
 
 def _read_key() -> str:
@@ -109,16 +104,17 @@ def _read_key() -> str:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
-def _interactive(console: Console, all_frames: list[Frame], stops: list[int], index: int,
-                 speed: float, lang: str, fallen: dict | None = None) -> None:
+def _interactive(console: Console, all_frames: list[Frame],
+                 lines: dict[int, list[Entry]], stops: list[int], index: int,
+                 speed: float, lang: str) -> None:
     from rich.live import Live
 
     turns = _stops(all_frames, "turn")
     rounds = [i for i, f in enumerate(all_frames) if isinstance(f.event, ev.RoundStarted)]
     position = stops[index]
     def view():
-        lines = [_label(f, lang, fallen) for f in all_frames[:position + 1]]
-        return render(all_frames[position], lang, lines, console.width, console.height,
+        shown = [_label(f, lines, lang) for f in all_frames[:position + 1]]
+        return render(all_frames[position], lang, shown, console.width, console.height,
                       HELP)
 
     with Live(view(), console=console, auto_refresh=False, screen=False) as live:

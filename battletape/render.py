@@ -78,7 +78,7 @@ def state_table(state: EncounterState, lang: str = "en", width: int | None = Non
     minimum = [_min_width(labels[i], [str(r[i]) for r in rows], i in (0, 2), names)
                for i in keep]
     natural = [max([len(labels[i])] + [len(str(r[i])) for r in rows]) for i in keep]
-    table = Table(title=title, expand=False, box=box.SIMPLE_HEAD, pad_edge=False,
+    table = Table(title=Text(title), expand=False, box=box.SIMPLE_HEAD, pad_edge=False,
                   show_edge=False, min_width=min(len(title), width),
                   padding=(0, 1), title_justify="left")
     gaps = 2 * len(keep)
@@ -90,7 +90,7 @@ def state_table(state: EncounterState, lang: str = "en", width: int | None = Non
             else:  # cells wrap between words, never inside a word or a name
                 table.add_column(labels[i], width=w, overflow="fold")
         for r in rows:
-            table.add_row(*(r[i] for i in keep))
+            table.add_row(*plain(*(r[i] for i in keep)))
         return table
     # too narrow for a column each: the rest in one column, a line per item, a name
     # never split (the label goes on a line of its own when the item is too long)
@@ -114,7 +114,7 @@ def state_table(state: EncounterState, lang: str = "en", width: int | None = Non
             else:
                 lines.append(f"{labels[i]}:")
                 lines += [f" {v}" for v in value.split(", ")]
-        table.add_row(*(r[i] for i in fixed), "\n".join(lines))
+        table.add_row(*plain(*(r[i] for i in fixed), "\n".join(lines)))
     return table
 
 
@@ -145,3 +145,9 @@ def _share(minimum: list[int], natural: list[int], room: int) -> list[int]:
         widths[i] += 1
         left -= 1
     return widths
+
+
+def plain(*cells) -> list:
+    """Cells as text shown as it is: a name like ``[red]Orc[/]`` is a name, not rich
+    markup."""
+    return [Text(x) if isinstance(x, str) else x for x in cells]

@@ -59,6 +59,10 @@ class EncounterStarted(Event, kw_only=True):
     options: dict[str, bool] = {}
     branched_from: str | None = None
     branched_at: int | None = None
+    # provably fair virtual dice (domain/fair_dice.py): the SHA-256 of the secret the
+    # virtual dice come from, and what players added to it (``new --player-seed``)
+    dice_commitment: str | None = None
+    player_seeds: list[str] = []
 
 
 class CombatantAdded(Event, kw_only=True):
@@ -381,6 +385,21 @@ class DisputeResolved(Event, kw_only=True):
     note: str = ""
 
 
+class AcceptedRipple(msgspec.Struct, frozen=True, kw_only=True):
+    """One line of a ripple report as the GM read it."""
+
+    position: int
+    command: str
+    why: str
+
+
+class RippleAccepted(Event, kw_only=True):
+    """The GM has reviewed the ripple report and lets these later commands stand."""
+
+    ripples: list[AcceptedRipple] = []
+    note: str = ""
+
+
 # --- the campaign stream ---------------------------------------------------------------
 
 class CampaignStarted(Event, kw_only=True):
@@ -426,6 +445,33 @@ class GmAdded(Event, kw_only=True):
     name: str
 
 
+# --- provably fair virtual dice (domain/fair_dice.py) ----------------------------------
+
+class DiceCommitted(Event, kw_only=True):
+    """A new secret for the virtual dice from here on, known only by its SHA-256 (an
+    imported or branched encounter, or one whose earlier secret was revealed)."""
+
+    commitment: str
+
+
+class DiceContributed(Event, kw_only=True):
+    """A player's value mixed into the dice secret before its first roll, so that no
+    GM chooses the dice alone."""
+
+    name: str
+    value: str
+
+
+class DiceRevealed(Event, kw_only=True):
+    """The secret behind ``commitment``, published: every virtual roll made from it
+    can now be derived again by anyone (``battletape verify``)."""
+
+    commitment: str
+    secret: str
+
+
+# --- stat blocks and saved attacks (domain/stat_blocks.py) -----------------------------
+
 class StatBlockSaved(Event, kw_only=True):
     """A stat block loaded into the campaign (``bestiary add FILE``): a creature's or
     PC's statistics, as options of the system's ``add``, and its saved attacks, each
@@ -468,7 +514,8 @@ CORE_ENCOUNTER_EVENTS = (
     OngoingDamageApplied, SaveRolled, OngoingDamageEnded, Engaged, DisengageAttempted,
     Moved, FlightChanged, SpiritFought, DeathSaveRolled, StabilizeAttempted,
     EncounterEnded, CommandRetracted, CommandRestored, Rewound, CommandAmended,
-    DisputeRaised, DisputeResolved, StatBlockUsed, SavedAttackUsed,
+    DisputeRaised, DisputeResolved, RippleAccepted, DiceCommitted, DiceContributed,
+    DiceRevealed, StatBlockUsed, SavedAttackUsed,
 )
 CampaignEvent = Union[
     CampaignStarted, EncounterRegistered, QuickRestTaken, RechargeRolled, FullHealUpTaken,
@@ -500,7 +547,7 @@ def __getattr__(name: str):
 
 
 CORRECTIONS = (CommandRetracted, CommandRestored, Rewound, CommandAmended, DisputeRaised,
-               DisputeResolved)
+               DisputeResolved, RippleAccepted)
 
 
 def to_builtins(event: Event) -> dict:

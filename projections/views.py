@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain import events as ev, systems
+from domain import events as ev, fair_dice, systems
 from domain.state import Combatant, EncounterState
 
 
@@ -32,6 +32,7 @@ def state_view(state: EncounterState) -> dict:
         "escalation_die": state.escalation_die, "order": list(state.order),
         "combatants": {n: combatant_view(c, system) for n, c in state.combatants.items()},
         "ended": state.ended,
+        "dice": fair_dice.describe(state),
         **system.state_keys(state),
     }
 

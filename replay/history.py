@@ -43,11 +43,22 @@ def command_line(events: Sequence[ev.Event], cmd: int) -> str:
 
 
 def last_effective_command(events: Sequence[ev.Event]) -> int:
-    """The ``cmd`` of the last command that undo would retract."""
-    eff = effective(events)
-    if not eff or eff[-1].cmd == eff[0].cmd:
-        raise RuleViolation("nothing to undo: the encounter has only its start")
-    return eff[-1].cmd
+    """The position of what undo would retract: the last effective command, or the
+    last correction still in force (an amendment, a rewind) if it came later.
+    Undos, redos and disputes are passed by: redo is what takes an undo back."""
+    void = voided(events)
+    for e in reversed(events):
+        if e.originator_version in void or isinstance(
+                e, (ev.CommandRetracted, ev.CommandRestored, ev.DisputeRaised,
+                    ev.DisputeResolved)):
+            continue
+        if isinstance(e, ev.CORRECTIONS) and not isinstance(e, (ev.CommandAmended,
+                                                                ev.Rewound)):
+            continue
+        if isinstance(e, ev.EncounterStarted):
+            break
+        return e.cmd
+    raise RuleViolation("nothing to undo: the encounter has only its start")
 
 
 def last_undo(events: Sequence[ev.Event]) -> ev.CommandRetracted:

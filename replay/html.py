@@ -8,8 +8,8 @@ from typing import Sequence
 import msgspec
 
 from domain import events as ev, systems
-from projections.describe import describe
 from projections.views import state_view
+from replay.entries import at_positions, entries, step_line
 from replay.frames import frames
 
 
@@ -23,14 +23,11 @@ def _safe_json(data) -> str:
 def page(events: Sequence[ev.Event], lang: str = "en") -> str:
     """The HTML page of an encounter's events, log lines in the words of its system."""
     system = systems.get(getattr(events[0], "system", "13a"))
-    from replay.drops import drops, narrate
-
-    fallen = drops(events)
     steps = []
+    lines = at_positions(entries(events, lang, system.id, everything=True))
     for f in frames(events):
         steps.append({"position": f.position,
-                      "line": describe(f.event, lang, system.id)
-                      + narrate(fallen.get(f.position, []), lang, system.id),
+                      "line": step_line(lines.get(f.position, []), lang),
                       "by": f.event.by, "type": type(f.event).__name__,
                       "voided": f.voided,
                       "correction": isinstance(f.event, ev.CORRECTIONS),

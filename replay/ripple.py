@@ -9,11 +9,11 @@ would now come out differently (a hit that is now a miss, a different next turn)
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, Mapping, NamedTuple, Sequence
 
 import msgspec
 
-from domain import dice, events as ev
+from domain import dice, events as ev, fair_dice
 from domain.errors import BattletapeError
 from domain.state import EncounterState, copy
 from projections.encounter_state import apply
@@ -41,8 +41,14 @@ def _decisions(events: Sequence[ev.Event]) -> list[dict]:
     return out
 
 
-def report(events: Sequence[ev.Event], since: int, redecide: Redecide) -> list[Ripple]:
-    """Ripples among the effective commands after position ``since``."""
+_DICE_FACTS = (ev.DiceCommitted, ev.DiceContributed, ev.DiceRevealed)
+
+
+def report(events: Sequence[ev.Event], since: int, redecide: Redecide,
+           known: Mapping[str, bytes] | None = None) -> list[Ripple]:
+    """Ripples among the effective commands after position ``since``. ``known``: the
+    dice secrets this store holds (published ones are in the events)."""
+    known = known or {}
     corr = Corrections(events)
     state = EncounterState()
     ripples: list[Ripple] = []
@@ -59,14 +65,17 @@ def report(events: Sequence[ev.Event], since: int, redecide: Redecide) -> list[R
         line = first.command if first is not None else ""
         if cmd in corr.amended:
             line = corr.amended[cmd].changes.get("as_decided", line)
-        if cmd > since and line and not isinstance(group[0], ev.EncounterStarted):
-            rng = dice.source(state.seed, cmd)
+        if cmd > since and line and not isinstance(group[0], (ev.EncounterStarted,
+                                                              *_DICE_FACTS)):
+            rng = (fair_dice.source(state, cmd, line, known)
+                   or dice.source(state.seed, cmd))
             try:
                 again = redecide(line, copy(state), rng, list(events))
             except BattletapeError as err:
                 ripples.append(Ripple(cmd, line, err.message))
             else:
-                comparable = state.seed is not None or not _virtual(group)
+                comparable = (state.seed is not None or not _virtual(group)
+                              or fair_dice.secret_of(state, known) is not None)
                 if comparable and _decisions(again) != _decisions(group):
                     ripples.append(Ripple(cmd, line, _difference(group, again)))
         for e in group:
@@ -75,7 +84,8 @@ def report(events: Sequence[ev.Event], since: int, redecide: Redecide) -> list[R
 
 
 def _virtual(events: Sequence[ev.Event]) -> bool:
-    """Unseeded virtual dice roll differently when decided again: not comparable."""
+    """Virtual dice from a secret nobody here holds roll differently when decided
+    again: not comparable (until the secret is revealed)."""
     return b'"source":"virtual"' in ev.encoder.encode(list(events))
 
 

@@ -234,14 +234,20 @@ def _rest(services, name, spend, roll_, campaign):
 def _recharge(services, name, power, need, roll_, campaign):
     from domain.thirteenth_age import rest_and_recharge
 
-    return lambda camp, rng: rest_and_recharge.recharge(name, power, need, roll_, rng)
+    return lambda camp, rng: rest_and_recharge.recharge(
+        name, power, need, roll_, rng, services.battle_pcs())
 
 
 def _heal_up(services, names, campaign, campaign_loss):
     from domain.thirteenth_age import rest_and_recharge
 
-    return lambda camp, rng: rest_and_recharge.full_heal_up(list(names or []),
-                                                           campaign_loss)
+    def decide(camp, rng):
+        pcs = services.battle_pcs()
+        whom = [rest_and_recharge.pc_of(pcs, n) for n in names or []] or pcs
+        return rest_and_recharge.full_heal_up(
+            whom if names else [], campaign_loss,
+            {n: services.pc_state(camp, n) for n in whom})
+    return decide
 
 
 CAMPAIGN = opt("campaign", help="Default: the current encounter's.")
