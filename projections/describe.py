@@ -22,7 +22,9 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
     if lang == "it":
         from projections.describe_it import describe_it
 
-        return describe_it(e, rules, t)
+        said = describe_it(e, rules, t)
+        if said is not None:
+            return said
     match e:
         case ev.EncounterStarted():
             return f"encounter {e.name} started ({e.system}, campaign {e.campaign})"

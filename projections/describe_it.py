@@ -53,8 +53,9 @@ def _ok(success: bool) -> str:
     return "riuscito" if success else "fallito"
 
 
-def describe_it(e: ev.Event, rules, t: Callable[[str], str]) -> str:
-    """One Italian sentence for ``e``; ``rules`` is the encounter's system."""
+def describe_it(e: ev.Event, rules, t: Callable[[str], str]) -> str | None:
+    """One Italian sentence for ``e``; ``rules`` is the encounter's system. None: an
+    event the core words in both languages itself."""
     match e:
         case ev.EncounterStarted():
             return f"inizia lo scontro {e.name} ({e.system}, campagna {e.campaign})"
@@ -220,12 +221,8 @@ def describe_it(e: ev.Event, rules, t: Callable[[str], str]) -> str:
             return (f"scheda {e.key} salvata nel bestiario ({e.name}, {e.system}): "
                     f"{e.stats.get('hp')} pf" + (f"; attacchi: {attacks}" if attacks
                                                  else ""))
-    return _foreign(e)
-
-
-def _foreign(e: ev.Event) -> str:
-    """An event of another system in this encounter (never recorded by its rules):
-    named, with its participants, never as raw fields."""
-    who = [str(getattr(e, k)) for k in ("name", "attacker", "target")
-           if isinstance(getattr(e, k, None), str)]
-    return f"evento {type(e).__name__}" + (f" ({', '.join(who)})" if who else "")
+        case ev.RippleAccepted():
+            at = ", ".join(str(r.position) for r in e.ripples)
+            return (f"conseguenze accettate: il GM ha riesaminato e lascia valere i "
+                    f"comandi in posizione {at}{_why(e.note)}")
+    return None  # worded by the core in both languages (describe.py)

@@ -206,7 +206,9 @@ def test_undo_and_amend_redecide_a_saved_attack(fight):
     position = _log(fight)[-2]["originator_version"]
     ok(fight, f"amend {position} --roll 12 --reason 'the die was 12'")
     assert state(fight)["combatants"]["Vex"]["hp"] == 23
-    ok(fight, "undo")
+    ok(fight, "undo")     # the amendment: the miss again, 3 damage
+    assert state(fight)["combatants"]["Vex"]["hp"] == 27
+    ok(fight, "undo")     # the attack
     assert state(fight)["combatants"]["Vex"]["hp"] == 30
 
 

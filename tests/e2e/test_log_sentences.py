@@ -62,6 +62,7 @@ def test_no_line_of_log_or_replay_prints_raw_fields(battle):
 
 
 def test_the_campaign_verbs_echo_sentences(battle):
+    ok(battle, "damage Bruna 12")
     ok(battle, "end")
     rest = ok(battle, "rest Bruna --roll 7").out
     assert "Bruna takes a quick rest" in rest and not RAW.search(rest)
