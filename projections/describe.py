@@ -173,7 +173,10 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             return f"{e.name} becomes a GM of the campaign"
         case ev.QuickRestTaken():
             rolls = ", ".join(_roll(r) for r in e.rolls)
-            return (f"{e.name} takes a quick rest: {e.recoveries_spent} recoveries spent"
+            return (f"{e.name} takes a quick rest"
+                    + (f" after {e.after}" if e.after else "")
+                    + f": {e.recoveries_spent} "
+                    + ("recovery" if e.recoveries_spent == 1 else "recoveries") + " spent"
                     + (f" ({rolls}, {e.con_bonus:+d} each)" if rolls else "")
                     + f", {e.healed} hp healed")
         case ev.RechargeRolled():

@@ -206,8 +206,10 @@ def describe_it(e: ev.Event, rules, t: Callable[[str], str]) -> str | None:
             return f"{e.name} diventa GM della campagna"
         case ev.QuickRestTaken():
             rolls = ", ".join(_roll(r) for r in e.rolls)
-            return (f"{e.name} fa un riposo breve: {e.recoveries_spent} {t('recoveries')} "
-                    "spesi" + (f" ({rolls}, {e.con_bonus:+d} ciascuno)" if rolls else "")
+            return (f"{e.name} fa un riposo breve" + (f" dopo {e.after}" if e.after else "")
+                    + f": {e.recoveries_spent} "
+                    + ("recupero speso" if e.recoveries_spent == 1
+                       else f"{t('recoveries')} spesi") + (f" ({rolls}, {e.con_bonus:+d} ciascuno)" if rolls else "")
                     + f", {e.healed} pf recuperati")
         case ev.RechargeRolled():
             return (f"{e.name} tira per ricaricare {e.power}: {_roll(e.roll)} contro "

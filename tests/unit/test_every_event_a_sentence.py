@@ -79,9 +79,9 @@ def test_the_cases_the_issue_names_read_as_sentences():
     rest = ev.QuickRestTaken(name="Bruna", rolls=[ev.Roll(expr="1d10", faces=[7],
                                                           sides=10, total=7)],
                              con_bonus=2, healed=9, recoveries_spent=1)
-    assert describe(rest) == ("Bruna takes a quick rest: 1 recoveries spent "
+    assert describe(rest) == ("Bruna takes a quick rest: 1 recovery spent "
                               "(1d10 [7] = 7, +2 each), 9 hp healed")
-    assert describe(rest, "it").startswith("Bruna fa un riposo breve: 1 recuperi spesi")
+    assert describe(rest, "it").startswith("Bruna fa un riposo breve: 1 recupero speso")
     assert describe(ev.RulingRecorded(text="the ogre is large")) == \
         "GM's ruling: the ogre is large"
     assert describe(ev.FlightChanged(name="Vex", flying=True)) == "Vex takes to the air"
