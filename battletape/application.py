@@ -15,6 +15,7 @@ from uuid import UUID
 import msgspec
 
 from battletape import dice_secrets, store
+from battletape.reading import Reading
 from domain import bounds, dice, events as ev, fair_dice, systems
 from domain.errors import BadInput, RuleViolation, StoreError, UnknownEncounter
 from domain.state import EncounterState, copy
@@ -34,7 +35,7 @@ class _Stream:
         self.pending: list[ev.Event] = []
 
 
-class Battletape:
+class Battletape(Reading):
     """One store, one user: the GM's verbs over encounters and campaigns."""
 
     def __init__(self, store_url: str | None = None, user: str | None = None):
@@ -86,22 +87,35 @@ class Battletape:
         stream = reg.encounter_id
         if at is None and round_ is None:
             return copy(self._load(stream))
+        corrections = None  # those after ``at``, when already read
         if round_ is not None:
-            at = history.round_position(self._stream_events(stream), round_)
+            at, corrections = self._round_start(stream, round_)
         last = self._last_position(stream)
         if not 1 <= at <= last:
             raise BadInput("position", at, f"1..{last}")
         if self._batch is not None:
             return history.state_at(self._stream_events(stream), at)
+
+        def time_travel(after: int | None) -> list[ev.Event]:
+            if corrections is None:
+                return store.read_for_time_travel(self.app, stream, at, after=after)
+            return store.read_events(self.app, stream, after=after, upto=at) + corrections
         # time travel: from the nearest snapshot still valid, reading only the events
         # up to ``at`` and the corrections after it
         snap = store.latest_snapshot(self.app, stream, at_most=at)
         if snap is not None:
-            later = store.read_for_time_travel(self.app, stream, at,
-                                               after=snap.originator_version)
+            later = time_travel(snap.originator_version)
             if store.snapshot_still_valid(snap.originator_version, later):
                 return history.state_at(later, at, start=snap.state)
-        return history.state_at(store.read_for_time_travel(self.app, stream, at), at)
+        return history.state_at(time_travel(None), at)
+
+    def _state_after(self, stream: UUID, stamped: list[ev.Event]) -> EncounterState:
+        """The state after ``stamped`` (corrections among them): folded from the
+        nearest snapshot they leave valid, not from the start."""
+        reach = store.valid_below(stamped)
+        start, later = self._window(stream, min(reach, stamped[0].originator_version - 1),
+                                    stamped)
+        return history.state_at([*later, *stamped], start=start)
 
     def _last_position(self, stream: UUID) -> int:
         return self._load(stream).position
@@ -146,11 +160,14 @@ class Battletape:
         stream = reg.encounter_id
         state = self._load(stream)
         start = state.position + 1
-        history_ = self._stream_events(stream) if needs_history else None
+        # read only if the decision looks (an amendment decided beforehand does not),
+        # and backwards only as far as it looks (undo)
+        history_ = self._log(stream, state.position) if needs_history else None
 
         def decide_on(s: EncounterState, rng, earlier=()) -> list[ev.Event]:
             if needs_history:
-                return decide(s, rng, history_ + list(earlier))  # type: ignore[call-arg]
+                return decide(s, rng, history_ + list(earlier) if earlier  # type: ignore[call-arg]
+                              else history_)
             return decide(s, rng)
 
         rng = fair_dice.source(state, start, command, self.dice_secrets(stream),
@@ -164,7 +181,7 @@ class Battletape:
             return []
         stamped += self._stamp(stream, start + len(stamped), new, command)
         if needs_history:
-            after = history.state_at(history_ + stamped)
+            after = self._state_after(stream, stamped)
         else:
             after = state  # ours alone: loaded for this command, or the batch's own
             for e in stamped:
@@ -173,6 +190,11 @@ class Battletape:
         if secret is not None:  # kept just before the events that commit to it
             self._keep_secret(stream, secret)
         self._commit(stream, stamped, after)
+        if needs_history and self._batch is None and \
+                store.valid_below(stamped) < after.position:
+            # a correction reaching back: the snapshots after its reach no longer hold,
+            # so the next command starts from a fresh one
+            _try(store.save_snapshot, self.app, stream, after)
         return stamped
 
     # --- provably fair virtual dice (domain/fair_dice.py) ---------------------------
@@ -456,6 +478,13 @@ def campaign_dice(events: list[ev.Event]) -> EncounterState:
         if isinstance(e, (ev.DiceCommitted, ev.DiceContributed, ev.DiceRevealed)):
             fair_dice.fold(state, e)
     return state
+
+
+def _try(save: Callable[..., None], *args) -> None:
+    try:
+        save(*args)
+    except Exception:
+        pass  # a snapshot is only a cache
 
 
 def _os_user() -> str:

@@ -136,12 +136,16 @@ def amend(ctx: typer.Context, position: int,
     k = _kind(kind, c)
     if not reason.strip():
         raise BadInput("reason", reason, "why the value is corrected")
-    events = c.bt.events(c.encounter)
-    cmd = history.command_of(events, position)
+    for text in ([command] if command is not None else []) + list(also):
+        _command_words(text)
+    cmd = c.bt.command_of(c.encounter, position)
+    # the history from the nearest valid snapshot before the command: its state
+    # before the command, and everything after, without reading the whole battle
+    start, events = c.bt.window(c.encounter, cmd - 1)
     if dispute is not None:
         from domain.corrections import check_dispute
 
-        check_dispute(events, dispute, cmd)
+        check_dispute(c.bt.events(c.encounter), dispute, cmd)
     corr = history.Corrections(events)
     target_event = next(e for e in events if e.originator_version == cmd)
     if corr.is_void(target_event) or isinstance(target_event, ev.CORRECTIONS):
@@ -149,13 +153,13 @@ def amend(ctx: typer.Context, position: int,
     if isinstance(target_event, ev.EncounterStarted):
         raise RuleViolation("the start of the encounter can't be amended")
     original = (corr.amended[cmd].changes.get("as_decided", "") if cmd in corr.amended
-                else "") or history.command_line(events, cmd)
+                else "") or target_event.command
     if not original and command is None:
         raise RuleViolation(f"the command at {cmd} kept no command line: give --command")
     changes = {key: str(v) for key, v in (("roll", roll_), ("dmg", dmg),
                                           ("target", target), ("type", type_))
                if v is not None}
-    before = history.state_at(events, cmd - 1)
+    before = history.state_at(events, cmd - 1, start=start)
     turn = next((e.name for e in corr.effective(events)
                  if e.cmd == cmd and isinstance(e, ev.TurnEnded)), before.turn)
     line = command if command is not None else amending.overridden(
@@ -168,12 +172,12 @@ def amend(ctx: typer.Context, position: int,
     reg = c.bt.registration(c.encounter)
     rng = (fair_dice.source(before, cmd, line, c.bt.dice_secrets(reg.encounter_id),
                             recording=True) or dice.source(before.seed, cmd))
-    replacement = amending.redecide(c, line, before, rng, events)
+    redecide = amending.Redecider(c)
+    replacement = redecide(line, before, rng, events)
     for extra in also:
         from projections.encounter_state import fold_all
 
-        replacement += amending.redecide(c, extra, fold_all(before, replacement), rng,
-                                         events)
+        replacement += redecide(extra, fold_all(before, replacement), rng, events)
         line += " ; " + extra
     if command is not None:
         changes["command"] = command
@@ -185,8 +189,22 @@ def amend(ctx: typer.Context, position: int,
     recorded = c.record(lambda s, r, evs: [msgspec_replace(amendment, line)],
                         needs_history=True)
     echo_events(c, recorded)
-    _print_ripples(c, cmd)
+    # the window still holds: the amendment reaches back to the command, not before
+    _print_ripples(c, cmd, (start, [*events, *recorded]))
     _after_correction(c)
+
+
+def _command_words(text: str) -> list[str]:
+    """A command line given to `amend` (--command, --also), split as a shell would."""
+    import shlex
+
+    try:
+        words = shlex.split(text)
+    except ValueError as err:
+        raise BadInput("command", text, f"a command line with valid quoting ({err})") from None
+    if not words:
+        raise BadInput("command", text, "a command line")
+    return words
 
 
 def msgspec_replace(amendment, line: str):
@@ -196,14 +214,21 @@ def msgspec_replace(amendment, line: str):
                                                        "as_decided": line})
 
 
-def _print_ripples(c: Context, since: int) -> None:
+def ripples_since(c: Context, since: int, window=None) -> list:
+    """The ripples after position ``since``: one walk from the nearest valid snapshot
+    before it (``window``: that snapshot's state and the events after it, when the
+    caller has read them), each later command decided again once."""
     from battletape import amending
     from replay import ripple
 
-    events = c.bt.events(c.encounter)
-    ripples = ripple.report(events, since,
-                            lambda line, state, rng, evs: amending.redecide(
-                                c, line, state, rng, evs))
+    start, events = window if window is not None else c.bt.window(c.encounter, since)
+    redecide = amending.Redecider(c)
+    return ripple.report(events, since, redecide, start=start,
+                         sequence=redecide.sequence)
+
+
+def _print_ripples(c: Context, since: int, window=None) -> None:
+    ripples = ripples_since(c, since, window)
     if not ripples:
         out(c, "ripple: nothing later is affected")
         return
@@ -220,19 +245,13 @@ def ripple_cmd(ctx: typer.Context,
                accept: bool = typer.Option(False, "--accept", help="GM: record that you reviewed these ripples and let them stand (verify then reports them as accepted)."),
                note: str = typer.Option("", help="With --accept: the GM's word.")):
     """List later events whose premises no longer hold after a correction.  Example: battletape ripple --accept --note "the orc fled anyway" """
-    from battletape import amending
-    from replay import ripple
-
-    ev = _events()
     c = get(ctx)
     if accept:
         _gm(c)
-    events = c.bt.events(c.encounter)
     if not since:
-        amendments = [e for e in events if isinstance(e, ev.CommandAmended)]
-        since = amendments[-1].target if amendments else 0
-    ripples = ripple.report(events, since, lambda line, state, rng, evs:
-                            amending.redecide(c, line, state, rng, evs))
+        last = c.bt.last_amendment(c.encounter)
+        since = last.target if last is not None else 0
+    ripples = ripples_since(c, since)
     if accept:
         _accept(c, ripples, note)
         return

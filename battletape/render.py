@@ -8,12 +8,13 @@ is left out.
 
 from __future__ import annotations
 
+import msgspec
 from rich import box
 from rich.table import Table
 from rich.text import Text
 
 from domain import systems
-from domain.state import EncounterState
+from domain.state import Combatant, EncounterState
 
 NARROW = 100  # below this many columns the HP bar is 5 cells, not 10
 #: the table's words no system names (``--lang it``)
@@ -26,8 +27,49 @@ def hp_bar(hp: int, max_hp: int, temp: int, width: int = 10) -> Text:
     filled = max(0, min(width, round(width * max(hp, 0) / max_hp))) if max_hp else 0
     color = "green" if hp * 2 > max_hp else "yellow" if hp > 0 else "red"
     bar = Text("█" * filled, style=color) + Text("░" * (width - filled), style="dim")
-    label = f" {hp}/{max_hp}" + (f" +{temp}" if temp else "")
+    label = f" {hp}/{max_hp}" + (f" +{temp} temp" if temp else "")
     return bar + Text(label)
+
+
+def _term(state: EncounterState, word: str, lang: str) -> str:
+    """The system's word, then the table's own (``ITALIAN``)."""
+    said = systems.of(state).term(word, lang)
+    return ITALIAN.get(word, said) if lang == "it" and said == word else said
+
+
+def _title(state: EncounterState, lang: str) -> str:
+    system = systems.of(state)
+    return (f"{state.name} — {_term(state, 'round', lang)} {state.round}"
+            + system.title_line(state, lang)
+            + (f", {_term(state, 'turn', lang)}: {state.turn}" if state.turn else "")
+            + (f" — {_term(state, 'ended', lang)}: {_term(state, state.ended, lang)}"
+               if state.ended else "")
+            + f"  ({_term(state, 'position', lang)} {state.position})")
+
+
+def _columns(state: EncounterState, lang: str) -> list[str]:
+    system = systems.of(state)
+    return [_term(state, col, lang) if col not in ("init", "HP") else col
+            for col in ("", "name", "init", "HP", "status", "conditions",
+                        *system.table_columns())]
+
+
+def _cells(state: EncounterState, c: Combatant, lang: str) -> list:
+    """A combatant's row but the turn marker: name, init, HP bar, status, conditions,
+    then the system's own cells."""
+    system = systems.of(state)
+    term = system.term
+    status = term(c.status, lang)
+    if c.hp > 0 and system.staggered(c):
+        status += f" ({term(system.words_staggered, lang)})"
+    conds = [term(k, lang) for k in sorted(c.conditions)]
+    return [c.name + (" (PC)" if c.pc else ""), "" if c.initiative is None else str(c.initiative),
+            hp_bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
+            *system.table_cells(c)]
+
+
+def _order(state: EncounterState) -> list[str]:
+    return state.order + [n for n in state.combatants if n not in state.order]
 
 
 def _width() -> int:
@@ -41,18 +83,12 @@ def state_table(state: EncounterState, lang: str = "en", width: int | None = Non
     console's)."""
     system = systems.of(state)
 
-    def term(word: str, lang: str) -> str:  # the system's words, then the table's own
-        said = system.term(word, lang)
-        return ITALIAN.get(word, said) if lang == "it" and said == word else said
+    def term(word: str, lang: str) -> str:
+        return _term(state, word, lang)
 
     width = width or _width()
-    title = (f"{state.name} — {term('round', lang)} {state.round}"
-             + system.title_line(state, lang)
-             + (f", {term('turn', lang)}: {state.turn}" if state.turn else "")
-             + (f" — {term('ended', lang)}: {term(state.ended, lang)}"
-                if state.ended else "")
-             + f"  ({term('position', lang)} {state.position})")
-    order = state.order + [n for n in state.combatants if n not in state.order]
+    title = _title(state, lang)
+    order = _order(state)
     narrow = width < NARROW
     rows = []
     for name in order:
@@ -151,3 +187,42 @@ def plain(*cells) -> list:
     """Cells as text shown as it is: a name like ``[red]Orc[/]`` is a name, not rich
     markup."""
     return [Text(x) if isinstance(x, str) else x for x in cells]
+
+
+class TextTables:
+    """The state table as plain text, one line a combatant (for a pipe or a file). A
+    combatant's line is made again only when it changed since the last table, or when
+    a column's width did."""
+
+    def __init__(self, lang: str = "en"):
+        self.lang = lang
+        self._encode = msgspec.json.Encoder().encode
+        # name -> (its state encoded, its cells, their lengths, its line, for widths)
+        self._rows: dict[str, tuple[bytes, list[str], tuple[int, ...], str, tuple]] = {}
+
+    def _row(self, state: EncounterState, c: Combatant) -> tuple:
+        key = self._encode(c)
+        known = self._rows.get(c.name)
+        if known is not None and known[0] == key:
+            return known
+        cells = [x.plain if isinstance(x, Text) else x
+                 for x in _cells(state, c, self.lang)]
+        row = (key, cells, tuple(map(len, cells)), "", ())
+        self._rows[c.name] = row
+        return row
+
+    def render(self, state: EncounterState) -> str:
+        names = _order(state)
+        rows = [self._row(state, state.combatants[name]) for name in names]
+        head = _columns(state, self.lang)
+        widths = tuple(map(max, zip(*(r[2] for r in rows), map(len, head[1:]))))
+        mark = max(len(head[0]), 1 if state.turn in state.combatants else 0)
+        lines = [_title(state, self.lang),
+                 "  ".join(x.ljust(w) for x, w in zip(head, (mark, *widths))).rstrip()]
+        for name, row in zip(names, rows):
+            if row[4] != widths:
+                line = "  ".join(x.ljust(w) for x, w in zip(row[1], widths)).rstrip()
+                row = row[:3] + (line, widths)
+                self._rows[name] = row
+            lines.append(("▶" if name == state.turn else "").ljust(mark) + "  " + row[3])
+        return "\n".join(lines)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ MAX_TOTAL = 1_000_000   # the absolute value of any total battletape records
 _DICE = re.compile(r"(\d*)\s*d\s*(\d+|%)", re.IGNORECASE)
 _ANNOTATION = re.compile(r"\[[^\]]*\]")
 PERCENTILE = 100        # the sides recorded for d20's ``d%`` (faces 0, 10, ... 90)
+_PLAIN = re.compile(r"([1-9]\d*)?d(\d+)(?:([+-])(\d+))?")  # 2d10+3, d8, 1d6-1
 
 
 class _Source:
@@ -159,9 +161,17 @@ def _check_reach(expr: str) -> None:
             # highest, a d% of 0 dividing): the real roll decides
 
 
+@lru_cache(maxsize=1024)  # the same few damage expressions, checked again and again
 def bounds(expr: str) -> tuple[int, int]:
     """The least and greatest totals of a plain ``NdS+M`` style expression."""
     check_expression(expr)
+    plain = _PLAIN.fullmatch(expr)
+    if plain is not None:  # every die a 1, every die its top face: no d20 needed
+        count, sides = int(plain[1] or 1), int(plain[2])
+        modifier = int(plain[4] or 0) * (-1 if plain[3] == "-" else 1)
+        low, high = count + modifier, count * sides + modifier
+        if max(abs(low), abs(high)) <= MAX_TOTAL:
+            return low, high
     low, _ = _evaluate(expr, _Extreme(low=True))
     high, _ = _evaluate(expr, _Extreme(low=False))
     return min(low, high), max(low, high)

@@ -121,6 +121,7 @@ class Readied(Event, kw_only=True):
     name: str
     trigger: str
     action: str = ""
+    readies: str = "standard"  # 13th Age: a standard, move or free action is readied
 
 
 class DelayedActionTaken(Event, kw_only=True):
@@ -184,6 +185,8 @@ class DamageTaken(Event, kw_only=True):
     immune: bool = False
     rolled: int = 0
     source: str = "direct"
+    fake_roll: Roll | None = None  # 13th Age Resistance: "fake an attack roll"
+    knock_out: bool = False  # 13th Age: a monster at 0 hp is knocked out, not slain
 
 
 class Healed(Event, kw_only=True):
@@ -247,6 +250,8 @@ class OngoingDamageApplied(Event, kw_only=True):
     damage_type: str | None = None
     save: str = "normal"
     natural: int | None = None
+    nonmagical: bool = False  # 13th Age Resistance: normal energy, immunity holds
+    fake_roll: Roll | None = None  # 13th Age Resistance: "fake an attack roll"
 
 
 class SaveRolled(Event, kw_only=True):

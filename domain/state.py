@@ -19,6 +19,7 @@ class Ongoing(msgspec.Struct, kw_only=True):
     type: str | None = None
     save: str = "normal"
     natural: int | None = None
+    nonmagical: bool = False
 
 
 class Condition(msgspec.Struct, kw_only=True):

@@ -15,27 +15,40 @@ from replay.history import Corrections
 DOWN = ("unconscious", "dying", "disabled", "dead", "knocked-out")
 
 
+class DropWatch:
+    """The effective history folded one event at a time, in order (so a replay that
+    reads its log lazily stays lazy): ``see(e)`` folds ``e`` and tells who it took
+    down."""
+
+    def __init__(self) -> None:
+        self.state = EncounterState()
+
+    def see(self, e: ev.Event) -> list[tuple[str, str]]:
+        """[(name, status)] of each creature that was not down and is now (or that was
+        down and is now dead)."""
+        before = {n: c.status for n, c in self.state.combatants.items()}
+        apply(self.state, e)
+        return [(n, c.status) for n, c in self.state.combatants.items()
+                if n in before and c.status != before[n] and c.status in DOWN
+                and (before[n] not in DOWN or c.status == "dead")]
+
+
 def drops(events: Sequence[ev.Event]) -> dict[int, list[tuple[str, str]]]:
-    """{position: [(name, status), ...]} for each event of the effective history
-    after which a creature that was not down is down (or a downed one dies)."""
+    """{position: [(name, status), ...]} over the effective history (an amended
+    command by its replacement, at the command's position)."""
     corr = Corrections(events)
-    state = EncounterState()
+    watch = DropWatch()
     out: dict[int, list[tuple[str, str]]] = {}
     for e in events:
         if corr.is_void(e) or isinstance(e, ev.CORRECTIONS):
             continue
-        before = {n: c.status for n, c in state.combatants.items()}
         amendment = corr.amended.get(e.cmd)
         if amendment is None:
-            apply(state, e)
+            fallen = watch.see(e)
         elif e.originator_version == e.cmd:
-            for r in amendment.replacement:
-                apply(state, r)
+            fallen = [d for r in amendment.replacement for d in watch.see(r)]
         else:
             continue
-        fallen = [(n, c.status) for n, c in state.combatants.items()
-                  if n in before and c.status != before[n] and c.status in DOWN
-                  and (before[n] not in DOWN or c.status == "dead")]
         if fallen:
             out[e.originator_version] = fallen
     return out

@@ -17,7 +17,7 @@ import msgspec
 
 from domain import events as ev
 from projections.describe import describe
-from replay.drops import drops, narrate
+from replay.drops import DropWatch, narrate
 from replay.history import Corrections
 
 #: what an entry is: counted as recorded, counted as amended, the original of an
@@ -58,40 +58,44 @@ class Entry(NamedTuple):
 
 
 def entries(events: Sequence[ev.Event], lang: str = "en", system: str | None = None,
-            everything: bool = False) -> Iterator[Entry]:
+            everything: bool = False,
+            corrections: Corrections | None = None) -> Iterator[Entry]:
     """The displayed entries of an encounter's log, in order of position.
 
     Without ``everything``: the effective history (what `log` shows), an amended
     command by its replacement. With it: every stored event, void ones and the
     corrections marked, and an amended command's original lines, each followed by
-    the line that replaces it."""
+    the line that replaces it. ``corrections``: what the log's corrections amount to,
+    when the caller has it (a player reading the log lazily, replay/frames.py)."""
     if not events:
         return
     system = system or getattr(events[0], "system", "13a")
-    corr = Corrections(events)
-    fallen = drops(events)  # a creature going down is told as a drop, where it fell
+    corr = corrections if corrections is not None else Corrections(events)
+    watch = DropWatch()  # a creature going down is told as a drop, where it fell
 
     def say(e: ev.Event, counts: bool = True) -> str:
-        down = fallen.get(e.originator_version) if counts and not (
-            e.originator_version in corr.void or isinstance(e, ev.CORRECTIONS)) else None
-        return describe(e, lang, system) + (narrate(down, lang, system) if down else "")
+        """The event's line; one that counts is folded, and says who it took down
+        (each counted event comes here once, in order)."""
+        if not counts:
+            return describe(e, lang, system)
+        return describe(e, lang, system) + narrate(watch.see(e), lang, system)
 
     i = 0
     n = len(events)
     while i < n:
         e = events[i]
         pos = e.originator_version
-        void = pos in corr.void
+        void = corr.is_void(e)
         amendment = corr.amended.get(e.cmd)
         if isinstance(e, ev.CORRECTIONS):
             if everything:
-                yield Entry(pos, e, say(e), e.by, e.timestamp,
+                yield Entry(pos, e, say(e, False), e.by, e.timestamp,
                             VOIDED if void else CORRECTION)
             i += 1
             continue
         if void or amendment is None:
             if everything or not void:
-                yield Entry(pos, e, say(e), e.by, e.timestamp,
+                yield Entry(pos, e, say(e, not void), e.by, e.timestamp,
                             VOIDED if void else EFFECTIVE)
             i += 1
             continue

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Mapping, NamedTuple, Sequence
 
 from domain import events as ev, fair_dice
 from replay import ripple
@@ -50,25 +50,38 @@ def accepted_ripples(events: Sequence[ev.Event]) -> dict[tuple, ev.RippleAccepte
             for r in e.ripples}
 
 
+class Verified(NamedTuple):
+    """What ``verify`` checked and found."""
+
+    events: int       # events read
+    decided: int      # commands decided again from their recorded command lines
+    unlined: int      # commands with no recorded command line (written by a program)
+    problems: list[str]
+
+
 def check_decisions(events: Sequence[ev.Event], name: str,
                     redecide: ripple.Redecide,
                     accepted: list[str] | None = None,
-                    known: Mapping[str, bytes] | None = None) -> list[str]:
+                    known: Mapping[str, bytes] | None = None,
+                    sequence: ripple.RedecideAll | None = None) -> ripple.Walk:
     """Every effective command, decided again from its command line, gives the same
     events (virtual dice derived again from their public seed, or from their secret
-    once it is revealed or held here). A ripple the GM accepted is no problem: it
-    goes to ``accepted``, said as such."""
+    once it is revealed or held here): one walk through the effective history,
+    folding as it goes. The walk's ``ripples`` are the problems, each said in a line;
+    a ripple the GM accepted is no problem: it goes to ``accepted``, said as such."""
     reviewed = accepted_ripples(events)
+    found = ripple.walk(events, 0, redecide, sequence=sequence, known=known)
     problems = []
-    for r in ripple.report(events, 0, redecide, known):
+    for r in found.ripples:
         line = f"{name}: command at {r.position} (`{r.command}`) {r.why}"
         review = reviewed.get((r.position, r.command, r.why))
         if review is None:
-            problems.append(line)
+            problems.append(ripple.Ripple(r.position, r.command, line))
         elif accepted is not None:
             accepted.append(f"{line} — accepted by {review.by} at "
                             f"{review.originator_version}")
-    return problems
+    found.ripples = problems
+    return found
 
 
 def check_dice(events: Sequence[ev.Event], name: str,
@@ -175,11 +188,11 @@ def verify(names: Sequence[str], load: Callable[[str], Sequence[ev.Event]],
            redecide_for: Callable[[str], ripple.Redecide],
            accepted: list[str] | None = None,
            known_for: Callable[[str], Mapping[str, bytes]] = lambda name: {},
-           notes: list[str] | None = None) -> tuple[int, list[str]]:
+           notes: list[str] | None = None) -> Verified:
     """Every encounter's log, dice and decisions; accepted ripples go to
     ``accepted``, what could be said of the dice to ``notes``."""
     problems: list[str] = []
-    total = 0
+    total = decided = unlined = 0
     for name in names:
         events = load(name)
         total += len(events)
@@ -187,8 +200,13 @@ def verify(names: Sequence[str], load: Callable[[str], Sequence[ev.Event]],
         if not found:
             known = known_for(name)
             found, said = check_dice(events, name, known)
-            found += check_decisions(events, name, redecide_for(name), accepted, known)
+            redecide = redecide_for(name)
+            walked = check_decisions(events, name, redecide, accepted, known,
+                                     getattr(redecide, "sequence", None))
+            decided += walked.decided
+            unlined += walked.unlined
+            found += [r.why for r in walked.ripples]
             if notes is not None:
                 notes += said
         problems += found
-    return total, problems
+    return Verified(total, decided, unlined, problems)

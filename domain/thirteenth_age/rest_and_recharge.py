@@ -31,6 +31,11 @@ def quick_rest(pc: dict | None, name: str, spend: int | None, totals: list[int],
     staggered = pc["hp"] * 2 <= pc["max_hp"]
     if spend is None:
         spend = len(totals) if totals else (1 if staggered else 0)
+    if spend > 0 and pc["recoveries"] <= 0:
+        raise RuleViolation(
+            f"{name} has no recoveries left: a quick rest heals only \"by using as many "
+            "recoveries as you have available\" — a full heal-up (`heal-up`) restores "
+            f"them; {name} stays at {pc['hp']} hp", "Quick Rests")
     if spend < 0 or spend > pc["recoveries"]:
         raise BadInput("recoveries to spend", spend,
                        f"0..{pc['recoveries']} (the recoveries available)")

@@ -43,6 +43,8 @@ def fight(sqlite_store):
     (["add", "A" * 65, "--hp", "3"], "at most 64 characters"),
     (["--as", "eve\x1b[2J", "heal", "Orc", "1"], "bad --as name"),
     (["ruling", "the ogre\x1b[31m wins"], "printable text"),
+    (["amend", "3", "--command", "'", "--reason", "typo"], "valid quoting"),
+    (["amend", "3", "--also", "heal 'Orc 3", "--reason", "typo"], "valid quoting"),
 ], ids=lambda v: repr(v)[:40])
 def test_out_of_bounds_input_is_one_escaped_line_and_records_nothing(fight, args, message):
     refused_whole(fight, args, message)

@@ -15,7 +15,8 @@ from rich.console import Console
 from battletape.cli_read import DEMO_PACE, demo_pace
 from battletape.player import HELP, render
 from battletape.render import state_table
-from replay.frames import frames
+from replay.frames import Frames
+from replay.step_lines import StepLines
 from tests.helpers import ok
 
 NAMES = ["Hobgoblin Warrior 1", "Hobgoblin Warrior 2", "Brother Kael", "Bruna"]
@@ -76,14 +77,15 @@ def test_a_wide_terminal_keeps_a_column_each(fort):
 
 
 def test_the_replay_shows_the_log_panel_and_the_key_help_at_80_by_24(fort):
-    state, events = _state(fort)
-    all_frames = list(frames(events))
-    lines = [f"{f.position:>5}  line {f.position}" for f in all_frames]
-    shown = _printed(render(all_frames[-1], "en", lines, 80, 24, HELP))
+    _, events = _state(fort)
+    frames = Frames(events)
+    last = len(frames) - 1
+    shown = _printed(render(frames, StepLines(events), last, "en", 80, 24, HELP))
     assert len(shown) <= 24
     text = "\n".join(shown)
     assert any(line.startswith("╭") and " log " in line for line in shown)
-    assert "q quit" in text and f"line {all_frames[-1].position}" in text
+    assert "q: quit" in text
+    assert "Brother Kael engages Hobgoblin Warrior 2" in text   # the last line of log
 
 
 def test_the_demo_is_paced_by_round_only_at_a_terminal():
@@ -142,7 +144,7 @@ def _in_a_terminal(args: list[str], keys: bytes, columns: int = 80, rows: int = 
 
 def test_the_interactive_replay_at_80_by_24_shows_log_and_keys(fort):
     drawn = _in_a_terminal(["--store", fort, "replay"], b"Gq")
-    assert "q quit" in drawn and " log " in drawn
+    assert "q: quit" in drawn and " log " in drawn
     assert "Hobgoblin Warrior 2 takes 5 fire ongoing damage" in drawn \
         or "Brother Kael engages Hobgoblin Warrior 2" in drawn
     assert "Hobgoblin Warrior 1" in drawn and "…" not in drawn.split(" log ")[0]
