@@ -209,6 +209,9 @@ def build(system_id: str, name: str):
 
 #: the verbs a stat block fills: ``add --from KEY``, ``attack A T SAVED``
 STAT_BLOCK_VERBS = ("add", "attack")
+#: the values those two take beyond their verb's table (a line that gives one is read
+#: by click, never by the table reader of battletape.lines)
+STAT_BLOCK_PARAMS = ("from_", "saved")
 
 
 def stat_block_decision(c, verb: "Verb", values: dict, typed: set[str]):

@@ -316,3 +316,20 @@ def test_the_readme_stat_block_files_and_commands_work(sqlite_store, tmp_path):
     vex = state(s)["combatants"]["Vex"]
     # axe: 16 + 6 = 22 hits (1d8+3), then 9 + 8 = 17 hits AC 17 (1d8+3)
     assert 30 - 2 * 11 <= vex["hp"] <= 30 - 2 * 4
+
+
+def test_stat_block_lines_are_decided_again_through_the_whole_command_line(fight):
+    """The fast table reader leaves `add --from` and a saved attack to click: both are
+    decided again exactly (verify counts them as decided by the parser)."""
+    from battletape import amending, lines
+    from battletape.session import Context
+
+    ok(fight, "attack o1 vex axe --roll 16")
+    assert lines.read("13a", lines.split("attack o1 vex axe --roll 16")) is None
+    assert lines.read("13a", lines.split("add Orc --from orc --count 2")) is None
+    c = Context(store=fight)
+    redecide = amending.Redecider(c)
+    from replay import ripple
+    assert ripple.report(c.bt.events(), 0, redecide) == []
+    assert redecide.by_parser >= 3 and redecide.by_table >= 1
+    c.close()
