@@ -51,7 +51,7 @@ def main(ctx: typer.Context,
 # --- commands load lazily: a recording command imports only what it needs ------------
 
 MODULES = ("cli_record", "cli_read", "cli_corrections", "cli_export", "cli_analytics",
-           "cli_dice", "cli_table")
+           "cli_bestiary", "cli_dice", "cli_table")
 COMMAND_MODULES = {
     **dict.fromkeys(["new", "roll", "ruling"], "cli_record"),
     **dict.fromkeys(["state", "log", "encounters", "run", "demo", "verify"], "cli_read"),
@@ -59,6 +59,7 @@ COMMAND_MODULES = {
                      "resolve", "branch", "diff", "gm"], "cli_corrections"),
     **dict.fromkeys(["export", "import", "replay"], "cli_export"),
     **dict.fromkeys(["sql", "stats"], "cli_analytics"),
+    "bestiary": "cli_bestiary",
     "dice": "cli_dice",
     **dict.fromkeys(["play", "serve"], "cli_table"),
 }

@@ -86,6 +86,21 @@ class Context:
 
         return campaign.carried_for(self.bt, self.encounter, name)
 
+    def stat_block(self, state, key: str):
+        """The stat block ``add --from KEY`` takes: deciding a recorded command again,
+        the copy that command recorded; else the campaign's bestiary now."""
+        from domain import events as ev, stat_blocks
+
+        if self.capture is not None:
+            recorded: dict = {}
+            for e in self.capture.events:
+                if isinstance(e, ev.StatBlockUsed) and e.originator_version > state.position:
+                    recorded.setdefault(e.key, e)
+            if recorded:
+                return stat_blocks.find(recorded, key)
+        return stat_blocks.find(
+            stat_blocks.bestiary(self.bt.campaign_events(state.campaign)), key)
+
     def close(self) -> None:
         if self._bt is not None:
             self._bt.close()

@@ -9,11 +9,17 @@ from domain.state import Combatant, EncounterState
 
 
 def combatant(state: EncounterState, name: str) -> Combatant:
-    """The combatant called ``name`` (case-insensitive) or UnknownCombatant."""
+    """The combatant called ``name`` (any case, an unambiguous prefix or initials:
+    domain.roster.resolve), or UnknownCombatant / AmbiguousName."""
     found = state.find(name)
-    if found is None:
+    if found is not None:
+        return found
+    from domain.roster import resolve
+
+    full = resolve(state.combatants, name)
+    if full is None:
         raise UnknownCombatant(name, list(state.combatants))
-    return found
+    return state.combatants[full]
 
 
 def names_or_group(state: EncounterState, name: str) -> list[Combatant]:
@@ -24,7 +30,27 @@ def names_or_group(state: EncounterState, name: str) -> list[Combatant]:
     members = state.group(name)
     if members:
         return members
-    raise UnknownCombatant(name, list(state.combatants))
+    from domain.roster import resolve
+
+    groups = {c.group for c in state.combatants.values() if c.group}
+    full = resolve([*state.combatants, *sorted(groups)], name)
+    if full is None:
+        raise UnknownCombatant(name, list(state.combatants))
+    return [state.combatants[full]] if full in state.combatants else state.group(full)
+
+
+def names_a_group(state: EncounterState, name: str) -> bool:
+    """Whether ``name`` (in full or short) stands for a monster group rather than for
+    one combatant."""
+    if state.find(name) is not None:
+        return False
+    if state.group(name):
+        return True
+    from domain.roster import resolve
+
+    groups = {c.group for c in state.combatants.values() if c.group}
+    full = resolve([*state.combatants, *sorted(groups)], name)
+    return full is not None and full not in state.combatants
 
 
 def require_on(state: EncounterState) -> None:

@@ -104,6 +104,17 @@ class UnknownCombatant(BattletapeError):
         self.known = known or []
 
 
+class AmbiguousName(BattletapeError):
+    """A short name that fits several combatants (or saved attacks)."""
+
+    def __init__(self, what: str, name: str, candidates: list[str]):
+        super().__init__(f"ambiguous {what} {name!r}: could be "
+                         + ", ".join(candidates))
+        self.what = what
+        self.name = name
+        self.candidates = candidates
+
+
 class BadInput(BattletapeError):
     """A value out of range or of the wrong kind."""
 

@@ -30,6 +30,7 @@ EN = {
     "dispute": "{p} disputed position {n}: {r} — {o}",
     "nocorrections": "No corrections.", "rulings": "The GM's rulings",
     "forced": "{n}: {b} forced over \"{o}\"{r}: {w}", "ruled": "{n}: {b} ruled: {w}{r}",
+    "triggered": "{a}'s {k} triggered on {t}",
 }
 IT = {
     "participants": "Partecipanti", "final": "Stato finale", "notable": "Momenti notevoli",
@@ -51,6 +52,7 @@ IT = {
     "nocorrections": "Nessuna correzione.", "rulings": "Le decisioni del GM",
     "forced": "{n}: {b} ha imposto, contro \"{o}\"{r}: {w}",
     "ruled": "{n}: {b} ha deciso: {w}{r}",
+    "triggered": "l'attacco {k} di {a} ha attivato su {t}",
 }
 
 
@@ -128,6 +130,11 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
                     biggest = (e.damage, f"{e.attacker} → {e.target}, "
                                f"{term('round', lang)} {current}"
                                + (" (crit)" if e.crit else ""))
+            case ev.SavedAttackUsed():
+                for fired in e.fired:
+                    target, _, trigger = fired.partition(": ")
+                    say(t["triggered"].format(a=e.attacker, k=e.attack, t=target)
+                        + f" ({trigger})")
             case ev.DamageTaken() if e.source == "ongoing":
                 say(t["ongoing"].format(t=e.target, d=e.amount))
             case ev.DamageTaken() if e.source.startswith("effect"):

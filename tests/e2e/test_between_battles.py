@@ -28,7 +28,8 @@ def test_nothing_between_battles_happens_in_the_middle_of_one(bridge):
         refused_whole(bridge, command, "still going on", user=GM)
     ok(bridge, "end", user=GM)
     r = ok(bridge, "rest Bruna --roll 5", user=GM)   # 3d8 total 5: 20 -> 25
-    assert "healed=5" in r.out and "after=Bridge" in r.out
+    assert "Bruna takes a quick rest after Bridge: 1 recovery spent" in r.out
+    assert "5 hp healed" in r.out
 
 
 def test_a_rest_acts_on_the_battle_it_names(bridge):
