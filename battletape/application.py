@@ -14,7 +14,7 @@ from uuid import UUID
 
 import msgspec
 
-from battletape import store
+from battletape import identity, store
 from domain import dice, events as ev, systems
 from domain.errors import BadInput, RuleViolation, StoreError, UnknownEncounter
 from domain.state import EncounterState, copy
@@ -39,9 +39,22 @@ class Battletape:
 
     def __init__(self, store_url: str | None = None, user: str | None = None):
         self.app = store.open_application(store_url)
-        self.user = user or os.environ.get("BATTLETAPE_USER") or _os_user()
+        self.display = user or os.environ.get("BATTLETAPE_USER") or None
+        self._identity: str | None = None
         self._batch: dict[UUID, _Stream] | None = None
         self._registrations: list[ev.EncounterRegistered] | None = None
+
+    @property
+    def identity(self) -> str:
+        """Who really records: the OS user (SQLite) or the database role (PostgreSQL)."""
+        if self._identity is None:
+            self._identity = identity.of_store(self.app)
+        return self._identity
+
+    @property
+    def user(self) -> str:
+        """The name recorded as ``by``: ``--as`` (a display name), else the identity."""
+        return self.display or self.identity
 
     def close(self) -> None:
         try:
@@ -141,6 +154,7 @@ class Battletape:
                needs_history: bool = False, command: str = "") -> list[ev.Event]:
         """Run one command against an encounter and save its events atomically."""
         reg = self.registration(name)
+        self.check_display(reg.campaign)
         stream = reg.encounter_id
         state = self._load(stream)
         rng = dice.source(state.seed, state.position + 1)
@@ -244,7 +258,9 @@ class Battletape:
         now = datetime.now(timezone.utc)
         out: list[ev.Event] = []
         if not campaign_events:
-            out.append(ev.CampaignStarted(name=campaign, gms=[first_gm], originator_id=cid,
+            out.append(ev.CampaignStarted(name=campaign, gms=[first_gm],
+                                          bound={first_gm: self.identity},
+                                          originator_id=cid,
                                           originator_version=1, timestamp=now,
                                           by=self.user, cmd=1))
         reg = dict(name=name, encounter_id=stream, campaign=campaign, system=system,
@@ -258,15 +274,52 @@ class Battletape:
                                           cmd=index_version, **reg))
         return out
 
-    def gms(self, campaign: str) -> list[str]:
-        """Roles: the campaign's GMs (its creator first)."""
-        gms: list[str] = []
+    def gm_roster(self, campaign: str) -> dict[str, str | None]:
+        """Roles: the campaign's GMs (its creator first), each with the identity its
+        name is bound to (None: unbound, the identity of that name)."""
+        roster: dict[str, str | None] = {}
         for e in self.campaign_events(campaign):
             if isinstance(e, ev.CampaignStarted):
-                gms += e.gms
-            elif isinstance(e, ev.GmAdded) and e.name not in gms:
-                gms.append(e.name)
-        return gms
+                for name in e.gms:
+                    roster[name] = e.bound.get(name)
+            elif isinstance(e, ev.GmAdded):
+                known = next((n for n in roster if n.casefold() == e.name.casefold()),
+                             e.name)
+                roster[known] = e.user or roster.get(known)
+        return roster
+
+    def gms(self, campaign: str) -> list[str]:
+        """Roles: the campaign's GMs' names (its creator first)."""
+        return list(self.gm_roster(campaign))
+
+    def gm_of(self, campaign: str) -> str | None:
+        """The GM name of the campaign the real recorder is, if any."""
+        who = self.identity
+        return next((name for name, bound in self.gm_roster(campaign).items()
+                     if identity.matches(who, name, bound)), None)
+
+    def check_display(self, campaign: str) -> None:
+        """A GM's name bound to an identity is that identity's alone: ``--as`` cannot
+        borrow it."""
+        if not self.display or self.display.casefold() == self.identity.casefold():
+            return
+        for name, bound in self.gm_roster(campaign).items():
+            if name.casefold() == self.display.casefold() and bound and \
+                    not identity.matches(self.identity, name, bound):
+                raise RuleViolation(f"--as {self.display}: that name is bound to "
+                                    f"{bound}, and you are {self.identity}")
+
+    def require_gm(self, campaign: str, doing: str = "correct a battle") -> str:
+        """Who is the real recorder, and is that a GM of this campaign: the GM's name,
+        or a refusal naming the identity (``--as`` does not count)."""
+        name = self.gm_of(campaign)
+        if name is None:
+            roster = self.gm_roster(campaign)
+            listed = ", ".join(n if not b or b == n else f"{n} ({b})"
+                               for n, b in roster.items())
+            raise RuleViolation(f"{self.identity} is not a GM of campaign {campaign!r} "
+                                f"(GMs: {listed}): only a GM may {doing}")
+        return name
 
     def import_encounter(self, events: list[ev.Event]) -> int:
         """Store an exported encounter; what is already here is checked, not duplicated.
@@ -310,11 +363,3 @@ class Battletape:
             self._save(*stamped)
         return stamped
 
-
-def _os_user() -> str:
-    import getpass
-
-    try:
-        return getpass.getuser()
-    except Exception:
-        return "gm"
