@@ -7,6 +7,8 @@ script) every command sees the ones before it and all are saved together at the 
 from __future__ import annotations
 
 import os
+import random
+import time
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import Callable, Iterator
@@ -22,6 +24,11 @@ from projections.encounter_state import apply
 from replay import history
 
 Decide = Callable[..., list[ev.Event]]
+RETRIES = 25  # tries after the first when another writer took the positions
+
+
+class RaceLost(StoreError):
+    """Another writer appended to the same stream first: nothing was saved."""
 
 
 class _Stream:
@@ -43,6 +50,7 @@ class Battletape:
         self._identity: str | None = None
         self._batch: dict[UUID, _Stream] | None = None
         self._registrations: list[ev.EncounterRegistered] | None = None
+        self._decided_at: int | None = None  # the position the last command saw
 
     @property
     def identity(self) -> str:
@@ -150,13 +158,55 @@ class Battletape:
                                         command=command if i == 0 else "")
                 for i, e in enumerate(new)]
 
+    def _retrying(self, attempt: Callable[[], ev.Event | list[ev.Event] | None],
+                  stream: Callable[[], UUID | None] = lambda: None):
+        """Run ``attempt``; when another writer took its positions first, decide it
+        again against the new state (after a random pause), up to RETRIES times. A
+        refusal on a later try says what was recorded meanwhile."""
+        if self._batch is not None:
+            return attempt()
+        seen: int | None = None
+        for tried in range(RETRIES + 1):
+            watched = stream()
+            try:
+                return attempt()
+            except RaceLost:
+                if tried == RETRIES:
+                    raise
+                if seen is None:
+                    seen = self._decided_at
+                time.sleep(random.uniform(0, min(0.25, 0.005 * 2 ** tried)))
+                self._registrations = None
+            except (RuleViolation, BadInput) as err:
+                if seen is None or watched is None:
+                    raise
+                raise RuleViolation(f"{err} (meanwhile {self._meanwhile(watched, seen)})"
+                                    ) from None
+        raise AssertionError("unreachable")
+
+    def _meanwhile(self, stream: UUID, after: int) -> str:
+        """What others recorded on a stream after position ``after``."""
+        later = store.read_events(self.app, stream, after=after)
+        commands = [e for e in later if e.command]
+        said = "; ".join(f"{e.by} recorded `{e.command}` at {e.originator_version}"
+                         for e in commands[:3])
+        return said or f"{len(later)} event(s) were recorded by others"
+
     def record(self, decide: Decide, name: str | None = None,
                needs_history: bool = False, command: str = "") -> list[ev.Event]:
-        """Run one command against an encounter and save its events atomically."""
+        """Run one command against an encounter and save its events atomically; a
+        race with another writer is decided again, not refused."""
         reg = self.registration(name)
         self.check_display(reg.campaign)
+        return self._retrying(
+            lambda: self._record_once(decide, reg, needs_history, command),
+            lambda: reg.encounter_id)
+
+    def _record_once(self, decide: Decide, reg: ev.EncounterRegistered,
+                     needs_history: bool, command: str) -> list[ev.Event]:
         stream = reg.encounter_id
         state = self._load(stream)
+        self._decided_at = state.position
         rng = dice.source(state.seed, state.position + 1)
         if needs_history:
             new = decide(state, rng, self._stream_events(stream))  # type: ignore[call-arg]
@@ -192,16 +242,21 @@ class Battletape:
             store.save_snapshot(self.app, stream, after)
 
     def _save(self, *events: ev.Event) -> None:
-        """One transaction for all of them (the recorder directly: eventsourcing's
-        save checks a protocol per event, ~20 µs each, for nothing here)."""
+        """One transaction for all of them and their links in the hash chain,
+        recorded as the real identity (the recorder directly: eventsourcing's save
+        checks a protocol per event, ~20 µs each, for nothing here)."""
         try:
             mapper = self.app.mapper
-            self.app.recorder.insert_events([mapper.to_stored_event(e) for e in events])
+            store.append(self.app, [mapper.to_stored_event(e) for e in events],
+                         self.identity)
         except Exception as err:
-            if "Integrity" in type(err).__name__ or "Conflict" in type(err).__name__:
-                raise StoreError("someone else recorded at the same time: "
-                                 "nothing was saved, run the command again") from None
-            raise StoreError(f"cannot save: {str(err).splitlines()[0]}") from None
+            name, text = type(err).__name__, str(err)
+            if "Integrity" in name or "Conflict" in name or "UniqueViolation" in name \
+                    or "locked" in text or "deadlock" in text:
+                raise RaceLost("someone else recorded at the same time: "
+                               "nothing was saved, run the command again") from None
+            raise StoreError(f"cannot save: {text.splitlines()[0] if text else name}"
+                             ) from None
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -225,6 +280,12 @@ class Battletape:
             seed: int | None = None, options: dict[str, bool] | None = None,
             command: str = "", branched: tuple[str, int] | None = None,
             copied: list[ev.Event] = ()) -> None:
+        self._retrying(lambda: self._new_once(name, system, campaign, seed, options,
+                                              command, branched, copied))
+
+    def _new_once(self, name: str, system: str, campaign: str, seed: int | None,
+                  options: dict[str, bool] | None, command: str,
+                  branched: tuple[str, int] | None, copied: list[ev.Event]) -> None:
         if not name.strip():
             raise BadInput("encounter name", name, "a non-empty name")
         system = systems.get(system).id
@@ -351,6 +412,9 @@ class Battletape:
         return self._stream_events(store.campaign_id(campaign))
 
     def record_campaign(self, campaign: str, new: list[ev.Event]) -> list[ev.Event]:
+        return self._retrying(lambda: self._record_campaign_once(campaign, new))
+
+    def _record_campaign_once(self, campaign: str, new: list[ev.Event]) -> list[ev.Event]:
         cid = store.campaign_id(campaign)
         existing = self._stream_events(cid)
         if not existing:
