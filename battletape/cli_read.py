@@ -201,11 +201,24 @@ def verify(ctx: typer.Context,
     def redecide_for(name):
         return lambda line, state, rng, evs: amending.redecide(c, line, state, rng, evs,
                                                                encounter=name)
-    total, problems = run_verify(names, c.bt.events, redecide_for)
+    from battletape import integrity
+
+    tampered, notes = integrity.check(c.bt)
+    for note in notes:
+        print(f"note: {note}")
+    try:
+        total, problems = run_verify(names, c.bt.events, redecide_for)
+    except Exception as err:  # a tampered store may not even decode: say so
+        if not tampered:
+            raise
+        total, problems = 0, [f"the tampered store cannot be decided again "
+                              f"({type(err).__name__})"]
+    problems = tampered + problems
     for p in problems:
         print(p)
     if problems:
         raise BattletapeError(f"verify found {len(problems)} problem(s) in "
                               f"{len(names)} encounter(s)")
     out(c, f"ok: {len(names)} encounter(s), {total} events; every command decides "
-           "again as recorded")
+           "again as recorded" + ("" if integrity.PREDATES in notes
+                                                else "; every hash chain holds"))

@@ -58,6 +58,7 @@ class _SnapshotHeader(msgspec.Struct, kw_only=True):
 
 
 _EVENT_TOPICS = {get_topic(cls): cls for cls in ev.EVENT_TYPES.values()}
+SNAPSHOT_TOPIC = get_topic(EncounterSnapshot)
 _snapshot_decoder = msgspec.json.Decoder(EncounterSnapshot)
 _snapshot_header_decoder = msgspec.json.Decoder(_SnapshotHeader)
 
@@ -311,7 +312,8 @@ def latest_snapshot(app: BattletapeApplication, stream: uuid.UUID,
         found = list(app.snapshots.get(stream, lte=at_most, desc=True, limit=1))
     except Exception:  # an unreadable snapshot is only a lost cache
         return None
-    if not found or found[0].format != SNAPSHOT_FORMAT or \
+    if not found or not isinstance(found[0], EncounterSnapshot) or \
+            found[0].format != SNAPSHOT_FORMAT or \
             not snapshot_holds(app, found[0]):
         return None
     return found[0]
@@ -340,12 +342,12 @@ def save_snapshot(app: BattletapeApplication, stream: uuid.UUID,
     if app.snapshots is None:
         return
     event_hash = link_at(app, stream, state.position) if has_chain(app) else None
-    seal = chain.snapshot_seal(event_hash, msgspec.json.encode(state)) \
-        if event_hash else ""
-    app.snapshots.put([EncounterSnapshot(originator_id=stream,
-                                         originator_version=state.position,
-                                         format=SNAPSHOT_FORMAT, state=state,
-                                         chain=event_hash or "", seal=seal)])
+    snap = EncounterSnapshot(originator_id=stream, originator_version=state.position,
+                             format=SNAPSHOT_FORMAT, state=state, chain=event_hash or "")
+    if event_hash:
+        snap = msgspec.structs.replace(
+            snap, seal=chain.snapshot_seal(event_hash, snapshot_body(snap)))
+    app.snapshots.put([snap])
 
 
 # --- the hash chain (replay/chain.py hashes; here it is stored and read) ------------
@@ -520,14 +522,15 @@ def chain_of(app: BattletapeApplication, stream: uuid.UUID):
 
 
 def snapshots_of(app: BattletapeApplication, stream: uuid.UUID) -> list[tuple[int, bytes]]:
-    """Every stored snapshot of a stream: (position, stored bytes)."""
+    """Every stored snapshot of a stream: (position, stored bytes); one stored under
+    another topic than a snapshot's gives empty bytes (unreadable)."""
     db = _db(app)
     if db.snapshots is None:
         return []
     param = stream.hex if not db.postgres else str(stream)
     with db.datastore.transaction(commit=False) as cur:
-        return [(v, bytes(s)) for v, s in db.run(
-            cur, f"SELECT originator_version, state FROM {db.snapshots} WHERE "
+        return [(v, bytes(s) if t == SNAPSHOT_TOPIC else b"") for v, t, s in db.run(
+            cur, f"SELECT originator_version, topic, state FROM {db.snapshots} WHERE "
                  "originator_id=? ORDER BY originator_version", (param,))]
 
 
@@ -542,4 +545,17 @@ def snapshot_holds(app: BattletapeApplication, snap: EncounterSnapshot) -> bool:
     event_hash = link_at(app, snap.originator_id, snap.originator_version)
     if event_hash is None or snap.chain != event_hash:
         return False
-    return snap.seal == chain.snapshot_seal(event_hash, msgspec.json.encode(snap.state))
+    return snap.seal == chain.snapshot_seal(event_hash, snapshot_body(snap))
+
+
+def snapshot_body(snap: EncounterSnapshot) -> bytes:
+    """What a snapshot's seal covers: all of it but the seal."""
+    return msgspec.json.encode(msgspec.structs.replace(snap, seal=""))
+
+
+def decode_sealed_snapshot(data: bytes) -> EncounterSnapshot | None:
+    """A stored snapshot read as it is (no upcasting), to check its seal."""
+    try:
+        return _snapshot_decoder.decode(data)
+    except Exception:
+        return None
