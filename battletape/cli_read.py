@@ -92,6 +92,31 @@ def run_script(ctx: typer.Context, file: str = typer.Argument(..., help="A scrip
 
 
 def run_lines(c: Context, lines: list[str]) -> None:
+    """Run the lines in one batch; what they print is shown only once all of them
+    are saved (nothing is said of events that were not). A race with another writer
+    runs the whole script again against the new state."""
+    import io
+    import random
+    import time
+    from contextlib import redirect_stdout
+
+    from battletape.application import RETRIES, RaceLost
+
+    for tried in range(RETRIES + 1):
+        said = io.StringIO()
+        try:
+            with redirect_stdout(said):
+                _run_batch(c, lines)
+        except RaceLost:
+            if tried == RETRIES:
+                raise
+            time.sleep(random.uniform(0, min(0.25, 0.005 * 2 ** tried)))
+            continue
+        sys.stdout.write(said.getvalue())
+        return
+
+
+def _run_batch(c: Context, lines: list[str]) -> None:
     from battletape.session import click_module
 
     click = click_module()
