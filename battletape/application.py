@@ -11,7 +11,7 @@ import random
 import time
 from contextlib import contextmanager
 from datetime import datetime, timezone
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 from uuid import UUID
 
 import msgspec
@@ -248,7 +248,9 @@ class Battletape:
         try:
             mapper = self.app.mapper
             store.append(self.app, [mapper.to_stored_event(e) for e in events],
-                         self.identity)
+                         self.identity, self._keys(events))
+        except StoreError:
+            raise
         except Exception as err:
             name, text = type(err).__name__, str(err)
             if "Integrity" in name or "Conflict" in name or "UniqueViolation" in name \
@@ -257,6 +259,36 @@ class Battletape:
                                "nothing was saved, run the command again") from None
             raise StoreError(f"cannot save: {text.splitlines()[0] if text else name}"
                              ) from None
+
+    def campaign_of(self, stream: UUID, events: Sequence[ev.Event] = ()) -> str | None:
+        """The campaign a stream belongs to (None: the index, or no campaign)."""
+        if stream == store.INDEX_ID:
+            return None
+        for e in events:
+            if e.originator_id == stream:
+                if isinstance(e, (ev.EncounterStarted, ev.EncounterRegistered)):
+                    return e.campaign
+                if isinstance(e, ev.CampaignStarted):
+                    return e.name
+        for r in self.registrations(fresh=True):
+            if stream in (r.encounter_id, store.campaign_id(r.campaign)):
+                return r.campaign
+        return None
+
+    def _keys(self, events: Sequence[ev.Event]) -> Callable[[str], bytes | None]:
+        """Each stream's campaign key (battletape/keys.py), looked up once."""
+        from battletape import keys
+
+        found: dict[str, bytes | None] = {}
+        if not keys.configured():
+            return lambda stream_hex: None
+
+        def key_for(stream_hex: str) -> bytes | None:
+            if stream_hex not in found:
+                campaign = self.campaign_of(UUID(hex=stream_hex), events)
+                found[stream_hex] = keys.key_for(campaign) if campaign else None
+            return found[stream_hex]
+        return key_for
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -391,6 +423,8 @@ class Battletape:
         if stream != store.encounter_id(start.name):
             raise BadInput("encounter id", str(stream), "the id its name gives")
         existing = self._stream_events(stream)
+        if self.campaign_events(start.campaign):
+            self.require_gm(start.campaign, "import into it")
         for old, new in zip(existing, events):
             if ev.encoder.encode(old) != ev.encoder.encode(new):
                 raise BadInput("import", f"position {old.originator_version}",

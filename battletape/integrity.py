@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from battletape import store
+from battletape import keys, store
 from domain import events as ev
 from replay import chain, verify
 
@@ -38,7 +38,12 @@ def check(bt: Any) -> tuple[list[str], list[str]]:
             labels.setdefault(stream, f"campaign {first.name!r}")
         label = labels.get(stream) or (f"encounter {started[stream]!r}" if stream in
                                        started else f"stream {stream}")
-        problems += chain.check_stream(label, stream.hex, rows, links, head)
+        campaign = bt.campaign_of(stream, [e for e in (first,) if e is not None])
+        key = keys.key_for(campaign) if campaign and keys.configured() else None
+        problems += chain.check_stream(label, stream.hex, rows, links, head, key)
+        if chain.signed(links) and key is None:
+            notes.append(f"{label}: signed with its campaign's secret; without the "
+                         "secret only its unsigned chain was checked")
         sealed = chain.sealed_upto(links)
         if sealed:
             notes.append(f"{label}: positions 1-{sealed} predate the hash chain "

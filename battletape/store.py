@@ -413,13 +413,12 @@ def _create_chain(db: _Db, cur: Any) -> None:
     before the chain: their links say so)."""
     from replay import chain
 
-    blob = "BYTEA" if db.postgres else "BLOB"
     db.run(cur, f"CREATE TABLE IF NOT EXISTS {db.chain} (stream TEXT NOT NULL, "
                 "version INTEGER NOT NULL, recorder TEXT NOT NULL, sealed INTEGER NOT "
-                "NULL, hash TEXT NOT NULL, PRIMARY KEY (stream, version))")
+                "NULL, hash TEXT NOT NULL, sig TEXT NOT NULL, "
+                "PRIMARY KEY (stream, version))")
     db.run(cur, f"CREATE TABLE IF NOT EXISTS {db.heads} (stream TEXT PRIMARY KEY, "
-                "version INTEGER NOT NULL, hash TEXT NOT NULL)")
-    del blob
+                "version INTEGER NOT NULL, hash TEXT NOT NULL, sig TEXT NOT NULL)")
     rows = db.run(cur, f"SELECT originator_id, originator_version, topic, state FROM "
                        f"{db.events} ORDER BY originator_id, originator_version")
     streams: dict[str, list] = {}
@@ -433,19 +432,25 @@ def _create_chain(db: _Db, cur: Any) -> None:
 def _write_links(db: _Db, cur: Any, stream: str, links: list) -> None:
     if not links:
         return
-    db.many(cur, f"INSERT INTO {db.chain} (stream, version, recorder, sealed, hash) "
-                 "VALUES (?, ?, ?, ?, ?)",
-            [(stream, l.version, l.recorder, int(l.sealed), l.hash) for l in links])
+    db.many(cur, f"INSERT INTO {db.chain} (stream, version, recorder, sealed, hash, "
+                 "sig) VALUES (?, ?, ?, ?, ?, ?)",
+            [(stream, l.version, l.recorder, int(l.sealed), l.hash, l.sig)
+             for l in links])
     last = links[-1]
     db.run(cur, f"DELETE FROM {db.heads} WHERE stream=?", (stream,))
-    db.run(cur, f"INSERT INTO {db.heads} (stream, version, hash) VALUES (?, ?, ?)",
-           (stream, last.version, last.hash))
+    db.run(cur, f"INSERT INTO {db.heads} (stream, version, hash, sig) VALUES "
+                "(?, ?, ?, ?)", (stream, last.version, last.hash, last.sig))
+
+
+class SecretNeeded(StoreError):
+    """A signed stream is extended only with its campaign's secret."""
 
 
 def append(app: BattletapeApplication, stored: Sequence[StoredEvent],
-           recorder: str) -> dict[str, str]:
+           recorder: str, key_for: Any = lambda stream: None) -> dict[str, str]:
     """Insert stored events and their chain links in one transaction; the new head
-    link of each stream. A conflicting position raises the driver's IntegrityError."""
+    link of each stream. A conflicting position raises the driver's IntegrityError.
+    ``key_for(stream)``: the key of the stream's campaign (None: no secret here)."""
     from replay import chain
 
     db = _db(app)
@@ -464,9 +469,17 @@ def append(app: BattletapeApplication, stored: Sequence[StoredEvent],
                 chain.Stored(s.originator_version, s.topic, bytes(s.state)))
         heads: dict[str, str] = {}
         for key, rows in by_stream.items():
-            found = db.run(cur, f"SELECT hash FROM {db.heads} WHERE stream=?", (key,))
-            previous = found[0][0] if found else chain.GENESIS
-            links = chain.extend(previous, key, rows, recorder)
+            found = db.run(cur, f"SELECT hash, sig FROM {db.heads} WHERE stream=?",
+                           (key,))
+            previous, sig = found[0] if found else (chain.GENESIS, "")
+            secret = key_for(key)
+            if sig and secret is None:
+                raise SecretNeeded("this campaign's records are signed: recording needs "
+                                   "its secret (BATTLETAPE_SECRET or the secrets file)")
+            if sig and chain.sign(secret, previous) != sig:
+                raise SecretNeeded("the campaign secret given is not the one its "
+                                   "records are signed with: nothing was saved")
+            links = chain.extend(previous, key, rows, recorder, key=secret)
             _write_links(db, cur, key, links)
             heads[key] = links[-1].hash
     return heads
@@ -514,10 +527,11 @@ def chain_of(app: BattletapeApplication, stream: uuid.UUID):
         rows = [chain.Stored(v, t, bytes(s)) for v, t, s in db.run(
             cur, f"SELECT originator_version, topic, state FROM {db.events} WHERE "
                  "originator_id=? ORDER BY originator_version", (param,))]
-        links = {v: chain.Link(v, r, bool(s), h) for v, r, s, h in db.run(
-            cur, f"SELECT version, recorder, sealed, hash FROM {db.chain} WHERE "
+        links = {v: chain.Link(v, r, bool(s), h, g) for v, r, s, h, g in db.run(
+            cur, f"SELECT version, recorder, sealed, hash, sig FROM {db.chain} WHERE "
                  "stream=?", (key,))}
-        head = db.run(cur, f"SELECT version, hash FROM {db.heads} WHERE stream=?", (key,))
+        head = db.run(cur, f"SELECT version, hash, sig FROM {db.heads} WHERE stream=?",
+                      (key,))
     return rows, links, (chain.Head(*head[0]) if head else None)
 
 
