@@ -54,3 +54,42 @@ def test_eight_writers_none_refused_none_lost(kind, request, tmp_path):
         assert e["cmd"] == e["originator_version"]
     r = ok(store, "verify")
     assert "ok: 1 encounter(s)" in r.out
+
+
+def test_a_raced_command_is_decided_again_and_refused_only_by_the_rules(sqlite_store):
+    """The race is forced: while B decides, A records first. B's append conflicts, B
+    decides again against A's events: once it is still legal (appended after A's),
+    once the rules now refuse it (the message says what A recorded meanwhile)."""
+    from battletape import identity
+    from battletape.application import Battletape
+
+    ok(sqlite_store, "new Door --seed 1", user="marta")
+    with identity.assume("marta"):  # two processes of the same GM
+        _race(Battletape(sqlite_store), Battletape(sqlite_store))
+
+
+def _race(a, b) -> None:
+    from domain import events as ev
+    from domain.errors import RuleViolation
+
+    a.record(lambda s, r: [ev.RulingRecorded(text="setup")], command="ruling setup")
+    raced = []
+
+    def opens_door_unless_past(limit):
+        def decide(state, rng):
+            if state.position >= limit:  # the rules now refuse it
+                raise RuleViolation("the door is already open")
+            if not raced:  # A records while B is deciding
+                raced.append(True)
+                a.record(lambda s, r: [ev.RulingRecorded(text="A first")],
+                         command="ruling 'A first'")
+            return [ev.RulingRecorded(text="B opens the door")]
+        return decide
+
+    saved = b.record(opens_door_unless_past(99), command="ruling 'B opens the door'")
+    assert [e.originator_version for e in saved] == [4]  # after A's, not refused
+    raced.clear()
+    with pytest.raises(RuleViolation) as refused:
+        b.record(opens_door_unless_past(5), command="ruling again")
+    assert "the door is already open" in str(refused.value)
+    assert "meanwhile marta recorded `ruling 'A first'` at 5" in str(refused.value)
