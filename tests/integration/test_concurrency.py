@@ -93,3 +93,20 @@ def _race(a, b) -> None:
         b.record(opens_door_unless_past(5), command="ruling again")
     assert "the door is already open" in str(refused.value)
     assert "meanwhile marta recorded `ruling 'A first'` at 5" in str(refused.value)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_eight_processes_start_encounters_in_a_fresh_store_at_once(kind, request, tmp_path):
+    """Opening (and creating) a store from 8 processes at once never fails, and the
+    index and the campaign take every encounter once, in some order."""
+    store = (str(tmp_path / "battletape.db") if kind == "sqlite"
+             else request.getfixturevalue("pg_store"))
+    with ThreadPoolExecutor(WRITERS) as pool:
+        results = list(pool.map(
+            lambda w: _battletape(store, "new", f"Fight {w}", "--campaign", "arc"),
+            range(WRITERS)))
+    assert [r.stderr.strip() for r in results if r.returncode] == []
+    names = [line.split("\t")[0] for line in ok(store, "encounters").out.splitlines()]
+    assert sorted(names) == [f"Fight {w}" for w in range(WRITERS)]
+    assert "every hash chain holds" in ok(store, "verify").out
