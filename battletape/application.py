@@ -158,16 +158,16 @@ class Battletape:
                                         command=command if i == 0 else "")
                 for i, e in enumerate(new)]
 
-    def _retrying(self, attempt: Callable[[], ev.Event | list[ev.Event] | None],
-                  stream: Callable[[], UUID | None] = lambda: None):
+    def _retrying(self, attempt: Callable[[], list[ev.Event] | None],
+                  watched: UUID | None = None):
         """Run ``attempt``; when another writer took its positions first, decide it
         again against the new state (after a random pause), up to RETRIES times. A
-        refusal on a later try says what was recorded meanwhile."""
+        refusal on a later try says what was recorded meanwhile on stream
+        ``watched``."""
         if self._batch is not None:
             return attempt()
         seen: int | None = None
         for tried in range(RETRIES + 1):
-            watched = stream()
             try:
                 return attempt()
             except RaceLost:
@@ -200,7 +200,7 @@ class Battletape:
         self.check_display(reg.campaign)
         return self._retrying(
             lambda: self._record_once(decide, reg, needs_history, command),
-            lambda: reg.encounter_id)
+            reg.encounter_id)
 
     def _record_once(self, decide: Decide, reg: ev.EncounterRegistered,
                      needs_history: bool, command: str) -> list[ev.Event]:
