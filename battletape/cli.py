@@ -21,7 +21,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 def main(ctx: typer.Context,
          store: Optional[str] = typer.Option(None, "--store", help="SQLite file or postgresql:// URL (default ./battletape.db, or BATTLETAPE_STORE)."),
          encounter: Optional[str] = typer.Option(None, "--encounter", "-e", help="Act on this encounter instead of the last one started."),
-         as_: Optional[str] = typer.Option(None, "--as", help="Who records (default BATTLETAPE_USER or the OS user)."),
+         as_: Optional[str] = typer.Option(None, "--as", help="The name shown as who records (default BATTLETAPE_USER, else your identity: the OS user or the database role, which corrections check)."),
          lang: str = typer.Option("en", "--lang", help="en or it: rule terms in English or Italian."),
          debug: bool = typer.Option(False, "--debug", help="Show tracebacks of unexpected errors.")):
     """battletape: every roll, move and save of a battle as an immutable event."""
