@@ -516,6 +516,16 @@ def chained_streams(app: BattletapeApplication) -> list[uuid.UUID]:
     return sorted((uuid.UUID(hex=i) for i in ids), key=lambda u: u.hex)
 
 
+def snapshot_streams(app: BattletapeApplication) -> set[uuid.UUID]:
+    """Every stream that has a snapshot stored."""
+    db = _db(app)
+    if db.snapshots is None:
+        return set()
+    with db.datastore.transaction(commit=False) as cur:
+        return {uuid.UUID(hex=db.stream_key(r[0])) for r in
+                db.run(cur, f"SELECT DISTINCT originator_id FROM {db.snapshots}")}
+
+
 def chain_of(app: BattletapeApplication, stream: uuid.UUID):
     """The stored rows, links and head of a stream, as replay/chain.py checks them."""
     from replay import chain

@@ -62,7 +62,7 @@ def verify(names: Sequence[str], load: Callable[[str], Sequence[ev.Event]],
     return total, problems
 
 
-def check_snapshots(label: str, snapshots: Sequence[tuple[int, bytes]],
+def check_snapshots(label: str, stream: object, snapshots: Sequence[tuple[int, bytes]],
                     links: dict[int, chain.Link], decode: Callable[[bytes], object],
                     body: Callable[[object], bytes]) -> list[str]:
     """Snapshots that do not carry the link of the event they fold up to, or are not
@@ -73,7 +73,8 @@ def check_snapshots(label: str, snapshots: Sequence[tuple[int, bytes]],
     for version, data in snapshots:
         snap = decode(data)
         link = links.get(version)
-        if snap is None or getattr(snap, "originator_version", None) != version:
+        if snap is None or getattr(snap, "originator_version", None) != version or \
+                getattr(snap, "originator_id", None) != stream:
             problems.append(f"{label}: the snapshot at {version} is unreadable or "
                             "moved (ignored)")
         elif not snap.seal and not snap.chain and version <= legacy:
