@@ -1,12 +1,15 @@
-"""Deciding a recorded command again: for amendments and ripple checks.
+"""Deciding a recorded command again: for amendments, ripple checks and verify.
 
-A command's first event keeps the command line as typed; deciding it again runs that
-line through the same command handlers against a given state, saving nothing.
+A command's first event keeps the command line as typed; deciding it again reads that
+line against its verb's table (the table the command line parses it with) and calls
+the verb's decision against a given state, saving nothing.
 """
 
 from __future__ import annotations
 
 import shlex
+
+import msgspec
 
 from battletape.session import Capture, Context
 from domain.errors import BadInput, BattletapeError
@@ -17,27 +20,100 @@ TARGET_INDEX = {"attack": 2, "damage": 1, "heal": 1, "temp": 1, "ongoing": 1,
 AMOUNT_INDEX = {"damage": 2, "heal": 2, "temp": 2, "ongoing": 2}
 
 
+_UNREAD = object()
+
+
+class Redecider:
+    """Decides recorded command lines again, each read once against its verb's table
+    (battletape.lines) and handed to the verb's decision: no parser is built per
+    command. A line the table reader leaves aside (a core command such as ``roll``, a
+    malformed line) goes through the whole command line instead, as typed."""
+
+    def __init__(self, parent: Context, encounter: str | None = None):
+        self.parent = parent
+        self.encounter = encounter or parent.encounter
+        self.services = Context(store=parent.store, encounter=self.encounter,
+                                user=parent.user, lang=parent.lang, quiet=True)
+        self.services._bt = parent._bt
+        self._read: dict[tuple[str, str], object] = {}  # (system, line) -> lines.Read
+        self.by_table = 0   # lines decided through the verb tables
+        self.by_parser = 0  # lines decided through the whole command line
+
+    def __call__(self, line: str, state, rng, events=()) -> list:
+        """The events ``line`` would record against ``state`` (nothing is saved;
+        ``state`` is not changed: a decision never changes the state it is given)."""
+        from battletape import lines
+
+        key = (state.system, line)
+        read = self._read.get(key, _UNREAD)
+        if read is _UNREAD:
+            try:
+                args = lines.split(line)
+            except ValueError:
+                args = []
+            read = lines.read(state.system, args) if args else None
+            self._read[key] = read
+        if read is None:
+            self.by_parser += 1
+            return redecide_by_parser(self.parent, line, state, rng, events,
+                                      self.encounter)
+        self.by_table += 1
+        if self.services._bt is None:
+            self.services._bt = self.parent._bt
+        decide = read.verb.run(self.services, **read.values)
+        new = (decide(state, rng, events) if read.verb.needs_history
+               else decide(state, rng))
+        start = state.position + 1
+        return [msgspec.structs.replace(e, originator_version=start + i, cmd=start)
+                for i, e in enumerate(new)]
+
+    def sequence(self, lines_: list[str], state, rng, events=()) -> list:
+        """Several lines decided one after the other from ``state`` (an amendment
+        with ``--also``): each sees the events of the ones before it."""
+        from projections.encounter_state import fold_all
+
+        decided: list = []
+        for line in lines_:
+            decided += self(line, fold_all(state, decided) if decided else state, rng,
+                            events)
+        return decided
+
+
 def redecide(parent: Context, line: str, state, rng, events,
              encounter: str | None = None) -> list:
     """The events ``line`` would record against ``state`` (nothing is saved)."""
-    from battletape.cli import app
+    return Redecider(parent, encounter)(line, state, rng, events)
+
+
+_whole_app = None
+
+
+def redecide_by_parser(parent: Context, line: str, state, rng, events,
+                       encounter: str | None = None) -> list:
+    """``line`` through the whole command line (built once per process), against
+    ``state``: for the lines the verb tables alone cannot read, and click's own words
+    for what is wrong with a line."""
+    global _whole_app
+    from battletape.cli import app, load_commands
     from battletape.session import click_module
     from typer.main import get_command
 
-    from battletape.cli import load_commands
-
     click = click_module()
-    load_commands()
+    if _whole_app is None:
+        load_commands()
+        _whole_app = get_command(app)
     capture = Capture(state, rng, events)
     ctx = Context(store=parent.store, encounter=encounter or parent.encounter,
                   user=parent.user,
                   lang=parent.lang, quiet=True, command_line=line, capture=capture)
     ctx._bt = parent._bt
     try:
-        get_command(app).main(args=shlex.split(line), prog_name="battletape",
-                              standalone_mode=False, obj=ctx)
+        _whole_app.main(args=shlex.split(line), prog_name="battletape",
+                        standalone_mode=False, obj=ctx)
     except click.ClickException as err:
         raise BattletapeError(err.format_message()) from None
+    except ValueError as err:  # unbalanced quotes in a line typed by hand
+        raise BadInput("command", line, f"valid quoting ({err})") from None
     return capture.decided
 
 

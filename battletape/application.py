@@ -16,8 +16,9 @@ from uuid import UUID
 
 import msgspec
 
-from battletape import identity, store
-from domain import dice, events as ev, systems
+from battletape import dice_secrets, identity, store
+from battletape.reading import Reading
+from domain import bounds, dice, events as ev, fair_dice, systems
 from domain.errors import BadInput, RuleViolation, StoreError, UnknownEncounter
 from domain.state import EncounterState, copy
 from projections.encounter_state import apply
@@ -41,7 +42,7 @@ class _Stream:
         self.pending: list[ev.Event] = []
 
 
-class Battletape:
+class Battletape(Reading):
     """One store, one user: the GM's verbs over encounters and campaigns."""
 
     def __init__(self, store_url: str | None = None, user: str | None = None):
@@ -107,22 +108,35 @@ class Battletape:
         stream = reg.encounter_id
         if at is None and round_ is None:
             return copy(self._load(stream))
+        corrections = None  # those after ``at``, when already read
         if round_ is not None:
-            at = history.round_position(self._stream_events(stream), round_)
+            at, corrections = self._round_start(stream, round_)
         last = self._last_position(stream)
         if not 1 <= at <= last:
             raise BadInput("position", at, f"1..{last}")
         if self._batch is not None:
             return history.state_at(self._stream_events(stream), at)
+
+        def time_travel(after: int | None) -> list[ev.Event]:
+            if corrections is None:
+                return store.read_for_time_travel(self.app, stream, at, after=after)
+            return store.read_events(self.app, stream, after=after, upto=at) + corrections
         # time travel: from the nearest snapshot still valid, reading only the events
         # up to ``at`` and the corrections after it
         snap = store.latest_snapshot(self.app, stream, at_most=at)
         if snap is not None:
-            later = store.read_for_time_travel(self.app, stream, at,
-                                               after=snap.originator_version)
+            later = time_travel(snap.originator_version)
             if store.snapshot_still_valid(snap.originator_version, later):
                 return history.state_at(later, at, start=snap.state)
-        return history.state_at(store.read_for_time_travel(self.app, stream, at), at)
+        return history.state_at(time_travel(None), at)
+
+    def _state_after(self, stream: UUID, stamped: list[ev.Event]) -> EncounterState:
+        """The state after ``stamped`` (corrections among them): folded from the
+        nearest snapshot they leave valid, not from the start."""
+        reach = store.valid_below(stamped)
+        start, later = self._window(stream, min(reach, stamped[0].originator_version - 1),
+                                    stamped)
+        return history.state_at([*later, *stamped], start=start)
 
     def _last_position(self, stream: UUID) -> int:
         return self._load(stream).position
@@ -152,11 +166,13 @@ class Battletape:
     def _stamp(self, stream: UUID, start: int, new: list[ev.Event],
                command: str = "") -> list[ev.Event]:
         now = datetime.now(timezone.utc)
-        return [msgspec.structs.replace(e, originator_id=stream,
-                                        originator_version=start + i, timestamp=now,
-                                        by=self.user, cmd=start,
-                                        command=command if i == 0 else "")
-                for i, e in enumerate(new)]
+        stamped = [msgspec.structs.replace(e, originator_id=stream,
+                                           originator_version=start + i, timestamp=now,
+                                           by=self.user, cmd=start,
+                                           command=command if i == 0 else "")
+                   for i, e in enumerate(new)]
+        bounds.check_events(stamped)
+        return stamped
 
     def _retrying(self, attempt: Callable[[], list[ev.Event] | None],
                   watched: UUID | None = None):
@@ -207,22 +223,105 @@ class Battletape:
         stream = reg.encounter_id
         state = self._load(stream)
         self._decided_at = state.position
-        rng = dice.source(state.seed, state.position + 1)
-        if needs_history:
-            new = decide(state, rng, self._stream_events(stream))  # type: ignore[call-arg]
+        start = state.position + 1
+        # read only if the decision looks (an amendment decided beforehand does not),
+        # and backwards only as far as it looks (undo)
+        history_ = self._log(stream, state.position) if needs_history else None
+
+        def decide_on(s: EncounterState, rng, earlier=()) -> list[ev.Event]:
+            if needs_history:
+                return decide(s, rng, history_ + list(earlier) if earlier  # type: ignore[call-arg]
+                              else history_)
+            return decide(s, rng)
+
+        rng = fair_dice.source(state, start, command, self.dice_secrets(stream),
+                               recording=True)
+        secret = None
+        if rng is not None:
+            new, stamped = decide_on(state, rng), []
         else:
-            new = decide(state, rng)
+            new, stamped, secret = self._with_new_secret(stream, state, command, decide_on)
         if not new:
             return []
-        stamped = self._stamp(stream, state.position + 1, new, command)
+        stamped += self._stamp(stream, start + len(stamped), new, command)
         if needs_history:
-            after = history.state_at(self._stream_events(stream) + stamped)
+            after = self._state_after(stream, stamped)
         else:
             after = state  # ours alone: loaded for this command, or the batch's own
             for e in stamped:
                 apply(after, e)
+        stamped += self._reveal_on_end(stream, stamped, after)
+        if secret is not None:  # kept just before the events that commit to it
+            self._keep_secret(stream, secret)
         self._commit(stream, stamped, after)
+        if needs_history and self._batch is None and \
+                store.valid_below(stamped) < after.position:
+            # a correction reaching back: the snapshots after its reach no longer hold,
+            # so the next command starts from a fresh one
+            _try(store.save_snapshot, self.app, stream, after)
         return stamped
+
+    # --- provably fair virtual dice (domain/fair_dice.py) ---------------------------
+
+    def dice_secrets(self, stream: UUID) -> dict[str, bytes]:
+        """The dice secrets this store holds for an encounter, by commitment."""
+        cache = self.__dict__.setdefault("_secrets", {})
+        if stream not in cache:
+            cache[stream] = dice_secrets.held(self.app, stream)
+        return cache[stream]
+
+    def verification_secrets(self, name: str) -> dict[str, bytes]:
+        """The secrets that check an encounter's virtual rolls here: its own and, for
+        a branch, those of the encounters it was branched from (its copied commands
+        rolled with them). Only checking uses a trunk's secret, never recording."""
+        known: dict[str, bytes] = {}
+        seen: set[str] = set()
+        current: str | None = name
+        while current and current.casefold() not in seen:
+            seen.add(current.casefold())
+            reg = self.registration(current)
+            known = {**self.dice_secrets(reg.encounter_id), **known}
+            current = reg.branched_from
+        return known
+
+    def _keep_secret(self, stream: UUID, secret: bytes) -> str:
+        commitment = fair_dice.commitment(secret)
+        dice_secrets.put(self.app, stream, commitment, secret)
+        self.dice_secrets(stream)[commitment] = secret
+        return commitment
+
+    def _with_new_secret(self, stream: UUID, state: EncounterState, command: str,
+                         decide_on) -> tuple[list[ev.Event], list[ev.Event], bytes | None]:
+        """No secret usable here (an imported or branched encounter, one from before
+        committed dice, or a secret already revealed): if the command rolls virtual
+        dice, a new secret is committed first, as a fact of its own."""
+        import secrets
+
+        secret = secrets.token_bytes(32)
+        start = state.position + 1
+        committed = self._stamp(stream, start, [ev.DiceCommitted(
+            commitment=fair_dice.commitment(secret))])
+        trial = copy(state)
+        apply(trial, committed[0])
+        rng = fair_dice.Committed(fair_dice.key(secret, []), start + 1, command)
+        new = decide_on(trial, rng, committed)
+        if rng.draws == 0:  # no dice: nothing to commit to
+            return decide_on(state, dice.source(None, start)), [], None
+        return new, committed, secret
+
+    def _reveal_on_end(self, stream: UUID, stamped: list[ev.Event],
+                       after: EncounterState) -> list[ev.Event]:
+        """The end of a battle publishes its dice secret, so that anyone can check
+        every virtual roll (``battletape verify``)."""
+        if not any(isinstance(e, ev.EncounterEnded) for e in stamped):
+            return []
+        secret = fair_dice.secret_of(after, self.dice_secrets(stream), recording=True)
+        if secret is None:
+            return []
+        revealed = self._stamp(stream, after.position + 1, fair_dice.reveal(after, secret))
+        for e in revealed:
+            apply(after, e)
+        return revealed
 
     def _commit(self, stream: UUID, stamped: list[ev.Event],
                 after: EncounterState, extra: list[ev.Event] = ()) -> None:
@@ -311,25 +410,42 @@ class Battletape:
     def new(self, name: str, system: str = "13a", campaign: str = "default",
             seed: int | None = None, options: dict[str, bool] | None = None,
             command: str = "", branched: tuple[str, int] | None = None,
-            copied: list[ev.Event] = ()) -> None:
+            copied: list[ev.Event] = (), player_seeds: list[str] = ()) -> None:
         self._retrying(lambda: self._new_once(name, system, campaign, seed, options,
-                                              command, branched, copied))
+                                              command, branched, copied, player_seeds))
 
     def _new_once(self, name: str, system: str, campaign: str, seed: int | None,
                   options: dict[str, bool] | None, command: str,
-                  branched: tuple[str, int] | None, copied: list[ev.Event]) -> None:
+                  branched: tuple[str, int] | None, copied: list[ev.Event],
+                  player_seeds: list[str]) -> None:
         if not name.strip():
             raise BadInput("encounter name", name, "a non-empty name")
         system = systems.get(system).id
         if any(r.name.casefold() == name.casefold() for r in self.registrations()):
             raise BadInput("encounter name", name, "a name not used yet in this store")
         stream = store.encounter_id(name)
+        secret = commitment = None
+        if branched and seed is None:
+            # the copied commands keep the trunk's dice (checked with the trunk's
+            # secret); the branch's own rolls get a secret of their own, never the
+            # trunk's: a branch does not preview the trunk's next roll
+            trunk = self.events(branched[0])[0]
+            commitment, player_seeds = trunk.dice_commitment, list(trunk.player_seeds)
+        elif seed is None:  # virtual dice from a committed secret (domain/fair_dice.py)
+            import secrets
+
+            secret = secrets.token_bytes(32)
+            commitment = fair_dice.commitment(secret)
+        elif player_seeds:
+            raise BadInput("--player-seed", player_seeds[0], "no --seed: a public seed "
+                           "is reproducible by anyone, nothing to contribute to")
         extra = self._registration_events(name, stream, campaign, system, self.user,
                                           branched[0] if branched else None)
         first = ev.EncounterStarted(
             name=name, system=system, campaign=campaign, seed=seed, options=options or {},
             branched_from=branched[0] if branched else None,
-            branched_at=branched[1] if branched else None)
+            branched_at=branched[1] if branched else None,
+            dice_commitment=commitment, player_seeds=list(player_seeds))
         started = self._stamp(stream, 1, [first], command)
         if copied:  # a branch: the effective history up to the fork, renumbered
             cmds: dict[int, int] = {}
@@ -340,6 +456,8 @@ class Battletape:
                                                 cmd=cmds[e.cmd])
                         for i, e in enumerate(copied)]
         after = history.state_at(started)
+        if secret is not None:
+            self._keep_secret(stream, secret)
         self._commit(stream, started, after, extra)
 
     def _registration_events(self, name: str, stream: UUID, campaign: str, system: str,
@@ -436,6 +554,7 @@ class Battletape:
         missing = events[len(existing):]
         if not missing:
             return 0
+        bounds.check_events(missing)
         extra = [] if existing else self._registration_events(
             start.name, stream, start.campaign, start.system, start.by, start.branched_from)
         self._save(*missing, *extra)
@@ -445,19 +564,78 @@ class Battletape:
     def campaign_events(self, campaign: str) -> list[ev.Event]:
         return self._stream_events(store.campaign_id(campaign))
 
-    def record_campaign(self, campaign: str, new: list[ev.Event]) -> list[ev.Event]:
-        return self._retrying(lambda: self._record_campaign_once(campaign, new))
+    def record_campaign(self, campaign: str, new: list[ev.Event],
+                        command: str = "") -> list[ev.Event]:
+        return self._retrying(lambda: self._record_campaign_once(campaign, new, command))
 
-    def _record_campaign_once(self, campaign: str, new: list[ev.Event]) -> list[ev.Event]:
+    def _record_campaign_once(self, campaign: str, new: list[ev.Event],
+                              command: str) -> list[ev.Event]:
         cid = store.campaign_id(campaign)
         existing = self._stream_events(cid)
         if not existing:
             raise BadInput("campaign", campaign, "a campaign with at least one encounter")
         start = len(existing) + 1
-        stamped = self._stamp(cid, start, new)
+        stamped = self._stamp(cid, start, new, command)
         if self._batch is not None:
             self._batch.setdefault(cid, _Stream(EncounterState())).pending += stamped
         else:
             self._save(*stamped)
         return stamped
+
+    def record_campaign_rolls(self, campaign: str, decide, command: str = ""
+                              ) -> list[ev.Event]:
+        """A command of the campaign between battles (a rest, a recharge) whose
+        virtual dice come from the campaign's own committed secret, committed at its
+        first roll and revealed with ``dice reveal --campaign``."""
+        cid = store.campaign_id(campaign)
+        existing = self._stream_events(cid)
+        if not existing:
+            raise BadInput("campaign", campaign, "a campaign with at least one encounter")
+        dice_state = campaign_dice(existing)
+        start = len(existing) + 1
+        secret = fair_dice.secret_of(dice_state, self.dice_secrets(cid), recording=True)
+        if secret is not None:
+            rng = fair_dice.Committed(fair_dice.key(secret, dice_state.dice.contributions),
+                                      f"campaign:{start}", command)
+            return self.record_campaign(campaign, decide(campaign, rng), command)
+        secret = __import__("secrets").token_bytes(32)
+        rng = fair_dice.Committed(fair_dice.key(secret, []), f"campaign:{start + 1}",
+                                  command)
+        new = decide(campaign, rng)
+        if rng.draws == 0:
+            return self.record_campaign(campaign, new, command)
+        committed = ev.DiceCommitted(commitment=fair_dice.commitment(secret))
+        first = self._stamp(cid, start, [committed])
+        rest = self._stamp(cid, start + 1, new, command)
+        self._keep_secret(cid, secret)
+        if self._batch is not None:
+            self._batch.setdefault(cid, _Stream(EncounterState())).pending += first + rest
+        else:
+            self._save(*first, *rest)
+        return first + rest
+
+    def reveal_campaign_dice(self, campaign: str) -> list[ev.Event]:
+        """``dice reveal --campaign``: publish the campaign's dice secret."""
+        cid = store.campaign_id(campaign)
+        state = campaign_dice(self._stream_events(cid))
+        held = self.dice_secrets(cid)
+        secret = held.get(state.dice.commitment) if state.dice and state.dice.commitment \
+            else None
+        return self.record_campaign(campaign, fair_dice.reveal(state, secret))
+
+
+def campaign_dice(events: list[ev.Event]) -> EncounterState:
+    """The dice part of a campaign stream, folded as an encounter's is."""
+    state = EncounterState(name="campaign")
+    for e in events:
+        if isinstance(e, (ev.DiceCommitted, ev.DiceContributed, ev.DiceRevealed)):
+            fair_dice.fold(state, e)
+    return state
+
+
+def _try(save: Callable[..., None], *args) -> None:
+    try:
+        save(*args)
+    except Exception:
+        pass  # a snapshot is only a cache
 

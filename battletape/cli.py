@@ -41,7 +41,8 @@ def main(ctx: typer.Context,
 
 # --- commands load lazily: a recording command imports only what it needs ------------
 
-MODULES = ("cli_record", "cli_read", "cli_corrections", "cli_export", "cli_analytics")
+MODULES = ("cli_record", "cli_read", "cli_corrections", "cli_export", "cli_analytics",
+           "cli_dice")
 COMMAND_MODULES = {
     **dict.fromkeys(["new", "roll", "ruling"], "cli_record"),
     **dict.fromkeys(["state", "log", "encounters", "run", "demo", "verify"], "cli_read"),
@@ -49,6 +50,7 @@ COMMAND_MODULES = {
                      "resolve", "branch", "diff", "gm"], "cli_corrections"),
     **dict.fromkeys(["export", "import", "replay"], "cli_export"),
     **dict.fromkeys(["sql", "stats"], "cli_analytics"),
+    "dice": "cli_dice",
 }
 CORE_COMMANDS = frozenset(COMMAND_MODULES)
 # every other word is a verb of a rule system, registered by cli_record (which adds

@@ -82,7 +82,8 @@ def sql(ctx: typer.Context,
         query: Optional[str] = typer.Argument(None, help="One read-only SQL query."),
         format_: str = typer.Option("table", "--format", "-f", help="table, csv or json."),
         schema: bool = typer.Option(False, "--schema", help="Print the tables and their columns."),
-        analytics: Optional[str] = typer.Option(None, "--analytics", help=ANALYTICS_HELP)):
+        analytics: Optional[str] = typer.Option(None, "--analytics", help=ANALYTICS_HELP),
+        include_branches: bool = typer.Option(False, "--include-branches", "--branches", help="Rows of what-if branches too (left out: they repeat their trunk's past).")):
     """Query the campaign in SQL (DuckDB, read-only).  Example: battletape sql "SELECT escalation_die, avg(hit::INT) FROM attacks GROUP BY 1 ORDER BY 1" """
     from projections.analytics import query as analytics_query, schema as analytics_schema
 
@@ -91,12 +92,16 @@ def sql(ctx: typer.Context,
         raise BadInput("--format", format_, "table, csv or json")
     if schema:
         out(c, analytics_schema.describe())
+        out(c, "\nWhat-if branches are left out of every table unless --include-branches "
+               "(encounters.branch is true for a branch).")
         return
     if query is None:
         raise BadInput("query", None, 'an SQL query, e.g. "SELECT * FROM encounters" '
                        "(or --schema)")
     analytics_query.check(query)  # refuse before any work
-    columns, rows = analytics_query.run(None, query, con=reading(c, analytics))
+    con = reading(c, analytics)
+    analytics_query.without_branches(con, include_branches)
+    columns, rows = analytics_query.run(None, query, con=con)
     _render(columns, rows, format_)
 
 
@@ -115,10 +120,11 @@ def _render(columns: list[str], rows: list[tuple], format_: str) -> None:
     else:
         from rich.console import Console
         from rich.table import Table
+        from rich.text import Text
 
         table = Table(*columns, show_lines=False)
         for r in rows:
-            table.add_row(*[_cell(v) for v in r])
+            table.add_row(*[Text(_cell(v)) for v in r])
         Console(soft_wrap=False).print(table)
         print(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
 
@@ -143,7 +149,7 @@ def _cell(v) -> str:
 def stats(ctx: typer.Context,
           campaign: Optional[str] = typer.Option(None, "--campaign", help="Only this campaign."),
           encounter: Optional[str] = typer.Option(None, "--encounter", "-e", help="Only this encounter."),
-          branches: bool = typer.Option(False, "--branches", help="Count what-if branches too (left out unless named with --encounter)."),
+          branches: bool = typer.Option(False, "--include-branches", "--branches", help="Count what-if branches too (left out unless named with --encounter)."),
           json_: bool = typer.Option(False, "--json", help="One JSON object of sections."),
           analytics: Optional[str] = typer.Option(None, "--analytics", help=ANALYTICS_HELP)):
     """Campaign dashboard: damage, hit rates, crits, kills, rounds, recoveries, death saves, disputes, dice fairness; what-if branches left out.  Example: battletape stats --campaign Emberfall"""
@@ -165,18 +171,20 @@ def stats(ctx: typer.Context,
         sys.stdout.write(msgspec.json.encode(data, enc_hook=str).decode() + "\n")
         return
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
     console = Console(soft_wrap=False)
     scope = " · ".join(x for x in (campaign and f"campaign {campaign}",
                                    encounter and f"encounter {encounter}",
                                    branches and "branches included") if x)
-    console.print(f"[bold]battletape stats[/bold]{' — ' + scope if scope else ''}")
+    console.print(f"[bold]battletape stats[/bold]{' — ' + escape(scope) if scope else ''}")
     for s in sections:
         table = Table(*s.columns, title=s.title, title_justify="left",
                       caption=s.note or None, caption_justify="left")
         for r in s.rows:
-            table.add_row(*[_cell(_short(v)) for v in r])
+            table.add_row(*[Text(_cell(_short(v))) for v in r])
         if not s.rows:
             table.add_row(*(["—"] + [""] * (len(s.columns) - 1)))
         console.print(table)

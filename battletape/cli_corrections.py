@@ -133,12 +133,16 @@ def amend(ctx: typer.Context, position: int,
     k = _kind(kind, c)
     if not reason.strip():
         raise BadInput("reason", reason, "why the value is corrected")
-    events = c.bt.events(c.encounter)
-    cmd = history.command_of(events, position)
+    for text in ([command] if command is not None else []) + list(also):
+        _command_words(text)
+    cmd = c.bt.command_of(c.encounter, position)
+    # the history from the nearest valid snapshot before the command: its state
+    # before the command, and everything after, without reading the whole battle
+    start, events = c.bt.window(c.encounter, cmd - 1)
     if dispute is not None:
         from domain.corrections import check_dispute
 
-        check_dispute(events, dispute, cmd)
+        check_dispute(c.bt.events(c.encounter), dispute, cmd)
     corr = history.Corrections(events)
     target_event = next(e for e in events if e.originator_version == cmd)
     if corr.is_void(target_event) or isinstance(target_event, ev.CORRECTIONS):
@@ -146,13 +150,13 @@ def amend(ctx: typer.Context, position: int,
     if isinstance(target_event, ev.EncounterStarted):
         raise RuleViolation("the start of the encounter can't be amended")
     original = (corr.amended[cmd].changes.get("as_decided", "") if cmd in corr.amended
-                else "") or history.command_line(events, cmd)
+                else "") or target_event.command
     if not original and command is None:
         raise RuleViolation(f"the command at {cmd} kept no command line: give --command")
     changes = {key: str(v) for key, v in (("roll", roll_), ("dmg", dmg),
                                           ("target", target), ("type", type_))
                if v is not None}
-    before = history.state_at(events, cmd - 1)
+    before = history.state_at(events, cmd - 1, start=start)
     turn = next((e.name for e in corr.effective(events)
                  if e.cmd == cmd and isinstance(e, ev.TurnEnded)), before.turn)
     line = command if command is not None else amending.overridden(
@@ -160,13 +164,17 @@ def amend(ctx: typer.Context, position: int,
     if not changes and command is None and not also:
         raise BadInput("amend", position, "a corrected value: --roll, --dmg, --target, "
                        "--type, --also or --command")
-    rng = dice.source(before.seed, cmd)
-    replacement = amending.redecide(c, line, before, rng, events)
+    from domain import fair_dice
+
+    reg = c.bt.registration(c.encounter)
+    rng = (fair_dice.source(before, cmd, line, c.bt.dice_secrets(reg.encounter_id),
+                            recording=True) or dice.source(before.seed, cmd))
+    redecide = amending.Redecider(c)
+    replacement = redecide(line, before, rng, events)
     for extra in also:
         from projections.encounter_state import fold_all
 
-        replacement += amending.redecide(c, extra, fold_all(before, replacement), rng,
-                                         events)
+        replacement += redecide(extra, fold_all(before, replacement), rng, events)
         line += " ; " + extra
     if command is not None:
         changes["command"] = command
@@ -178,8 +186,22 @@ def amend(ctx: typer.Context, position: int,
     recorded = c.record(lambda s, r, evs: [msgspec_replace(amendment, line)],
                         needs_history=True)
     echo_events(c, recorded)
-    _print_ripples(c, cmd)
+    # the window still holds: the amendment reaches back to the command, not before
+    _print_ripples(c, cmd, (start, [*events, *recorded]))
     _after_correction(c)
+
+
+def _command_words(text: str) -> list[str]:
+    """A command line given to `amend` (--command, --also), split as a shell would."""
+    import shlex
+
+    try:
+        words = shlex.split(text)
+    except ValueError as err:
+        raise BadInput("command", text, f"a command line with valid quoting ({err})") from None
+    if not words:
+        raise BadInput("command", text, "a command line")
+    return words
 
 
 def msgspec_replace(amendment, line: str):
@@ -189,14 +211,21 @@ def msgspec_replace(amendment, line: str):
                                                        "as_decided": line})
 
 
-def _print_ripples(c: Context, since: int) -> None:
+def ripples_since(c: Context, since: int, window=None) -> list:
+    """The ripples after position ``since``: one walk from the nearest valid snapshot
+    before it (``window``: that snapshot's state and the events after it, when the
+    caller has read them), each later command decided again once."""
     from battletape import amending
     from replay import ripple
 
-    events = c.bt.events(c.encounter)
-    ripples = ripple.report(events, since,
-                            lambda line, state, rng, evs: amending.redecide(
-                                c, line, state, rng, evs))
+    start, events = window if window is not None else c.bt.window(c.encounter, since)
+    redecide = amending.Redecider(c)
+    return ripple.report(events, since, redecide, start=start,
+                         sequence=redecide.sequence)
+
+
+def _print_ripples(c: Context, since: int, window=None) -> None:
+    ripples = ripples_since(c, since, window)
     if not ripples:
         out(c, "ripple: nothing later is affected")
         return
@@ -209,19 +238,20 @@ def _print_ripples(c: Context, since: int) -> None:
 @app.command("ripple")
 def ripple_cmd(ctx: typer.Context,
                since: int = typer.Option(0, help="Only commands after this position (default: the last amendment)."),
-               json_: bool = typer.Option(False, "--json")):
-    """List later events whose premises no longer hold after a correction.  Example: battletape ripple"""
-    from battletape import amending
-    from replay import ripple
-
-    ev = _events()
+               json_: bool = typer.Option(False, "--json"),
+               accept: bool = typer.Option(False, "--accept", help="GM: record that you reviewed these ripples and let them stand (verify then reports them as accepted)."),
+               note: str = typer.Option("", help="With --accept: the GM's word.")):
+    """List later events whose premises no longer hold after a correction.  Example: battletape ripple --accept --note "the orc fled anyway" """
     c = get(ctx)
-    events = c.bt.events(c.encounter)
+    if accept:
+        _gm(c)
     if not since:
-        amendments = [e for e in events if isinstance(e, ev.CommandAmended)]
-        since = amendments[-1].target if amendments else 0
-    ripples = ripple.report(events, since, lambda line, state, rng, evs:
-                            amending.redecide(c, line, state, rng, evs))
+        last = c.bt.last_amendment(c.encounter)
+        since = last.target if last is not None else 0
+    ripples = ripples_since(c, since)
+    if accept:
+        _accept(c, ripples, note)
+        return
     if json_:
         import msgspec
         print(msgspec.json.encode([r._asdict() for r in ripples]).decode())
@@ -230,6 +260,26 @@ def ripple_cmd(ctx: typer.Context,
         out(c, "ripple: nothing is affected")
     for r in ripples:
         out(c, f"{r.position:>5}  {r.command}  — {r.why}")
+
+
+def _accept(c: Context, ripples, note: str) -> None:
+    """Record the GM's review of the ripples just found (nothing found: nothing to
+    record, and the command says so)."""
+    from replay.verify import accepted_ripples
+
+    ev = _events()
+    reviewed = accepted_ripples(c.bt.events(c.encounter))
+    new = [r for r in ripples if (r.position, r.command, r.why) not in reviewed]
+    if not new:
+        out(c, "ripple: nothing to accept" + (" (every ripple already accepted)"
+                                              if ripples else ""))
+        return
+    accepted = [ev.AcceptedRipple(position=r.position, command=r.command, why=r.why)
+                for r in new]
+    echo_events(c, c.record(lambda s, r: [ev.RippleAccepted(ripples=accepted,
+                                                           note=note)]))
+    for r in new:
+        out(c, f"  accepted {r.position:>5}  {r.command}  — {r.why}")
 
 
 @app.command()
@@ -360,45 +410,39 @@ def resolve(ctx: typer.Context, position: int, outcome: str,
 
 @app.command()
 def branch(ctx: typer.Context, position: int, name: str):
-    """Fork the encounter at POSITION into a new what-if encounter.  Example: battletape branch 20 "what if Bruna fled" """
-    from replay import history
+    """Fork the encounter at POSITION into a new what-if encounter: the same positions,
+    whole commands, the recorded dice.  Example: battletape branch 20 "what if Bruna fled" """
+    from replay import branches
 
-    ev = _events()
     c = get(ctx)
     reg = c.bt.registration(c.encounter)
     events = c.bt.events(reg.name)
-    if not 1 <= position <= len(events):
-        raise BadInput("position", position, f"1..{len(events)}")
-    import msgspec
-
+    end = branches.fork_end(events, position)
     start = events[0]
-    corr = history.Corrections(events)
-    copied = []
-    for e in corr.effective(events, position):
-        if isinstance(e, ev.EncounterStarted):
-            continue
-        amendment = corr.amended.get(e.cmd)
-        if amendment is not None and e is amendment.replacement[0]:
-            e = msgspec.structs.replace(e, command=amendment.changes.get("as_decided", ""))
-        copied.append(e)
+    copied = branches.copied(events, end)
     c.bt.new(name, system=start.system, campaign=start.campaign, seed=start.seed,
              options=dict(start.options), command=c.command_line,
-             branched=(reg.name, position), copied=copied)
+             branched=(reg.name, end), copied=copied)
     c.encounter = name
-    out(c, f"encounter {name!r} branched from {reg.name!r} at position {position} "
-           f"({len(copied) + 1} events)")
+    whole = (f" (position {position} is inside the command at "
+             f"{events[position - 1].cmd}..{end}: the branch keeps it whole)"
+             if end != position else "")
+    out(c, f"encounter {name!r} branched from {reg.name!r} at position {end} "
+           f"({len(copied) + 1} events){whole}")
 
 
 @app.command()
-def diff(ctx: typer.Context, a: str, b: str,
-         at_a: Optional[int] = typer.Option(None, "--at-a"),
-         at_b: Optional[int] = typer.Option(None, "--at-b"),
+def diff(ctx: typer.Context, a: str,
+         b: Optional[str] = typer.Argument(None, help="The other encounter (default: A itself, at another position)."),
+         at_a: Optional[int] = typer.Option(None, "--at-a", help="A position of A (default: now)."),
+         at_b: Optional[int] = typer.Option(None, "--at-b", help="A position of B (default: now)."),
          json_: bool = typer.Option(False, "--json")):
-    """Compare two encounters' states, now or at positions.  Example: battletape diff Bridge "what if" """
+    """Compare two states: two encounters, or one at two positions, now or at any
+    position (a branch keeps its trunk's positions up to the fork).  Example: battletape diff Bridge "what if" --at-a 40 --at-b 40"""
     from projections.views import state_view
 
-    ev = _events()
     c = get(ctx)
+    b = a if b is None else b
     va = state_view(c.bt.state(a, at=at_a))
     vb = state_view(c.bt.state(b, at=at_b))
     changes = []

@@ -90,12 +90,13 @@ def replay(ctx: typer.Context, encounter: Optional[str] = typer.Argument(None),
            plain: bool = typer.Option(False, "--plain", help="Print every frame as text (the default without a terminal).")):
     """Step through a battle: n/p step, N/P turn, r round, space play, q quit.  Example: battletape replay "Bridge" --by turn"""
     from battletape.player import play
+    from battletape.stored_log import StoredLog
 
     c = get(ctx)
     if by not in ("event", "turn"):
         raise BadInput("--by", by, "event or turn")
     name = encounter or c.encounter
-    events = c.bt.events(name)
+    events = StoredLog(c.bt, name)  # read a page at a time, as the player gets there
     interactive = sys.stdin.isatty() and sys.stdout.isatty() and not plain
     play(events, by=by, start_round=round_, speed=speed, lang=c.lang,
-         interactive=interactive)
+         interactive=interactive, corrections=events.corrections())

@@ -40,30 +40,69 @@ def state(ctx: typer.Context,
 def log(ctx: typer.Context, json_: bool = typer.Option(False, "--json"),
         all_: bool = typer.Option(False, "--all", help="Every event, voided ones marked.")):
     """The effective history, one event per line.  Example: battletape log --json"""
-    from replay import history
+    from replay.entries import CORRECTION, entries
 
     c = get(ctx)
-    events = c.bt.events(c.encounter)
-    void = history.voided(events)
-    from domain.events import CORRECTIONS
-
-    shown = events if all_ else [e for e in events if e.originator_version not in void
-                                 and not isinstance(e, CORRECTIONS)]
     if json_:
-        import msgspec
-        from projections.views import event_view
-
-        enc = msgspec.json.Encoder()
-        lines = [enc.encode(event_view(e, e.originator_version in void)).decode()
-                 for e in shown]
-        sys.stdout.write("\n".join(lines) + ("\n" if lines else ""))
+        _log_json(c, all_)
         return
-    from projections.describe import describe
+    events = c.bt.events(c.encounter)
+    shown = entries(events, c.lang, c.system_id(), everything=all_)
+    for entry in shown:  # a correction reads as one by its own words: no mark
+        text = entry.text if entry.status == CORRECTION else entry.line(c.lang)
+        print(f"{entry.position:>5}  {entry.by:<8} {text}")
 
-    system = c.system_id()
-    for e in shown:
-        mark = " [voided]" if e.originator_version in void else ""
-        print(f"{e.originator_version:>5}  {e.by:<8} {describe(e, c.lang, system)}{mark}")
+
+def _log_json(c: Context, all_: bool) -> None:
+    """``log --json``: one object a line, written as the events are read, a page at a
+    time, never the whole battle at once. Which events are void and which commands
+    amended is known from the corrections alone (they only reach backwards)."""
+    import msgspec
+
+    from domain.events import CORRECTIONS
+    from projections.views import event_view
+    from replay import history
+    from replay.entries import _amended
+
+    corr = history.Corrections(c.bt.corrections(c.encounter))
+    void, void_cmds, amended = corr.void, corr.void_cmds, corr.amended
+    encode = msgspec.json.Encoder().encode
+    write = sys.stdout.write
+    events = (e for page in c.bt.pages(c.encounter) for e in page)
+    if all_:  # the stored log itself, each event marked as it counts now
+        for e in events:
+            is_void = e.originator_version in void or e.cmd in void_cmds
+            data = event_view(e, is_void)
+            if e.cmd in amended and not is_void and not isinstance(e, CORRECTIONS):
+                data["replaced_by"] = amended[e.cmd].originator_version
+            write(encode(data).decode() + "\n")
+        return
+
+    def shown(entry) -> None:
+        data = event_view(entry.event)
+        if entry.amended_at is not None:
+            data["amended_at"] = entry.amended_at
+        write(encode(data).decode() + "\n")
+
+    group: list = []  # an amended command's stored events, shown by its replacement
+    for e in events:
+        if group:
+            if e.cmd == group[0].cmd and not isinstance(e, CORRECTIONS):
+                group.append(e)
+                continue
+            for entry in _amended(group, amended[group[0].cmd], lambda x: "", False):
+                shown(entry)
+            group = []
+        if isinstance(e, CORRECTIONS) or e.originator_version in void \
+                or e.cmd in void_cmds:
+            continue
+        if e.cmd in amended:
+            group = [e]
+            continue
+        write(encode(event_view(e)).decode() + "\n")
+    if group:
+        for entry in _amended(group, amended[group[0].cmd], lambda x: "", False):
+            shown(entry)
 
 
 @app.command()
@@ -223,27 +262,55 @@ def verify(ctx: typer.Context,
     c = get(ctx)
     names = [encounter] if encounter else [r.name for r in c.bt.registrations()]
 
-    def redecide_for(name):
-        return lambda line, state, rng, evs: amending.redecide(c, line, state, rng, evs,
-                                                               encounter=name)
-    from battletape import integrity
+    from battletape import integrity, store
+    from replay.verify import check_campaign_dice
 
     tampered, notes = integrity.check(c.bt)
     for note in notes:
         print(f"note: {note}")
+    chain_holds = integrity.PREDATES not in notes
+    accepted: list[str] = []
+    notes = []
     try:
-        total, problems = run_verify(names, c.bt.events, redecide_for)
+        verified = run_verify(names, c.bt.events,
+                              lambda name: amending.Redecider(c, encounter=name), accepted,
+                              c.bt.verification_secrets, notes)
     except Exception as err:  # a tampered store may not even decode: say so
         if not tampered:
             raise
-        total, problems = 0, [f"the tampered store cannot be decided again "
-                              f"({type(err).__name__})"]
-    problems = tampered + problems
+        for p in tampered:
+            print(p)
+        raise BattletapeError(f"verify found {len(tampered)} problem(s); the tampered "
+                              f"store cannot be decided again ({type(err).__name__})")
+    problems = tampered + verified.problems
+    campaigns = dict.fromkeys(c.bt.registration(n).campaign for n in names)
+    for camp in campaigns:
+        found, said = check_campaign_dice(c.bt.campaign_events(camp), camp,
+                                          c.bt.dice_secrets(store.campaign_id(camp)))
+        problems += found
+        notes += said
     for p in problems:
         print(p)
     if problems:
         raise BattletapeError(f"verify found {len(problems)} problem(s) in "
                               f"{len(names)} encounter(s)")
-    out(c, f"ok: {len(names)} encounter(s), {total} events; every command decides "
-           "again as recorded" + ("" if integrity.PREDATES in notes
-                                                else "; every hash chain holds"))
+    for line in accepted:
+        out(c, line)
+    out(c, verified_line(len(names), verified)
+        + (f", but for {len(accepted)} ripple(s) the GM reviewed and accepted"
+           if accepted else "") + ("; every hash chain holds" if chain_holds else ""))
+    for n in notes:
+        out(c, "  " + n)
+
+
+def verified_line(encounters: int, found) -> str:
+    """What ``verify`` says when all is well: how much it decided again, and plainly
+    what it could not (commands recorded by a program keep no command line)."""
+    text = (f"ok: {encounters} encounter(s), {found.events} events; "
+            f"{found.decided} command(s) decided again as recorded")
+    if found.unlined:
+        text += (f"; {found.unlined} command(s) have no recorded command line "
+                 "(recorded by a program, such as the generator, not typed), so they "
+                 "could not be decided again: only their positions and corrections "
+                 "were checked")
+    return text

@@ -19,7 +19,8 @@ from domain import systems
 def new(ctx: typer.Context, name: str,
         system: str = typer.Option("13a", help="The rule system: " + systems.listing() + "."),
         campaign: str = typer.Option("default", help="The campaign this battle belongs to."),
-        seed: Optional[int] = typer.Option(None, help="Make virtual dice reproducible."),
+        seed: Optional[int] = typer.Option(None, help="A public seed: virtual dice reproducible by anyone (tests, demos). Without it they come from a committed secret, revealed at `end`."),
+        player_seed: list[str] = typer.Option([], "--player-seed", help="A player's value mixed into the dice secret (repeatable), so the GM does not choose the dice alone."),
         rule: list[str] = typer.Option([], "--rule", help="An optional rule of the system: " + systems.option_listing() + "."),
         lasting_wounds: bool = typer.Option(False, "--lasting-wounds", help="13a: --rule lasting-wounds."),
         meaningful_death: bool = typer.Option(False, "--meaningful-death", help="13a: --rule meaningful-death.")):
@@ -30,17 +31,18 @@ def new(ctx: typer.Context, name: str,
     rules = list(rule) + [r for r, on in (("lasting-wounds", lasting_wounds),
                                           ("meaningful-death", meaningful_death)) if on]
     c.bt.new(name, system=chosen.id, campaign=campaign, seed=seed,
-             options=chosen.check_options(rules), command=c.command_line)
+             options=chosen.check_options(rules), command=c.command_line,
+             player_seeds=[f"player: {v}" for v in player_seed])
     c.encounter = name
     out(c, f"encounter {name!r} started ({chosen.id}, campaign {campaign})")
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})
 def roll(ctx: typer.Context, expr: str,
          by: Optional[str] = typer.Option(None, "--by"),
          for_: str = typer.Option("", "--for"),
          json_: bool = typer.Option(False, "--json")):
-    """A free roll, recorded.  Example: battletape roll 1d20+5 --by Bruna --for "climb the wall" """
+    """A free roll in avrae/d20 notation, recorded.  Example: battletape roll 1d20+5 --by Bruna --for "climb the wall" (also 4d6kh3, (1d20+5, 1d20+5)kh1, d%, -1d4)"""
     from domain import free_rolls
 
     c = get(ctx)

@@ -44,7 +44,7 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
             command.invoke(ctx)
         return 0
     except BattletapeError as err:
-        print(f"Error: {err}", file=sys.stderr)
+        print(f"Error: {one_line(str(err))}", file=sys.stderr)
         return 2
     except _exits(click, typer) as err:
         return getattr(err, 'exit_code', 0)
@@ -55,7 +55,7 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
         if type(err).__name__ == "NoArgsIsHelpError" and getattr(err, "ctx", None):
             print(err.ctx.get_help())  # a group given no command: its help
             return 0
-        print(f"Error: {err.format_message()}".splitlines()[0], file=sys.stderr)
+        print(f"Error: {one_line(err.format_message())}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("Error: interrupted", file=sys.stderr)
@@ -67,10 +67,16 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
             import traceback
 
             traceback.print_exc()
-        line = str(err).splitlines()[0] if str(err) else ""
-        print(f"Error: unexpected {type(err).__name__}: {line} (run with --debug for "
-              "details)", file=sys.stderr)
+        print(f"Error: unexpected {type(err).__name__}: {one_line(str(err))} (run with "
+              "--debug for details)", file=sys.stderr)
         return 1
+
+
+def one_line(text: str) -> str:
+    """``text`` as one line a terminal prints as it is: control characters (a
+    newline, ESC) shown as escapes, never sent raw."""
+    return "".join(ch if ch.isprintable() or ch == " " else
+                   ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 def run() -> None:

@@ -2,112 +2,155 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
+from contextlib import contextmanager
 from typing import Sequence
 
 from rich.console import Console, Group
 from rich.panel import Panel
 
-from battletape.render import state_table
-from projections.describe import describe
+from rich.text import Text
+
+from battletape.render import TextTables, state_table
 from domain import events as ev
-from replay.frames import Frame, frames
+from replay.frames import Frames
+from replay.step_lines import StepLines
 
 
-def _label(f: Frame, lang: str = "en") -> str:
-    kind = " [correction]" if isinstance(f.event, ev.CORRECTIONS) else ""
-    void = " [voided]" if f.voided else ""
-    return f"{f.position:>5}  {f.event.by}: {describe(f.event, lang, f.state.system)}{kind}{void}"
+def _label(e: ev.Event, lines: StepLines) -> str:
+    """The position's line as every view tells it (replay/entries.py)."""
+    return f"{e.originator_version:>5}  {e.by}: {lines(e.originator_version)}"
 
 
-def _stops(all_frames: list[Frame], by: str) -> list[int]:
+def _stops(frames: Frames, by: str) -> list[int]:
+    """The indexes a step of the player lands on: every event, or each turn's end."""
     if by == "event":
-        return list(range(len(all_frames)))
-    stops = [i for i, f in enumerate(all_frames)
-             if isinstance(f.event, (ev.TurnEnded, ev.EncounterEnded, ev.Delayed))
-             and not f.voided]
-    if not stops or stops[-1] != len(all_frames) - 1:
-        stops.append(len(all_frames) - 1)  # the end, corrections after the last turn
+        return list(range(len(frames)))
+    stops = [i for i, e in enumerate(frames.events)
+             if isinstance(e, (ev.TurnEnded, ev.EncounterEnded, ev.Delayed))
+             and not frames.voided(i)]
+    if not stops or stops[-1] != len(frames) - 1:
+        stops.append(len(frames) - 1)  # the end, corrections after the last turn
     return stops
 
 
-def render(f: Frame, lang: str, lines: list[str]):
-    log = "\n".join(lines[-8:])
-    return Group(state_table(f.state, lang), Panel(log, title="log", expand=True))
+def render(frames: Frames, lines: StepLines, index: int, lang: str):
+    """What the screen shows at ``index``: the state table and the last lines of log."""
+    log = [_label(frames.events[i], lines) for i in range(max(0, index - 7), index + 1)]
+    return Group(state_table(frames.state(index), lang),
+                 Panel(Text("\n".join(log)), title="log", expand=True))
 
 
 def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None = None,
-         speed: float = 0.0, lang: str = "en", interactive: bool = False) -> None:
-    all_frames = list(frames(events))
-    stops = _stops(all_frames, by)
+         speed: float = 0.0, lang: str = "en", interactive: bool = False,
+         corrections: Sequence[ev.Event] | None = None) -> None:
+    """Print the frames, or step through them on a terminal. ``corrections``: the log's
+    corrections, when ``events`` is read lazily (battletape/stored_log.py)."""
+    frames = Frames(events, corrections=corrections)
+    lines = StepLines(events, lang, corrections=frames.corrections, keep=interactive)
+    stops = _stops(frames, by)
     index = 0
     if start_round is not None:
         index = next((k for k, i in enumerate(stops)
-                      if all_frames[i].state.round >= start_round), 0)
-    console = Console()
+                      if frames.state(i).round >= start_round), 0)
     if not interactive:
-        shown = stops[index - 1] + 1 if index > 0 else 0
-        for i in stops[index:]:
-            for f in all_frames[shown:i + 1]:
-                console.print(_label(f, lang), highlight=False, markup=False, soft_wrap=True)
-            shown = i + 1
-            console.print(state_table(all_frames[i].state, lang))
-            if speed:
-                time.sleep(speed)
+        _print(frames, lines, stops, index, speed, lang)
         return
-    _interactive(console, all_frames, stops, index, speed, lang)
+    _interactive(Console(), frames, lines, stops, index, speed, lang)
 
 
-def _read_key() -> str:
+def _print(frames: Frames, lines: StepLines, stops: list[int], index: int, speed: float,
+           lang: str) -> None:
+    """Every frame from the stop at ``index`` as plain text: the log lines up to the
+    stop, then the state table there."""
+    tables = TextTables(lang)
+    write = sys.stdout.write
+    shown = stops[index - 1] + 1 if index > 0 else 0
+    chunk: list[str] = []
+    for i in stops[index:]:
+        for k in range(shown, i + 1):
+            chunk.append(_label(frames.events[k], lines))
+        shown = i + 1
+        chunk.append(tables.render(frames.state(i)))
+        if speed or len(chunk) > 256:
+            write("\n".join(chunk) + "\n")
+            chunk = []
+        if speed:
+            sys.stdout.flush()
+            time.sleep(speed)
+    if chunk:
+        write("\n".join(chunk) + "\n")
+    sys.stdout.flush()
+
+
+@contextmanager
+def _keys():
+    """The terminal reading single keys, unechoed (Ctrl-C too), for the whole session:
+    set once, so a key typed while a frame is drawn waits instead of being flushed."""
     import termios
-    import tty
 
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
+    keys = termios.tcgetattr(fd)
+    keys[3] &= ~(termios.ICANON | termios.ECHO | termios.ISIG | termios.IEXTEN)
+    keys[6][termios.VMIN], keys[6][termios.VTIME] = 1, 0
+    termios.tcsetattr(fd, termios.TCSANOW, keys)
     try:
-        tty.setraw(fd)
-        return sys.stdin.read(1)
+        yield lambda: os.read(fd, 1).decode("latin-1")
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
-def _interactive(console: Console, all_frames: list[Frame], stops: list[int], index: int,
-                 speed: float, lang: str) -> None:
+def _interactive(console: Console, frames: Frames, lines: StepLines, stops: list[int],
+                 index: int, speed: float, lang: str) -> None:
     from rich.live import Live
 
-    turns = _stops(all_frames, "turn")
-    rounds = [i for i, f in enumerate(all_frames) if isinstance(f.event, ev.RoundStarted)]
+    marks: dict[str, list[int]] = {}
+
+    def turns() -> list[int]:  # read the whole log only when a key asks for it
+        if "turns" not in marks:
+            marks["turns"] = _stops(frames, "turn")
+        return marks["turns"]
+
+    def rounds() -> list[int]:
+        if "rounds" not in marks:
+            marks["rounds"] = [i for i, e in enumerate(frames.events)
+                               if isinstance(e, ev.RoundStarted)]
+        return marks["rounds"]
+
+    last = len(frames) - 1
     position = stops[index]
     help_line = "n/p: step  N/P: turn  r/R: round  space: play  g/G: start/end  q: quit"
 
     def view():
-        lines = [_label(f, lang) for f in all_frames[:position + 1]]
-        return Group(render(all_frames[position], lang, lines), help_line)
+        return Group(render(frames, lines, position, lang), help_line)
 
-    with Live(view(), console=console, auto_refresh=False, screen=False) as live:
+    with _keys() as read_key, Live(view(), console=console, auto_refresh=False,
+                                   screen=False) as live:
         while True:
-            key = _read_key()
+            key = read_key()
             if key in ("q", "\x03", "\x1b"):
                 break
             if key == "n":
-                position = min(len(all_frames) - 1, position + 1)
+                position = min(last, position + 1)
             elif key == "p":
                 position = max(0, position - 1)
             elif key == "N":
-                position = next((i for i in turns if i > position), position)
+                position = next((i for i in turns() if i > position), position)
             elif key == "P":
-                position = max([i for i in turns if i < position], default=0)
+                position = max([i for i in turns() if i < position], default=0)
             elif key == "r":
-                position = next((i for i in rounds if i > position), position)
+                position = next((i for i in rounds() if i > position), position)
             elif key == "R":
-                position = max([i for i in rounds if i < position], default=0)
+                position = max([i for i in rounds() if i < position], default=0)
             elif key == "g":
                 position = 0
             elif key == "G":
-                position = len(all_frames) - 1
+                position = last
             elif key == " ":
-                while position < len(all_frames) - 1:
+                while position < last:
                     position += 1
                     live.update(view(), refresh=True)
                     time.sleep(speed or 0.3)

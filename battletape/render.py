@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import msgspec
 from rich.table import Table
 from rich.text import Text
 
 from domain import systems
-from domain.state import EncounterState
+from domain.state import Combatant, EncounterState
 
 
 def hp_bar(hp: int, max_hp: int, temp: int, width: int = 10) -> Text:
@@ -17,28 +18,91 @@ def hp_bar(hp: int, max_hp: int, temp: int, width: int = 10) -> Text:
     return bar + Text(label)
 
 
-def state_table(state: EncounterState, lang: str = "en") -> Table:
+def _title(state: EncounterState, lang: str) -> str:
     system = systems.of(state)
     term = system.term
-    title = (f"{state.name} — {term('round', lang)} {state.round}"
-             + system.title_line(state, lang)
-             + (f", {term('turn', lang)}: {state.turn}" if state.turn else "")
-             + (f" — ended: {state.ended}" if state.ended else "")
-             + f"  (position {state.position})")
-    table = Table(title=title, expand=False)
-    for col in ("", "name", "init", "HP", "status", "conditions",
-                *system.table_columns()):
-        table.add_column(term(col, lang) if col not in ("init", "HP") else col)
-    order = state.order + [n for n in state.combatants if n not in state.order]
-    for name in order:
-        c = state.combatants[name]
-        status = term(c.status, lang)
-        if c.hp > 0 and system.staggered(c):
-            status += f" ({term(system.words_staggered, lang)})"
-        conds = [term(k, lang) for k in sorted(c.conditions)]
-        table.add_row("▶" if name == state.turn else "", name + (" (PC)" if c.pc else ""),
-                      "" if c.initiative is None else str(c.initiative),
-                      hp_bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
-                      *system.table_cells(c))
+    return (f"{state.name} — {term('round', lang)} {state.round}"
+            + system.title_line(state, lang)
+            + (f", {term('turn', lang)}: {state.turn}" if state.turn else "")
+            + (f" — ended: {state.ended}" if state.ended else "")
+            + f"  (position {state.position})")
+
+
+def _columns(state: EncounterState, lang: str) -> list[str]:
+    system = systems.of(state)
+    return [system.term(col, lang) if col not in ("init", "HP") else col
+            for col in ("", "name", "init", "HP", "status", "conditions",
+                        *system.table_columns())]
+
+
+def _cells(state: EncounterState, c: Combatant, lang: str) -> list:
+    """A combatant's row but the turn marker: name, init, HP bar, status, conditions,
+    then the system's own cells."""
+    system = systems.of(state)
+    term = system.term
+    status = term(c.status, lang)
+    if c.hp > 0 and system.staggered(c):
+        status += f" ({term(system.words_staggered, lang)})"
+    conds = [term(k, lang) for k in sorted(c.conditions)]
+    return [c.name + (" (PC)" if c.pc else ""), "" if c.initiative is None else str(c.initiative),
+            hp_bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
+            *system.table_cells(c)]
+
+
+def _order(state: EncounterState) -> list[str]:
+    return state.order + [n for n in state.combatants if n not in state.order]
+
+
+def state_table(state: EncounterState, lang: str = "en") -> Table:
+    table = Table(title=Text(_title(state, lang)), expand=False)
+    for col in _columns(state, lang):
+        table.add_column(col)
+    for name in _order(state):
+        table.add_row(*plain("▶" if name == state.turn else "",
+                             *_cells(state, state.combatants[name], lang)))
     return table
 
+
+def plain(*cells) -> list:
+    """Cells as text shown as it is: a name like ``[red]Orc[/]`` is a name, not rich
+    markup."""
+    return [Text(x) if isinstance(x, str) else x for x in cells]
+
+
+class TextTables:
+    """The state table as plain text, one line a combatant (for a pipe or a file). A
+    combatant's line is made again only when it changed since the last table, or when
+    a column's width did."""
+
+    def __init__(self, lang: str = "en"):
+        self.lang = lang
+        self._encode = msgspec.json.Encoder().encode
+        # name -> (its state encoded, its cells, their lengths, its line, for widths)
+        self._rows: dict[str, tuple[bytes, list[str], tuple[int, ...], str, tuple]] = {}
+
+    def _row(self, state: EncounterState, c: Combatant) -> tuple:
+        key = self._encode(c)
+        known = self._rows.get(c.name)
+        if known is not None and known[0] == key:
+            return known
+        cells = [x.plain if isinstance(x, Text) else x
+                 for x in _cells(state, c, self.lang)]
+        row = (key, cells, tuple(map(len, cells)), "", ())
+        self._rows[c.name] = row
+        return row
+
+    def render(self, state: EncounterState) -> str:
+        names = _order(state)
+        rows = [self._row(state, state.combatants[name]) for name in names]
+        head = _columns(state, self.lang)
+        widths = tuple(map(max, zip(*(r[2] for r in rows), map(len, head[1:]))))
+        mark = max(len(head[0]), 1 if state.turn in state.combatants else 0)
+        lines = [_title(state, self.lang),
+                 "  ".join(x.ljust(w) for x, w in zip(head, (mark, *widths))).rstrip()]
+        for name, row in zip(names, rows):
+            if row[4] != widths:
+                line = "  ".join(x.ljust(w) for x, w in zip(row[1], widths)).rstrip()
+                row = row[:3] + (line, widths)
+                self._rows[name] = row
+            lines.append(("▶" if name == state.turn else "").ljust(mark) + "  " + row[3])
+        return "\n".join(lines)

@@ -16,6 +16,7 @@ class Context:
         self.command_line = command_line
         self.capture = capture  # a Capture: decide against a given state, save nothing
         self._bt: Any = None
+        self.battle: str | None = None  # the battle a campaign command follows
 
     @property
     def bt(self):
@@ -42,6 +43,12 @@ class Context:
         from projections.campaign import pc_state
 
         return pc_state(self.bt, campaign, name)
+
+    def battle_pcs(self) -> list[str]:
+        """The PCs of the battle a campaign command follows."""
+        from projections.campaign import pcs_of
+
+        return pcs_of(self.bt, self.battle) if self.battle else []
 
     def carried(self, name: str) -> dict | None:
         """A PC's HP, recoveries and penalties carried from the campaign's last battle."""

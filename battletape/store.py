@@ -290,6 +290,11 @@ def read_events(app: BattletapeApplication, stream: uuid.UUID,
             gc.enable()
 
 
+def topic(cls: type) -> str:
+    """The topic an event class is stored under."""
+    return get_topic(cls)
+
+
 CORRECTION_TOPICS = tuple(get_topic(cls) for cls in ev.CORRECTIONS)
 
 
@@ -332,6 +337,24 @@ def snapshot_still_valid(version: int, later: Sequence[ev.Event]) -> bool:
             case ev.CommandAmended() if e.target <= version:
                 return False
     return True
+
+
+def valid_below(events: Sequence[ev.Event]) -> int:
+    """The newest position a snapshot may have and stay valid after ``events``: the
+    earliest position their corrections reach back to, less one (a rewind to P
+    keeps P). Positions past every event when nothing reaches back."""
+    reach = 1 << 62
+    for e in events:
+        match e:
+            case ev.CommandRetracted():
+                reach = min(reach, e.target - 1)
+            case ev.CommandRestored():
+                reach = min(reach, e.retraction - 1)
+            case ev.Rewound():
+                reach = min(reach, e.to)
+            case ev.CommandAmended():
+                reach = min(reach, e.target - 1)
+    return reach
 
 
 def save_snapshot(app: BattletapeApplication, stream: uuid.UUID,

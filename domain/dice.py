@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator
 
 if TYPE_CHECKING:
@@ -18,9 +19,14 @@ if TYPE_CHECKING:
 from domain.errors import BadDiceExpression, BadInput
 from domain.events import Roll
 
-MAX_DICE = 200
-MAX_SIDES = 1000
+MAX_DICE = 200          # dice in one term (``200d6``)
+MAX_SIDES = 1000        # sides of a die (``d1000``)
+MAX_LENGTH = 200        # characters of an expression, annotations included
+MAX_TOTAL = 1_000_000   # the absolute value of any total battletape records
 _DICE = re.compile(r"(\d*)\s*d\s*(\d+|%)", re.IGNORECASE)
+_ANNOTATION = re.compile(r"\[[^\]]*\]")
+PERCENTILE = 100        # the sides recorded for d20's ``d%`` (faces 0, 10, ... 90)
+_PLAIN = re.compile(r"([1-9]\d*)?d(\d+)(?:([+-])(\d+))?")  # 2d10+3, d8, 1d6-1
 
 
 class _Source:
@@ -40,22 +46,34 @@ class _Source:
         return getattr(self._rng, name)
 
 
-def source(seed: int | None, position: int) -> "random.Random":
+def source(seed: int | None, position: int, key: bytes | None = None,
+           command: str = "") -> "random.Random":
     """The virtual dice of the command starting at ``position``.
 
-    Seeded from the encounter's ``--seed`` and the position, so rolls are
-    reproducible and verifiable; without a seed they come from the OS.
+    With ``key`` (an encounter's committed secret, see :mod:`domain.fair_dice`) each
+    draw is HMAC-SHA256(key, position | command | index): verifiable once the secret
+    is revealed, unpredictable before. With a public ``--seed`` they come from
+    ``Random(f"{seed}:{position}")``, reproducible by anyone; with neither, from the OS.
     """
+    if key is not None and seed is None:
+        from domain.fair_dice import Committed
+
+        return Committed(key, position, command)  # type: ignore[return-value]
     return _Source(seed, position)  # type: ignore[return-value]
 
 
 def check_expression(expr: str) -> None:
-    """Refuse empty, oversized or absurd expressions before d20 sees them."""
+    """Refuse empty, oversized or absurd expressions before d20 sees them (the limits
+    are battletape's own: :data:`MAX_LENGTH`, :data:`MAX_DICE`, :data:`MAX_SIDES`;
+    numbers inside ``[annotations]`` are text, not dice)."""
     if not expr or not expr.strip():
         raise BadDiceExpression(expr, "empty")
-    if len(expr) > 200:
-        raise BadDiceExpression(expr, "longer than 200 characters")
-    for count, sides in _DICE.findall(expr):
+    if len(expr) > MAX_LENGTH:
+        raise BadDiceExpression(expr[:40] + "...", f"longer than {MAX_LENGTH} characters")
+    if any(not ch.isprintable() for ch in expr):
+        raise BadDiceExpression(expr.encode("unicode_escape").decode(),
+                                "control characters are not dice notation")
+    for count, sides in _DICE.findall(_ANNOTATION.sub("", expr)):
         if sides == "%":
             continue
         if int(sides) < 1 or int(sides) > MAX_SIDES:
@@ -77,53 +95,85 @@ def _randomness(rng: random.Random) -> Iterator[None]:
 
 
 def _faces(node, sizes: list[int], faces: list[int]) -> None:
+    """The natural faces of the dice that count: a die, a set element or a whole
+    term that a keep or drop removed is left out, and a face changed by ``mi``/``ma``
+    is recorded as it was rolled."""
     import d20
 
+    if not node.kept:
+        return
     if isinstance(node, d20.Dice):
         for die in node.values:
             if not die.kept:
                 continue
             for value in die.values:
                 if value.kept:
-                    faces.append(int(value.number))
-                    sizes.append(int(die.size))
+                    faces.append(int(value.values[0]))
+                    sizes.append(PERCENTILE if die.size == "%" else int(die.size))
         return
     for child in node.children:
         _faces(child, sizes, faces)
 
 
-def roll(expr: str, rng: random.Random) -> Roll:
-    """Roll ``expr`` with ``rng``; every kept natural face is recorded."""
-    check_expression(expr)
+def _evaluate(expr: str, rng) -> tuple[int, object]:
+    """d20's total of ``expr`` rolled with ``rng``, and its tree; d20's refusals
+    (including those it finds only while totalling, such as a division by zero)
+    become one :class:`BadDiceExpression`."""
     import d20
 
     try:
         with _randomness(rng):
             result = d20.roll(expr)
+            total = result.total
     except d20.RollError as err:
         raise BadDiceExpression(expr, str(err).splitlines()[0]) from None
-    except (ValueError, ZeroDivisionError, OverflowError) as err:
+    except (ValueError, ZeroDivisionError, OverflowError, RecursionError) as err:
         raise BadDiceExpression(expr, str(err) or type(err).__name__) from None
+    if abs(total) > MAX_TOTAL:
+        raise BadDiceExpression(expr, f"a total of {total:,} is beyond battletape's "
+                                f"limit of \u00b1{MAX_TOTAL:,}")
+    return int(total), result.expr
+
+
+def roll(expr: str, rng: random.Random) -> Roll:
+    """Roll ``expr`` with ``rng``; every kept natural face is recorded."""
+    check_expression(expr)
+    _check_reach(expr)
+    total, tree = _evaluate(expr, rng)
     sizes: list[int] = []
     faces: list[int] = []
-    _faces(result.expr, sizes, faces)
-    total = int(result.total)
+    _faces(tree, sizes, faces)
     return Roll(expr=expr, faces=faces, sides=sizes, modifier=total - sum(faces),
                 total=total, source="virtual")
 
 
+def _check_reach(expr: str) -> None:
+    """Refuse, whatever the dice show, an expression whose lowest or highest total is
+    beyond :data:`MAX_TOTAL` (``200d1000*200d1000``): the refusal must not depend on
+    the roll."""
+    for low in (True, False):
+        try:
+            _evaluate(expr, _Extreme(low=low))
+        except BadDiceExpression as err:
+            if "limit" in err.reason:
+                raise
+            # an extreme the dice cannot reach alone (an exploding die always at its
+            # highest, a d% of 0 dividing): the real roll decides
+
+
+@lru_cache(maxsize=1024)  # the same few damage expressions, checked again and again
 def bounds(expr: str) -> tuple[int, int]:
     """The least and greatest totals of a plain ``NdS+M`` style expression."""
     check_expression(expr)
-    import d20
-
-    try:
-        with _randomness(_Extreme(low=True)):
-            low = int(d20.roll(expr).total)
-        with _randomness(_Extreme(low=False)):
-            high = int(d20.roll(expr).total)
-    except d20.RollError as err:
-        raise BadDiceExpression(expr, str(err).splitlines()[0]) from None
+    plain = _PLAIN.fullmatch(expr)
+    if plain is not None:  # every die a 1, every die its top face: no d20 needed
+        count, sides = int(plain[1] or 1), int(plain[2])
+        modifier = int(plain[4] or 0) * (-1 if plain[3] == "-" else 1)
+        low, high = count + modifier, count * sides + modifier
+        if max(abs(low), abs(high)) <= MAX_TOTAL:
+            return low, high
+    low, _ = _evaluate(expr, _Extreme(low=True))
+    high, _ = _evaluate(expr, _Extreme(low=False))
     return min(low, high), max(low, high)
 
 
@@ -143,6 +193,8 @@ def typed(expr: str, total: int) -> Roll:
     """A total announced by the GM for ``expr`` (physical dice): checked for range."""
     if total < 0:
         raise BadInput("damage", total, "a total of 0 or more")
+    if total > MAX_TOTAL:
+        raise BadInput("total", total, f"at most {MAX_TOTAL:,}")
     if expr and expr != "typed":
         low, high = bounds(expr)
         if not low <= total <= high:

@@ -59,6 +59,10 @@ class EncounterStarted(Event, kw_only=True):
     options: dict[str, bool] = {}
     branched_from: str | None = None
     branched_at: int | None = None
+    # provably fair virtual dice (domain/fair_dice.py): the SHA-256 of the secret the
+    # virtual dice come from, and what players added to it (``new --player-seed``)
+    dice_commitment: str | None = None
+    player_seeds: list[str] = []
 
 
 class CombatantAdded(Event, kw_only=True):
@@ -117,6 +121,7 @@ class Readied(Event, kw_only=True):
     name: str
     trigger: str
     action: str = ""
+    readies: str = "standard"  # 13th Age: a standard, move or free action is readied
 
 
 class DelayedActionTaken(Event, kw_only=True):
@@ -180,6 +185,8 @@ class DamageTaken(Event, kw_only=True):
     immune: bool = False
     rolled: int = 0
     source: str = "direct"
+    fake_roll: Roll | None = None  # 13th Age Resistance: "fake an attack roll"
+    knock_out: bool = False  # 13th Age: a monster at 0 hp is knocked out, not slain
 
 
 class Healed(Event, kw_only=True):
@@ -243,6 +250,8 @@ class OngoingDamageApplied(Event, kw_only=True):
     damage_type: str | None = None
     save: str = "normal"
     natural: int | None = None
+    nonmagical: bool = False  # 13th Age Resistance: normal energy, immunity holds
+    fake_roll: Roll | None = None  # 13th Age Resistance: "fake an attack roll"
 
 
 class SaveRolled(Event, kw_only=True):
@@ -381,6 +390,21 @@ class DisputeResolved(Event, kw_only=True):
     note: str = ""
 
 
+class AcceptedRipple(msgspec.Struct, frozen=True, kw_only=True):
+    """One line of a ripple report as the GM read it."""
+
+    position: int
+    command: str
+    why: str
+
+
+class RippleAccepted(Event, kw_only=True):
+    """The GM has reviewed the ripple report and lets these later commands stand."""
+
+    ripples: list[AcceptedRipple] = []
+    note: str = ""
+
+
 # --- the campaign stream ---------------------------------------------------------------
 
 class CampaignStarted(Event, kw_only=True):
@@ -430,6 +454,31 @@ class GmAdded(Event, kw_only=True):
     user: str | None = None
 
 
+# --- provably fair virtual dice (domain/fair_dice.py) ----------------------------------
+
+class DiceCommitted(Event, kw_only=True):
+    """A new secret for the virtual dice from here on, known only by its SHA-256 (an
+    imported or branched encounter, or one whose earlier secret was revealed)."""
+
+    commitment: str
+
+
+class DiceContributed(Event, kw_only=True):
+    """A player's value mixed into the dice secret before its first roll, so that no
+    GM chooses the dice alone."""
+
+    name: str
+    value: str
+
+
+class DiceRevealed(Event, kw_only=True):
+    """The secret behind ``commitment``, published: every virtual roll made from it
+    can now be derived again by anyone (``battletape verify``)."""
+
+    commitment: str
+    secret: str
+
+
 CORE_ENCOUNTER_EVENTS = (
     EncounterStarted, CombatantAdded, InitiativeRolled, SurpriseDeclared, RoundStarted,
     TurnStarted, TurnEnded, Delayed, Readied, DelayedActionTaken, ReadiedActionTaken,
@@ -438,7 +487,8 @@ CORE_ENCOUNTER_EVENTS = (
     OngoingDamageApplied, SaveRolled, OngoingDamageEnded, Engaged, DisengageAttempted,
     Moved, FlightChanged, SpiritFought, DeathSaveRolled, StabilizeAttempted,
     EncounterEnded, CommandRetracted, CommandRestored, Rewound, CommandAmended,
-    DisputeRaised, DisputeResolved,
+    DisputeRaised, DisputeResolved, RippleAccepted, DiceCommitted, DiceContributed,
+    DiceRevealed,
 )
 CampaignEvent = Union[
     CampaignStarted, EncounterRegistered, QuickRestTaken, RechargeRolled, FullHealUpTaken,
@@ -470,7 +520,7 @@ def __getattr__(name: str):
 
 
 CORRECTIONS = (CommandRetracted, CommandRestored, Rewound, CommandAmended, DisputeRaised,
-               DisputeResolved)
+               DisputeResolved, RippleAccepted)
 
 
 def to_builtins(event: Event) -> dict:

@@ -39,7 +39,7 @@ def unengage(state: EncounterState, c: Combatant) -> None:
 
 _ACTORS = {"AttackResolved": "attacker", "Moved": "name", "DisengageAttempted": "name",
            "Engaged": "a", "RallyAttempted": "name", "StabilizeAttempted": "helper",
-           "Readied": "name"}
+           "Readied": "name", "HealingPotionUsed": "helper"}
 
 
 def actor_of(state: EncounterState, e: ev.Event) -> Combatant | None:

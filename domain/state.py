@@ -19,6 +19,7 @@ class Ongoing(msgspec.Struct, kw_only=True):
     type: str | None = None
     save: str = "normal"
     natural: int | None = None
+    nonmagical: bool = False
 
 
 class Condition(msgspec.Struct, kw_only=True):
@@ -57,6 +58,15 @@ class Combatant(msgspec.Struct, kw_only=True):
     extra: dict[str, Any] = {}
 
 
+class Dice(msgspec.Struct, kw_only=True):
+    """Where the encounter's virtual dice come from (domain/fair_dice.py)."""
+
+    commitment: str | None = None  # SHA-256 of the secret in use
+    since: int = 0                 # position of that commitment
+    contributions: list[str] = []  # players' values mixed in ("NAME: VALUE")
+    revealed: dict[str, str] = {}  # commitment -> secret, for every secret published
+
+
 class EncounterState(msgspec.Struct, kw_only=True):
     name: str = ""
     system: str = "13a"
@@ -75,6 +85,7 @@ class EncounterState(msgspec.Struct, kw_only=True):
     # the rule system's own part of the encounter, typed or free-form
     part: EncounterParts | None = None
     extra: dict[str, Any] = {}
+    dice: Dice | None = None
 
     def find(self, name: str) -> Combatant | None:
         """The combatant called ``name``, matched case-insensitively."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from domain import events as ev
+from domain.errors import BadInput, RuleViolation
 
 # the carried-over values of a combatant whose system keeps no part (as they were
 # before the parts: a 5e PC carries no penalty, no wound, Con +0, d8)
@@ -56,3 +57,36 @@ def carried_for(bt, encounter: str | None, name: str) -> dict | None:
     """What a PC brings into ``encounter`` (a branch starts as its original did)."""
     reg = bt.registration(encounter)
     return pc_state(bt, reg.campaign, name, before=reg.branched_from or reg.name)
+
+
+def between_battles(bt, campaign: str | None, encounter: str | None) -> tuple[str, str]:
+    """The campaign and the battle a rest, a recharge or a heal-up follows: the one
+    named (``--encounter``), else the campaign's last; it must be over, the campaign's
+    last, and no what-if branch ("Rest and Recharge": between battles)."""
+    rule = "Rest and Recharge"
+    named = bt.registration(encounter) if encounter is not None else None
+    if named is not None and named.branched_from is not None:
+        raise RuleViolation(f"{named.name} is a what-if branch: rests, recharges and "
+                            "heal-ups follow the campaign's own battles", rule)
+    if campaign is None:
+        campaign = (named or bt.registration()).campaign
+    battles = [e for e in bt.campaign_events(campaign)
+               if isinstance(e, ev.EncounterRegistered) and e.branched_from is None]
+    if not battles:
+        raise BadInput("campaign", campaign, "a campaign with at least one battle")
+    last = battles[-1]
+    if named is not None and named.campaign.casefold() != campaign.casefold():
+        raise BadInput("--encounter", named.name, f"a battle of campaign {campaign!r}")
+    if named is not None and named.name != last.name:
+        raise RuleViolation(f"{named.name} is not the campaign's last battle ({last.name} "
+                            "came after it): a rest follows the last one", rule)
+    state = bt.state(last.name)
+    if not state.ended:
+        raise RuleViolation(f"the battle {last.name} is still going on (round "
+                            f"{state.round}): only between battles — `end` it first", rule)
+    return campaign, last.name
+
+
+def pcs_of(bt, encounter: str) -> list[str]:
+    """The PCs who fought ``encounter``."""
+    return [c.name for c in bt.state(encounter).combatants.values() if c.pc]

@@ -83,6 +83,10 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             return f"dispute by {e.player} of {e.target}{quote}{_why(e.reason)}"
         case ev.DisputeResolved():
             return f"dispute {e.dispute} {e.outcome}{_why(e.note)}"
+        case ev.RippleAccepted():
+            at = ", ".join(str(r.position) for r in e.ripples)
+            return (f"ripple accepted: the GM reviewed and lets stand the command(s) "
+                    f"at {at}{_why(e.note)}")
         case ev.Engaged():
             return f"{e.a} engages {e.b}" + (f" ({e.how})" if e.how != "engage" else "")
         case ev.Moved():
@@ -105,6 +109,19 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             return f"{e.name} rallies" + ("" if e.save is None else f": save {e.save.total} — {'success' if e.success else 'failure'}")
         case ev.StabilizeAttempted():
             return f"{e.helper} tries to stabilize {e.name}: {e.roll.total} vs DC 10 — {'success' if e.success else 'failure'}" + (" (a quick action)" if e.quick else "")
+        case ev.DiceCommitted():
+            return (f"dadi virtuali: nuovo segreto impegnato (sha256 {e.commitment[:12]}…)"
+                    if lang == "it" else
+                    f"virtual dice: a new secret committed (sha256 {e.commitment[:12]}…)")
+        case ev.DiceContributed():
+            return (f"{e.name} contribuisce al segreto dei dadi: {e.value!r}" if lang == "it"
+                    else f"{e.name} adds {e.value!r} to the dice secret")
+        case ev.DiceRevealed():
+            return (f"dadi virtuali: il segreto (sha256 {e.commitment[:12]}…) è rivelato, "
+                    "ogni tiro virtuale si può verificare (battletape verify)"
+                    if lang == "it" else
+                    f"virtual dice: the secret (sha256 {e.commitment[:12]}…) is revealed; "
+                    "every virtual roll can be checked (battletape verify)")
         case ev.FreeRolled():
             return f"{e.roller or 'GM'} rolls {_roll(e.roll)}" + (f" for {e.purpose}" if e.purpose else "")
         case _:

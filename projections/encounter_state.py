@@ -15,8 +15,15 @@ from domain.state import EncounterState, copy
 _FOLDS: dict[str, Callable[[EncounterState, ev.Event], EncounterState]] = {}
 
 
+_DICE_EVENTS = (ev.EncounterStarted, ev.DiceCommitted, ev.DiceContributed, ev.DiceRevealed)
+
+
 def apply(state: EncounterState, e: ev.Event) -> EncounterState:
     """Fold ``e`` into ``state`` in place and return it."""
+    if isinstance(e, _DICE_EVENTS):
+        from domain import fair_dice
+
+        fair_dice.fold(state, e)  # the core's own part; the system folds the rest
     fold_ = _FOLDS.get(state.system)
     if fold_ is None:
         system = (e.system if isinstance(e, ev.EncounterStarted) and not state.name

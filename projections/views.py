@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain import events as ev, systems
+from domain import events as ev, fair_dice, systems
 from domain.state import Combatant, EncounterState
 
 
@@ -22,14 +22,18 @@ def combatant_view(c: Combatant, system: systems.RuleSystem) -> dict:
     }
 
 
-def state_view(state: EncounterState) -> dict:
+def state_view(state: EncounterState, combatants: dict | None = None) -> dict:
+    """The state's keys; ``combatants`` their views when the caller already has them."""
     system = systems.of(state)
+    if combatants is None:
+        combatants = {n: combatant_view(c, system) for n, c in state.combatants.items()}
     return {
         "encounter": state.name, "system": state.system, "campaign": state.campaign,
         "position": state.position, "round": state.round, "turn": state.turn,
         "escalation_die": state.escalation_die, "order": list(state.order),
-        "combatants": {n: combatant_view(c, system) for n, c in state.combatants.items()},
+        "combatants": combatants,
         "ended": state.ended,
+        "dice": fair_dice.describe(state),
         **system.state_keys(state),
     }
 

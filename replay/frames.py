@@ -1,36 +1,86 @@
-"""Frames: the state after every position of a log, in one pass, for players."""
+"""Frames on demand: the state at any position of a log, for players.
+
+A :class:`Frames` holds the log, what its corrections amount to, one live state (a
+cursor) and a full copy of the state every ``CHECKPOINT_EVERY`` positions, taken as the
+cursor first passes them. Asking for a frame folds forward from the cursor, or from the
+nearest checkpoint before it, so a player never holds more than one state per
+checkpoint, and the first frame costs one pass over the corrections, not a fold of the
+whole battle.
+"""
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple, Sequence
+from typing import Sequence
 
 from domain import events as ev
 from domain.state import EncounterState, copy
 from projections.encounter_state import apply
 from replay.history import Corrections
 
-
-class Frame(NamedTuple):
-    position: int
-    event: ev.Event
-    voided: bool
-    state: EncounterState
+CHECKPOINT_EVERY = 1000
 
 
-def frames(events: Sequence[ev.Event]) -> Iterator[Frame]:
-    """Position by position: the event there and the state once it is taken into
-    account (the corrections known now applied, so voided steps change nothing)."""
-    corr = Corrections(events)
-    state = EncounterState()
-    for e in events:
-        pos = e.originator_version
-        void = corr.is_void(e)
-        if not void and not isinstance(e, ev.CORRECTIONS):
+class LogCorrections(Corrections):
+    """What the corrections amount to, built from the whole log or from its corrections
+    alone: the events of a retracted command are void by their ``cmd``, so the other
+    events need not be read to know which are void."""
+
+    def is_void(self, e: ev.Event) -> bool:
+        return e.originator_version in self.void or e.cmd in self.void_cmds
+
+    def replaced(self, e: ev.Event) -> bool:
+        return e.cmd in self.amended and not self.is_void(e)
+
+
+class Frames:
+    """The frames of a log, index 0 to ``len - 1``: the event at an index and the state
+    once it is taken into account (the corrections known now applied, so voided steps
+    change nothing). A frame's state is the cursor's own: read it before asking for
+    another, and never change it."""
+
+    def __init__(self, events: Sequence[ev.Event], every: int = CHECKPOINT_EVERY,
+                 corrections: Sequence[ev.Event] | None = None):
+        """``corrections``: the log's correction events, when ``events`` is read from
+        the store lazily (battletape/stored_log.py) and should not be read whole."""
+        self.events = events
+        self.corrections = LogCorrections(events if corrections is None else corrections)
+        self.every = max(1, every)
+        self._checkpoints: dict[int, EncounterState] = {}  # index -> state after it
+        self._state = EncounterState()
+        self._index = -1  # the last index folded into the cursor
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def voided(self, index: int) -> bool:
+        return self.corrections.is_void(self.events[index])
+
+    def step(self, state: EncounterState, index: int) -> None:
+        """Fold the event at ``index`` into ``state``, as the effective history says."""
+        e = self.events[index]
+        corr = self.corrections
+        if not corr.is_void(e) and not isinstance(e, ev.CORRECTIONS):
             amendment = corr.amended.get(e.cmd)
             if amendment is None:
                 apply(state, e)
-            elif pos == e.cmd:
+            elif e.originator_version == e.cmd:
                 for r in amendment.replacement:
                     apply(state, r)
-        state.position = pos
-        yield Frame(pos, e, void, copy(state))
+        state.position = e.originator_version
+
+    def state(self, index: int) -> EncounterState:
+        """The state after the event at ``index`` (the cursor's: do not change it)."""
+        if not 0 <= index < len(self.events):
+            raise IndexError(index)
+        start = max((k for k in self._checkpoints if k <= index), default=None)
+        if index < self._index or (start is not None and start > self._index):
+            if start is None:
+                self._state, self._index = EncounterState(), -1
+            else:
+                self._state, self._index = copy(self._checkpoints[start]), start
+        while self._index < index:
+            self._index += 1
+            self.step(self._state, self._index)
+            if (self._index + 1) % self.every == 0 and self._index not in self._checkpoints:
+                self._checkpoints[self._index] = copy(self._state)
+        return self._state

@@ -43,11 +43,37 @@ def command_line(events: Sequence[ev.Event], cmd: int) -> str:
 
 
 def last_effective_command(events: Sequence[ev.Event]) -> int:
-    """The ``cmd`` of the last command that undo would retract."""
-    eff = effective(events)
-    if not eff or eff[-1].cmd == eff[0].cmd:
-        raise RuleViolation("nothing to undo: the encounter has only its start")
-    return eff[-1].cmd
+    """The position of what undo would retract: the last effective command, or the
+    last correction still in force (an amendment, a rewind) if it came later.
+    Undos, redos and disputes are passed by: redo is what takes an undo back.
+
+    Read from the newest event backwards, only as far as needed: what is void is
+    known from the corrections after an event, and those come first this way."""
+    void: set[int] = set()
+    void_cmds: set[int] = set()
+    for e in reversed(events):
+        pos = e.originator_version
+        if pos in void or e.cmd in void_cmds:
+            void.add(pos)
+            continue
+        match e:
+            case ev.CommandRetracted():
+                void_cmds.add(e.target)
+                continue
+            case ev.CommandRestored():
+                void.add(e.retraction)
+                continue
+            case ev.Rewound():
+                void.update(range(e.to + 1, pos))
+                return e.cmd
+            case ev.CommandAmended():
+                return e.cmd
+            case ev.EncounterStarted():
+                break
+        if isinstance(e, ev.CORRECTIONS):
+            continue
+        return e.cmd
+    raise RuleViolation("nothing to undo: the encounter has only its start")
 
 
 def last_undo(events: Sequence[ev.Event]) -> ev.CommandRetracted:

@@ -3,11 +3,14 @@ state and the notable moments — ready to paste into a campaign journal."""
 
 from __future__ import annotations
 
+import html
+
 from collections import defaultdict
 from typing import Sequence
 
 from domain import events as ev, systems
 from replay import history
+from replay.entries import entries
 
 EN = {
     "participants": "Participants", "final": "Final state", "notable": "Notable moments",
@@ -48,16 +51,36 @@ IT = {
 }
 
 
+def _dice_line(state, lang: str) -> str:
+    """Where the virtual dice came from: a public seed, or a committed secret."""
+    from domain import fair_dice
+
+    d = fair_dice.describe(state)
+    it = lang == "it"
+    if d["mode"] == "public seed":
+        return (f"Dadi virtuali: seme pubblico {d['seed']} (riproducibili da chiunque)."
+                if it else f"Virtual dice: public seed {d['seed']} (reproducible by anyone).")
+    if d["mode"] == "unverifiable":
+        return ("Dadi virtuali: senza segreto impegnato (non verificabili)." if it else
+                "Virtual dice: no committed secret (they cannot be checked).")
+    said = (("rivelato: ogni tiro si verifica con `battletape verify`" if it else
+             "revealed: every roll can be checked with `battletape verify`")
+            if d["revealed"] else ("non ancora rivelato" if it else "not revealed yet"))
+    return (f"Dadi virtuali: segreto impegnato (sha256 `{d['commitment'][:16]}…`), {said}."
+            if it else
+            f"Virtual dice: committed secret (sha256 `{d['commitment'][:16]}…`), {said}.")
+
+
 def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     t = IT if lang == "it" else EN
     start = events[0]
     system = systems.get(start.system)
     term = system.term
     final = history.state_at(events)
-    corr = history.Corrections(events)
     lines = [f"# {start.name}", ""]
     lines.append(f"*{start.system} — campaign {start.campaign} — "
                  f"{start.timestamp:%Y-%m-%d}*")
+    lines += ["", _dice_line(final, lang)]
     lines += ["", f"## {t['participants']}", ""]
     for c in final.combatants.values():
         kind = "PC" if c.pc else ("monster" if lang != "it" else "mostro")
@@ -71,7 +94,8 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     state = history.EncounterState()
     from projections.encounter_state import apply
 
-    for e in corr.effective(events):
+    for entry in entries(events, lang, start.system):
+        e = entry.event
         before = {n: c.status for n, c in state.combatants.items()}
         apply(state, e)
         say = rounds[current].append
@@ -139,7 +163,7 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
         status = term(c.status, lang) + (f" ({term(system.words_staggered, lang)})"
                                          if c.hp > 0 and system.staggered(c) else "")
         conds = ", ".join(term(k, lang) for k in sorted(c.conditions)) or "—"
-        lines.append(f"| {c.name} | {c.hp}/{c.max_hp} | {status} | {conds} |")
+        lines.append(f"| {c.name.replace('|', chr(92) + '|')} | {c.hp}/{c.max_hp} | {status} | {conds} |")
     if final.ended:
         lines += ["", t["ended"].format(o=term(final.ended, lang))]
     lines += ["", f"## {t['notable']}", ""]
@@ -160,8 +184,8 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
                          + (f" ({note})" if note and system.correction_policy else ""))
     else:
         lines.append(f"- {t['nodisputes']}")
-    fixes = [e for e in events if isinstance(e, (ev.CommandRetracted, ev.Rewound,
-                                                 ev.CommandAmended, ev.CommandRestored))]
+    kinds = (ev.CommandRetracted, ev.Rewound, ev.CommandAmended, ev.CommandRestored)
+    fixes = [e for e in events if isinstance(e, kinds)]
     policy = system.correction_policy
     if policy is not None:
         # the system's policy in a few plain lines, then each correction with its kind
@@ -178,4 +202,5 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
         for f in fixes:
             lines.append(f"- {f.originator_version}: {type(f).__name__} by {f.by}: "
                          f"{getattr(f, 'reason', '')}")
-    return "\n".join(lines) + "\n"
+    # user text (names, reasons, quotes) never becomes HTML in a Markdown viewer
+    return html.escape("\n".join(lines) + "\n", quote=False)

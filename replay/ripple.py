@@ -5,30 +5,175 @@ corrected state just before it. A refusal (the attacker was unconscious, the tar
 already slain, the turn someone else's, a save against a condition never applied,
 a death save by someone who never fell) is a ripple; so is a command whose decision
 would now come out differently (a hit that is now a miss, a different next turn).
+
+The effective history is walked once, command by command, folding as it goes: from
+the empty state, or from a snapshot's state with only the events after it (a
+snapshot still valid: no correction after it reaches back to it or before).
 """
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Sequence
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Mapping, NamedTuple, Sequence
 
 import msgspec
 
-from domain import dice, events as ev
+from domain import dice, events as ev, fair_dice
 from domain.errors import BattletapeError
 from domain.state import EncounterState, copy
 from projections.encounter_state import apply
 from replay.history import Corrections
 
 Redecide = Callable[[str, EncounterState, object, list], list]
+# several lines decided in turn from one state (an amendment and its --also lines)
+RedecideAll = Callable[[list[str], EncounterState, object, list], list]
 
 _VOLATILE = {"originator_id", "originator_version", "timestamp", "by", "cmd",
              "command", "schema"}
+_NEUTRAL = dict(originator_id=ev._NIL, originator_version=0, timestamp=ev._EPOCH,
+                by="", cmd=0, command="", schema=0)
 
 
 class Ripple(NamedTuple):
     position: int
     command: str
     why: str
+
+
+class Command(NamedTuple):
+    """One effective command: its position, its line as decided, its events."""
+
+    cmd: int
+    line: str
+    events: list[ev.Event]
+    also: tuple[str, ...] = ()   # the forgotten commands an amendment added
+
+
+@dataclass
+class Walk:
+    """What a walk through the effective history found."""
+
+    ripples: list[Ripple] = field(default_factory=list)
+    decided: int = 0      # commands decided again
+    unlined: int = 0      # commands after ``since`` with no recorded command line
+    state: EncounterState | None = None   # the state after the last event
+
+
+def commands(events: Sequence[ev.Event],
+             corr: Corrections | None = None) -> Iterator[Command]:
+    """The effective history, one command at a time, in order (an amended command
+    as its replacement, with the line it was decided from)."""
+    corr = corr if corr is not None else Corrections(events)
+    void, amended = corr.void, corr.amended
+    cmd: int | None = None
+    line, group = "", []
+    by_position: dict[int, ev.Event] | None = None
+    for e in events:
+        pos = e.originator_version
+        if pos in void or isinstance(e, ev.CORRECTIONS):
+            continue
+        amendment = amended.get(e.cmd)
+        if amendment is not None:
+            if pos == e.cmd:
+                if group:
+                    yield Command(cmd, line, group)
+                cmd, group = None, []
+                yield _amended(amendment, e.command)
+            continue
+        if e.cmd != cmd:
+            if group:
+                yield Command(cmd, line, group)
+            cmd, group = e.cmd, []
+            if pos == cmd:
+                line = e.command
+            else:  # a window starting inside a command: its first event is earlier
+                if by_position is None:
+                    by_position = {x.originator_version: x for x in events}
+                first = by_position.get(cmd)
+                line = first.command if first is not None else ""
+        group.append(e)
+    if group:
+        yield Command(cmd, line, group)
+
+
+def _amended(amendment: ev.CommandAmended, original: str) -> Command:
+    changes = amendment.changes
+    line = changes.get("as_decided", original)
+    also = changes.get("also", "")
+    if also and line.endswith(" ; " + also):
+        return Command(amendment.target, line[:-len(" ; " + also)],
+                       list(amendment.replacement), tuple(also.split(" ; ")))
+    return Command(amendment.target, line, list(amendment.replacement))
+
+
+_DICE_FACTS = (ev.DiceCommitted, ev.DiceContributed, ev.DiceRevealed)
+
+
+def walk(events: Sequence[ev.Event], since: int, redecide: Redecide,
+         start: EncounterState | None = None,
+         sequence: RedecideAll | None = None,
+         known: Mapping[str, bytes] | None = None) -> Walk:
+    """Decide again every effective command after position ``since``, folding the
+    recorded events as it goes. ``events`` is the whole log (``start`` None) or the
+    events after a valid snapshot whose state is ``start``. ``sequence(lines, state,
+    rng, events)`` decides an amendment's line and its ``--also`` lines in turn.
+    ``known``: the dice secrets this store holds (published ones are in the events)."""
+    known = known or {}
+    state = copy(start) if start is not None else EncounterState()
+    found = Walk()
+    history = events if isinstance(events, list) else list(events)
+    for command in commands(history):
+        group = command.events
+        if command.cmd > since and not isinstance(group[0], (ev.EncounterStarted,
+                                                             *_DICE_FACTS)):
+            if not command.line:
+                found.unlined += 1
+            else:
+                found.decided += 1
+                _check(found, command, state, redecide, sequence, history, known)
+        for e in group:
+            apply(state, e)
+    found.state = state
+    return found
+
+
+def _check(found: Walk, command: Command, state: EncounterState, redecide: Redecide,
+           sequence: RedecideAll | None, events: list,
+           known: Mapping[str, bytes]) -> None:
+    group = command.events
+    # the dice of the command as it was decided (an amendment: from its own line)
+    rng = (fair_dice.source(state, command.cmd, command.line, known)
+           or dice.source(state.seed, command.cmd))
+    shown = " ; ".join((command.line, *command.also))
+    try:
+        if command.also and sequence is not None:
+            again = sequence([command.line, *command.also], state, rng, events)
+        else:
+            again = redecide(shown, state, rng, events)
+    except BattletapeError as err:
+        found.ripples.append(Ripple(command.cmd, shown, err.message))
+        return
+    comparable = (state.seed is not None or not _virtual(group)
+                  or fair_dice.secret_of(state, known) is not None)
+    if comparable and not _same(again, group) and _decisions(again) != _decisions(group):
+        found.ripples.append(Ripple(command.cmd, shown, _difference(group, again)))
+
+
+def report(events: Sequence[ev.Event], since: int, redecide: Redecide,
+           known: Mapping[str, bytes] | None = None,
+           start: EncounterState | None = None,
+           sequence: RedecideAll | None = None) -> list[Ripple]:
+    """Ripples among the effective commands after position ``since``. ``known``: the
+    dice secrets this store holds (published ones are in the events)."""
+    return walk(events, since, redecide, start, sequence, known).ripples
+
+
+def _same(a: Sequence[ev.Event], b: Sequence[ev.Event]) -> bool:
+    if len(a) != len(b):
+        return False
+    replace = msgspec.structs.replace
+    return all(type(x) is type(y) and replace(x, **_NEUTRAL) == replace(y, **_NEUTRAL)
+               for x, y in zip(a, b))
 
 
 def _decisions(events: Sequence[ev.Event]) -> list[dict]:
@@ -41,41 +186,9 @@ def _decisions(events: Sequence[ev.Event]) -> list[dict]:
     return out
 
 
-def report(events: Sequence[ev.Event], since: int, redecide: Redecide) -> list[Ripple]:
-    """Ripples among the effective commands after position ``since``."""
-    corr = Corrections(events)
-    state = EncounterState()
-    ripples: list[Ripple] = []
-    groups: dict[int, list[ev.Event]] = {}
-    order: list[int] = []
-    for e in corr.effective(events):
-        if e.cmd not in groups:
-            groups[e.cmd] = []
-            order.append(e.cmd)
-        groups[e.cmd].append(e)
-    for cmd in order:
-        group = groups[cmd]
-        first = next((e for e in events if e.originator_version == cmd), None)
-        line = first.command if first is not None else ""
-        if cmd in corr.amended:
-            line = corr.amended[cmd].changes.get("as_decided", line)
-        if cmd > since and line and not isinstance(group[0], ev.EncounterStarted):
-            rng = dice.source(state.seed, cmd)
-            try:
-                again = redecide(line, copy(state), rng, list(events))
-            except BattletapeError as err:
-                ripples.append(Ripple(cmd, line, err.message))
-            else:
-                comparable = state.seed is not None or not _virtual(group)
-                if comparable and _decisions(again) != _decisions(group):
-                    ripples.append(Ripple(cmd, line, _difference(group, again)))
-        for e in group:
-            apply(state, e)
-    return ripples
-
-
 def _virtual(events: Sequence[ev.Event]) -> bool:
-    """Unseeded virtual dice roll differently when decided again: not comparable."""
+    """Virtual dice from a secret nobody here holds roll differently when decided
+    again: not comparable (until the secret is revealed)."""
     return b'"source":"virtual"' in ev.encoder.encode(list(events))
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Mapping, NamedTuple, Sequence
 
-from domain import events as ev
+from domain import events as ev, fair_dice
 from replay import chain, ripple
+from replay.history import Corrections
 
 
 def check_log(events: Sequence[ev.Event], name: str) -> list[str]:
@@ -40,26 +41,175 @@ def check_log(events: Sequence[ev.Event], name: str) -> list[str]:
     return problems
 
 
+def accepted_ripples(events: Sequence[ev.Event]) -> dict[tuple, ev.RippleAccepted]:
+    """The ripples a GM has reviewed and accepted (`ripple --accept`), by position,
+    command line and reason: a ripple that changes since needs a new review."""
+    void = Corrections(events).void
+    return {(r.position, r.command, r.why): e for e in events
+            if isinstance(e, ev.RippleAccepted) and e.originator_version not in void
+            for r in e.ripples}
+
+
+class Verified(NamedTuple):
+    """What ``verify`` checked and found."""
+
+    events: int       # events read
+    decided: int      # commands decided again from their recorded command lines
+    unlined: int      # commands with no recorded command line (written by a program)
+    problems: list[str]
+
+
 def check_decisions(events: Sequence[ev.Event], name: str,
-                    redecide: ripple.Redecide) -> list[str]:
+                    redecide: ripple.Redecide,
+                    accepted: list[str] | None = None,
+                    known: Mapping[str, bytes] | None = None,
+                    sequence: ripple.RedecideAll | None = None) -> ripple.Walk:
     """Every effective command, decided again from its command line, gives the same
-    events (virtual dice come from the recorded seed, so they roll the same)."""
-    return [f"{name}: command at {r.position} (`{r.command}`) {r.why}"
-            for r in ripple.report(events, 0, redecide)]
+    events (virtual dice derived again from their public seed, or from their secret
+    once it is revealed or held here): one walk through the effective history,
+    folding as it goes. The walk's ``ripples`` are the problems, each said in a line;
+    a ripple the GM accepted is no problem: it goes to ``accepted``, said as such."""
+    reviewed = accepted_ripples(events)
+    found = ripple.walk(events, 0, redecide, sequence=sequence, known=known)
+    problems = []
+    for r in found.ripples:
+        line = f"{name}: command at {r.position} (`{r.command}`) {r.why}"
+        review = reviewed.get((r.position, r.command, r.why))
+        if review is None:
+            problems.append(ripple.Ripple(r.position, r.command, line))
+        elif accepted is not None:
+            accepted.append(f"{line} — accepted by {review.by} at "
+                            f"{review.originator_version}")
+    found.ripples = problems
+    return found
+
+
+def check_dice(events: Sequence[ev.Event], name: str,
+               known: Mapping[str, bytes] | None = None) -> tuple[list[str], list[str]]:
+    """Problems with the dice secrets (a revealed or held secret that does not match
+    its commitment), and notes on how far the virtual rolls could be checked."""
+    known = known or {}
+    problems: list[str] = []
+    committed: list[tuple[int, str]] = []
+    revealed: dict[str, str] = {}
+    for e in events:
+        if isinstance(e, ev.EncounterStarted) and e.dice_commitment:
+            committed.append((e.originator_version, e.dice_commitment))
+        elif isinstance(e, ev.DiceCommitted):
+            committed.append((e.originator_version, e.commitment))
+        elif isinstance(e, ev.DiceRevealed):
+            try:
+                ok = fair_dice.commitment(bytes.fromhex(e.secret)) == e.commitment
+            except ValueError:
+                ok = False
+            if not ok:
+                problems.append(f"{name}: the secret revealed at {e.originator_version} "
+                                f"is not the one committed to ({e.commitment[:12]}…)")
+            revealed[e.commitment] = e.secret
+    notes: list[str] = []
+    if events and isinstance(events[0], ev.EncounterStarted) and events[0].seed is not None:
+        return problems, [f"{name}: virtual dice from the public seed {events[0].seed} "
+                          "(reproducible by anyone)"]
+    for position, c in committed:
+        if c in revealed:
+            notes.append(f"{name}: dice secret of {position} revealed; its virtual rolls "
+                         "derived again")
+        elif c in known:
+            if fair_dice.commitment(known[c]) != c:
+                problems.append(f"{name}: the dice secret this store holds for "
+                                f"{position} is not the one committed to")
+            else:
+                notes.append(f"{name}: dice secret of {position} held by this store, not "
+                             "yet revealed; its virtual rolls derived again here (players "
+                             "can check them after `dice reveal` or `end`)")
+        else:
+            notes.append(f"{name}: dice secret of {position} not revealed and not held "
+                         "here: its virtual rolls cannot be checked yet")
+    return problems, notes
+
+
+def _virtual_rolls(value) -> list[tuple[int, int]]:
+    """(face, sides) of every virtual die in an event, in the order recorded."""
+    out: list[tuple[int, int]] = []
+    if isinstance(value, dict):
+        if value.get("source") == "virtual" and "faces" in value:
+            out += list(zip(value.get("faces", []), value.get("sides", [])))
+        else:
+            for v in value.values():
+                out += _virtual_rolls(v)
+    elif isinstance(value, list):
+        for v in value:
+            out += _virtual_rolls(v)
+    return out
+
+
+def check_campaign_dice(events: Sequence[ev.Event], campaign: str,
+                        known: Mapping[str, bytes] | None = None
+                        ) -> tuple[list[str], list[str]]:
+    """The virtual rolls of a campaign's commands between battles (rests, recharges:
+    plain dice, drawn in the order recorded), derived again from the campaign's
+    secret once it is revealed or held here."""
+    import msgspec
+
+    from domain.state import EncounterState
+
+    known = known or {}
+    state = EncounterState(name=campaign)
+    problems: list[str] = []
+    checked = unchecked = 0
+    for e in events:
+        if isinstance(e, (ev.DiceCommitted, ev.DiceContributed, ev.DiceRevealed)):
+            fair_dice.fold(state, e)
+            continue
+        rolls = _virtual_rolls(msgspec.to_builtins(e))
+        if not rolls:
+            continue
+        secret = fair_dice.secret_of(state, known)
+        if secret is None:
+            unchecked += 1
+            continue
+        source = fair_dice.Committed(fair_dice.key(secret, state.dice.contributions),
+                                     f"campaign:{e.cmd}", e.command)
+        again = [source.randrange(sides) + 1 for _, sides in rolls]
+        checked += 1
+        if again != [face for face, _ in rolls]:
+            problems.append(f"campaign {campaign}: the virtual dice at "
+                            f"{e.originator_version} are not those its secret gives "
+                            f"({[f for f, _ in rolls]} where {again} was due)")
+    notes = []
+    if checked or unchecked:
+        notes.append(f"campaign {campaign}: {checked} command(s) with virtual dice derived "
+                     f"again" + (f", {unchecked} await `dice reveal --campaign`"
+                                 if unchecked else ""))
+    return problems, notes
 
 
 def verify(names: Sequence[str], load: Callable[[str], Sequence[ev.Event]],
-           redecide_for: Callable[[str], ripple.Redecide]) -> tuple[int, list[str]]:
+           redecide_for: Callable[[str], ripple.Redecide],
+           accepted: list[str] | None = None,
+           known_for: Callable[[str], Mapping[str, bytes]] = lambda name: {},
+           notes: list[str] | None = None) -> Verified:
+    """Every encounter's log, dice and decisions; accepted ripples go to
+    ``accepted``, what could be said of the dice to ``notes``."""
     problems: list[str] = []
-    total = 0
+    total = decided = unlined = 0
     for name in names:
         events = load(name)
         total += len(events)
         found = check_log(events, name)
         if not found:
-            found = check_decisions(events, name, redecide_for(name))
+            known = known_for(name)
+            found, said = check_dice(events, name, known)
+            redecide = redecide_for(name)
+            walked = check_decisions(events, name, redecide, accepted, known,
+                                     getattr(redecide, "sequence", None))
+            decided += walked.decided
+            unlined += walked.unlined
+            found += [r.why for r in walked.ripples]
+            if notes is not None:
+                notes += said
         problems += found
-    return total, problems
+    return Verified(total, decided, unlined, problems)
 
 
 def check_snapshots(label: str, stream: object, snapshots: Sequence[tuple[int, bytes]],

@@ -179,16 +179,18 @@ def expiring_at_turn_end(c) -> list[Event]:
             for n, info in c.conditions.items() if info.turn_ends == 1]
 
 
-def expiring_at(state: EncounterState, round_: int, turn: str) -> list[Event]:
+def expiring_at(state: EncounterState, round_: int, turn: str,
+                order: list[str] | None = None) -> list[Event]:
     """Conditions of ``--rounds N`` that end at this point (round, turn) of the fight:
     ``until`` is "round R, ANCHOR", the turn on which they were applied, N rounds on;
     they end when the fight reaches that round and ANCHOR's place in the order (or
     passes it: the anchor may have died or fled meanwhile)."""
     from domain.dnd5e.initiative import ordered
 
-    order = ordered(state)
+    order = order if order is not None else ordered(state)  # the caller's, if known
     return [ConditionRemoved(name=c.name, condition=n, reason="expired")
-            for c in state.combatants.values() for n, info in c.conditions.items()
+            for c in state.combatants.values() if c.conditions
+            for n, info in c.conditions.items()
             if _reached(order, round_, turn, info.until)]
 
 

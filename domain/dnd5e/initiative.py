@@ -12,11 +12,13 @@ who took it.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from typing import TYPE_CHECKING
 
 import msgspec
 
-from domain.dnd5e import d20_tests, stats
+from domain.dnd5e import d20_tests
 from domain.encounter import names_or_group, require_on, require_initiative
 from domain.errors import BadInput, RuleViolation
 from domain.events import Event, InitiativeRolled, RoundStarted, TurnStarted
@@ -32,17 +34,22 @@ def ordered(state: EncounterState) -> list[str]:
     """Highest first; decided ties by ``tiebreak``; then entry order; a controlled
     mount right after its rider (its initiative is the rider's)."""
     ranks: dict[str, int] = state.extra.get("tiebreak", {})
-    rolled = [(c, i) for i, c in enumerate(state.combatants.values())
-              if c.initiative is not None]
-    rolled.sort(key=lambda ci: (-(ci[0].initiative or 0), ranks.get(ci[0].name, 1000),
-                                ci[1]))
-    names = [c.name for c, _ in rolled]
-    for c, _ in rolled:
-        rider = stats.get(c, "rider")
-        if rider and stats.get(c, "controlled") and rider in names:
+    rolled = [c for c in state.combatants.values() if c.initiative is not None]
+    # a stable sort: equal keys keep the entry order
+    if ranks:
+        rolled.sort(key=lambda c, rank=ranks.get: (-c.initiative, rank(c.name, 1000)))
+    else:
+        rolled.sort(key=_INITIATIVE, reverse=True)
+    names = [c.name for c in rolled]
+    for c in rolled:
+        rider = c.extra.get("rider")  # stats.DEFAULTS: no rider, not controlled
+        if rider and c.extra.get("controlled") and rider in names:
             names.remove(c.name)
             names.insert(names.index(rider) + 1, c.name)
     return names
+
+
+_INITIATIVE = attrgetter("initiative")
 
 
 def parse_naturals(items: list[str]) -> dict[str, list[int]]:

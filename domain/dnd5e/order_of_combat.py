@@ -46,7 +46,7 @@ def next_turn(state: EncounterState, death_saves: dict[str, int]) -> list[Event]
         round_ += 1
         events.append(RoundStarted(round=round_, escalation_die=0))
     events.append(TurnStarted(name=nxt, round=round_))
-    events += conditions.expiring_at(state, round_, nxt)
+    events += conditions.expiring_at(state, round_, nxt, order)
     for name, natural in death_saves.items():
         c = combatant(state, name)
         if c.name != nxt or c.status != "unconscious":

@@ -5,7 +5,11 @@ You can use a standard action to take a move action, and you can use a standard 
 move action to take a quick action." Free actions are unlimited. "You can use one
 interrupt action when it's not your turn. You can't use another one until the end of
 your next turn." A successful disengage is "like getting popped free at the start of
-your move": moving on, and engaging where the move ends, are that same move action.
+your move": moving on, and engaging where the move ends, are that same move action;
+moving somewhere else again is another move action. Out of turn, a standard, move or
+quick action needs a readied action (Readying an Action: "You can ready a standard
+action, a move action, or a free action" — one action, once) or an interrupt. A coup de
+grace skips the move and quick actions of its turn (Coup de Grace).
 """
 
 from __future__ import annotations
@@ -28,8 +32,18 @@ def check(action: str) -> str:
     return action
 
 
-def slot(c: Combatant, action: str, own_turn: bool) -> str:
-    """The slot that taking ``action`` uses up now, or a RuleViolation."""
+# what a readied action may be spent on (a standard may be used as a move or a quick)
+READIED = {"standard": ("standard", "move", "quick"), "move": ("move", "quick"),
+           "free": ()}
+FORCE = "the GM may overrule with --force"
+
+
+def slot(c: Combatant, action: str, own_turn: bool, relocate: bool = False) -> str:
+    """The slot that taking ``action`` uses up now, or a RuleViolation.
+
+    ``relocate``: the move carries the creature somewhere (``move``), rather than
+    ending it in melee (``engage``) where the move it is making ends.
+    """
     check(action)
     if action == "free":
         return "free"
@@ -43,11 +57,35 @@ def slot(c: Combatant, action: str, own_turn: bool) -> str:
                                 "Interrupt Actions")
         return "interrupt"
     if not own_turn:
-        return "free"  # out of turn: a readied action or an opportunity, not a slot
-    if action == "move" and c.part.moving:
+        return _out_of_turn(c, action)
+    if c.part.coup_de_grace and action in ("move", "quick"):
+        raise RuleViolation(f"{c.name} made a coup de grace this turn and skips its "
+                            f"move and quick actions ({FORCE})", "Coup de Grace")
+    if action == "move" and c.part.moving and not (relocate and c.part.moved):
         return "free"  # Disengaging: "Use your move normally" — the same move goes on
     for candidate in SUBSTITUTES[action]:
         if candidate not in c.actions_used:
             return candidate
     raise RuleViolation(f"{c.name} has no {action} action left this turn (used: "
                         f"{', '.join(c.actions_used)})", "Actions on Your Turn")
+
+
+def _out_of_turn(c: Combatant, action: str) -> str:
+    """A readied action taken in another's turn: the one action readied, once."""
+    readied = c.part.readied_action
+    if c.acts_out_of_turn and readied:
+        if "readied" in c.actions_used:
+            pass  # the one readied action is being spent already (a move into melee)
+        elif action not in READIED[readied]:
+            raise RuleViolation(f"{c.name} readied a {readied} action, not a {action} "
+                                f"action ({FORCE})", "Readying an Action")
+        else:
+            return "readied"
+    if c.acts_out_of_turn:
+        raise RuleViolation(f"{c.name} already took its readied action: one action, "
+                            f"then it waits for its next turn ({FORCE})",
+                            "Readying an Action")
+    raise RuleViolation(f"it is not {c.name}'s turn: a {action} action out of turn "
+                        "needs a readied action (`ready`, then `act`), an interrupt "
+                        "where a power allows one (--interrupt; `attack --action "
+                        "interrupt`) or --force", "Actions on Your Turn")

@@ -4,8 +4,12 @@ General Attack Rules, Crits (double damage; a doubled crit triples), Crit Range,
 Fumbles (a natural 1 has no effect, not even miss damage), Damage on Miss, Flexible
 Attacks (the natural result is recorded), Unarmed Attacks, Two-Weapon Fighting (reroll
 a natural 2, and use the reroll), Coup de Grace, and the Combat Modifiers (Shooting
-into Melee, Invisibility). Multiple targets: "a separate attack roll for each one, but
-only roll damage once".
+into Melee: a fumble is rerolled against the engaged ally; Invisibility). Multiple
+targets: "a separate attack roll for each one, but only roll damage once". Targeting:
+"you can't target yourself". Confused: "Your next attack action will be a basic or
+at-will attack against any nearby ally, determined randomly". Unconscious: a monster
+may be knocked out instead of slain. Flying: a swoop attacks a flyer "instead of
+engaging it directly, at a -2 attack penalty".
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ from domain.encounter import (combatant, require_able, require_initiative, requi
 from domain.errors import BadInput, RuleViolation
 from domain.events import AttackResolved, Engaged, Event, OngoingDamageApplied, Roll
 from domain.state import Combatant, EncounterState
-from domain.thirteenth_age import (actions, combat_stats, conditions, escalation_die,
-                                   position, resistance)
+from domain.thirteenth_age import (actions, combat_stats, conditions,
+                                   damage_and_healing, escalation_die, position,
+                                   resistance, targeting)
 
 if TYPE_CHECKING:
     import random
@@ -60,6 +65,11 @@ class AttackOrder(msgspec.Struct, kw_only=True):
     ongoing_save: str = "normal"
     action: str = "standard"
     basic: bool = False
+    double_crits: int = 0  # how many times the crit damage is doubled (2: quadruple)
+    knock_out: bool = False  # Unconscious: keep the monster alive at 0 hp
+    ally: str | None = None  # Shooting into Melee: the ally the GM rules is the target
+    ally_roll: int | None = None  # ...and the reroll's natural d20
+    pick: int | None = None  # Confused: which nearby ally (1..N) the die chose
 
 
 def unarmed_damage(level: int) -> str:
@@ -72,9 +82,11 @@ def unarmed_damage(level: int) -> str:
     return "+".join(terms)
 
 
-def crit_multiplier(double_crit: bool) -> int:
-    """Crit Effects: double damage; doubling the crit damage triples it instead."""
-    return 3 if double_crit else 2
+def crit_multiplier(double_crit: bool | int) -> int:
+    """Crit Effects: double damage; "If you manage to double your crit damage ...
+    triple it instead. If you manage to double your triple damage, bump it up to
+    quadruple, and so on": each doubling adds one to the multiplier."""
+    return 2 + int(double_crit)
 
 
 def _spirit(c: Combatant, stat: str, round_: int) -> int:
@@ -137,6 +149,10 @@ def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
         raise BadInput("damage", min(order.miss, order.ongoing), "0 or more")
     if len({t.name for t in targets}) != len(targets):
         raise BadInput("targets", ",".join(order.targets), "each target once")
+    targeting.require_not_self(a, targets)
+    if order.knock_out:
+        for t in targets:
+            damage_and_healing.require_knock_out(t, True)
     for t in targets:
         if t.status in ("dead", "fled"):
             raise RuleViolation(f"{t.name} is {t.status} and can't be attacked")
@@ -158,11 +174,17 @@ def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
     if "hampered" in a.conditions and not order.basic and not order.opportunity:
         raise RuleViolation(f"{a.name} is hampered and can only make basic attacks "
                             "(--basic)", "Conditions: Hampered")
-    if order.kind == "ranged" and "grabbed" in a.conditions:
-        raise RuleViolation(f"{a.name} is grabbed and can't use ranged attacks",
+    if order.kind in ("ranged", "spell") and "grabbed" in a.conditions:
+        raise RuleViolation(f"{a.name} is grabbed and can't use ranged attacks or "
+                            "ranged spells (melee and close-quarters spells are fine)",
                             "Grabbed")
+    if order.swoop:
+        if order.kind != "melee" or not a.part.flying or any(
+                not t.part.flying for t in targets):
+            raise RuleViolation("a swoop is a flyer's melee attack on another flyer in "
+                                "the air, instead of engaging it", "Flying")
     if order.coup_de_grace:
-        if a.actions_used:
+        if a.actions_used or a.part.moving:
             raise RuleViolation("a coup de grace skips the move and quick actions: "
                                 f"{a.name} already used {', '.join(a.actions_used)}",
                                 "Coup de Grace")
@@ -186,9 +208,10 @@ def _melee_engagement(state: EncounterState, a: Combatant,
             raise RuleViolation(
                 f"{a.name} is engaged with {', '.join(a.engaged_with)} and not with "
                 f"{t.name}: disengage or move first", "Movement and Melee")
-        position.require_can_move(a)
-        move = actions.slot(a, "move", state.turn == a.name)
-        events.append(Engaged(a=a.name, b=t.name, how="attack", action=move))
+        moves = position.approach(state, a, t, how="attack")
+        events += moves
+        a = msgspec.structs.replace(a, actions_used=a.actions_used + [
+            e.action for e in moves], part=msgspec.structs.replace(a.part, moving=False))
     return events
 
 
@@ -208,12 +231,15 @@ def provoked_by(a: Combatant, targets: list[Combatant], kind: str,
 def attack(state: EncounterState, rng: random.Random, order: AttackOrder) -> list[Event]:
     """Decide an attack: one d20 per target, one damage roll for all of them."""
     a = combatant(state, order.attacker)
+    confused_tags: list[str] = []
+    if "confused" in a.conditions and not order.opportunity:
+        order.targets, confused_tags = targeting.confused_target(state, a, order, rng)
     targets = [combatant(state, n) for n in order.targets]
     defense = combat_stats.defense_key(order.defense)
     order.defense = defense
     _checks(state, a, targets, order)
     events: list[Event] = []
-    if order.kind == "melee" and not order.opportunity:
+    if order.kind == "melee" and not order.opportunity and not order.swoop:
         events += _melee_engagement(state, a, targets)
     probe = a
     if events:  # the move into melee is spent before the attack's own action
@@ -233,73 +259,119 @@ def attack(state: EncounterState, rng: random.Random, order: AttackOrder) -> lis
     escalation = escalation_die.attack_bonus(state.escalation_die, a.pc,
                                              "fear" in a.conditions)
     provokes = provoked_by(a, targets, order.kind, state)
+    shared = _Shared(expr=expr, ability=ability, damage_roll=damage_roll,
+                     escalation=escalation, defense=defense)
+    reroll_used = False
     for i, t in enumerate(targets):
-        roll = _natural(order, i, rng)
-        rerolled_from = None
-        if order.two_weapon and roll.natural == 2:  # Two-Weapon Fighting
-            rerolled_from = 2
-            roll = dice.d20_roll(order.reroll, rng, what="two-weapon reroll")
-        natural = roll.natural
-        mods = attack_modifiers(state, a, t, order)
-        total = natural + order.bonus + escalation + sum(mods.values())
-        dv = defense_value(state, t, defense)
-        crit_range = order.crit_range
-        if "vulnerable" in t.conditions:
-            crit_range -= conditions.VULNERABLE_CRIT_EXPANSION
-        concealment = None
-        concealed = False
-        if order.invisible:  # Invisibility: 50% to miss completely, before the roll
-            concealment = (dice.Roll(expr="1d100", faces=[order.concealment[i]],
-                                     sides=[100], total=order.concealment[i])
-                           if order.concealment else dice.roll("1d100", rng))
-            if not 1 <= concealment.total <= 100:
-                raise BadInput("concealment d100", concealment.total, "1..100")
-            concealed = concealment.total <= 50
-        fumble = natural == 1 and not order.coup_de_grace
-        crit = not fumble and not concealed and (natural >= crit_range or
-                                                  order.coup_de_grace)
-        hit = not fumble and not concealed and (crit or total >= dv)
-        tags = []
-        if order.flexible:
-            tags.append(f"flexible:{natural}")
-        if order.coup_de_grace:
-            tags.append("coup-de-grace")
-        if order.opportunity:
-            tags.append("opportunity")
-        if order.nonmagical:
-            tags.append("nonmagical")
-        if provokes and i == 0:
-            tags += [f"provokes:{n}" for n in provokes]
-        if fumble and order.kind in ("ranged", "spell"):
-            allies = [n for n in t.engaged_with
-                      if (o := state.combatants.get(n)) and same_side(o, a)
-                      and o.name != a.name]
-            if allies:  # Shooting into Melee
-                tags += [f"shooting-into-melee:{n}" for n in allies]
-        amount = 0
-        multiplier = 1
-        if hit and (expr or damage_roll is not None or ability):
-            if damage_roll is None:
-                damage_roll = dice.roll(expr, rng) if expr else dice.typed("", 0)
-            multiplier = crit_multiplier(order.double_crit) if crit else 1
-            amount = (damage_roll.total + ability) * multiplier
-        elif not hit and not fumble and not concealed and order.miss:
-            amount = order.miss  # Damage on Miss
-        outcome = resistance.apply(max(amount, 0), order.damage_type, natural, t.part.resist,
-                                   order.nonmagical)
-        events.append(AttackResolved(
-            attacker=a.name, target=t.name, defense=defense, defense_value=dv, roll=roll,
-            natural=natural, bonus=order.bonus, escalation=escalation, modifiers=mods,
-            total=total, crit_range=crit_range, hit=hit, crit=crit, fumble=fumble,
-            concealment=concealment, concealed_miss=concealed,
-            damage_roll=damage_roll if hit or amount else None,
-            damage_type=order.damage_type, multiplier=multiplier,
-            resistance=outcome.resistance, half=outcome.half, immune=outcome.immune,
-            damage=outcome.amount, kind=order.kind, tags=tags,
-            rerolled_from=rerolled_from, ongoing=order.ongoing if hit else 0,
-            action=action if i == 0 else ""))
-        if hit and order.ongoing:
-            events.append(OngoingDamageApplied(
-                name=t.name, amount=order.ongoing, damage_type=order.damage_type,
-                save=order.ongoing_save, natural=natural))
+        tags = [f"provokes:{n}" for n in provokes] if i == 0 else []
+        resolved, ongoing = _resolve(state, rng, a, t, order, _natural(order, i, rng),
+                                     shared, tags + (confused_tags if i == 0 else []),
+                                     action if i == 0 else "")
+        events.append(resolved)
+        events += ongoing
+        if resolved.fumble and order.kind in ("ranged", "spell"):
+            ally = targeting.into_melee(state, a, t, order)
+            if ally is not None and not reroll_used:  # Shooting into Melee
+                reroll_used = True
+                roll = dice.d20_roll(order.ally_roll, rng,
+                                     what="shooting-into-melee reroll")
+                again, ongoing = _resolve(
+                    state, rng, a, ally, order, roll, shared,
+                    [f"into-melee-reroll:{t.name}"], "")
+                events.append(again)
+                events += ongoing
+    if order.ally_roll is not None and not reroll_used:
+        raise BadInput("--ally-roll", order.ally_roll, "nothing: no fumble into melee "
+                       "to reroll against an ally")
     return events
+
+
+class _Shared(msgspec.Struct, kw_only=True):
+    """What every target of one attack shares: one damage roll, one escalation die."""
+
+    expr: str | None
+    ability: int
+    damage_roll: Roll | None
+    escalation: int
+    defense: str
+
+
+def _resolve(state: EncounterState, rng: random.Random, a: Combatant, t: Combatant,
+             order: AttackOrder, roll: Roll, shared: _Shared, tags: list[str],
+             action: str) -> tuple[AttackResolved, list[Event]]:
+    """One attack roll against one target, and what it does (``extra``: tags after
+    the attack's own)."""
+    extra, tags = tags, []
+    rerolled_from = None
+    if order.two_weapon and roll.natural == 2:  # Two-Weapon Fighting
+        rerolled_from = 2
+        roll = dice.d20_roll(order.reroll, rng, what="two-weapon reroll")
+    natural = roll.natural
+    mods = attack_modifiers(state, a, t, order)
+    total = natural + order.bonus + shared.escalation + sum(mods.values())
+    dv = defense_value(state, t, shared.defense)
+    crit_range = order.crit_range
+    if "vulnerable" in t.conditions:
+        crit_range -= conditions.VULNERABLE_CRIT_EXPANSION
+    concealment = None
+    concealed = False
+    if order.invisible:  # Invisibility: 50% to miss completely, before the roll
+        i = order.targets.index(t.name) if t.name in order.targets else 0
+        concealment = (dice.Roll(expr="1d100", faces=[order.concealment[i]],
+                                 sides=[100], total=order.concealment[i])
+                       if order.concealment else dice.roll("1d100", rng))
+        if not 1 <= concealment.total <= 100:
+            raise BadInput("concealment d100", concealment.total, "1..100")
+        concealed = concealment.total <= 50
+    fumble = natural == 1 and not order.coup_de_grace
+    crit = not fumble and not concealed and (natural >= crit_range or
+                                              order.coup_de_grace)
+    hit = not fumble and not concealed and (crit or total >= dv)
+    if order.flexible:
+        tags.append(f"flexible:{natural}")
+    if order.coup_de_grace:
+        tags.append("coup-de-grace")
+    if order.opportunity:
+        tags.append("opportunity")
+    if order.nonmagical:
+        tags.append("nonmagical")
+    if order.knock_out:
+        tags.append("knock-out")
+    if order.swoop:
+        tags.append("swoop")
+    tags += extra
+    if fumble and order.kind in ("ranged", "spell") and not any(
+            x.startswith("into-melee-reroll:") for x in extra):
+        tags += [f"shooting-into-melee:{n}" for n in t.engaged_with
+                 if (o := state.combatants.get(n)) and same_side(o, a)
+                 and o.name != a.name]
+    amount = 0
+    multiplier = 1
+    if hit and (shared.expr or shared.damage_roll is not None or shared.ability):
+        if shared.damage_roll is None:
+            shared.damage_roll = (dice.roll(shared.expr, rng) if shared.expr
+                                  else dice.typed("", 0))
+        multiplier = crit_multiplier(max(int(order.double_crit),
+                                         order.double_crits)) if crit else 1
+        amount = (shared.damage_roll.total + shared.ability) * multiplier
+    elif not hit and not fumble and not concealed and order.miss:
+        amount = order.miss  # Damage on Miss
+    outcome = resistance.apply(max(amount, 0), order.damage_type, natural, t.part.resist,
+                               order.nonmagical)
+    resolved = AttackResolved(
+        attacker=a.name, target=t.name, defense=shared.defense, defense_value=dv,
+        roll=roll, natural=natural, bonus=order.bonus, escalation=shared.escalation,
+        modifiers=mods, total=total, crit_range=crit_range, hit=hit, crit=crit,
+        fumble=fumble, concealment=concealment, concealed_miss=concealed,
+        damage_roll=shared.damage_roll if hit or amount else None,
+        damage_type=order.damage_type, multiplier=multiplier,
+        resistance=outcome.resistance, half=outcome.half, immune=outcome.immune,
+        damage=outcome.amount, kind=order.kind, tags=tags,
+        rerolled_from=rerolled_from, ongoing=order.ongoing if hit else 0,
+        action=action)
+    ongoing: list[Event] = []
+    if hit and order.ongoing:
+        ongoing.append(OngoingDamageApplied(
+            name=t.name, amount=order.ongoing, damage_type=order.damage_type,
+            save=order.ongoing_save, natural=natural, nonmagical=order.nonmagical))
+    return resolved, ongoing

@@ -9,14 +9,23 @@ from domain.verbs import Verb, arg, flag, ints, opt, pairs
 
 
 def _add(services, name, hp, ac, pd, md, init, level, pc, count, recoveries,
-         recovery_die, con_mod, resist):
+         recovery_die, con_mod, resist, villain=False):
+    import msgspec
+
     from domain import roster
 
     carried = services.carried(name) if pc else None
-    return lambda s, r: roster.add(
-        s, name, hp, ac=ac, pd=pd, md=md, init=init, level=level, pc=pc, count=count,
-        recoveries=recoveries, recovery_die=recovery_die, con_mod=con_mod,
-        resist=resist, carried=carried)
+
+    def decide(s, r):
+        added = roster.add(
+            s, name, hp, ac=ac, pd=pd, md=md, init=init, level=level, pc=pc, count=count,
+            recoveries=recoveries, recovery_die=recovery_die, con_mod=con_mod,
+            resist=resist, carried=carried)
+        if villain:  # Optional Meaningful Death Rule: "only ... named villains"
+            added = [msgspec.structs.replace(e, stats={**e.stats, "villain": True})
+                     for e in added]
+        return added
+    return decide
 
 
 def _init(services, naturals, ambush, advance_escalation):
@@ -30,7 +39,8 @@ def _init(services, naturals, ambush, advance_escalation):
 def _attack(services, attacker, targets, bonus, vs, roll, damage, dmg, miss, type_,
             crit_range, ability, kind, opportunity, two_weapon, reroll, flexible,
             unarmed, coup_de_grace, invisible, concealment, nonmagical, mod,
-            double_crit, swoop, ongoing, ongoing_save, action, basic):
+            double_crit, swoop, ongoing, ongoing_save, action, basic, double_crits=0,
+            knock_out=False, ally=None, ally_roll=None, pick=None):
     from domain.thirteenth_age import attacks
 
     order = attacks.AttackOrder(
@@ -41,17 +51,20 @@ def _attack(services, attacker, targets, bonus, vs, roll, damage, dmg, miss, typ
         reroll=reroll, flexible=flexible, unarmed=unarmed, coup_de_grace=coup_de_grace,
         invisible=invisible, concealment=ints(concealment, "--concealment"),
         nonmagical=nonmagical, modifier=mod, double_crit=double_crit, swoop=swoop,
-        ongoing=ongoing, ongoing_save=ongoing_save, action=action, basic=basic)
+        ongoing=ongoing, ongoing_save=ongoing_save, action=action, basic=basic,
+        double_crits=double_crits, knock_out=knock_out, ally=ally, ally_roll=ally_roll,
+        pick=pick)
     return lambda s, r: attacks.attack(s, r, order)
 
 
-def _damage(services, target, amount, type_, natural, nonmagical):
+def _damage(services, target, amount, type_, natural, nonmagical, knock_out=False):
     from domain.errors import BadInput
     from domain.thirteenth_age import damage_and_healing as dh
 
     if natural is not None and not 1 <= natural <= 20:
         raise BadInput("natural", natural, "1..20")
-    return lambda s, r: dh.direct_damage(s, target, amount, type_, natural, nonmagical)
+    return lambda s, r: dh.direct_damage(s, target, amount, type_, natural, nonmagical,
+                                         r, knock_out)
 
 
 def _heal(services, target, amount):
@@ -90,16 +103,18 @@ def _cond_remove(services, name, condition):
     return lambda s, r: conditions.remove_condition(s, name, condition)
 
 
-def _ongoing(services, name, amount, type_, save, natural):
+def _ongoing(services, name, amount, type_, save, natural, nonmagical=False):
     from domain.thirteenth_age import ongoing_damage
 
-    return lambda s, r: ongoing_damage.apply(s, name, amount, type_, save, natural)
+    return lambda s, r: ongoing_damage.apply(s, name, amount, type_, save, natural,
+                                             nonmagical, r)
 
 
-def _save(services, name, roll_, against, difficulty):
+def _save(services, name, roll_, against, difficulty, save_bonus=0):
     from domain.thirteenth_age import ongoing_damage
 
-    return lambda s, r: ongoing_damage.save(s, r, name, roll_, against, difficulty)
+    return lambda s, r: ongoing_damage.save(s, r, name, roll_, against, difficulty,
+                                            save_bonus)
 
 
 def _engage(services, a, b):
@@ -108,16 +123,19 @@ def _engage(services, a, b):
     return lambda s, r: position.engage(s, a, b)
 
 
-def _disengage(services, a, roll_, hit_grabber):
+def _disengage(services, a, roll_, hit_grabber, from_=None, save_bonus=0,
+               interrupt=False):
     from domain.thirteenth_age import disengaging
 
-    return lambda s, r: disengaging.disengage(s, r, a, roll_, hit_grabber)
+    only = [n.strip() for n in from_.split(",") if n.strip()] if from_ else None
+    return lambda s, r: disengaging.disengage(s, r, a, roll_, hit_grabber, only,
+                                              save_bonus, interrupt)
 
 
-def _move(services, a, where, ally):
+def _move(services, a, where, ally, interrupt=False):
     from domain.thirteenth_age import position
 
-    return lambda s, r: position.move(s, a, where, ally=ally)
+    return lambda s, r: position.move(s, a, where, ally=ally, interrupt=interrupt)
 
 
 def _teleport(services, a, where):
@@ -144,11 +162,11 @@ def _land(services, a):
     return lambda s, r: position.fly(s, a, False)
 
 
-def _next(services, save):
+def _next(services, save, save_bonus=0):
     from domain.thirteenth_age import cyclic_initiative
 
     saves = pairs(save, "save")
-    return lambda s, r: cyclic_initiative.next_turn(s, r, saves)
+    return lambda s, r: cyclic_initiative.next_turn(s, r, saves, save_bonus)
 
 
 def _delay(services, name):
@@ -157,10 +175,10 @@ def _delay(services, name):
     return lambda s, r: cyclic_initiative.delay(s, name)
 
 
-def _ready(services, name, trigger):
+def _ready(services, name, trigger, readies="standard"):
     from domain.thirteenth_age import cyclic_initiative
 
-    return lambda s, r: cyclic_initiative.ready(s, name, trigger)
+    return lambda s, r: cyclic_initiative.ready(s, name, trigger, readies)
 
 
 def _act(services, name, save):
@@ -190,16 +208,23 @@ def _escalation_release(services):
     return lambda s, r: gm.set_escalation(s, s.escalation_die, False, "")
 
 
-def _death_save(services, name, roll_, recovery):
+def _death_save(services, name, roll_, recovery, save_bonus=0):
     from domain.thirteenth_age import death_and_dying
 
-    return lambda s, r: death_and_dying.death_save(s, r, name, roll_, recovery)
+    return lambda s, r: death_and_dying.death_save(s, r, name, roll_, recovery,
+                                                   save_bonus)
 
 
-def _stabilize(services, name, by, roll_):
+def _potion(services, name, by, roll_, action):
+    from domain.thirteenth_age import recoveries
+
+    return lambda s, r: recoveries.potion(s, r, name, by, roll_, action)
+
+
+def _stabilize(services, name, by, roll_, interrupt=False):
     from domain.thirteenth_age import death_and_dying
 
-    return lambda s, r: death_and_dying.stabilize(s, r, name, by, roll_)
+    return lambda s, r: death_and_dying.stabilize(s, r, name, by, roll_, interrupt)
 
 
 def _spirit(services, name, ally, bonus, amount):
@@ -234,17 +259,27 @@ def _rest(services, name, spend, roll_, campaign):
 def _recharge(services, name, power, need, roll_, campaign):
     from domain.thirteenth_age import rest_and_recharge
 
-    return lambda camp, rng: rest_and_recharge.recharge(name, power, need, roll_, rng)
+    return lambda camp, rng: rest_and_recharge.recharge(
+        name, power, need, roll_, rng, services.battle_pcs())
 
 
 def _heal_up(services, names, campaign, campaign_loss):
     from domain.thirteenth_age import rest_and_recharge
 
-    return lambda camp, rng: rest_and_recharge.full_heal_up(list(names or []),
-                                                           campaign_loss)
+    def decide(camp, rng):
+        pcs = services.battle_pcs()
+        whom = [rest_and_recharge.pc_of(pcs, n) for n in names or []] or pcs
+        return rest_and_recharge.full_heal_up(
+            whom if names else [], campaign_loss,
+            {n: services.pc_state(camp, n) for n in whom})
+    return decide
 
 
 CAMPAIGN = opt("campaign", help="Default: the current encounter's.")
+INTERRUPT = flag("interrupt", help="Out of turn, as the interrupt action a power "
+                 "allows (one until the end of your next turn).")
+SAVE_BONUS = opt("save_bonus", int, 0, help="A talent's, feat's or magic item's bonus "
+                 "to the save (Saves).")
 ROLL = opt("roll_", int, None, "--roll", help="Natural d20.")
 
 VERBS = [
@@ -259,7 +294,9 @@ VERBS = [
         opt("recoveries", int, None, help="Recoveries left (PCs: 8)."),
         opt("recovery_die", str, "d8"),
         opt("con_mod", int, 0),
-        opt("resist", str, None, help="TYPE:N, repeatable.", multiple=True)),
+        opt("resist", str, None, help="TYPE:N, repeatable.", multiple=True),
+        flag("villain", help="A named villain: under the optional meaningful death rule, "
+             "only villains slay PCs.")),
         "Add a combatant.  Example: battletape add Bruna --pc --hp 30 --ac 17 --init 3"),
     Verb("init", _init, (
         arg("naturals", help="NAME=NATURAL as rolled at the table.", required=False,
@@ -297,14 +334,25 @@ VERBS = [
         opt("ongoing_save", str, "normal"),
         opt("action", str, "standard", help="standard, quick, free or interrupt (out of "
             "turn)."),
-        flag("basic", help="A basic attack (all a hampered creature may make).")),
+        flag("basic", help="A basic attack (all a hampered creature may make)."),
+        opt("double_crits", int, 0, help="How many times crit damage is doubled: 1 "
+            "triples it, 2 quadruples it (Crit Effects)."),
+        flag("knock_out", help="Knock the monster out at 0 hp instead of slaying it."),
+        opt("ally", help="ALLY[,ALLY...] Shooting into melee: the engaged ally a fumble "
+            "is rerolled against (the GM's ruling when there are several: the first "
+            "named who is in that melee)."),
+        opt("ally_roll", int, None, help="Shooting into melee: the reroll's natural d20."),
+        opt("pick", int, None, help="Confused: which nearby ally (1..N, in initiative "
+            "order) the die picked for TARGET `ally`.")),
         "One attack roll per target, damage rolled once.  Example: battletape attack "
         "Bruna Goblin --bonus 6 --vs ac --roll 15 --damage 1d8+3"),
     Verb("damage", _damage, (
         arg("target"), arg("amount", int),
         opt("type_", str, None, "--type"),
-        opt("natural", int, None, help="A (faked) natural roll against resistance."),
-        flag("nonmagical")),
+        opt("natural", int, None, help="A (faked) natural roll against resistance "
+            "(rolled virtually when the target resists and none is given)."),
+        flag("nonmagical"),
+        flag("knock_out", help="A monster at 0 hp is knocked out, not slain.")),
         "Direct damage.  Example: battletape damage Bruna 7 --type fire",
         negative_numbers=True),
     Verb("heal", _heal, (arg("target"), arg("amount", int)),
@@ -334,24 +382,28 @@ VERBS = [
         arg("name"), arg("amount", int), opt("type_", str, None, "--type"),
         opt("save", str, "normal", help="easy, normal or hard."),
         opt("natural", int, None, help="The original attack's natural roll (for "
-            "resistance).")),
+            "resistance; faked virtually when the target resists and none is given)."),
+        flag("nonmagical", help="Normal energy: resistance means immunity.")),
         "Ongoing damage, taken at the end of the creature's turn.  Example: battletape "
         "ongoing Goblin 5 --type fire", negative_numbers=True),
     Verb("save", _save, (
         arg("name"), ROLL,
         opt("against", help="A condition or 'ongoing'."),
-        opt("difficulty", help="easy, normal or hard.")),
+        opt("difficulty", help="easy, normal or hard."), SAVE_BONUS),
         "A save outside the end-of-turn routine.  Example: battletape save Bruna --roll "
         "12 --against dazed"),
     Verb("engage", _engage, (arg("a"), arg("b")),
          "A engages B in melee.  Example: battletape engage Bruna Goblin"),
     Verb("disengage", _disengage, (
-        arg("a"), ROLL, flag("hit_grabber", help="A hit the grabber this turn.")),
+        arg("a"), ROLL, flag("hit_grabber", help="A hit the grabber this turn."),
+        opt("from_", str, None, "--from", help="FOE[,FOE...]: disengage from only these "
+            "(-1 per foe beyond the first); stay engaged with the others."),
+        SAVE_BONUS, INTERRUPT),
         "A disengage check: normal save 11+, -1 per extra foe.  Example: battletape "
         "disengage Bruna --roll 12"),
     Verb("move", _move, (
         arg("a"), arg("where"),
-        opt("ally", help="For `behind`: the unengaged ally in front.")),
+        opt("ally", help="For `behind`: the unengaged ally in front."), INTERRUPT),
         "Move far away, nearby, or behind an ally (leaving melee provokes).  Example: "
         "battletape move Vex behind --ally Bruna"),
     Verb("teleport", _teleport, (arg("a"), arg("where", required=False,
@@ -364,12 +416,14 @@ VERBS = [
     Verb("land", _land, (arg("a"),), "A lands.  Example: battletape land Vex"),
     Verb("next", _next, (
         opt("save", help="NAME=N[,N...]: naturals for end-of-turn saves.",
-            multiple=True),),
+            multiple=True), SAVE_BONUS),
         "End the turn (ongoing damage, then saves) and start the next.  Example: "
         "battletape next --save Goblin=12", roll_option="--save", roll_per_name=True),
     Verb("delay", _delay, (arg("name"),),
          "Delay: act later this round.  Example: battletape delay Bruna"),
-    Verb("ready", _ready, (arg("name"), arg("trigger")),
+    Verb("ready", _ready, (arg("name"), arg("trigger"),
+                           opt("readies", str, "standard", "--action",
+                               help="The action readied: standard, move or free.")),
          "Ready an action for a trigger.  Example: battletape ready Bruna \"the ogre "
          "charges\""),
     Verb("act", _act, (
@@ -389,14 +443,21 @@ VERBS = [
          "Let the die advance again.  Example: battletape escalation release"),
     Verb("death-save", _death_save, (
         arg("name"), ROLL,
-        opt("recovery", int, None, help="Recovery dice total on a 16+.")),
+        opt("recovery", int, None, help="Recovery dice total on a 16+."), SAVE_BONUS),
         "A death save: 16+ spends a recovery.  Example: battletape death-save Bruna "
         "--roll 17 --recovery 9"),
     Verb("stabilize", _stabilize, (
         arg("name"), arg("by"),
-        opt("roll_", int, None, "--roll", help="Wisdom check total.")),
+        opt("roll_", int, None, "--roll", help="Wisdom check total."), INTERRUPT),
         "Stabilize a dying ally: DC 10 Wisdom.  Example: battletape stabilize Bruna Kael "
         "--roll 13"),
+    Verb("potion", _potion, (
+        arg("name"), opt("by", help="Who feeds it (a dying character can't drink)."),
+        opt("roll_", int, None, "--roll", help="Recovery dice total, before Con."),
+        opt("action", str, "standard", help="standard (always, for a dying character) "
+            "or quick.")),
+        "A healing potion: uses up a recovery.  Example: battletape potion Bruna --by "
+        "Kael --roll 9"),
     Verb("spirit", _spirit, (
         arg("name"), arg("ally"),
         opt("bonus", str, "attack", help="attack, ac, pd or md."),

@@ -96,6 +96,8 @@ def _can_take_turn(state: EncounterState, name: str) -> bool:
     c = state.combatants[name]
     if c.status in ("dead", "fled"):
         return False
+    if not c.pc and c.status != "up":
+        return False  # a monster knocked out: no turns, and no death saves
     surprise = encounter(state).surprise
     if surprise and state.round == 1:
         return name in surprise
@@ -125,15 +127,22 @@ def _start_next(state: EncounterState, acted: set[str]) -> list[Event]:
 
 
 def _end_current(state: EncounterState, rng: random.Random,
-                 saves: dict[str, list[int]]) -> list[Event]:
-    from domain.thirteenth_age import ongoing_damage
+                 saves: dict[str, list[int]], bonus: int = 0) -> list[Event]:
+    from domain.thirteenth_age import ongoing_damage, saves as save_rules
 
     current = state.combatants[state.turn] if state.turn else None
     events: list[Event] = []
     if current is not None:
+        p = current.part
+        if p.dying_at_start and not p.death_saved and not p.coma \
+                and current.status in ("unconscious", "stable"):
+            raise RuleViolation(
+                f"{current.name} is dying and its death save is due at the start of its "
+                f"turn: `death-save {current.name} [--roll N]` before `next` (or --force)",
+                "Death and Dying")
         events += ongoing_damage.end_of_turn(
             state, current, saves.get(current.name, []), rng,
-            state.options.get("meaningful_death", False))
+            state.options.get("meaningful_death", False), save_rules.check_bonus(bonus))
         events.append(TurnEnded(name=current.name))
     return events
 
@@ -150,11 +159,12 @@ def _check_saves(state: EncounterState, saves: dict[str, list[int]]) -> dict[str
 
 
 def next_turn(state: EncounterState, rng: random.Random,
-              saves: dict[str, list[int]]) -> list[Event]:
-    """End the current turn (ongoing damage, then saves) and start the next."""
+              saves: dict[str, list[int]], bonus: int = 0) -> list[Event]:
+    """End the current turn (ongoing damage, then saves, each with ``bonus``) and
+    start the next."""
     require_initiative(state)
     saves = _check_saves(state, saves)
-    events = _end_current(state, rng, saves)
+    events = _end_current(state, rng, saves, bonus)
     acted = set(state.acted) | ({state.turn} if state.turn else set())
     probe = _after(state, events)
     return events + _start_next(probe, acted)
@@ -180,13 +190,23 @@ def delay(state: EncounterState, name: str) -> list[Event]:
     if state.turn != c.name:
         raise RuleViolation(f"only the creature whose turn it is can delay "
                             f"(it is {state.turn}'s turn)", "Delay")
+    if c.actions_used or c.part.moving:
+        raise RuleViolation(
+            f"{c.name} already took an action this turn "
+            f"({', '.join(c.actions_used) or 'move'}): \"by choosing to delay, you take no "
+            "action\" — end the turn with `next` (or --force)", "Delay")
     events: list[Event] = [Delayed(name=c.name)]
     acted = set(state.acted) | {c.name}
     return events + _start_next(state, acted)
 
 
-def ready(state: EncounterState, name: str, trigger: str) -> list[Event]:
-    """Readying an Action: a standard action; the readied action waits for its trigger."""
+READIES = ("standard", "move", "free")
+
+
+def ready(state: EncounterState, name: str, trigger: str,
+          readies: str = "standard") -> list[Event]:
+    """Readying an Action: a standard action; the readied action (a standard, a move
+    or a free action: one) waits for its trigger."""
     require_initiative(state)
     c = combatant(state, name)
     require_able(c, "ready an action")
@@ -194,8 +214,10 @@ def ready(state: EncounterState, name: str, trigger: str) -> list[Event]:
         raise RuleViolation(f"{c.name} can ready only on its own turn", "Readying an Action")
     if not trigger.strip():
         raise BadInput("trigger", trigger, "a description of the trigger")
+    if readies not in READIES:
+        raise BadInput("readied action", readies, ", ".join(READIES))
     return [Readied(name=c.name, trigger=trigger,
-                    action=actions.slot(c, "standard", True))]
+                    action=actions.slot(c, "standard", True), readies=readies)]
 
 
 def act(state: EncounterState, rng: random.Random, name: str,

@@ -1,8 +1,10 @@
 """13th Age SRD, Combat Rules: Damage and Healing (Danni e Guarigione).
 
 Staggered (barcollante) at half hit points or fewer; unconscious (privo di sensi) at
-0 hp or below; monsters at 0 hp are slain; a PC dies at negative hit points equal to
-half its maximum (Death and Dying). Healing a dying PC starts from 0. Temporary Hit
+0 hp or below; monsters at 0 hp are slain, "unless the characters' intent is to keep
+the monster alive" (a knock-out blow: unconscious instead); a PC dies at negative hit
+points equal to half its maximum (Death and Dying) — under the Optional Meaningful Death
+Rule only a named villain slays it, and four failed death saves are a coma. Healing a dying PC starts from 0. Temporary Hit
 Points are spent first and never stack (only the higher amount counts). These are
 the fold's helpers: they change the combatant they are given.
 """
@@ -22,7 +24,8 @@ def dead_at(c: Combatant) -> int:
     return -(c.max_hp // 2)
 
 
-def take_damage(c: Combatant, amount: int, meaningful_death: bool = False) -> None:
+def take_damage(c: Combatant, amount: int, meaningful_death: bool = False,
+                knock_out: bool = False, villain: bool = False) -> None:
     """Temporary hit points absorb first, then hit points; the status follows."""
     if amount <= 0 or c.status in ("dead", "fled"):
         return
@@ -33,9 +36,11 @@ def take_damage(c: Combatant, amount: int, meaningful_death: bool = False) -> No
     if c.hp > 0:
         return
     if not c.pc:
-        c.status = "dead"  # Unconscious: "When monsters drop to 0 hp ... slain"
+        # Unconscious: "When monsters drop to 0 hp ... slain, unless the characters'
+        # intent is to keep the monster alive"
+        c.status = "unconscious" if knock_out else "dead"
         return
-    if c.hp <= dead_at(c) and not meaningful_death:
+    if c.hp <= dead_at(c) and (not meaningful_death or villain):
         c.status = "dead"
         return
     if c.status == "up":
@@ -50,6 +55,8 @@ def heal(c: Combatant, amount: int) -> None:
     if c.hp < 0:
         c.hp = 0
     c.hp = min(c.max_hp, c.hp + amount)
+    if c.part.coma:
+        return  # "brought back to consciousness once they're fully out of danger"
     if c.hp > 0 and c.status in ("unconscious", "stable"):
         c.status = "up"
 
@@ -67,8 +74,10 @@ def lasting_wound(c: Combatant) -> None:
 
 
 def direct_damage(state, name: str, amount: int, damage_type: str | None,
-                  natural: int | None = None, nonmagical: bool = False) -> list:
-    """Damage outside an attack; a resisted type needs a (faked) natural roll."""
+                  natural: int | None = None, nonmagical: bool = False,
+                  rng=None, knock_out: bool = False) -> list:
+    """Damage outside an attack; against a resisted type, a natural roll is faked
+    (rolled virtually) unless one is given (Resistance: "fake an attack roll")."""
     from domain.encounter import combatant, positive, require_on
     from domain.events import DamageTaken
     from domain.thirteenth_age import resistance
@@ -77,10 +86,24 @@ def direct_damage(state, name: str, amount: int, damage_type: str | None,
     c = combatant(state, name)
     positive("damage", amount)
     kind = damage_type.lower() if damage_type else None
+    require_knock_out(c, knock_out)
+    fake = resistance.fake_roll(kind, natural, c.part.resist, nonmagical, rng)
+    if fake is not None:
+        natural = fake.natural
     outcome = resistance.apply(amount, kind, natural, c.part.resist, nonmagical)
     return [DamageTaken(target=c.name, amount=outcome.amount, damage_type=kind,
                         resistance=outcome.resistance, natural=natural,
-                        half=outcome.half, immune=outcome.immune, rolled=amount)]
+                        half=outcome.half, immune=outcome.immune, rolled=amount,
+                        fake_roll=fake, knock_out=knock_out)]
+
+
+def require_knock_out(c: Combatant, knock_out: bool) -> None:
+    """Knocking out is for monsters: a PC at 0 hp falls unconscious anyway."""
+    from domain.errors import RuleViolation
+
+    if knock_out and c.pc:
+        raise RuleViolation(f"{c.name} is a PC: PCs at 0 hp fall unconscious anyway; "
+                            "a knock-out blow keeps a monster alive", "Unconscious")
 
 
 def direct_heal(state, name: str, amount: int) -> list:

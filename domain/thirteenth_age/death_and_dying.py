@@ -6,6 +6,8 @@ recovery. If you roll a natural 20, you get to take actions normally that turn. 
 roll 15 or less, you take one step toward the grave. After the fourth failed death
 save in a single battle, you die." Stabilizing: a DC 10 Wisdom check as a standard
 action; 25+ takes only a quick action; a stable creature ignores failed death saves.
+One death save a turn, due at its start: `next` asks for it. Optional Meaningful Death
+Rule: "PCs who fail four death checks fall into a coma" (no more death saves).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from domain import dice
 from domain.encounter import combatant, require_able, require_initiative
 from domain.errors import BadInput, RuleViolation
 from domain.events import DeathSaveRolled, Event, StabilizeAttempted
-from domain.thirteenth_age import actions, recoveries
+from domain.thirteenth_age import actions, recoveries, saves
 
 if TYPE_CHECKING:
     import random
@@ -28,7 +30,7 @@ QUICK_STABILIZE = 25
 
 
 def death_save(state, rng: random.Random, name: str, natural: int | None,
-               recovery_total: int | None) -> list[Event]:
+               recovery_total: int | None, bonus: int = 0) -> list[Event]:
     require_initiative(state)
     c = combatant(state, name)
     if not c.pc or c.status not in ("unconscious", "stable"):
@@ -36,8 +38,21 @@ def death_save(state, rng: random.Random, name: str, natural: int | None,
     if state.turn != c.name:
         raise RuleViolation(f"a death save is rolled at the start of {c.name}'s own turn "
                             f"(it is {state.turn}'s turn)", "Death and Dying")
-    roll = dice.d20_roll(natural, rng, what="death save natural")
-    success = roll.natural >= SUCCESS
+    if c.part.coma:
+        raise RuleViolation(f"{c.name} failed four death saves and lies in a coma: no "
+                            "more death saves; it wakes once fully out of danger",
+                            "Optional Meaningful Death Rule")
+    if c.part.death_saved:
+        raise RuleViolation(f"{c.name} already rolled its death save this turn: one, "
+                            "at the start of each of its turns (--force to roll again)",
+                            "Death and Dying")
+    if not c.part.dying_at_start:
+        raise RuleViolation(f"{c.name} fell this turn: its first death save is due at "
+                            "the start of its next turn (--force to roll now)",
+                            "Death and Dying")
+    roll = dice.d20_roll(natural, rng, saves.check_bonus(bonus),
+                         what="death save natural")
+    success = roll.total >= SUCCESS
     events: list[Event] = []
     recovery = None
     if success:
@@ -55,7 +70,7 @@ def death_save(state, rng: random.Random, name: str, natural: int | None,
 
 
 def stabilize(state, rng: random.Random, name: str, helper: str,
-              total: int | None) -> list[Event]:
+              total: int | None, interrupt: bool = False) -> list[Event]:
     """Stabilize an unconscious ally: DC 10 Wisdom check, 25+ as a quick action."""
     require_initiative(state)
     c = combatant(state, name)
@@ -70,7 +85,8 @@ def stabilize(state, rng: random.Random, name: str, helper: str,
             raise BadInput("Wisdom check total", total, "a d20 check total")
         roll = dice.Roll(expr="check", total=total, source="typed")
     quick = roll.total >= QUICK_STABILIZE
-    action = actions.slot(h, "quick" if quick else "standard", state.turn == h.name)
+    action = actions.slot(h, "interrupt" if interrupt else "quick" if quick
+                          else "standard", state.turn == h.name)
     return [StabilizeAttempted(name=c.name, helper=h.name, roll=roll,
                                success=roll.total >= STABILIZE_DC, quick=quick,
                                action=action)]

@@ -4,6 +4,8 @@
 first that you are disengaging from." Grabbed: "Disengage checks take a -5 penalty
 unless you hit the creature that is grabbing you the same turn." A failed check
 leaves you engaged and where you were; a stuck creature can't disengage at all.
+"You can disengage from more than one foe with a single successful check": from all of
+them, or only from some (`--from`), staying engaged with the others.
 """
 
 from __future__ import annotations
@@ -30,17 +32,30 @@ def penalty(foes: int, grabbed: bool, hit_grabber: bool) -> int:
 
 
 def disengage(state, rng: random.Random, name: str, natural: int | None,
-              hit_grabber: bool = False) -> list[Event]:
+              hit_grabber: bool = False, only: list[str] | None = None,
+              bonus: int = 0, interrupt: bool = False) -> list[Event]:
     require_initiative(state)
     c = combatant(state, name)
     require_able(c, "disengage")
     if not c.engaged_with:
         raise RuleViolation(f"{c.name} is not engaged with anyone", "Disengaging")
+    foes = list(c.engaged_with)
+    if only:
+        foes = []
+        for n in only:
+            foe = combatant(state, n)
+            if foe.name not in c.engaged_with:
+                raise RuleViolation(f"{c.name} is not engaged with {foe.name} (engaged "
+                                    f"with {', '.join(c.engaged_with)})", "Disengaging")
+            if foe.name not in foes:
+                foes.append(foe.name)
     require_can_move(c)
-    action = actions.slot(c, "move", state.turn == c.name)
-    p = penalty(len(c.engaged_with), "grabbed" in c.conditions, hit_grabber)
+    action = actions.slot(c, "interrupt" if interrupt else "move", state.turn == c.name)
+    grab = c.conditions.get("grabbed")
+    grabbed = grab is not None and (grab.source is None or grab.source in foes)
+    p = penalty(len(foes), grabbed, hit_grabber) + saves.check_bonus(bonus)
     roll = dice.d20_roll(natural, rng, p)
     target = saves.target("normal")
-    return [DisengageAttempted(name=c.name, foes=list(c.engaged_with), roll=roll,
+    return [DisengageAttempted(name=c.name, foes=foes, roll=roll,
                                penalty=p, target=target, success=roll.total >= target,
                                action=action)]

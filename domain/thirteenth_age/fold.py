@@ -21,9 +21,11 @@ def _reorder(state: EncounterState) -> None:
     state.order = ordered(state)
 
 
-def _damage(state: EncounterState, c: Combatant, amount: int) -> None:
+def _damage(state: EncounterState, c: Combatant, amount: int, knock_out: bool = False,
+            villain: bool = False) -> None:
     before = c.status
-    dh.take_damage(c, amount, state.options.get("meaningful_death", False))
+    dh.take_damage(c, amount, state.options.get("meaningful_death", False),
+                   knock_out=knock_out, villain=villain)
     if c.status == "dead" and before != "dead":
         unengage(state, c)
 
@@ -36,6 +38,10 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             actor = actor_of(state, e)
             if actor is not None:
                 actor.part.interrupt_spent = True
+        elif e.action == "readied":  # the one readied action is taken
+            actor = actor_of(state, e)
+            if actor is not None:
+                actor.part.readied_action = ""
         else:
             spend_action(state, e)
     match e:
@@ -45,7 +51,12 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c.delayed = False  # Delay/Ready: unused at your next action, it is lost
             c.readied = None
             c.actions_used = []
-            c.part.moving = False
+            p = c.part
+            p.moving = p.moved = p.coup_de_grace = p.death_saved = False
+            p.readied_action = ""
+            # Death and Dying: "a death save at the start of each of your turns"
+            p.dying_at_start = c.pc and c.status in ("unconscious", "stable") \
+                and not p.coma
             end_out_of_turn(state)
         case ev.TurnEnded():
             c = state.combatants[e.name]
@@ -53,7 +64,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             p.no_actions = False
             p.interrupt_spent = False  # "until the end of your next turn"
             c.actions_used = []
-            p.moving = False
+            p.moving = p.moved = p.coup_de_grace = p.dying_at_start = False
             p.provoked = []
             end_out_of_turn(state)
             if e.name not in state.acted:
@@ -71,7 +82,9 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
                     a.part.provoked.append(tag[9:])
             if "opportunity" in e.tags and a.name in t.part.provoked:
                 t.part.provoked.remove(a.name)
-            _damage(state, t, e.damage)
+            if "coup-de-grace" in e.tags and a.name == state.turn:
+                a.part.coup_de_grace = True
+            _damage(state, t, e.damage, "knock-out" in e.tags, a.part.villain)
         case ev.RoundStarted():
             state.round, state.escalation_die = e.round, e.escalation_die
             state.acted = []
@@ -80,11 +93,11 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.Healed():
             dh.heal(state.combatants[e.target], e.amount)
         case ev.DamageTaken():
-            _damage(state, state.combatants[e.target], e.amount)
+            _damage(state, state.combatants[e.target], e.amount, e.knock_out)
         case ev.OngoingDamageApplied():
             state.combatants[e.name].ongoing.append(
                 Ongoing(amount=e.amount, type=e.damage_type, save=e.save,
-                        natural=e.natural))
+                        natural=e.natural, nonmagical=e.nonmagical))
         case ev.OngoingDamageEnded():
             c = state.combatants[e.name]
             if 0 <= e.index < len(c.ongoing):
@@ -108,10 +121,13 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             state.combatants[e.name] = Combatant(
                 name=e.name, max_hp=e.max_hp, hp=e.hp, group=e.group, pc=e.pc,
                 ac=e.ac, level=e.level, init_bonus=e.init_bonus, recoveries=e.recoveries,
+                # a PC that ended its last battle below 1 hp joins as it ended
+                status="unconscious" if e.pc and e.hp <= 0 else "up",
                 part=Combatant13a(
                     pd=e.pd, md=e.md, recovery_die=e.recovery_die, con_mod=e.con_mod,
                     resist=dict(e.resist), penalty=e.penalty,
-                    lasting_wounds=e.lasting_wounds))
+                    lasting_wounds=e.lasting_wounds,
+                    villain=bool(e.stats.get("villain", False))))
         case ev.InitiativeRolled():
             for name in e.names:
                 c = state.combatants[name]
@@ -126,6 +142,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             delay_turn(state, e.name)
         case ev.Readied():
             state.combatants[e.name].readied = e.trigger
+            state.combatants[e.name].part.readied_action = e.readies
         case ev.DelayedActionTaken():
             take_delayed_turn(state, e)
         case ev.ReadiedActionTaken():
@@ -150,22 +167,26 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
                 c.part.rally_blocked_round = state.round
         case ev.Engaged():
             a, b = state.combatants[e.a], state.combatants[e.b]
-            a.part.moving = False  # the move ends in melee
+            a.part.moving = a.part.moved = False  # the move ends in melee
             if b.name not in a.engaged_with:
                 a.engaged_with.append(b.name)
             if a.name not in b.engaged_with:
                 b.engaged_with.append(a.name)
             a.part.whereabouts = b.part.whereabouts = "nearby"
         case ev.DisengageAttempted():
-            if e.success:
-                unengage(state, state.combatants[e.name])
-                state.combatants[e.name].part.moving = e.name == state.turn
+            if e.success:  # from the foes it disengaged from (all, or only some)
+                c = state.combatants[e.name]
+                _part_from(state, c, e.foes)
+                c.part.moving = e.name == state.turn
+                c.part.moved = False
         case ev.Moved():
             c = state.combatants[e.name]
             unengage(state, c)
             p = c.part
+            # Far Away: "two moves away": coming back from far is a whole move
+            p.moving = c.name == state.turn and not e.teleport and p.whereabouts != "far"
+            p.moved = True
             p.whereabouts = e.where
-            p.moving = c.name == state.turn and not e.teleport
             p.provoked = [n for n in dict.fromkeys(p.provoked + list(e.provoked))]
         case ev.FlightChanged():
             state.combatants[e.name].part.flying = e.flying
@@ -175,13 +196,16 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             encounter(state).spirit_used = True
         case ev.DeathSaveRolled():
             c = state.combatants[e.name]
+            c.part.death_saved = True
             if e.success and not e.acts:
                 c.part.no_actions = True  # only a natural 20 acts normally that turn
             if not e.success and c.status != "stable":
                 c.death_saves_failed += 1
-                if c.death_saves_failed >= 4 and not state.options.get(
-                        "meaningful_death", False):
-                    c.status = "dead"
+                if c.death_saves_failed >= 4:
+                    if state.options.get("meaningful_death", False):
+                        c.part.coma = True  # Optional Meaningful Death: a coma
+                    else:
+                        c.status = "dead"
         case ev.StabilizeAttempted():
             c = state.combatants[e.name]
             if e.success and c.status == "unconscious":
@@ -201,6 +225,21 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case _:
             pass
     return state
+
+
+def _part_from(state: EncounterState, c: Combatant, foes: list[str]) -> None:
+    """Disengaging from some of the foes engaging you: the others stay engaged."""
+    if set(foes) >= set(c.engaged_with):
+        unengage(state, c)
+        return
+    from domain.folding import release_grab
+
+    for name in foes:
+        o = state.combatants.get(name)
+        if o is not None:
+            o.engaged_with = [n for n in o.engaged_with if n != c.name]
+            release_grab(c, o)
+    c.engaged_with = [n for n in c.engaged_with if n not in foes]
 
 
 _SAVE_RANK = {None: 3, "hard": 2, "normal": 1, "easy": 0}

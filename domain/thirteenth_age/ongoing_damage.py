@@ -26,34 +26,42 @@ if TYPE_CHECKING:
 
 
 def apply(state: EncounterState, name: str, amount: int, damage_type: str | None,
-          save: str | None, natural: int | None) -> list[Event]:
+          save: str | None, natural: int | None, nonmagical: bool = False,
+          rng: random.Random | None = None) -> list[Event]:
+    """Ongoing damage on a creature; against a resisted type with no original attack
+    roll given, one is faked now and used at every end of turn (Resistance)."""
     require_on(state)
     c = combatant(state, name)
     positive("ongoing damage", amount, allow_zero=False)
     saves.target(save)
     if natural is not None and not 1 <= natural <= 20:
         raise BadInput("original natural roll", natural, "1..20")
-    return [OngoingDamageApplied(name=c.name, amount=amount,
-                                 damage_type=damage_type.lower() if damage_type else None,
-                                 save=(save or "normal").lower(), natural=natural)]
+    kind = damage_type.lower() if damage_type else None
+    fake = resistance.fake_roll(kind, natural, c.part.resist, nonmagical, rng)
+    return [OngoingDamageApplied(name=c.name, amount=amount, damage_type=kind,
+                                 save=(save or "normal").lower(),
+                                 natural=fake.natural if fake else natural,
+                                 nonmagical=nonmagical, fake_roll=fake)]
 
 
 def _natural_for(c: Combatant, naturals: list[int], rng: random.Random,
-                 used: list[int]) -> dice.Roll:
+                 used: list[int], bonus: int = 0) -> dice.Roll:
     i = len(used)
     used.append(1)
-    return dice.d20_roll(naturals[i] if i < len(naturals) else None, rng,
+    return dice.d20_roll(naturals[i] if i < len(naturals) else None, rng, bonus,
                          what=f"save natural for {c.name}")
 
 
 def end_of_turn(state: EncounterState, c: Combatant, naturals: list[int],
-                rng: random.Random, meaningful_death: bool = False) -> list[Event]:
+                rng: random.Random, meaningful_death: bool = False,
+                bonus: int = 0) -> list[Event]:
     """Ongoing damage, then saves (ongoing first, then conditions), then lapses."""
     events: list[Event] = []
     used: list[int] = []
     probe = msgspec.structs.replace(c, part=msgspec.structs.replace(c.part))
     for o in c.ongoing:
-        outcome = resistance.apply(o.amount, o.type, o.natural, c.part.resist)
+        outcome = resistance.apply(o.amount, o.type, o.natural, c.part.resist,
+                                   o.nonmagical)
         events.append(DamageTaken(target=c.name, amount=outcome.amount,
                                   damage_type=o.type, resistance=outcome.resistance,
                                   natural=o.natural, half=outcome.half,
@@ -64,7 +72,7 @@ def end_of_turn(state: EncounterState, c: Combatant, naturals: list[int],
         return events  # the dead make no saves
     passed: list[int] = []
     for i, o in enumerate(c.ongoing):
-        roll = _natural_for(c, naturals, rng, used)
+        roll = _natural_for(c, naturals, rng, used, bonus)
         target = saves.target(o.save)
         ok = roll.total >= target
         events.append(SaveRolled(name=c.name, against="ongoing", difficulty=o.save,
@@ -75,7 +83,7 @@ def end_of_turn(state: EncounterState, c: Combatant, naturals: list[int],
         events.append(OngoingDamageEnded(name=c.name, index=i, reason="save"))
     for cond, info in c.conditions.items():
         if info.save:
-            roll = _natural_for(c, naturals, rng, used)
+            roll = _natural_for(c, naturals, rng, used, bonus)
             target = saves.target(info.save)
             ok = roll.total >= target
             events.append(SaveRolled(name=c.name, against=cond, difficulty=info.save,
@@ -93,7 +101,8 @@ def end_of_turn(state: EncounterState, c: Combatant, naturals: list[int],
 
 
 def save(state: EncounterState, rng: random.Random, name: str, natural: int | None,
-         against: str | None, difficulty: str | None = None) -> list[Event]:
+         against: str | None, difficulty: str | None = None,
+         bonus: int = 0) -> list[Event]:
     """A save outside the end-of-turn routine (a power's effect, the GM's call)."""
     require_on(state)
     c = combatant(state, name)
@@ -111,7 +120,7 @@ def save(state: EncounterState, rng: random.Random, name: str, natural: int | No
         if against not in c.conditions:
             raise RuleViolation(f"{c.name} is not {against}")
         level = difficulty or c.conditions[against].save or "normal"
-    roll = dice.d20_roll(natural, rng, what="save natural")
+    roll = dice.d20_roll(natural, rng, saves.check_bonus(bonus), what="save natural")
     target = saves.target(level)
     ok = roll.total >= target
     events: list[Event] = [SaveRolled(name=c.name, against=against, difficulty=level,

@@ -5,9 +5,14 @@ Whereabouts: nearby (vicino) or far away (lontano); engaged (impegnato) or free
 each; Intercepting (intercettare) engages a creature moving past; only flyers
 already airborne can intercept a flyer (Flying); Teleportation draws no opportunity
 attacks; Stuck (invischiato) and Grabbed (afferrato) creatures can't move away.
+Far Away: "two moves away from the enemies": reaching melee with a creature far away
+(or from far away) takes two moves. One rule for reaching a flyer: a creature on the
+ground can't engage one in the air, by `engage` or by a melee attack.
 """
 
 from __future__ import annotations
+
+import msgspec
 
 from domain.encounter import combatant, require_able, require_on
 from domain.errors import BadInput, RuleViolation
@@ -30,6 +35,37 @@ def can_take_opportunity(state: EncounterState, name: str) -> bool:
             and conditions.can_make_opportunity_attacks(set(foe.conditions)))
 
 
+def require_reach(a: Combatant, b: Combatant) -> None:
+    """Flying: a creature on the ground can't reach a flyer in the air."""
+    if b.part.flying and not a.part.flying:
+        raise RuleViolation(f"{b.name} is flying out of reach of {a.name} on the ground "
+                            "(the GM may overrule with --force)", "Flying")
+
+
+def approach(state: EncounterState, a: Combatant, b: Combatant,
+             how: str = "engage") -> list[Event]:
+    """A moves into melee with B: one move from nearby, two when either is far away
+    (the first carries A from far away, or far away to B)."""
+    require_can_move(a)
+    require_reach(a, b)
+    own = state.turn == a.name
+    if not own and not a.acts_out_of_turn:
+        # out of turn, engaging states where the creatures stand (an interception, a
+        # grab, the GM's set-up): no action of the creature's is spent
+        return [Engaged(a=a.name, b=b.name, how=how, action="free")]
+    events: list[Event] = []
+    if "far" in (a.part.whereabouts, b.part.whereabouts):
+        where = "nearby" if a.part.whereabouts == "far" else "far"
+        first = move(state, a.name, where)[0]
+        events.append(first)
+        a = msgspec.structs.replace(
+            a, actions_used=a.actions_used + [first.action],
+            part=msgspec.structs.replace(a.part, moving=False, moved=True))
+    events.append(Engaged(a=a.name, b=b.name, how=how,
+                          action=actions.slot(a, "move", own)))
+    return events
+
+
 def engage(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
     require_on(state)
     a, b = combatant(state, a_name), combatant(state, b_name)
@@ -40,11 +76,7 @@ def engage(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
         raise RuleViolation(f"{b.name} is {b.status}")
     if b.name in a.engaged_with:
         raise RuleViolation(f"{a.name} is already engaged with {b.name}")
-    require_can_move(a)
-    if b.part.flying and not a.part.flying:
-        raise RuleViolation(f"{b.name} is flying out of reach of {a.name}", "Flying")
-    return [Engaged(a=a.name, b=b.name,
-                    action=actions.slot(a, "move", state.turn == a.name))]
+    return approach(state, a, b)
 
 
 def intercept(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
@@ -66,7 +98,8 @@ def intercept(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
 
 
 def move(state: EncounterState, name: str, where: str,
-         teleport: bool = False, ally: str | None = None) -> list[Event]:
+         teleport: bool = False, ally: str | None = None,
+         interrupt: bool = False) -> list[Event]:
     """Move nearby, far away or behind an ally; leaving melee provokes unless teleporting.
 
     Behind: "If you're behind an unengaged ally, and an enemy moves past that ally to
@@ -100,7 +133,9 @@ def move(state: EncounterState, name: str, where: str,
         provoked = [n for n in left if can_take_opportunity(state, n)]
     if where == c.part.whereabouts and not left:
         raise RuleViolation(f"{c.name} is already {where.replace(':', ' ')}")
-    action = "free" if teleport else actions.slot(c, "move", state.turn == c.name)
+    action = ("free" if teleport else
+              actions.slot(c, "interrupt" if interrupt else "move",
+                           state.turn == c.name, relocate=True))
     return [Moved(name=c.name, where=where, left=left, provoked=provoked,
                   teleport=teleport, action=action)]
 

@@ -5,7 +5,10 @@ your level and adding your Constitution modifier" (doubled at 5th level, tripled
 8th). With none left: "half the healing you would otherwise get and a -1 penalty to
 all defenses and attack rolls until your next full heal-up", stacking. Rally: once a
 battle as a standard action; again only after a normal save (11+), and a failed save
-means no rally that round.
+means no rally that round. Death and Dying: "Feeding a dying character a healing potion
+gets them conscious and back on their feet, but always takes a standard action"; the
+potion uses up a recovery of the one who drinks it ("Many healing spells and potions
+require you to use up a recovery").
 """
 
 from __future__ import annotations
@@ -74,3 +77,24 @@ def rally(state, rng: random.Random, name: str, total: int | None,
     if ok:
         events.append(spend(state, rng, c, total, "rally"))
     return events
+
+
+def potion(state, rng: random.Random, name: str, helper: str | None,
+           total: int | None, action: str = "standard") -> list[Event]:
+    """A healing potion, drunk by ``name`` or fed to it by ``helper``."""
+    from domain.thirteenth_age.events import HealingPotionUsed
+
+    require_initiative(state)
+    c = combatant(state, name)
+    h = combatant(state, helper) if helper else c
+    if c.status in ("dead", "fled"):
+        raise RuleViolation(f"{c.name} is {c.status}")
+    require_able(h, "use a healing potion" if h is c else "feed anyone a potion")
+    actions.check(action)
+    if c.status in ("unconscious", "stable") and action != "standard":
+        raise RuleViolation(f"feeding a dying character a healing potion always takes a "
+                            f"standard action, not a {action} action (the GM may "
+                            "overrule with --force)", "Death and Dying")
+    used = actions.slot(h, action, state.turn == h.name)
+    return [HealingPotionUsed(name=c.name, helper=h.name, action=used),
+            spend(state, rng, c, total, "potion")]

@@ -31,11 +31,22 @@ def quick_rest(pc: dict | None, name: str, spend: int | None, totals: list[int],
     staggered = pc["hp"] * 2 <= pc["max_hp"]
     if spend is None:
         spend = len(totals) if totals else (1 if staggered else 0)
+    if spend > 0 and pc["recoveries"] <= 0:
+        raise RuleViolation(
+            f"{name} has no recoveries left: a quick rest heals only \"by using as many "
+            "recoveries as you have available\" — a full heal-up (`heal-up`) restores "
+            f"them; {name} stays at {pc['hp']} hp", "Quick Rests")
     if spend < 0 or spend > pc["recoveries"]:
         raise BadInput("recoveries to spend", spend,
                        f"0..{pc['recoveries']} (the recoveries available)")
     if staggered and spend == 0 and pc["recoveries"] > 0:
         raise RuleViolation(f"{name} is staggered and must try to heal", "Quick Rests")
+    if pc["hp"] >= pc["max_hp"]:
+        raise RuleViolation(f"{name} is at full hit points ({pc['hp']}/{pc['max_hp']}): "
+                            "a quick rest would change nothing", "Quick Rests")
+    if spend == 0:
+        raise RuleViolation(f"{name} spends no recovery: a quick rest would change "
+                            "nothing (--roll N or --spend N)", "Quick Rests")
     if totals and len(totals) != spend:
         raise BadInput("--roll", totals, f"one recovery total per recovery ({spend})")
     expr = f"{pc['level']}d{pc['recovery_die']}"
@@ -54,8 +65,20 @@ def quick_rest(pc: dict | None, name: str, spend: int | None, totals: list[int],
                            after=pc["from"])]
 
 
+def pc_of(pcs: list[str], name: str) -> str:
+    """``name`` as one of the PCs of the battle just over (matched ignoring case)."""
+    found = next((p for p in pcs if p.casefold() == name.casefold()), None)
+    if found is None:
+        raise RuleViolation(f"{name} is not a PC of the last battle "
+                            f"({', '.join(pcs) or 'none'})", "Rest and Recharge")
+    return found
+
+
 def recharge(name: str, power: str, need: int, natural: int | None,
-             rng: random.Random) -> list[Event]:
+             rng: random.Random, pcs: list[str] | None = None) -> list[Event]:
+    """Recharge a PC's power after the battle it fought (``pcs``: that battle's)."""
+    if pcs is not None:
+        name = pc_of(pcs, name)
     if not 2 <= need <= 20:
         raise BadInput("recharge value", need, "2..20")
     if not power.strip():
@@ -65,5 +88,14 @@ def recharge(name: str, power: str, need: int, natural: int | None,
                            success=roll.total >= need)]
 
 
-def full_heal_up(names: list[str], campaign_loss: bool) -> list[Event]:
+def full_heal_up(names: list[str], campaign_loss: bool,
+                 carried: dict[str, dict | None] | None = None) -> list[Event]:
+    """Full Heal-ups; ``carried``: each PC concerned as the campaign knows it (None:
+    healed up since the last battle). A heal-up that heals nobody changes nothing,
+    unless it is a retreat (a campaign loss is a fact of its own)."""
+    if carried is not None and not campaign_loss and all(
+            pc is None for pc in carried.values()):
+        who = ", ".join(carried) or "no PC"
+        raise RuleViolation(f"nothing to heal: {who} already healed up since the last "
+                            "battle", "Full Heal-Ups")
     return [FullHealUpTaken(names=names, campaign_loss=campaign_loss)]

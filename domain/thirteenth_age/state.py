@@ -36,6 +36,13 @@ class Combatant13a(CombatantPart, kw_only=True, tag="13a"):
     provoked: list[str] = []
     spirit: dict[str, list[int]] = {}
     spirit_round: int = 0
+    moved: bool = False  # this move action already carried the creature somewhere
+    readied_action: str = ""  # standard, move or free: what `ready` holds, until used
+    coup_de_grace: bool = False  # this turn: the move and quick actions are skipped
+    dying_at_start: bool = False  # a death save is due this turn
+    death_saved: bool = False  # ...and was rolled
+    coma: bool = False  # Optional Meaningful Death Rule: four failed death saves
+    villain: bool = False  # Optional Meaningful Death Rule: a named villain slays
 
     def cannot_act(self, name: str) -> tuple[str, str | None] | None:
         if self.no_actions:

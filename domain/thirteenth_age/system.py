@@ -18,6 +18,7 @@ class ThirteenthAge(RuleSystem):
     options = {"lasting_wounds": "Optional Lasting-Wound Rule",
                "meaningful_death": "Optional Meaningful Death Rule"}
     verbs_module = "domain.thirteenth_age.commands"
+    events_module = "domain.thirteenth_age.events"
     fold_module = "domain.thirteenth_age.fold"
 
     def staggered(self, c: Combatant) -> bool:
@@ -29,11 +30,25 @@ class ThirteenthAge(RuleSystem):
         p = c.part
         return {"pd": p.pd, "md": p.md, "whereabouts": p.whereabouts,
                 "flying": p.flying, "penalty": p.penalty,
-                "lasting_wounds": p.lasting_wounds}
+                "lasting_wounds": p.lasting_wounds,
+                # Optional Meaningful Death Rule: shown only when it happens
+                **({"coma": True} if p.coma else {})}
 
     def stat_line(self, c, sep: str = " ") -> str:
         p = getattr(c, "part", None) or c  # a combatant's part, or the event itself
         return sep.join((f"AC {c.ac}", f"PD {p.pd}", f"MD {p.md}"))
+
+    def describe(self, e, lang: str = "en") -> str | None:
+        from domain.thirteenth_age.events import HealingPotionUsed
+
+        if isinstance(e, HealingPotionUsed):
+            if lang == "it":
+                potion = self.term("healing potion", "it")
+                return (f"{e.helper} fa bere una {potion} a {e.name}"
+                        if e.helper != e.name else f"{e.name} beve una {potion}")
+            return (f"{e.helper} feeds {e.name} a healing potion" if e.helper != e.name
+                    else f"{e.name} drinks a healing potion")
+        return None
 
     def title_line(self, state: EncounterState, lang: str = "en") -> str:
         return f", {self.term('escalation die', lang)} {state.escalation_die}"

@@ -17,6 +17,10 @@ WORDS = {
     "death save": "tiro salvezza contro morte", "conditions": "condizioni",
     "hit points": "punti ferita", "status": "stato", "position": "posizione",
     "victory": "vittoria", "fled": "fuga", "damage": "danni", "healing": "guarigione",
+    # seed 000's words for what the audit added: "cadono solo in coma", "pozioni
+    # curative", "l'azione preparata", "lontano, a due movimenti di distanza"
+    "coma": "coma", "healing potion": "pozione curativa",
+    "readied action": "azione preparata", "far away": "lontano",
 }
 
 

@@ -52,10 +52,37 @@ def _arrow_table(cols: Columns, rows: Sequence[tuple], dicts: Dicts):
     """Row tuples to an Arrow table in one conversion (a struct array, split into
     its columns); ``dicts`` columns hold int32 indexes into their values."""
     fields = [(n, pa.int32() if n in dicts else _arrow_type(t)) for n, t in cols]
-    children = pa.array(rows, type=pa.struct(fields)).flatten()
+    try:
+        children = pa.array(rows, type=pa.struct(fields)).flatten()
+    except (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError):
+        # a stored value the column cannot hold (a store written before battletape
+        # bounded its numbers): a warning and a NULL, never a broken file
+        rows = within_range(cols, rows, dicts)
+        children = pa.array(rows, type=pa.struct(fields)).flatten()
     arrays = [pa.DictionaryArray.from_arrays(child, pa.array(dicts[n], _arrow_type(t)))
               if n in dicts else child for child, (n, t) in zip(children, cols)]
     return pa.Table.from_arrays(arrays, names=[n for n, _ in cols])
+
+
+_INT_RANGE = {"INTEGER": 2**31, "BIGINT": 2**63}
+
+
+def within_range(cols: Columns, rows: Sequence[tuple], dicts: Dicts) -> list[tuple]:
+    """``rows`` with every integer its column cannot hold replaced by NULL, each such
+    value named in a one-line warning on stderr."""
+    import sys
+
+    limits = [None if n in dicts else _INT_RANGE.get(t) for n, t in cols]
+    out = []
+    for row in rows:
+        fixed = list(row)
+        for i, (value, limit) in enumerate(zip(row, limits)):
+            if limit is not None and isinstance(value, int) and not -limit <= value < limit:
+                print(f"warning: {cols[i][0]} {value} is beyond what the analytics "
+                      f"column holds ({cols[i][1]}): stored as NULL", file=sys.stderr)
+                fixed[i] = None
+        out.append(tuple(fixed))
+    return out
 
 
 def cast_all(cols: Columns) -> str:

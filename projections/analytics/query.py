@@ -78,6 +78,28 @@ def current(app, path: Path | str):
     return None
 
 
+def without_branches(con, include_branches: bool = False) -> None:
+    """Scope a read-only connection for `sql`: every table and view with an
+    ``encounter`` column is shadowed by a temporary view that leaves what-if branches
+    out (they copy their trunk's past: counted with it, the past would count twice),
+    unless ``include_branches``; ``encounters`` gains ``branch``, true for a branch."""
+    db = con.execute("SELECT current_database()").fetchone()[0]
+    source = '"{}".main."{}"'.format(db.replace('"', '""'), "{}")
+    names = [r[0] for r in con.execute(
+        "SELECT DISTINCT table_name FROM information_schema.columns WHERE "
+        "table_catalog = current_database() AND table_schema = 'main' AND "
+        "column_name = 'encounter' AND table_name NOT LIKE '\\_%' ESCAPE '\\'"
+    ).fetchall()]
+    branches = (f"SELECT encounter FROM {source.format('encounters')} "
+                "WHERE branched_from IS NOT NULL")
+    keep = "TRUE" if include_branches else \
+        f"(encounter IS NULL OR encounter NOT IN ({branches}))"
+    for name in names:
+        extra = ", branched_from IS NOT NULL AS branch" if name == "encounters" else ""
+        con.execute(f'CREATE TEMP VIEW "{name}" AS SELECT *{extra} FROM '
+                    f"{source.format(name)} WHERE {keep}")
+
+
 def run(path: Path | str, sql: str, params: list | None = None,
         con=None) -> tuple[list[str], list[tuple[Any, ...]]]:
     """Columns and rows of ``sql`` over the file at ``path`` (or on ``con``, which

@@ -18,3 +18,62 @@ def test_replay_prints_turn_by_turn_frames_with_corrections(sqlite_store, tmp_pa
     assert text.count("escalation die") >= 6
     italian = ok(sqlite_store, "--lang it replay --round 6").out
     assert "dado di escalation 5" in italian and "round 5" not in italian
+
+
+def _on_a_terminal(store: str, keys: list[bytes], marks: list[bytes]) -> bytes:
+    """Run `battletape replay` on a pseudo-terminal; after each mark appears in its
+    output, type the next key. Returns everything it drew."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import struct
+    import subprocess
+    import sys
+    import termios
+    import time
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 160, 0, 0))
+    command = Path(sys.executable).parent / "battletape"
+    proc = subprocess.Popen([str(command), "--store", store, "replay"], stdin=slave,
+                            stdout=slave, stderr=slave, close_fds=True,
+                            env={**os.environ, "TERM": "xterm", "COLUMNS": "160"})
+    os.close(slave)
+    seen = b""
+    try:
+        for key, mark in zip(keys, marks):
+            deadline = time.monotonic() + 60
+            while mark not in seen:
+                assert time.monotonic() < deadline, (mark, seen[-2000:])
+                if select.select([master], [], [], 0.2)[0]:
+                    seen += os.read(master, 1 << 16)
+            seen = seen.replace(mark, b"<seen>", 1)
+            os.write(master, key)
+        proc.wait(timeout=30)
+        while select.select([master], [], [], 0.1)[0]:
+            try:
+                chunk = os.read(master, 1 << 16)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    return seen
+
+
+def test_replay_on_a_terminal_steps_jumps_to_the_end_and_back(sqlite_store):
+    """The player on a terminal: the first frame at position 1, `G` the end, `p` one
+    step back, `g` the start, `q` quits with exit 0."""
+    ok(sqlite_store, "run", str(DEMO))
+    last = ok(sqlite_store, "state --json").json()["position"]
+    drawn = _on_a_terminal(
+        sqlite_store, [b"G", b"p", b"g", b"q"],
+        [b"(position 1)", f"(position {last})".encode(),
+         f"(position {last - 1})".encode(), b"(position 1)"])
+    assert b"q: quit" in drawn
+    assert b"Traceback" not in drawn

@@ -276,7 +276,7 @@ def correct_through_the_cli(path: str, names: list[str], duck: Path) -> None:
     step("--encounter", wave3, "damage", standing[0], "5")
     step("--encounter", wave3, "amend", str(len(stored_events(path, wave3))), "--dmg",
          "9", "--reason", "it was 9")
-    step("--encounter", wave3, "undo", "--reason", "no damage at all")
+    step("--encounter", wave3, "undo", "--reason", "the 5 was right")  # the amendment
     step("--encounter", wave2, "rewind", "3", "--reason", "start again")
 
 
@@ -291,10 +291,10 @@ def test_the_figures_stay_right_after_undo_rewind_and_amend(campaign):
         assert kinds == {"CommandRetracted": 3, "CommandRestored": 1, "Rewound": 2,
                          "CommandAmended": 3}
         # no longer in effect: the first amendment (superseded by the second), the
-        # undo of wave 1 that the redo restored, the first rewind of wave 2 (the
-        # second went back further)
+        # undo of wave 1 that the redo restored, the amendment of wave 3 that undo
+        # took back, the first rewind of wave 2 (the second went back further)
         assert con.execute("SELECT count(*) FROM corrections WHERE NOT in_effect"
-                           ).fetchone()[0] == 3
+                           ).fetchone()[0] == 4
         assert con.execute("SELECT outcome, player FROM disputes").fetchall() == [
             ("upheld", "Bruna's player")]
         # the amended attack: one row, the newer decision (a natural 20 crits)

@@ -19,6 +19,13 @@ def party(**opts) -> Battle:
     return b
 
 
+def to_turn(b: Battle, name: str) -> None:
+    """`next` until it is ``name``'s turn (a death save is rolled at its start)."""
+    b.roll(ci.next_turn, {})
+    while b.state.turn != name:
+        b.roll(ci.next_turn, {})
+
+
 def test_staggered_at_half_hit_points_or_fewer():
     b = party()
     b.do(dh.direct_damage, "Bruna", 14, None)
@@ -135,6 +142,7 @@ def test_rally_the_first_is_free_the_second_needs_11():
 def test_death_saves_16_plus_spend_a_recovery_and_wake_up():
     b = party()
     b.do(dh.direct_damage, "Bruna", 35, None)
+    to_turn(b, "Bruna")
     [save, spent] = b.roll(dd.death_save, "Bruna", 16, 12)
     assert save.success and not save.acts and spent.amount == 14
     assert b.c("Bruna").hp == 14 and b.c("Bruna").status == "up"
@@ -144,8 +152,10 @@ def test_death_saves_the_fourth_failure_kills():
     b = party()
     b.do(dh.direct_damage, "Bruna", 30, None)
     for i in range(3):
+        to_turn(b, "Bruna")
         b.roll(dd.death_save, "Bruna", 15, None)
         assert b.c("Bruna").status == "unconscious"
+    to_turn(b, "Bruna")
     b.roll(dd.death_save, "Bruna", 2, None)
     assert b.c("Bruna").death_saves_failed == 4 and b.c("Bruna").status == "dead"
 
@@ -153,8 +163,10 @@ def test_death_saves_the_fourth_failure_kills():
 def test_a_stabilized_character_ignores_failed_death_saves():
     b = party()
     b.do(dh.direct_damage, "Bruna", 30, None)
+    to_turn(b, "Kael")
     [e] = b.roll(dd.stabilize, "Bruna", "Kael", 12)
     assert e.success and not e.quick and b.c("Bruna").status == "stable"
+    to_turn(b, "Bruna")
     b.roll(dd.death_save, "Bruna", 3, None)
     assert b.c("Bruna").death_saves_failed == 0
 
@@ -162,6 +174,7 @@ def test_a_stabilized_character_ignores_failed_death_saves():
 def test_stabilizing_at_25_plus_takes_only_a_quick_action():
     b = party()
     b.do(dh.direct_damage, "Bruna", 30, None)
+    to_turn(b, "Kael")
     [e] = b.roll(dd.stabilize, "Bruna", "Kael", 25)
     assert e.quick
 
@@ -169,6 +182,7 @@ def test_stabilizing_at_25_plus_takes_only_a_quick_action():
 def test_stabilizing_fails_below_dc_10():
     b = party()
     b.do(dh.direct_damage, "Bruna", 30, None)
+    to_turn(b, "Kael")
     [e] = b.roll(dd.stabilize, "Bruna", "Kael", 9)
     assert not e.success and b.c("Bruna").status == "unconscious"
 

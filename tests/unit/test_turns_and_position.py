@@ -208,8 +208,10 @@ def test_readied_actions_go_just_before_the_trigger():
     b.roll(ci.act, "Kael", {})
     assert b.c("Kael").initiative == 13 and b.state.turn == "Goblin 1"
     assert b.state.order.index("Kael") == b.state.order.index("Goblin 1") - 1
+    # the readied standard action is one attack (a ranged one: no move into melee)
     b.roll(attacks.attack, attacks.AttackOrder(attacker="Kael", targets=["Goblin 1"],
-                                               bonus=5, defense="ac", rolls=[15], dmg=4))
+                                               bonus=5, defense="ac", rolls=[15], dmg=4,
+                                               kind="ranged"))
     assert b.c("Goblin 1").hp == 6
 
 

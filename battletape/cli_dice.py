@@ -1,0 +1,75 @@
+"""Provably fair virtual dice on the command line: where an encounter's dice come
+from, a player's contribution to them, and the reveal of their secret."""
+
+from __future__ import annotations
+
+import typer
+
+from battletape.cli import app
+from battletape.session import echo_events, get, out
+from domain.errors import RuleViolation
+
+dice_app = typer.Typer(help="Provably fair virtual dice: status, contribute, reveal.",
+                       no_args_is_help=True)
+app.add_typer(dice_app, name="dice")
+
+
+@dice_app.command("status")
+def status(ctx: typer.Context, json_: bool = typer.Option(False, "--json")):
+    """Where this encounter's virtual dice come from.  Example: battletape dice status"""
+    from domain import fair_dice
+
+    c = get(ctx)
+    view = fair_dice.describe(c.bt.state(c.encounter))
+    if json_:
+        import msgspec
+
+        out(c, msgspec.json.encode(view).decode())
+        return
+    if view["mode"] == "public seed":
+        out(c, f"virtual dice: public seed {view['seed']} — reproducible by anyone "
+               "(for tests and demos)")
+    elif view["mode"] == "unverifiable":
+        out(c, "virtual dice: no committed secret yet (an encounter from before "
+               "committed dice); its next virtual roll commits one")
+    else:
+        said = "revealed" if view["revealed"] else "secret until `dice reveal` or `end`"
+        out(c, f"virtual dice: committed, sha256 {view['commitment']} (since position "
+               f"{view['since']}), {said}")
+        for who in view["contributions"]:
+            out(c, f"  contribution: {who}")
+
+
+@dice_app.command("contribute")
+def contribute(ctx: typer.Context, name: str, value: str):
+    """A player mixes a value into the dice secret, before its first roll, so that the
+    GM does not choose the dice alone.  Example: battletape dice contribute Bruna "owlbear 42" """
+    from domain import bounds, fair_dice
+
+    bounds.check_name("name", name)
+    c = get(ctx)
+    echo_events(c, c.record(lambda s, r, evs: fair_dice.contribute(s, evs, name, value),
+                            needs_history=True))
+
+
+@dice_app.command("reveal")
+def reveal(ctx: typer.Context,
+           campaign: bool = typer.Option(False, "--campaign", help="The dice of the campaign's rolls between battles (rests, recharges).")):
+    """Publish the secret of the virtual dice (a GM; `end` does it too): anyone can
+    then check every virtual roll with `battletape verify`.  Example: battletape dice reveal"""
+    from domain import fair_dice
+
+    c = get(ctx)
+    reg = c.bt.registration(c.encounter)
+    gms = c.bt.gms(reg.campaign)
+    if c.bt.user.casefold() not in {g.casefold() for g in gms}:
+        raise RuleViolation(f"{c.bt.user} is not a GM of campaign {reg.campaign!r}: "
+                            "only a GM reveals the dice secret")
+    if campaign:
+        for e in c.bt.reveal_campaign_dice(reg.campaign):
+            out(c, f"{e.originator_version:>5}  campaign {reg.campaign}: the dice secret "
+                   f"(sha256 {e.commitment[:12]}…) is revealed")
+        return
+    held = c.bt.dice_secrets(reg.encounter_id)
+    echo_events(c, c.record(lambda s, r: fair_dice.reveal(
+        s, held.get(s.dice.commitment) if s.dice and s.dice.commitment else None)))

@@ -1,0 +1,56 @@
+"""Where the GM's store keeps the secrets of committed virtual dice until they are
+revealed: a table beside the events (``battletape_dice_secrets``), never part of an
+encounter's events nor of an export. Only its SHA-256 is recorded in the encounter
+(domain/fair_dice.py)."""
+
+from __future__ import annotations
+
+import uuid
+
+TABLE = "battletape_dice_secrets"
+
+
+def _where(app) -> tuple[object, str, str]:
+    """The datastore, the table's qualified name and the parameter mark."""
+    recorder = app.recorder
+    events_table = getattr(recorder, "events_table_name", "stored_events")
+    sqlite = type(recorder).__module__ == "eventsourcing.sqlite"
+    schema = events_table.rpartition(".")[0]
+    name = f"{schema}.{TABLE}" if schema else TABLE
+    return recorder.datastore, name, "?" if sqlite else "%s"
+
+
+def _create(cursor, name: str) -> None:
+    cursor.execute(f"CREATE TABLE IF NOT EXISTS {name} (stream TEXT NOT NULL, "
+                   "commitment TEXT NOT NULL, secret TEXT NOT NULL, "
+                   "PRIMARY KEY (stream, commitment))")
+
+
+def put(app, stream: uuid.UUID, commitment: str, secret: bytes) -> None:
+    """Keep ``secret`` (before the commitment's events are saved)."""
+    datastore, name, mark = _where(app)
+    with datastore.transaction(commit=True) as cursor:
+        _create(cursor, name)
+        cursor.execute(f"INSERT INTO {name} (stream, commitment, secret) VALUES "
+                       f"({mark}, {mark}, {mark})", (stream.hex, commitment, secret.hex()))
+
+
+def held(app, stream: uuid.UUID) -> dict[str, bytes]:
+    """The secrets this store holds for a stream, by commitment."""
+    datastore, name, mark = _where(app)
+    try:
+        with datastore.transaction(commit=False) as cursor:
+            cursor.execute(f"SELECT commitment, secret FROM {name} WHERE stream = {mark}",
+                           (stream.hex,))
+            rows = cursor.fetchall()
+    except Exception:  # no table yet: a store that never committed dice
+        return {}
+    out: dict[str, bytes] = {}
+    for row in rows:
+        commitment, secret = (row["commitment"], row["secret"]) if isinstance(row, dict) \
+            else (row[0], row[1])
+        try:
+            out[commitment] = bytes.fromhex(secret)
+        except ValueError:
+            continue  # an edited row: verify reports the commitment it cannot meet
+    return out

@@ -1,0 +1,89 @@
+"""13th Age SRD, Combat Rules: whom an attack goes to.
+
+Targeting: "you can't target yourself unless it is explicitly stated that you can
+also be a target". Confused (confuso): "Your next attack action will be a basic or
+at-will attack against any nearby ally, determined randomly". Shooting into Melee:
+"When using a ranged attack to target an enemy that is engaged with one or more of
+your allies and you fumble (roll a 1), reroll that attack considering the engaged ally
+as the target. If there are multiple allies, the GM rules which ally is the target."
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain import dice
+from domain.encounter import combatant, same_side
+from domain.errors import BadInput, RuleViolation
+from domain.state import Combatant, EncounterState
+
+if TYPE_CHECKING:
+    import random
+
+    from domain.thirteenth_age.attacks import AttackOrder
+
+
+def require_not_self(a: Combatant, targets: list[Combatant]) -> None:
+    if any(t.name == a.name for t in targets):
+        raise RuleViolation(f"{a.name} can't target itself, unless the power says it "
+                            "can (the GM may overrule with --force)", "Targeting")
+
+
+def confused_target(state: EncounterState, a: Combatant, order: AttackOrder,
+                    rng: random.Random) -> tuple[list[str], list[str]]:
+    """Confused: the attack goes to a nearby ally, determined randomly (TARGET
+    ``ally``: the die picks among them in initiative order; a named ally: the GM's
+    roll at the table). The targets, and the tags recording the pick."""
+    allies = [n for n in state.order + [n for n in state.combatants
+                                        if n not in state.order]
+              if (o := state.combatants[n]).name != a.name and same_side(o, a)
+              and o.status not in ("dead", "fled") and o.part.whereabouts != "far"]
+    allies = list(dict.fromkeys(allies))
+    if not allies:
+        raise RuleViolation(f"{a.name} is confused and has no nearby ally to attack "
+                            "(the GM may overrule with --force)", "Conditions: Confused")
+    if [t.casefold() for t in order.targets] == ["ally"]:
+        if order.pick is not None:
+            if not 1 <= order.pick <= len(allies):
+                raise BadInput("--pick", order.pick, f"1..{len(allies)} "
+                               f"({', '.join(allies)})")
+            face = order.pick
+            source = "typed"
+        else:
+            face = dice.roll(f"1d{len(allies)}", rng).total if len(allies) > 1 else 1
+            source = "virtual"
+        chosen = allies[face - 1]
+        return [chosen], [f"confused:{face}/{len(allies)}:{source}"]
+    for n in order.targets:
+        t = combatant(state, n)
+        if t.name not in allies:
+            raise RuleViolation(
+                f"{a.name} is confused: its attack goes to a nearby ally determined "
+                f"randomly ({', '.join(allies)}): give TARGET `ally` to roll it, or the "
+                "ally the table rolled (the GM may overrule with --force)",
+                "Conditions: Confused")
+    return order.targets, ["confused"]
+
+
+def into_melee(state: EncounterState, a: Combatant, t: Combatant,
+                order: AttackOrder) -> Combatant | None:
+    """Shooting into Melee: the ally a fumbled ranged attack is rerolled against."""
+    allies = [o for n in t.engaged_with
+              if (o := state.combatants.get(n)) is not None and same_side(o, a)
+              and o.name != a.name and o.status not in ("dead", "fled")]
+    if not allies:
+        return None
+    if order.ally is not None:  # the GM's ruling: the first named who is in that melee
+        named = [combatant(state, n.strip()) for n in order.ally.split(",") if n.strip()]
+        chosen = next((o for o in named if o.name in {x.name for x in allies}), None)
+        if chosen is None:
+            raise RuleViolation(f"{order.ally} is not an ally engaged with {t.name} "
+                                f"({', '.join(o.name for o in allies)})",
+                                "Shooting into Melee")
+        return chosen
+    if len(allies) > 1:
+        raise RuleViolation(f"the fumble is rerolled against an ally engaged with "
+                            f"{t.name}, and there are several "
+                            f"({', '.join(o.name for o in allies)}): the GM rules which "
+                            "with --ally NAME", "Shooting into Melee")
+    return allies[0]
