@@ -19,7 +19,8 @@ import msgspec
 from battletape import dice_secrets, identity, store
 from battletape.reading import Reading
 from domain import bounds, dice, events as ev, fair_dice, systems
-from domain.errors import BadInput, RuleViolation, StoreError, UnknownEncounter
+from domain.errors import (BadInput, BattletapeError, RuleViolation, StoreError,
+                           UnknownEncounter)
 from domain.state import EncounterState, copy
 from projections.encounter_state import apply
 from replay import history
@@ -28,8 +29,19 @@ Decide = Callable[..., list[ev.Event]]
 RETRIES = 25  # tries after the first when another writer took the positions
 
 
+RACE_LOST = ("someone else recorded at the same time: nothing was saved, run the "
+             "command again")
+
+
 class RaceLost(StoreError):
     """Another writer appended to the same stream first: nothing was saved."""
+
+
+def _lost_race(err: Exception) -> bool:
+    """Another writer came first: our positions are taken (RaceLost), or SQLite is
+    busy with its write (any step of the command: nothing of it was saved)."""
+    return isinstance(err, RaceLost) or (
+        not isinstance(err, BattletapeError) and "database is locked" in str(err))
 
 
 class _Stream:
@@ -186,18 +198,20 @@ class Battletape(Reading):
         for tried in range(RETRIES + 1):
             try:
                 return attempt()
-            except RaceLost:
-                if tried == RETRIES:
-                    raise
-                if seen is None:
-                    seen = self._decided_at
-                time.sleep(random.uniform(0, min(0.25, 0.005 * 2 ** tried)))
-                self._registrations = None
             except (RuleViolation, BadInput) as err:
                 if seen is None or watched is None:
                     raise
                 raise RuleViolation(f"{err} (meanwhile {self._meanwhile(watched, seen)})"
                                     ) from None
+            except Exception as err:
+                if not _lost_race(err):
+                    raise
+                if tried == RETRIES:
+                    raise RaceLost(RACE_LOST) from None
+                if seen is None:
+                    seen = self._decided_at
+                time.sleep(random.uniform(0, min(0.25, 0.005 * 2 ** tried)))
+                self._registrations = None
         raise AssertionError("unreachable")
 
     def _meanwhile(self, stream: UUID, after: int) -> str:
@@ -354,8 +368,7 @@ class Battletape(Reading):
             name, text = type(err).__name__, str(err)
             if "Integrity" in name or "Conflict" in name or "UniqueViolation" in name \
                     or "locked" in text or "deadlock" in text:
-                raise RaceLost("someone else recorded at the same time: "
-                               "nothing was saved, run the command again") from None
+                raise RaceLost(RACE_LOST) from None
             raise StoreError(f"cannot save: {text.splitlines()[0] if text else name}"
                              ) from None
 

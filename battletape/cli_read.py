@@ -298,7 +298,10 @@ def verify(ctx: typer.Context,
         out(c, line)
     out(c, verified_line(len(names), verified)
         + (f", but for {len(accepted)} ripple(s) the GM reviewed and accepted"
-           if accepted else "") + ("; every hash chain holds" if chain_holds else ""))
+           if accepted else ""))
+    if chain_holds:
+        out(c, "  every hash chain holds: no event, head or snapshot was altered, "
+               "removed or reordered")
     for n in notes:
         out(c, "  " + n)
 

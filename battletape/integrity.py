@@ -29,9 +29,12 @@ def check(bt: Any) -> tuple[list[str], list[str]]:
     problems: list[str] = []
     notes: list[str] = []
     started: dict = {}
-    streams = store.chained_streams(app)
-    for stream in sorted(store.snapshot_streams(app) - set(streams), key=str):
-        problems.append(f"a snapshot is stored for stream {stream}, which holds no "
+    streams, bad = store.chained_streams(app)
+    for key in bad:
+        problems.append(f"events or a chain head are stored under {key!r}, which is "
+                        "no stream id (altered)")
+    for key in sorted(store.snapshot_streams(app) - {s.hex for s in streams}):
+        problems.append(f"a snapshot is stored for stream {key!r}, which holds no "
                         "events (moved? ignored)")
     for stream in streams:
         rows, links, head = store.chain_of(app, stream)

@@ -527,25 +527,31 @@ def link_at(app: BattletapeApplication, stream: uuid.UUID, version: int) -> str 
     return found[0][0] if found else None
 
 
-def chained_streams(app: BattletapeApplication) -> list[uuid.UUID]:
+def chained_streams(app: BattletapeApplication) -> tuple[list[uuid.UUID], list[str]]:
     """Every stream that has events or a head (a stream whose events were all
-    deleted keeps its head)."""
+    deleted keeps its head), and the stored ids that are no stream id at all."""
     db = _db(app)
     with db.datastore.transaction(commit=False) as cur:
         ids = {db.stream_key(r[0]) for r in
                db.run(cur, f"SELECT DISTINCT originator_id FROM {db.events}")}
         if db.has_chain(cur):
-            ids |= {r[0] for r in db.run(cur, f"SELECT stream FROM {db.heads}")}
-    return sorted((uuid.UUID(hex=i) for i in ids), key=lambda u: u.hex)
+            ids |= {str(r[0]) for r in db.run(cur, f"SELECT stream FROM {db.heads}")}
+    streams, bad = [], []
+    for i in sorted(ids):
+        try:
+            streams.append(uuid.UUID(hex=i))
+        except ValueError:
+            bad.append(i)
+    return streams, bad
 
 
-def snapshot_streams(app: BattletapeApplication) -> set[uuid.UUID]:
-    """Every stream that has a snapshot stored."""
+def snapshot_streams(app: BattletapeApplication) -> set[str]:
+    """The ids of every stream that has a snapshot stored (as stored)."""
     db = _db(app)
     if db.snapshots is None:
         return set()
     with db.datastore.transaction(commit=False) as cur:
-        return {uuid.UUID(hex=db.stream_key(r[0])) for r in
+        return {db.stream_key(r[0]) for r in
                 db.run(cur, f"SELECT DISTINCT originator_id FROM {db.snapshots}")}
 
 
