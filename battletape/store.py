@@ -23,7 +23,7 @@ from domain import events as ev
 from domain.errors import StoreError
 from domain.state import EncounterState
 
-DEFAULT_STORE = "battletape.db"
+from battletape.locations import DEFAULT_STORE, resolve_url  # noqa: F401 (here first)
 NAMESPACE = uuid.UUID("6f1b3a52-4c1e-4f8e-9a39-3b9f0d5c2b17")
 INDEX_ID = uuid.uuid5(NAMESPACE, "index")
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -154,10 +154,6 @@ def encounter_id(name: str) -> uuid.UUID:
 
 def campaign_id(name: str) -> uuid.UUID:
     return uuid.uuid5(NAMESPACE, "campaign:" + name.casefold())
-
-
-def resolve_url(store: str | None) -> str:
-    return store or os.environ.get("BATTLETAPE_STORE") or DEFAULT_STORE
 
 
 def environment(store: str | None) -> dict[str, str]:
