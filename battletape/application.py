@@ -599,7 +599,11 @@ class Battletape(Reading):
                               ) -> list[ev.Event]:
         """A command of the campaign between battles (a rest, a recharge) whose
         virtual dice come from the campaign's own committed secret, committed at its
-        first roll and revealed with ``dice reveal --campaign``."""
+        first roll and revealed with ``dice reveal --campaign``. A race with another
+        writer is decided again (its dice depend on the position it takes)."""
+        return self._retrying(lambda: self._campaign_rolls_once(campaign, decide, command))
+
+    def _campaign_rolls_once(self, campaign: str, decide, command: str) -> list[ev.Event]:
         cid = store.campaign_id(campaign)
         existing = self._stream_events(cid)
         if not existing:
@@ -607,25 +611,32 @@ class Battletape(Reading):
         dice_state = campaign_dice(existing)
         start = len(existing) + 1
         secret = fair_dice.secret_of(dice_state, self.dice_secrets(cid), recording=True)
+        stamped: list[ev.Event] = []
         if secret is not None:
             rng = fair_dice.Committed(fair_dice.key(secret, dice_state.dice.contributions),
                                       f"campaign:{start}", command)
-            return self.record_campaign(campaign, decide(campaign, rng), command)
-        secret = __import__("secrets").token_bytes(32)
-        rng = fair_dice.Committed(fair_dice.key(secret, []), f"campaign:{start + 1}",
-                                  command)
-        new = decide(campaign, rng)
-        if rng.draws == 0:
-            return self.record_campaign(campaign, new, command)
-        committed = ev.DiceCommitted(commitment=fair_dice.commitment(secret))
-        first = self._stamp(cid, start, [committed])
-        rest = self._stamp(cid, start + 1, new, command)
-        self._keep_secret(cid, secret)
-        if self._batch is not None:
-            self._batch.setdefault(cid, _Stream(EncounterState())).pending += first + rest
+            new, secret = decide(campaign, rng), None
         else:
-            self._save(*first, *rest)
-        return first + rest
+            import secrets
+
+            secret = secrets.token_bytes(32)
+            rng = fair_dice.Committed(fair_dice.key(secret, []), f"campaign:{start + 1}",
+                                      command)
+            new = decide(campaign, rng)
+            if rng.draws == 0:
+                secret = None
+                new = decide(campaign, dice.source(None, start))
+            else:
+                stamped = self._stamp(cid, start, [ev.DiceCommitted(
+                    commitment=fair_dice.commitment(secret))])
+        stamped += self._stamp(cid, start + len(stamped), new, command)
+        if secret is not None:
+            self._keep_secret(cid, secret)
+        if self._batch is not None:
+            self._batch.setdefault(cid, _Stream(EncounterState())).pending += stamped
+        else:
+            self._save(*stamped)
+        return stamped
 
     def reveal_campaign_dice(self, campaign: str) -> list[ev.Event]:
         """``dice reveal --campaign``: publish the campaign's dice secret."""
