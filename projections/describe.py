@@ -170,8 +170,6 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
         case ev.EscalationSet():
             held = "; held: it will not advance" if e.held else ""
             return f"the GM sets the {t('escalation die')} to {e.value}{held}{_why(e.reason)}"
-        case ev.RulingRecorded():
-            return f"GM's ruling: {e.text}" + (f" ({e.rule})" if e.rule else "")
         case ev.FlightChanged():
             return f"{e.name} takes to the air" if e.flying else f"{e.name} lands"
         case ev.SpiritFought():
