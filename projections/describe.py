@@ -125,7 +125,8 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             by = f" by {e.by}" if e.by else ""
             return f"GM's ruling{by}, forced over \"{e.overrode}\"{rule}: {e.text}"
         case ev.RulingRecorded():
-            return f"GM's ruling: {e.text}" + (f" ({e.rule})" if e.rule else "")
+            return (f"GM ruling by {e.by or 'the GM'}: {e.text}"
+                    + (f" ({e.rule})" if e.rule else ""))
         case ev.DiceCommitted():
             return (f"dadi virtuali: nuovo segreto impegnato (sha256 {e.commitment[:12]}…)"
                     if lang == "it" else
