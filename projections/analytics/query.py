@@ -21,14 +21,15 @@ class QueryError(BattletapeError):
     """DuckDB refused or failed the query."""
 
 
-def check(sql: str) -> None:
-    """Refuse anything but one read-only query."""
+def check(sql: str, con=None) -> None:
+    """Refuse anything but one read-only query (parsed by ``con`` when one is open:
+    DuckDB's default connection, made on first use, costs a database of its own)."""
     import duckdb
 
     if not sql.strip():
         raise BadInput("query", sql, "an SQL query, e.g. SELECT * FROM attacks LIMIT 5")
     try:
-        statements = duckdb.extract_statements(sql)
+        statements = (con or duckdb).extract_statements(sql)
     except duckdb.Error as err:
         raise QueryError(_first_line(err)) from None
     if len(statements) != 1:
@@ -87,7 +88,7 @@ def current_sqlite(store_file: Path | str, path: Path | str,
     import duckdb
 
     from projections.analytics.read import digest
-    from projections.analytics.schema import version
+    from projections.analytics.version_cache import version
 
     if not Path(path).exists():
         return None
@@ -143,8 +144,12 @@ def run(path: Path | str, sql: str, params: list | None = None,
     it closes), read-only."""
     import duckdb
 
-    check(sql)
     con = con or open_read_only(path)
+    try:
+        check(sql, con)
+    except BaseException:
+        con.close()
+        raise
     try:
         cur = con.execute(sql, params or [])
         columns = [d[0] for d in cur.description] if cur.description else []
