@@ -110,7 +110,7 @@ def sql(ctx: typer.Context,
     # refused before any work: checked by the open file's connection when the file is
     # current (run checks it), before opening the store and catching up otherwise
     con = reading(c, analytics, before_work=lambda: analytics_query.check(query))
-    analytics_query.without_branches(con, include_branches)
+    analytics_query.without_branches(con, include_branches, query)
     columns, rows = analytics_query.run(None, query, con=con)
     _render(columns, rows, format_)
 

@@ -116,11 +116,15 @@ def current_sqlite(store_file: Path | str, path: Path | str,
     return None
 
 
-def without_branches(con, include_branches: bool = False) -> None:
+def without_branches(con, include_branches: bool = False, query: str | None = None) -> None:
     """Scope a read-only connection for `sql`: every table and view with an
     ``encounter`` column is shadowed by a temporary view that leaves what-if branches
     out (they copy their trunk's past: counted with it, the past would count twice),
-    unless ``include_branches``; ``encounters`` gains ``branch``, true for a branch."""
+    unless ``include_branches``; ``encounters`` gains ``branch``, true for a branch.
+    A ``query`` that names none of the file's tables or views (``SELECT 1``) reads no
+    rows to scope: nothing is made."""
+    if query is not None and not _names_a_table(query):
+        return
     db = con.execute("SELECT current_database()").fetchone()[0]
     source = '"{}".main."{}"'.format(db.replace('"', '""'), "{}")
     names = [r[0] for r in con.execute(
@@ -136,6 +140,17 @@ def without_branches(con, include_branches: bool = False) -> None:
         extra = ", branched_from IS NOT NULL AS branch" if name == "encounters" else ""
         con.execute(f'CREATE TEMP VIEW "{name}" AS SELECT *{extra} FROM '
                     f"{source.format(name)} WHERE {keep}")
+
+
+def _names_a_table(query: str) -> bool:
+    """Whether a word of ``query`` is the name of one of the analytics' tables or
+    views (a generous test: a column or a string with such a name counts too)."""
+    import re
+
+    from projections.analytics import schema
+
+    names = {t.name for t in schema.TABLES} | set(schema.VIEWS)
+    return any(w in names for w in re.findall(r"[a-z_][a-z0-9_]*", query.casefold()))
 
 
 def run(path: Path | str, sql: str, params: list | None = None,
