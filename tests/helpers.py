@@ -69,6 +69,18 @@ def snapshot_of(store: str) -> list:
         return [(t, db.execute(f'select * from "{t}"').fetchall()) for t in tables]
 
 
+def nothing_recorded(store: str, command: str, message: str,
+                     user: str | None = None) -> None:
+    """A command whose effect already holds (DESIGN.md principle 8): it says so on
+    stdout naming ``message``, exits 0, and the store is as it was."""
+    before = snapshot_of(store)
+    r = cli(store, command, user=user)
+    assert r.code == 0, r.err
+    assert r.out.startswith("nothing recorded: ") and message in r.out, r.out
+    assert r.err == ""
+    assert snapshot_of(store) == before
+
+
 def refused_whole(store: str, command: str, message: str, user: str | None = None) -> None:
     """Bad input or a refusal: one line on stderr naming ``message``, a non-zero exit,
     no traceback, and the store as it was."""
