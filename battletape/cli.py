@@ -27,7 +27,7 @@ def _encounters(ctx: typer.Context, incomplete: str) -> list[str]:
 def main(ctx: typer.Context,
          store: Optional[str] = typer.Option(None, "--store", help="SQLite file or postgresql:// URL (default ./battletape.db, or BATTLETAPE_STORE)."),
          encounter: Optional[str] = typer.Option(None, "--encounter", "-e", help="Act on this encounter instead of the last one started.", autocompletion=_encounters),
-         as_: Optional[str] = typer.Option(None, "--as", help="Who records (default BATTLETAPE_USER or the OS user)."),
+         as_: Optional[str] = typer.Option(None, "--as", help="The name shown as who records (default BATTLETAPE_USER, else your identity: the OS user or the database role, which corrections check)."),
          lang: str = typer.Option("en", "--lang", help="en or it: rule terms in English or Italian."),
          debug: bool = typer.Option(False, "--debug", help="Show tracebacks of unexpected errors."),
          force: Optional[str] = typer.Option(None, "--force", metavar="REASON", help="A GM records the command although a rule refuses it; a ruling event keeps who, why and the rule overridden.")):

@@ -134,6 +134,31 @@ def run_script(ctx: typer.Context, file: str = typer.Argument(..., help="A scrip
 
 
 def run_lines(c: Context, lines: list[str]) -> None:
+    """Run the lines in one batch; what they print is shown only once all of them
+    are saved (nothing is said of events that were not). A race with another writer
+    runs the whole script again against the new state."""
+    import io
+    import random
+    import time
+    from contextlib import redirect_stdout
+
+    from battletape.application import RETRIES, RaceLost
+
+    for tried in range(RETRIES + 1):
+        said = io.StringIO()
+        try:
+            with redirect_stdout(said):
+                _run_batch(c, lines)
+        except RaceLost:
+            if tried == RETRIES:
+                raise
+            time.sleep(random.uniform(0, min(0.25, 0.005 * 2 ** tried)))
+            continue
+        sys.stdout.write(said.getvalue())
+        return
+
+
+def _run_batch(c: Context, lines: list[str]) -> None:
     from battletape import script_lines as script
     from battletape.session import click_module
 
@@ -247,15 +272,27 @@ def verify(ctx: typer.Context,
     c = get(ctx)
     names = [encounter] if encounter else [r.name for r in c.bt.registrations()]
 
-    from battletape import store
+    from battletape import integrity, store
     from replay.verify import check_campaign_dice
 
+    tampered, notes = integrity.check(c.bt)
+    for note in notes:
+        print(f"note: {note}")
+    chain_holds = integrity.PREDATES not in notes
     accepted: list[str] = []
-    notes: list[str] = []
-    verified = run_verify(names, c.bt.events,
-                          lambda name: amending.Redecider(c, encounter=name), accepted,
-                          c.bt.verification_secrets, notes)
-    problems = verified.problems
+    notes = []
+    try:
+        verified = run_verify(names, c.bt.events,
+                              lambda name: amending.Redecider(c, encounter=name), accepted,
+                              c.bt.verification_secrets, notes)
+    except Exception as err:  # a tampered store may not even decode: say so
+        if not tampered:
+            raise
+        for p in tampered:
+            print(p)
+        raise BattletapeError(f"verify found {len(tampered)} problem(s); the tampered "
+                              f"store cannot be decided again ({type(err).__name__})")
+    problems = tampered + verified.problems
     campaigns = dict.fromkeys(c.bt.registration(n).campaign for n in names)
     for camp in campaigns:
         found, said = check_campaign_dice(c.bt.campaign_events(camp), camp,
@@ -272,6 +309,9 @@ def verify(ctx: typer.Context,
     out(c, verified_line(len(names), verified)
         + (f", but for {len(accepted)} ripple(s) the GM reviewed and accepted"
            if accepted else ""))
+    if chain_holds:
+        out(c, "  every hash chain holds: no event, head or snapshot was altered, "
+               "removed or reordered")
     for n in notes:
         out(c, "  " + n)
 

@@ -416,6 +416,7 @@ class RippleAccepted(Event, kw_only=True):
 class CampaignStarted(Event, kw_only=True):
     name: str
     gms: list[str] = []
+    bound: dict[str, str] = {}  # a GM's name -> the identity (OS user, DB role) it is
 
 
 class EncounterRegistered(Event, kw_only=True):
@@ -451,9 +452,12 @@ class FullHealUpTaken(Event, kw_only=True):
 
 
 class GmAdded(Event, kw_only=True):
-    """Roles: a campaign lists its GMs; whoever creates it is the first."""
+    """Roles: a campaign lists its GMs; whoever creates it is the first. ``user``
+    binds the name to an identity (an OS user or a database role); a GM already
+    listed may be added again to bind it."""
 
     name: str
+    user: str | None = None
 
 
 # --- provably fair virtual dice (domain/fair_dice.py) ----------------------------------

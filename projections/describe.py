@@ -122,11 +122,10 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             return f"{e.helper} tries to stabilize {e.name}: {e.roll.total} vs DC 10 — {'success' if e.success else 'failure'}" + (" (a quick action)" if e.quick else "")
         case ev.RulingRecorded() if e.overrode:
             rule = f" ({e.rule})" if e.rule else ""
-            return (f"GM ruling by {e.by or 'the GM'}: forced over \"{e.overrode}\""
-                    f"{rule}: {e.text}")
+            by = f" by {e.by}" if e.by else ""
+            return f"GM's ruling{by}, forced over \"{e.overrode}\"{rule}: {e.text}"
         case ev.RulingRecorded():
-            return (f"GM ruling by {e.by or 'the GM'}: {e.text}"
-                    + (f" ({e.rule})" if e.rule else ""))
+            return f"GM's ruling: {e.text}" + (f" ({e.rule})" if e.rule else "")
         case ev.DiceCommitted():
             return (f"dadi virtuali: nuovo segreto impegnato (sha256 {e.commitment[:12]}…)"
                     if lang == "it" else
@@ -170,8 +169,6 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
         case ev.EscalationSet():
             held = "; held: it will not advance" if e.held else ""
             return f"the GM sets the {t('escalation die')} to {e.value}{held}{_why(e.reason)}"
-        case ev.RulingRecorded():
-            return f"GM's ruling: {e.text}" + (f" ({e.rule})" if e.rule else "")
         case ev.FlightChanged():
             return f"{e.name} takes to the air" if e.flying else f"{e.name} lands"
         case ev.SpiritFought():

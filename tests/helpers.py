@@ -23,7 +23,10 @@ class Result:
 
 
 def cli(store: str, *args: str, user: str | None = None) -> Result:
-    """Run `battletape --store STORE ARGS...` in this process."""
+    """Run `battletape --store STORE ARGS...` in this process, as ``user``: the
+    display name (--as) and the identity, as if that person ran it from their own
+    account (battletape.identity.assume)."""
+    from battletape import identity
     from battletape.cli import app
     from battletape.context import boundary
 
@@ -33,7 +36,7 @@ def cli(store: str, *args: str, user: str | None = None) -> Result:
     else:
         argv += list(args)
     out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
+    with redirect_stdout(out), redirect_stderr(err), identity.assume(user):
         code = boundary(app, argv)
     return Result(code, out.getvalue(), err.getvalue())
 

@@ -35,7 +35,7 @@ def test_a_forced_refusal_is_recorded_with_its_ruling_in_log_report_and_sql(any_
        "--vs", "ac", "--roll", "14", "--dmg", "6", user="marta")
     assert state(s)["combatants"]["Bruna"]["hp"] == 24  # 14+5=19 vs AC 17 hits for 6
     log = ok(s, "log").out
-    assert ("GM ruling by marta: forced over \"it is Bruna's turn, not Orc's" in log
+    assert ("GM's ruling by marta, forced over \"it is Bruna's turn, not Orc's" in log
             and "(Actions on Your Turn): the orc won the ambush" in log)
     entries = ok(s, "log", "--json").json_lines()
     ruling = next(e for e in entries if e.get("type") == "RulingRecorded")
