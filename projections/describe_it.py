@@ -126,7 +126,10 @@ def describe_it(e: ev.Event, rules, t: Callable[[str], str]) -> str | None:
             return (f"{e.roller or 'il GM'} tira {_roll(e.roll)}"
                     + (f" per {e.purpose}" if e.purpose else ""))
         case ev.RulingRecorded():
-            return f"decisione del GM: {e.text}" + (f" ({e.rule})" if e.rule else "")
+            forced = getattr(e, "overrode", None)
+            return (f"decisione del GM ({e.by or 'il GM'})"
+                    + (f", forzata contro \"{forced}\"" if forced else "")
+                    + f": {e.text}" + (f" ({e.rule})" if e.rule else ""))
         case ev.ConditionApplied():
             extra = (f", tiro salvezza {_SAVES.get(e.save, e.save)}" if e.save
                      else f", fino alla {_UNTIL.get(e.until, e.until)}" if e.until else "")

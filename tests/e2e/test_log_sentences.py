@@ -47,14 +47,16 @@ def test_no_line_of_log_or_replay_prints_raw_fields(battle):
         out = ok(battle, command).out
         assert not RAW.search(out), (command, RAW.search(out))
     log = ok(battle, "log").out
-    for sentence in ("GM's ruling: the bridge is slippery",
+    assert re.search(r"GM ruling by \S+: the bridge is slippery", log)
+    for sentence in (
                      "Kael delays, to act later this round",
                      "Wyvern takes to the air",
                      "Bruna readies an action for when the wyvern swoops",
                      "the GM sets the escalation die to 3: a long fight"):
         assert sentence in log
     italian = ok(battle, "--lang it log").out
-    for sentence in ("decisione del GM: the bridge is slippery",
+    assert re.search(r"decisione del GM \(\S+\): the bridge is slippery", italian)
+    for sentence in (
                      "Kael ritarda, per agire più tardi in questo round",
                      "Wyvern si alza in volo",
                      "il GM porta il dado di escalation a 3: a long fight"):

@@ -82,8 +82,8 @@ def test_the_cases_the_issue_names_read_as_sentences():
     assert describe(rest) == ("Bruna takes a quick rest: 1 recovery spent "
                               "(1d10 [7] = 7, +2 each), 9 hp healed")
     assert describe(rest, "it").startswith("Bruna fa un riposo breve: 1 recupero speso")
-    assert describe(ev.RulingRecorded(text="the ogre is large")) == \
-        "GM's ruling: the ogre is large"
+    assert describe(ev.RulingRecorded(text="the ogre is large", by="Marta")) == \
+        "GM ruling by Marta: the ogre is large"
     assert describe(ev.FlightChanged(name="Vex", flying=True)) == "Vex takes to the air"
     assert describe(ev.FlightChanged(name="Vex", flying=False), "it") == "Vex atterra"
     assert describe(ev.Delayed(name="Vex")) == "Vex delays, to act later this round"
