@@ -33,9 +33,10 @@ def caught_up(c: Context, analytics: Optional[str]) -> Path:
     return path
 
 
-def reading(c: Context, analytics: Optional[str]):
+def reading(c: Context, analytics: Optional[str], before_work=None):
     """A read-only connection to the analytics file, up to date with the store: the
-    file is opened for writing only when there is something to catch up."""
+    file is opened for writing only when there is something to catch up
+    (``before_work()`` is called first, e.g. to refuse a query before the catch-up)."""
     from projections import analytics as projection
     from projections.analytics import query as analytics_query
 
@@ -46,6 +47,8 @@ def reading(c: Context, analytics: Optional[str]):
     con = analytics_query.current_sqlite(store_file, path) if store_file else None
     if con is not None:  # up to date: the store itself is never opened
         return con
+    if before_work is not None:
+        before_work()
     con = analytics_query.current(c.bt.app, path)
     if con is None:
         caught_up(c, analytics)
@@ -104,9 +107,10 @@ def sql(ctx: typer.Context,
     if query is None:
         raise BadInput("query", None, 'an SQL query, e.g. "SELECT * FROM encounters" '
                        "(or --schema)")
-    analytics_query.check(query)  # refuse before any work
-    con = reading(c, analytics)
-    analytics_query.without_branches(con, include_branches)
+    # refused before any work: checked by the open file's connection when the file is
+    # current (run checks it), before opening the store and catching up otherwise
+    con = reading(c, analytics, before_work=lambda: analytics_query.check(query))
+    analytics_query.without_branches(con, include_branches, query)
     columns, rows = analytics_query.run(None, query, con=con)
     _render(columns, rows, format_)
 

@@ -169,6 +169,11 @@ def environment(store: str | None) -> dict[str, str]:
             "POSTGRES_USER": unquote(parsed.username or "postgres"),
             "POSTGRES_PASSWORD": unquote(parsed.password or ""),
             "POSTGRES_CONNECT_TIMEOUT": "5",
+            # a command needs one connection (the pool opened five, each its own
+            # round trips), and the tables are made once, not checked by DDL at
+            # every open (open_application makes them when they are missing)
+            "POSTGRES_POOL_SIZE": "1",
+            "CREATE_TABLE": "n",
         }
         schema = parse_qs(parsed.query).get("schema")
         if schema:
@@ -199,9 +204,11 @@ def _postgres_tables_exist(conn: Any, schema: str) -> bool:
     found = conn.execute(
         "SELECT to_regclass(%s) IS NOT NULL AND to_regclass(%s) IS NOT NULL AND "
         "EXISTS (SELECT 1 FROM pg_proc p JOIN pg_namespace n ON n.oid=p.pronamespace "
-        "WHERE n.nspname=%s AND p.proname='es_insert_events_uuid')",
+        "WHERE n.nspname=%s AND p.proname='es_insert_events_uuid') AS ready",
         (f'"{schema}".battletape_events', f'"{schema}".battletape_snapshots',
          schema)).fetchone()
+    if isinstance(found, dict):  # the pool's connections give rows as dicts
+        return bool(found["ready"])
     return bool(found and found[0])
 
 
@@ -209,27 +216,30 @@ def _open_postgres(env: dict[str, str]) -> BattletapeApplication:
     """Open a PostgreSQL store. Its tables are created only if missing, and then
     under an advisory lock: eventsourcing re-creates its function on every open, which
     fails ("tuple concurrently updated") when another process opens the store at the
-    same moment, and needs rights a role that only records does not have."""
-    import psycopg
+    same moment, and needs rights a role that only records does not have. The check
+    is one query on the store's own pooled connection (a connection of its own cost
+    a command more than its queries)."""
     from psycopg import sql
 
-    schema = env.get("POSTGRES_SCHEMA") or "public"
-    with psycopg.connect(dbname=env["POSTGRES_DBNAME"], host=env["POSTGRES_HOST"],
-                         port=int(env["POSTGRES_PORT"]), user=env["POSTGRES_USER"],
-                         password=env["POSTGRES_PASSWORD"] or None, connect_timeout=5,
-                         autocommit=True) as conn:
-        if _postgres_tables_exist(conn, schema):
-            return BattletapeApplication(env={**env, "CREATE_TABLE": "n"})
+    app = BattletapeApplication(env={**env, "CREATE_TABLE": "n"})
+    datastore = app.recorder.datastore
+    schema = datastore.schema
+    typed = app.recorder.stored_event_type_name in datastore.psycopg_python_types
+    with datastore.get_connection() as conn:
+        if typed and _postgres_tables_exist(conn, schema):
+            return app
         conn.execute("SELECT pg_advisory_lock(%s)", (_CREATE_LOCK,))
         try:
-            if _postgres_tables_exist(conn, schema):
-                return BattletapeApplication(env={**env, "CREATE_TABLE": "n"})
             if "POSTGRES_SCHEMA" in env:
                 conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(
                     sql.Identifier(schema)))
-            return BattletapeApplication(env=env)
+            if not (typed and _postgres_tables_exist(conn, schema)):
+                for recorder in [app.recorder] + ([app.snapshots.recorder]
+                                                  if app.snapshots else []):
+                    recorder.create_table()
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (_CREATE_LOCK,))
+    return app
 
 
 def open_application(store: str | None) -> BattletapeApplication:

@@ -21,14 +21,15 @@ class QueryError(BattletapeError):
     """DuckDB refused or failed the query."""
 
 
-def check(sql: str) -> None:
-    """Refuse anything but one read-only query."""
+def check(sql: str, con=None) -> None:
+    """Refuse anything but one read-only query (parsed by ``con`` when one is open:
+    DuckDB's default connection, made on first use, costs a database of its own)."""
     import duckdb
 
     if not sql.strip():
         raise BadInput("query", sql, "an SQL query, e.g. SELECT * FROM attacks LIMIT 5")
     try:
-        statements = duckdb.extract_statements(sql)
+        statements = (con or duckdb).extract_statements(sql)
     except duckdb.Error as err:
         raise QueryError(_first_line(err)) from None
     if len(statements) != 1:
@@ -87,7 +88,7 @@ def current_sqlite(store_file: Path | str, path: Path | str,
     import duckdb
 
     from projections.analytics.read import digest
-    from projections.analytics.schema import version
+    from projections.analytics.version_cache import version
 
     if not Path(path).exists():
         return None
@@ -115,11 +116,15 @@ def current_sqlite(store_file: Path | str, path: Path | str,
     return None
 
 
-def without_branches(con, include_branches: bool = False) -> None:
+def without_branches(con, include_branches: bool = False, query: str | None = None) -> None:
     """Scope a read-only connection for `sql`: every table and view with an
     ``encounter`` column is shadowed by a temporary view that leaves what-if branches
     out (they copy their trunk's past: counted with it, the past would count twice),
-    unless ``include_branches``; ``encounters`` gains ``branch``, true for a branch."""
+    unless ``include_branches``; ``encounters`` gains ``branch``, true for a branch.
+    A ``query`` that names none of the file's tables or views (``SELECT 1``) reads no
+    rows to scope: nothing is made."""
+    if query is not None and not _names_a_table(query):
+        return
     db = con.execute("SELECT current_database()").fetchone()[0]
     source = '"{}".main."{}"'.format(db.replace('"', '""'), "{}")
     names = [r[0] for r in con.execute(
@@ -137,14 +142,29 @@ def without_branches(con, include_branches: bool = False) -> None:
                     f"{source.format(name)} WHERE {keep}")
 
 
+def _names_a_table(query: str) -> bool:
+    """Whether a word of ``query`` is the name of one of the analytics' tables or
+    views (a generous test: a column or a string with such a name counts too)."""
+    import re
+
+    from projections.analytics import schema
+
+    names = {t.name for t in schema.TABLES} | set(schema.VIEWS)
+    return any(w in names for w in re.findall(r"[a-z_][a-z0-9_]*", query.casefold()))
+
+
 def run(path: Path | str, sql: str, params: list | None = None,
         con=None) -> tuple[list[str], list[tuple[Any, ...]]]:
     """Columns and rows of ``sql`` over the file at ``path`` (or on ``con``, which
     it closes), read-only."""
     import duckdb
 
-    check(sql)
     con = con or open_read_only(path)
+    try:
+        check(sql, con)
+    except BaseException:
+        con.close()
+        raise
     try:
         cur = con.execute(sql, params or [])
         columns = [d[0] for d in cur.description] if cur.description else []

@@ -1,0 +1,55 @@
+"""Opening a PostgreSQL store: the schema and tables are made on first use (opens
+check them with one query instead of eventsourcing's CREATE statements), and made
+again when one is missing; a command asks the pool for one connection."""
+
+from __future__ import annotations
+
+import psycopg
+
+from battletape.application import Battletape
+from battletape.store import open_application
+from tests.conftest import PG_URL
+
+
+def _tables(schema: str) -> set[str]:
+    with psycopg.connect(PG_URL) as conn:
+        return {r[0] for r in conn.execute(
+            "SELECT tablename FROM pg_catalog.pg_tables WHERE schemaname = %s",
+            (schema,)).fetchall()}
+
+
+def test_first_open_makes_the_schema_and_tables_and_later_opens_keep_them(pg_store):
+    schema = pg_store.rsplit("schema=", 1)[1]
+    assert _tables(schema) == set()
+    bt = Battletape(pg_store, "gm")
+    try:
+        bt.new("cave", system="13a")
+    finally:
+        bt.close()
+    assert {"battletape_events", "battletape_snapshots"} <= _tables(schema)
+    bt = Battletape(pg_store, "gm")
+    try:
+        assert [r.name for r in bt.registrations()] == ["cave"]
+    finally:
+        bt.close()
+
+
+def test_a_missing_table_is_made_again_at_the_next_open(pg_store):
+    schema = pg_store.rsplit("schema=", 1)[1]
+    open_application(pg_store).close()
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        conn.execute(f'DROP TABLE "{schema}".battletape_snapshots')
+    assert "battletape_snapshots" not in _tables(schema)
+    app = open_application(pg_store)
+    try:
+        assert "battletape_snapshots" in _tables(schema)
+    finally:
+        app.close()
+
+
+def test_one_connection_a_command(pg_store):
+    app = open_application(pg_store)
+    try:
+        assert app.recorder.datastore.pool.min_size == 1
+    finally:
+        app.close()
