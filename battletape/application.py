@@ -458,7 +458,10 @@ class Battletape(Reading):
             name=name, system=system, campaign=campaign, seed=seed, options=options or {},
             branched_from=branched[0] if branched else None,
             branched_at=branched[1] if branched else None,
-            dice_commitment=commitment, player_seeds=list(player_seeds))
+            dice_commitment=commitment, player_seeds=list(player_seeds),
+            # a branch's copied commands were decided under its trunk's edition
+            rules_edition=(self.events(branched[0])[0].rules_edition if branched
+                           else ev.RULES_EDITION))
         started = self._stamp(stream, 1, [first], command)
         if copied:  # a branch: the effective history up to the fork, renumbered
             cmds: dict[int, int] = {}

@@ -307,8 +307,8 @@ def verify(ctx: typer.Context,
     for line in accepted:
         out(c, line)
     out(c, verified_line(len(names), verified)
-        + (f", but for {len(accepted)} ripple(s) the GM reviewed and accepted"
-           if accepted else ""))
+        + (f", but for {len(accepted)} ripple(s) the GM reviewed and accepted or "
+           "recorded under an earlier edition of the rules" if accepted else ""))
     if chain_holds:
         out(c, "  every hash chain holds: no event, head or snapshot was altered, "
                "removed or reordered")

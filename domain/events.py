@@ -14,6 +14,11 @@ from uuid import UUID
 import msgspec
 
 SCHEMA = 1
+# The edition of battletape's rules an encounter is decided under. Edition 2: the GM's
+# last word and the 13th Age audit (issue 12): an attack without --kind no longer
+# engages, one action of each kind, ... A command recorded under an earlier edition
+# may decide otherwise today: `verify` says so without calling it an alteration.
+RULES_EDITION = 2
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _NIL = UUID(int=0)
 
@@ -63,6 +68,7 @@ class EncounterStarted(Event, kw_only=True):
     # virtual dice come from, and what players added to it (``new --player-seed``)
     dice_commitment: str | None = None
     player_seeds: list[str] = []
+    rules_edition: int = 1  # RULES_EDITION when started (older stores: 1)
 
 
 class CombatantAdded(Event, kw_only=True):

@@ -71,11 +71,16 @@ def check_decisions(events: Sequence[ev.Event], name: str,
     a ripple the GM accepted is no problem: it goes to ``accepted``, said as such."""
     reviewed = accepted_ripples(events)
     found = ripple.walk(events, 0, redecide, sequence=sequence, known=known)
+    edition = getattr(events[0], "rules_edition", 1) if events else ev.RULES_EDITION
     problems = []
     for r in found.ripples:
         line = f"{name}: command at {r.position} (`{r.command}`) {r.why}"
         review = reviewed.get((r.position, r.command, r.why))
-        if review is None:
+        if review is None and edition < ev.RULES_EDITION and accepted is not None:
+            # not an alteration: battletape's rules have changed since it was recorded
+            accepted.append(f"{line} — recorded under rules edition {edition}; today's "
+                            f"rules (edition {ev.RULES_EDITION}) decide it otherwise")
+        elif review is None:
             problems.append(ripple.Ripple(r.position, r.command, line))
         elif accepted is not None:
             accepted.append(f"{line} — accepted by {review.by} at "

@@ -155,3 +155,21 @@ def test_a_snapshot_of_an_unknown_layout_is_never_used(tmp_path, monkeypatch):
     finally:
         bt.close()
     assert json.loads(cli(path, "state --json").out) == fresh
+
+
+def test_verify_of_an_old_store_tells_changed_rules_from_alterations(tmp_path):
+    """A battle recorded under battletape's earlier rules (before the GM's last word
+    and the 13th Age audit: an attack then engaged without --kind) decides some
+    commands otherwise today: `verify` names them as such and passes; a new battle is
+    recorded under the current edition, where the same difference is a problem."""
+    from domain import events as ev
+
+    store = _old_store(tmp_path)
+    r = cli(store, "verify")
+    assert r.code == 0, r.out + r.err
+    assert "recorded under rules edition 1; today's rules (edition 2)" in r.out
+    assert "earlier edition of the rules" in r.out
+    new = cli(store, "new Today --seed 1")
+    assert new.code == 0
+    start = json.loads(cli(store, "--encounter Today log --json").out.splitlines()[0])
+    assert start["rules_edition"] == ev.RULES_EDITION == 2
