@@ -1,4 +1,5 @@
-"""The terminal replay: a state panel beside the log line being replayed."""
+"""The terminal replay: a state panel beside the log line being replayed. Into a pipe
+the frames are plain text, and rich is not imported."""
 
 from __future__ import annotations
 
@@ -7,11 +8,6 @@ import sys
 import time
 from contextlib import contextmanager
 from typing import Sequence
-
-from rich.console import Console, Group
-from rich.panel import Panel
-
-from rich.text import Text
 
 from battletape.render import TextTables, state_table
 from domain import events as ev
@@ -38,6 +34,10 @@ def _stops(frames: Frames, by: str) -> list[int]:
 
 def render(frames: Frames, lines: StepLines, index: int, lang: str):
     """What the screen shows at ``index``: the state table and the last lines of log."""
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.text import Text
+
     log = [_label(frames.events[i], lines) for i in range(max(0, index - 7), index + 1)]
     return Group(state_table(frames.state(index), lang),
                  Panel(Text("\n".join(log)), title="log", expand=True))
@@ -58,6 +58,8 @@ def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None 
     if not interactive:
         _print(frames, lines, stops, index, speed, lang)
         return
+    from rich.console import Console
+
     _interactive(Console(), frames, lines, stops, index, speed, lang)
 
 
@@ -103,8 +105,9 @@ def _keys():
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
-def _interactive(console: Console, frames: Frames, lines: StepLines, stops: list[int],
+def _interactive(console, frames: Frames, lines: StepLines, stops: list[int],
                  index: int, speed: float, lang: str) -> None:
+    from rich.console import Group
     from rich.live import Live
 
     marks: dict[str, list[int]] = {}

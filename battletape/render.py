@@ -1,21 +1,41 @@
-"""Rich rendering of states for people (JSON goes elsewhere)."""
+"""Rich rendering of states for people (JSON goes elsewhere). The plain tables of a
+pipe (:class:`TextTables`) need no rich: it is imported only for the rich ones."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import msgspec
-from rich.table import Table
-from rich.text import Text
 
 from domain import systems
 from domain.state import Combatant, EncounterState
 
+if TYPE_CHECKING:
+    from rich.table import Table
+    from rich.text import Text
 
-def hp_bar(hp: int, max_hp: int, temp: int, width: int = 10) -> Text:
-    filled = max(0, min(width, round(width * max(hp, 0) / max_hp))) if max_hp else 0
+
+def _filled(hp: int, max_hp: int, width: int) -> int:
+    return max(0, min(width, round(width * max(hp, 0) / max_hp))) if max_hp else 0
+
+
+def _hp_label(hp: int, max_hp: int, temp: int) -> str:
+    return f" {hp}/{max_hp}" + (f" +{temp} temp" if temp else "")
+
+
+def hp_bar(hp: int, max_hp: int, temp: int, width: int = 10) -> "Text":
+    from rich.text import Text
+
+    filled = _filled(hp, max_hp, width)
     color = "green" if hp * 2 > max_hp else "yellow" if hp > 0 else "red"
     bar = Text("█" * filled, style=color) + Text("░" * (width - filled), style="dim")
-    label = f" {hp}/{max_hp}" + (f" +{temp} temp" if temp else "")
-    return bar + Text(label)
+    return bar + Text(_hp_label(hp, max_hp, temp))
+
+
+def hp_bar_plain(hp: int, max_hp: int, temp: int, width: int = 10) -> str:
+    """:func:`hp_bar`'s text without its colours."""
+    filled = _filled(hp, max_hp, width)
+    return "█" * filled + "░" * (width - filled) + _hp_label(hp, max_hp, temp)
 
 
 def _title(state: EncounterState, lang: str) -> str:
@@ -35,9 +55,9 @@ def _columns(state: EncounterState, lang: str) -> list[str]:
                         *system.table_columns())]
 
 
-def _cells(state: EncounterState, c: Combatant, lang: str) -> list:
-    """A combatant's row but the turn marker: name, init, HP bar, status, conditions,
-    then the system's own cells."""
+def _cells(state: EncounterState, c: Combatant, lang: str, bar=hp_bar) -> list:
+    """A combatant's row but the turn marker: name, init, HP bar (``bar``: rich's, or
+    :func:`hp_bar_plain`), status, conditions, then the system's own cells."""
     system = systems.of(state)
     term = system.term
     status = term(c.status, lang)
@@ -45,7 +65,7 @@ def _cells(state: EncounterState, c: Combatant, lang: str) -> list:
         status += f" ({term(system.words_staggered, lang)})"
     conds = [term(k, lang) for k in sorted(c.conditions)]
     return [c.name + (" (PC)" if c.pc else ""), "" if c.initiative is None else str(c.initiative),
-            hp_bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
+            bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
             *system.table_cells(c)]
 
 
@@ -53,7 +73,10 @@ def _order(state: EncounterState) -> list[str]:
     return state.order + [n for n in state.combatants if n not in state.order]
 
 
-def state_table(state: EncounterState, lang: str = "en") -> Table:
+def state_table(state: EncounterState, lang: str = "en") -> "Table":
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(title=Text(_title(state, lang)), expand=False)
     for col in _columns(state, lang):
         table.add_column(col)
@@ -66,6 +89,8 @@ def state_table(state: EncounterState, lang: str = "en") -> Table:
 def plain(*cells) -> list:
     """Cells as text shown as it is: a name like ``[red]Orc[/]`` is a name, not rich
     markup."""
+    from rich.text import Text
+
     return [Text(x) if isinstance(x, str) else x for x in cells]
 
 
@@ -85,8 +110,8 @@ class TextTables:
         known = self._rows.get(c.name)
         if known is not None and known[0] == key:
             return known
-        cells = [x.plain if isinstance(x, Text) else x
-                 for x in _cells(state, c, self.lang)]
+        cells = [x if isinstance(x, str) else x.plain  # a system's cell may be rich
+                 for x in _cells(state, c, self.lang, hp_bar_plain)]
         row = (key, cells, tuple(map(len, cells)), "", ())
         self._rows[c.name] = row
         return row
