@@ -104,12 +104,10 @@ class TextTables:
         self._encode = msgspec.json.Encoder().encode
         # name -> (its state encoded, its cells, their lengths, its line, for widths)
         self._rows: dict[str, tuple[bytes, list[str], tuple[int, ...], str, tuple]] = {}
+        self._columns: dict[str, list[str]] = {}  # system -> its columns' headings
+        self._head: tuple = (None, "")  # (headings, mark, widths) -> the heading line
 
-    def _row(self, state: EncounterState, c: Combatant) -> tuple:
-        key = self._encode(c)
-        known = self._rows.get(c.name)
-        if known is not None and known[0] == key:
-            return known
+    def _row(self, state: EncounterState, c: Combatant, key: bytes) -> tuple:
         cells = [x if isinstance(x, str) else x.plain  # a system's cell may be rich
                  for x in _cells(state, c, self.lang, hp_bar_plain)]
         row = (key, cells, tuple(map(len, cells)), "", ())
@@ -118,16 +116,28 @@ class TextTables:
 
     def render(self, state: EncounterState) -> str:
         names = _order(state)
-        rows = [self._row(state, state.combatants[name]) for name in names]
-        head = _columns(state, self.lang)
+        encode, known, combatants = self._encode, self._rows.get, state.combatants
+        rows = []
+        for name in names:
+            c = combatants[name]
+            key = encode(c)
+            row = known(c.name)
+            rows.append(row if row is not None and row[0] == key
+                        else self._row(state, c, key))
+        head = self._columns.get(state.system)
+        if head is None:
+            head = self._columns[state.system] = _columns(state, self.lang)
         widths = tuple(map(max, zip(*(r[2] for r in rows), map(len, head[1:]))))
-        mark = max(len(head[0]), 1 if state.turn in state.combatants else 0)
-        lines = [_title(state, self.lang),
-                 "  ".join(x.ljust(w) for x, w in zip(head, (mark, *widths))).rstrip()]
+        mark = max(len(head[0]), 1 if state.turn in combatants else 0)
+        if self._head[0] != (head, mark, widths):
+            self._head = ((head, mark, widths), "  ".join(
+                x.ljust(w) for x, w in zip(head, (mark, *widths))).rstrip())
+        lines = [_title(state, self.lang), self._head[1]]
+        plain, turn = " " * mark + "  ", "▶".ljust(mark) + "  "
         for name, row in zip(names, rows):
             if row[4] != widths:
                 line = "  ".join(x.ljust(w) for x, w in zip(row[1], widths)).rstrip()
                 row = row[:3] + (line, widths)
                 self._rows[name] = row
-            lines.append(("▶" if name == state.turn else "").ljust(mark) + "  " + row[3])
+            lines.append((turn if name == state.turn else plain) + row[3])
         return "\n".join(lines)
