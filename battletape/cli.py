@@ -12,15 +12,21 @@ from domain.errors import BadInput
 
 NEGATIVE_NUMBERS = {"ignore_unknown_options": True}  # so "-3" reaches our check
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(add_completion=True, no_args_is_help=True,
                   help="Record, correct, replay and analyse tabletop RPG battles.",
                   pretty_exceptions_enable=False, rich_markup_mode=None)
+
+
+def _encounters(ctx: typer.Context, incomplete: str) -> list[str]:
+    from battletape.completion import encounter_names
+
+    return encounter_names(ctx, incomplete)
 
 
 @app.callback()
 def main(ctx: typer.Context,
          store: Optional[str] = typer.Option(None, "--store", help="SQLite file or postgresql:// URL (default ./battletape.db, or BATTLETAPE_STORE)."),
-         encounter: Optional[str] = typer.Option(None, "--encounter", "-e", help="Act on this encounter instead of the last one started."),
+         encounter: Optional[str] = typer.Option(None, "--encounter", "-e", help="Act on this encounter instead of the last one started.", autocompletion=_encounters),
          as_: Optional[str] = typer.Option(None, "--as", help="Who records (default BATTLETAPE_USER or the OS user)."),
          lang: str = typer.Option("en", "--lang", help="en or it: rule terms in English or Italian."),
          debug: bool = typer.Option(False, "--debug", help="Show tracebacks of unexpected errors.")):
@@ -42,7 +48,7 @@ def main(ctx: typer.Context,
 # --- commands load lazily: a recording command imports only what it needs ------------
 
 MODULES = ("cli_record", "cli_read", "cli_corrections", "cli_export", "cli_analytics",
-           "cli_dice")
+           "cli_dice", "cli_table")
 COMMAND_MODULES = {
     **dict.fromkeys(["new", "roll", "ruling"], "cli_record"),
     **dict.fromkeys(["state", "log", "encounters", "run", "demo", "verify"], "cli_read"),
@@ -51,6 +57,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(["export", "import", "replay"], "cli_export"),
     **dict.fromkeys(["sql", "stats"], "cli_analytics"),
     "dice": "cli_dice",
+    **dict.fromkeys(["play", "serve"], "cli_table"),
 }
 CORE_COMMANDS = frozenset(COMMAND_MODULES)
 # every other word is a verb of a rule system, registered by cli_record (which adds

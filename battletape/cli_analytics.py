@@ -40,6 +40,12 @@ def reading(c: Context, analytics: Optional[str]):
     from projections.analytics import query as analytics_query
 
     path = Path(analytics) if analytics else projection.default_path(c.store)
+    from battletape.locations import sqlite_file
+
+    store_file = sqlite_file(c.store)
+    con = analytics_query.current_sqlite(store_file, path) if store_file else None
+    if con is not None:  # up to date: the store itself is never opened
+        return con
     con = analytics_query.current(c.bt.app, path)
     if con is None:
         caught_up(c, analytics)

@@ -131,29 +131,18 @@ def run_script(ctx: typer.Context, file: str = typer.Argument(..., help="A scrip
 
 
 def run_lines(c: Context, lines: list[str]) -> None:
+    from battletape import script_lines as script
     from battletape.session import click_module
 
     click = click_module()
-    from typer.main import get_command
-
-    from battletape.cli import load_commands
-
-    load_commands()
-    command = get_command(app)
+    run = script.runner(c)
     with c.bt.batch():
         for number, line in enumerate(lines, 1):
-            try:
-                args = shlex.split(line, comments=True)
-            except ValueError as err:
-                raise BadInput(f"line {number}", line.strip(), f"valid quoting ({err})")
+            args = script.split(line, f"line {number}")
             if not args:
                 continue
-            if args[0] in ("run", "demo") or "--store" in args:
-                raise BadInput(f"line {number}", line.strip(), "a battle command")
-            c.command_line = shlex.join(args)
             try:
-                command.main(args=args, prog_name="battletape", standalone_mode=False,
-                             obj=c)
+                run(args)
             except BattletapeError as err:
                 raise BattletapeError(f"line {number}: {err.message}") from None
             except click.ClickException as err:

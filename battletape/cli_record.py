@@ -77,7 +77,10 @@ def _passthrough(word: str, help_: str) -> None:
     command.__name__ = word.replace("-", "_")
     command.__doc__ = help_ + "  (Options depend on the encounter's system: " \
         "battletape WORD --help.)"
-    app.command(word, context_settings=dispatch.PASSTHROUGH, add_help_option=False)(command)
+    from battletape.completion import VerbCommand
+
+    app.command(word, cls=VerbCommand, context_settings=dispatch.PASSTHROUGH,
+                add_help_option=False)(command)
 
 
 _registered: set[str] = set()

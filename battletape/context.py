@@ -33,7 +33,8 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
 
     click = click_module()
     name = command_name(list(args))
-    if name is None and not {"--help", "-h"} & set(args):
+    if name is None and not {"--help", "-h", "--show-completion",
+                             "--install-completion"} & {a.split("=")[0] for a in args}:
         args = list(args) + ["--help"]  # no command: the help, not a usage error
     load_commands(name)
     command = typer.main.get_command(only(name) if app is _cli_app() else app)
@@ -83,8 +84,14 @@ def run() -> None:
     """The console script: one error boundary around everything."""
     import os
 
+    from battletape import completion
     from battletape.cli import app
 
+    if completion.requested():  # the shell asks for completions (bash, zsh, fish)
+        completion.answer_and_exit()
+    from battletape import grammar_cache
+
+    grammar_cache.install()  # d20's parser compiled once, if a command needs d20
     try:
         code = boundary(app, sys.argv[1:])
         sys.stdout.flush()

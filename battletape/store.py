@@ -23,7 +23,7 @@ from domain import events as ev
 from domain.errors import StoreError
 from domain.state import EncounterState
 
-DEFAULT_STORE = "battletape.db"
+from battletape.locations import DEFAULT_STORE, resolve_url  # noqa: F401 (here first)
 NAMESPACE = uuid.UUID("6f1b3a52-4c1e-4f8e-9a39-3b9f0d5c2b17")
 INDEX_ID = uuid.uuid5(NAMESPACE, "index")
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -153,10 +153,6 @@ def campaign_id(name: str) -> uuid.UUID:
     return uuid.uuid5(NAMESPACE, "campaign:" + name.casefold())
 
 
-def resolve_url(store: str | None) -> str:
-    return store or os.environ.get("BATTLETAPE_STORE") or DEFAULT_STORE
-
-
 def environment(store: str | None) -> dict[str, str]:
     """The eventsourcing environment for a store path or URL."""
     url = resolve_url(store)
@@ -209,8 +205,14 @@ def _ensure_schema(env: dict[str, str]) -> None:
 def open_application(store: str | None) -> BattletapeApplication:
     try:
         env = environment(store)
-        if "POSTGRES_SCHEMA" in env:
-            _ensure_schema(env)
+        try:
+            return BattletapeApplication(env=env)
+        except Exception as err:
+            # the schema of ?schema= is made the first time only (a connection of
+            # its own on every command cost more than the command's own queries)
+            if "POSTGRES_SCHEMA" not in env or "does not exist" not in str(err):
+                raise
+        _ensure_schema(env)
         return BattletapeApplication(env=env)
     except StoreError:
         raise

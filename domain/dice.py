@@ -26,7 +26,6 @@ MAX_TOTAL = 1_000_000   # the absolute value of any total battletape records
 _DICE = re.compile(r"(\d*)\s*d\s*(\d+|%)", re.IGNORECASE)
 _ANNOTATION = re.compile(r"\[[^\]]*\]")
 PERCENTILE = 100        # the sides recorded for d20's ``d%`` (faces 0, 10, ... 90)
-_PLAIN = re.compile(r"([1-9]\d*)?d(\d+)(?:([+-])(\d+))?")  # 2d10+3, d8, 1d6-1
 
 
 class _Source:
@@ -138,6 +137,14 @@ def _evaluate(expr: str, rng) -> tuple[int, object]:
 def roll(expr: str, rng: random.Random) -> Roll:
     """Roll ``expr`` with ``rng``; every kept natural face is recorded."""
     check_expression(expr)
+    from domain import plain_dice
+
+    plain = plain_dice.terms(expr)
+    if plain is not None:  # a plain sum: rolled as d20 would, without loading it
+        _within_reach(expr, plain_dice.extremes(plain))
+        faces, sizes, total = plain_dice.roll(plain, rng)
+        return Roll(expr=expr, faces=faces, sides=sizes, modifier=total - sum(faces),
+                    total=total, source="virtual")
     _check_reach(expr)
     total, tree = _evaluate(expr, rng)
     sizes: list[int] = []
@@ -161,17 +168,26 @@ def _check_reach(expr: str) -> None:
             # highest, a d% of 0 dividing): the real roll decides
 
 
+def _within_reach(expr: str, totals: tuple[int, int]) -> tuple[int, int]:
+    """A plain sum's totals with every die lowest and highest, refused as
+    :func:`_evaluate` refuses them beyond :data:`MAX_TOTAL`."""
+    for total in totals:
+        if abs(total) > MAX_TOTAL:
+            raise BadDiceExpression(expr, f"a total of {total:,} is beyond battletape's "
+                                    f"limit of \u00b1{MAX_TOTAL:,}")
+    return totals
+
+
 @lru_cache(maxsize=1024)  # the same few damage expressions, checked again and again
 def bounds(expr: str) -> tuple[int, int]:
     """The least and greatest totals of a plain ``NdS+M`` style expression."""
     check_expression(expr)
-    plain = _PLAIN.fullmatch(expr)
+    from domain import plain_dice
+
+    plain = plain_dice.terms(expr)
     if plain is not None:  # every die a 1, every die its top face: no d20 needed
-        count, sides = int(plain[1] or 1), int(plain[2])
-        modifier = int(plain[4] or 0) * (-1 if plain[3] == "-" else 1)
-        low, high = count + modifier, count * sides + modifier
-        if max(abs(low), abs(high)) <= MAX_TOTAL:
-            return low, high
+        at_lowest, at_highest = _within_reach(expr, plain_dice.extremes(plain))
+        return min(at_lowest, at_highest), max(at_lowest, at_highest)
     low, _ = _evaluate(expr, _Extreme(low=True))
     high, _ = _evaluate(expr, _Extreme(low=False))
     return min(low, high), max(low, high)

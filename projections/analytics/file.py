@@ -14,7 +14,7 @@ def default_path(store_url: str | None) -> Path:
     """Beside a SQLite store (battletape.db -> battletape.duckdb); for PostgreSQL, a
     file named after the database (and schema) in the working directory;
     BATTLETAPE_ANALYTICS overrides both."""
-    from battletape.store import resolve_url
+    from battletape.locations import resolve_url
 
     env = os.environ.get("BATTLETAPE_ANALYTICS")
     if env:

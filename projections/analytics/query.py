@@ -78,6 +78,43 @@ def current(app, path: Path | str):
     return None
 
 
+def current_sqlite(store_file: Path | str, path: Path | str,
+                   table: str = "stored_events"):
+    """:func:`current` for a SQLite store, read with the standard library: a query
+    on an up-to-date file loads neither eventsourcing nor the store's event types."""
+    import sqlite3
+
+    import duckdb
+
+    from projections.analytics.read import digest
+    from projections.analytics.schema import version
+
+    if not Path(path).exists():
+        return None
+    try:
+        con = open_read_only(path)
+    except BattletapeError:
+        return None
+    try:
+        meta = dict(con.execute("SELECT key, value FROM _meta").fetchall())
+        nid = int(meta.get("nid", "0"))
+        if meta.get("schema") == version():
+            db = sqlite3.connect(f"file:{Path(store_file).resolve()}?mode=ro", uri=True,
+                                 timeout=10)
+            try:
+                last = db.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0] or 0
+                row = db.execute(f"SELECT state FROM {table} WHERE rowid = ?",
+                                 (nid,)).fetchone() if nid else (b"",)
+            finally:
+                db.close()
+            if last == nid and row and (not nid or digest(row[0]) == meta.get("digest")):
+                return con
+    except (duckdb.Error, sqlite3.Error, ValueError):
+        pass
+    con.close()
+    return None
+
+
 def without_branches(con, include_branches: bool = False) -> None:
     """Scope a read-only connection for `sql`: every table and view with an
     ``encounter`` column is shadowed by a temporary view that leaves what-if branches

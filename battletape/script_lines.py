@@ -1,0 +1,45 @@
+"""One command line of a script or of `play`: split, aliases expanded, run through the
+same click parser as the command line (without the program name)."""
+
+from __future__ import annotations
+
+import shlex
+from typing import Callable
+
+from domain.errors import BadInput
+
+# the short words of `play` (scripts accept them too: one grammar)
+ALIASES = {"a": "attack", "n": "next", "u": "undo", "s": "state", "l": "log",
+           "d": "damage", "h": "heal", "r": "roll", "c": "cond", "ds": "death-save"}
+# words a line may not use: they start a session or a server of their own
+REFUSED = ("run", "demo", "play", "serve")
+
+
+def split(line: str, where: str = "line") -> list[str]:
+    """The words of ``line`` (``#`` comments dropped), the first alias expanded."""
+    try:
+        args = shlex.split(line, comments=True)
+    except ValueError as err:
+        raise BadInput(where, line.strip(), f"valid quoting ({err})") from None
+    if args and args[0] in ALIASES:
+        args[0] = ALIASES[args[0]]
+    if args and (args[0] in REFUSED or "--store" in args):
+        raise BadInput(where, line.strip(), "a battle command")
+    return args
+
+
+def runner(c) -> Callable[[list[str]], None]:
+    """A function running one split line against ``c`` (its store stays open): the
+    app's click command is built once, every command registered."""
+    from typer.main import get_command
+
+    from battletape.cli import app, load_commands
+
+    load_commands()
+    command = get_command(app)
+
+    def run(args: list[str]) -> None:
+        c.command_line = shlex.join(args)
+        command.main(args=args, prog_name="battletape", standalone_mode=False, obj=c)
+
+    return run

@@ -1,0 +1,189 @@
+"""`battletape serve`: a read-only live page of the current encounter for the players.
+
+One thread reads the store (its own open connection) a few times a second and keeps
+the players' view of the encounter; the page receives each new view as a server-sent
+event. The players see the order, whose turn it is, the escalation die (13th Age),
+conditions and the PCs' hit points; a monster's hit points only as the group may know
+them (healthy, staggered or bloodied, down) unless the GM reveals them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from pathlib import Path
+
+from domain import systems
+from domain.errors import BattletapeError
+from domain.state import EncounterState
+
+POLL_SECONDS = 0.2
+PAGE = Path(__file__).with_name("serve_page.html")
+
+
+def players_view(state: EncounterState, reveal: bool = False) -> dict:
+    """What the players may see of ``state``: monsters' hit points as a word unless
+    revealed."""
+    system = systems.of(state)
+    shown = []
+    order = list(state.order) + [n for n in state.combatants if n not in state.order]
+    for name in order:
+        c = state.combatants[name]
+        entry = {"name": name, "pc": c.pc, "initiative": c.initiative,
+                 "status": c.status, "turn": name == state.turn,
+                 "conditions": sorted(c.conditions),
+                 "ongoing": [f"{o.amount}{' ' + o.type if o.type else ''}"
+                             for o in c.ongoing]}
+        if c.pc or reveal:
+            entry.update(hp=c.hp, max_hp=c.max_hp, temp_hp=c.temp_hp)
+        entry["health"] = _health(c, system)
+        shown.append(entry)
+    return {"encounter": state.name, "system": state.system, "title": system.title,
+            "round": state.round, "turn": state.turn,
+            "escalation_die": state.escalation_die if state.system == "13a" else None,
+            "ended": state.ended, "position": state.position, "combatants": shown}
+
+
+def _health(c, system) -> str:
+    """The hit points as the group may know them."""
+    if c.status == "fled":
+        return "fled"
+    if c.status != "up" or c.hp <= 0:
+        return "down"
+    return system.words_staggered if system.staggered(c) else "healthy"
+
+
+class Follower:
+    """Reads the store in its own thread; ``version`` grows with each new view."""
+
+    def __init__(self, store: str | None, user: str | None, encounter: str | None,
+                 reveal: bool):
+        self.store, self.user, self.encounter, self.reveal = store, user, encounter, reveal
+        self.view: dict = {"encounter": None, "message": "waiting for an encounter"}
+        self.version = 0
+        self._key: tuple | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="battletape-follow",
+                                        daemon=True)
+        self._lock = threading.Lock()
+        self._ready = threading.Event()
+
+    def start(self) -> None:
+        """Start following; returns once the first view is read (or 10 s passed)."""
+        self._thread.start()
+        self._ready.wait(10)
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _loop(self) -> None:
+        from battletape.application import Battletape
+
+        bt = None
+        while not self._stop.is_set():
+            try:
+                bt = bt or Battletape(self.store, self.user)
+                self.refresh(bt)
+            except Exception as err:  # the store is away: say so, try again
+                self._show(("unavailable",), {"encounter": None, "message":
+                                              f"cannot read the store: {err}"})
+                if bt is not None:
+                    bt.close()
+                bt = None
+            self._ready.set()
+            self._stop.wait(POLL_SECONDS)
+        if bt is not None:
+            bt.close()
+
+    def _show(self, key: tuple, view: dict) -> None:
+        with self._lock:
+            if key != self._key:
+                self._key, self.view = key, view
+                self.version += 1
+
+    def refresh(self, bt) -> None:
+        try:
+            bt.registrations(fresh=True)
+            state = bt.state(self.encounter)
+        except BattletapeError as err:
+            self._show(("error", str(err)), {"encounter": None, "message": str(err)})
+            return
+        key = (state.name, state.position)
+        if key != self._key:
+            self._show(key, players_view(state, self.reveal))
+
+    def current(self) -> tuple[int, dict]:
+        with self._lock:
+            return self.version, self.view
+
+
+def application(follower: Follower, stopping=lambda: False):
+    """The starlette app: the page, the view as JSON, and the stream of views (each
+    stream ends when ``stopping()`` turns true, so Ctrl-C stops the server at once)."""
+    from starlette.applications import Starlette
+    from starlette.responses import HTMLResponse, JSONResponse, StreamingResponse
+    from starlette.routing import Route
+
+    page = PAGE.read_text(encoding="utf-8")
+
+    async def index(request):
+        return HTMLResponse(page)
+
+    async def view(request):
+        return JSONResponse(follower.current()[1])
+
+    async def stream(request):
+        async def events():
+            seen = -1
+            while not stopping() and not await request.is_disconnected():
+                version, current = follower.current()
+                if version != seen:
+                    seen = version
+                    yield f"data: {json.dumps(current)}\n\n"
+                await asyncio.sleep(POLL_SECONDS / 2)
+
+        return StreamingResponse(events(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache"})
+
+    return Starlette(routes=[Route("/", index), Route("/view.json", view),
+                             Route("/events", stream)])
+
+
+def listening(host: str, port: int):
+    """A socket bound to ``host:port``, or a one-line error."""
+    import socket
+
+    from domain.errors import BadInput
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        family, kind, proto, _, address = infos[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as err:
+        raise BadInput("--host/--port", f"{host}:{port}",
+                       f"an address free to listen on ({err.strerror or err})") from None
+    return sock
+
+
+def run(c, host: str, port: int, reveal: bool) -> None:
+    """Serve until Ctrl-C."""
+    sock = listening(host, port)
+    import uvicorn
+
+    follower = Follower(c.store, c.user, c.encounter, reveal)
+    follower.start()
+    shown = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
+    what = c.encounter or "the current encounter"
+    print(f"Serving {what} at {shown} (read-only; Ctrl-C to stop)", flush=True)
+    server: uvicorn.Server | None = None
+    app = application(follower, stopping=lambda: server is not None and server.should_exit)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning",
+                                           timeout_graceful_shutdown=2))
+    try:
+        server.run(sockets=[sock])
+    finally:
+        follower.stop()
+        sock.close()

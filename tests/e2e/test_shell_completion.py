@@ -1,0 +1,80 @@
+"""Shell completion as bash, zsh and fish ask for it (typer's protocol, the real
+console script): command words, a verb's options, and names from a real store."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+
+import pytest
+
+from tests.e2e.terminal import battletape
+from tests.helpers import ok
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = str(tmp_path / "battletape.db")
+    ok(s, "new 'Goblin ambush' --seed 1")
+    ok(s, "new 'Bridge of Sighs' --seed 2")
+    ok(s, "add Vex --pc --hp 30 --ac 16 --pd 14 --md 12")
+    ok(s, "add 'Hobgoblin Warrior' --hp 20 --ac 17 --pd 14 --md 11 --count 2")
+    return s
+
+
+def complete(shell: str, words: str, cwd: str) -> list[str]:
+    env = dict(os.environ, _BATTLETAPE_COMPLETE=f"complete_{shell}")
+    env.pop("BATTLETAPE_STORE", None)
+    if shell == "bash":
+        import shlex
+
+        env.update(COMP_WORDS=words, COMP_CWORD=str(len(shlex.split(words)) - 1))
+    else:
+        env["_TYPER_COMPLETE_ARGS"] = words
+        if shell == "fish":
+            env["_TYPER_COMPLETE_FISH_ACTION"] = "get-args"
+    r = subprocess.run(battletape(), env=env, cwd=cwd, capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0, r.stderr
+    return [line for line in r.stdout.splitlines() if line]
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_combatant_names_come_from_the_store(store, tmp_path, shell):
+    out = "\n".join(complete(shell, f"battletape --store {store} attack Ho", str(tmp_path)))
+    assert "Hobgoblin Warrior 1" in out and "Hobgoblin Warrior 2" in out
+    assert "Vex" not in out
+
+
+def test_bash_completes_names_options_encounters_and_words(store, tmp_path):
+    assert complete("bash", f"battletape --store {store} damage V", str(tmp_path)) == ["Vex"]
+    assert "--bonus" in complete("bash", f"battletape --store {store} attack Vex --bo",
+                                 str(tmp_path))
+    assert complete("bash", f"battletape --store {store} --encounter Gob",
+                    str(tmp_path)) == ["Goblin ambush"]
+    assert complete("bash", f"battletape --store {store} play Bri",
+                    str(tmp_path)) == ["Bridge of Sighs"]
+    assert "attack" in complete("bash", "battletape att", str(tmp_path))
+
+
+def test_the_current_directory_store_and_the_encounter_option_are_followed(store, tmp_path):
+    # the default store is ./battletape.db: completion reads it, like every command
+    assert complete("bash", "battletape heal V", str(tmp_path)) == ["Vex"]
+    # the other encounter has no combatants
+    assert complete("bash", "battletape -e 'Goblin ambush' heal V", str(tmp_path)) == []
+
+
+def test_no_store_is_created_by_completing(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert complete("bash", "battletape damage V", str(empty)) == []
+    assert list(empty.iterdir()) == []
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_the_completion_script_is_shown_for_each_shell(tmp_path, shell):
+    r = subprocess.run(battletape() + ["--show-completion", shell], cwd=str(tmp_path),
+                       capture_output=True, text=True, timeout=60,
+                       env=dict(os.environ, _TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION="1"))
+    assert r.returncode == 0, r.stderr
+    assert "_BATTLETAPE_COMPLETE" in r.stdout
