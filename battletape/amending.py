@@ -144,7 +144,11 @@ def overridden(line: str, changes: dict[str, str], turn: str | None,
     Where a verb keeps its roll is the verb's own (``Verb.roll_option``)."""
     from domain import systems
 
-    args = shlex.split(line)
+    from battletape.session import split_globals
+
+    words = shlex.split(line)
+    args = split_globals(words)  # a forced command keeps its --force REASON in front
+    forced = words[:len(words) - len(args)]
     if not args:
         raise BadInput("command", line, "a recorded command line")
     verb = args[0]
@@ -170,7 +174,7 @@ def overridden(line: str, changes: dict[str, str], turn: str | None,
             args[index] = value
         else:
             _set_option(args, f"--{key}", value)
-    return shlex.join(args)
+    return shlex.join(forced + args)
 
 
 def propagate(parent: Context) -> list[str]:

@@ -7,22 +7,41 @@ script) every command sees the ones before it and all are saved together at the 
 from __future__ import annotations
 
 import os
+import random
+import time
 from contextlib import contextmanager
 from datetime import datetime, timezone
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 from uuid import UUID
 
 import msgspec
 
-from battletape import dice_secrets, store
+from battletape import dice_secrets, identity, store
 from battletape.reading import Reading
 from domain import bounds, dice, events as ev, fair_dice, systems
-from domain.errors import BadInput, RuleViolation, StoreError, UnknownEncounter
+from domain.errors import (BadInput, BattletapeError, RuleViolation, StoreError,
+                           UnknownEncounter)
 from domain.state import EncounterState, copy
 from projections.encounter_state import apply
 from replay import history
 
 Decide = Callable[..., list[ev.Event]]
+RETRIES = 25  # tries after the first when another writer took the positions
+
+
+RACE_LOST = ("someone else recorded at the same time: nothing was saved, run the "
+             "command again")
+
+
+class RaceLost(StoreError):
+    """Another writer appended to the same stream first: nothing was saved."""
+
+
+def _lost_race(err: Exception) -> bool:
+    """Another writer came first: our positions are taken (RaceLost), or SQLite is
+    busy with its write (any step of the command: nothing of it was saved)."""
+    return isinstance(err, RaceLost) or (
+        not isinstance(err, BattletapeError) and "database is locked" in str(err))
 
 
 class _Stream:
@@ -40,9 +59,23 @@ class Battletape(Reading):
 
     def __init__(self, store_url: str | None = None, user: str | None = None):
         self.app = store.open_application(store_url)
-        self.user = user or os.environ.get("BATTLETAPE_USER") or _os_user()
+        self.display = user or os.environ.get("BATTLETAPE_USER") or None
+        self._identity: str | None = None
         self._batch: dict[UUID, _Stream] | None = None
         self._registrations: list[ev.EncounterRegistered] | None = None
+        self._decided_at: int | None = None  # the position the last command saw
+
+    @property
+    def identity(self) -> str:
+        """Who really records: the OS user (SQLite) or the database role (PostgreSQL)."""
+        if self._identity is None:
+            self._identity = identity.of_store(self.app)
+        return self._identity
+
+    @property
+    def user(self) -> str:
+        """The name recorded as ``by``: ``--as`` (a display name), else the identity."""
+        return self.display or self.identity
 
     def close(self) -> None:
         try:
@@ -153,12 +186,57 @@ class Battletape(Reading):
         bounds.check_events(stamped)
         return stamped
 
+    def _retrying(self, attempt: Callable[[], list[ev.Event] | None],
+                  watched: UUID | None = None):
+        """Run ``attempt``; when another writer took its positions first, decide it
+        again against the new state (after a random pause), up to RETRIES times. A
+        refusal on a later try says what was recorded meanwhile on stream
+        ``watched``."""
+        if self._batch is not None:
+            return attempt()
+        seen: int | None = None
+        for tried in range(RETRIES + 1):
+            try:
+                return attempt()
+            except (RuleViolation, BadInput) as err:
+                if seen is None or watched is None:
+                    raise
+                raise RuleViolation(f"{err} (meanwhile {self._meanwhile(watched, seen)})"
+                                    ) from None
+            except Exception as err:
+                if not _lost_race(err):
+                    raise
+                if tried == RETRIES:
+                    raise RaceLost(RACE_LOST) from None
+                if seen is None:
+                    seen = self._decided_at
+                time.sleep(random.uniform(0, min(0.25, 0.005 * 2 ** tried)))
+                self._registrations = None
+        raise AssertionError("unreachable")
+
+    def _meanwhile(self, stream: UUID, after: int) -> str:
+        """What others recorded on a stream after position ``after``."""
+        later = store.read_events(self.app, stream, after=after)
+        commands = [e for e in later if e.command]
+        said = "; ".join(f"{e.by} recorded `{e.command}` at {e.originator_version}"
+                         for e in commands[:3])
+        return said or f"{len(later)} event(s) were recorded by others"
+
     def record(self, decide: Decide, name: str | None = None,
                needs_history: bool = False, command: str = "") -> list[ev.Event]:
-        """Run one command against an encounter and save its events atomically."""
+        """Run one command against an encounter and save its events atomically; a
+        race with another writer is decided again, not refused."""
         reg = self.registration(name)
+        self.check_display(reg.campaign)
+        return self._retrying(
+            lambda: self._record_once(decide, reg, needs_history, command),
+            reg.encounter_id)
+
+    def _record_once(self, decide: Decide, reg: ev.EncounterRegistered,
+                     needs_history: bool, command: str) -> list[ev.Event]:
         stream = reg.encounter_id
         state = self._load(stream)
+        self._decided_at = state.position
         start = state.position + 1
         # read only if the decision looks (an amendment decided beforehand does not),
         # and backwards only as far as it looks (undo)
@@ -277,16 +355,52 @@ class Battletape(Reading):
             store.save_snapshot(self.app, stream, after)
 
     def _save(self, *events: ev.Event) -> None:
-        """One transaction for all of them (the recorder directly: eventsourcing's
-        save checks a protocol per event, ~20 µs each, for nothing here)."""
+        """One transaction for all of them and their links in the hash chain,
+        recorded as the real identity (the recorder directly: eventsourcing's save
+        checks a protocol per event, ~20 µs each, for nothing here)."""
         try:
             mapper = self.app.mapper
-            self.app.recorder.insert_events([mapper.to_stored_event(e) for e in events])
+            store.append(self.app, [mapper.to_stored_event(e) for e in events],
+                         self.identity, self._keys(events))
+        except StoreError:
+            raise
         except Exception as err:
-            if "Integrity" in type(err).__name__ or "Conflict" in type(err).__name__:
-                raise StoreError("someone else recorded at the same time: "
-                                 "nothing was saved, run the command again") from None
-            raise StoreError(f"cannot save: {str(err).splitlines()[0]}") from None
+            name, text = type(err).__name__, str(err)
+            if "Integrity" in name or "Conflict" in name or "UniqueViolation" in name \
+                    or "locked" in text or "deadlock" in text:
+                raise RaceLost(RACE_LOST) from None
+            raise StoreError(f"cannot save: {text.splitlines()[0] if text else name}"
+                             ) from None
+
+    def campaign_of(self, stream: UUID, events: Sequence[ev.Event] = ()) -> str | None:
+        """The campaign a stream belongs to (None: the index, or no campaign)."""
+        if stream == store.INDEX_ID:
+            return None
+        for e in events:
+            if e.originator_id == stream:
+                if isinstance(e, (ev.EncounterStarted, ev.EncounterRegistered)):
+                    return e.campaign
+                if isinstance(e, ev.CampaignStarted):
+                    return e.name
+        for r in self.registrations(fresh=True):
+            if stream in (r.encounter_id, store.campaign_id(r.campaign)):
+                return r.campaign
+        return None
+
+    def _keys(self, events: Sequence[ev.Event]) -> Callable[[str], bytes | None]:
+        """Each stream's campaign key (battletape/keys.py), looked up once."""
+        from battletape import keys
+
+        found: dict[str, bytes | None] = {}
+        if not keys.configured():
+            return lambda stream_hex: None
+
+        def key_for(stream_hex: str) -> bytes | None:
+            if stream_hex not in found:
+                campaign = self.campaign_of(UUID(hex=stream_hex), events)
+                found[stream_hex] = keys.key_for(campaign) if campaign else None
+            return found[stream_hex]
+        return key_for
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -310,6 +424,13 @@ class Battletape(Reading):
             seed: int | None = None, options: dict[str, bool] | None = None,
             command: str = "", branched: tuple[str, int] | None = None,
             copied: list[ev.Event] = (), player_seeds: list[str] = ()) -> None:
+        self._retrying(lambda: self._new_once(name, system, campaign, seed, options,
+                                              command, branched, copied, player_seeds))
+
+    def _new_once(self, name: str, system: str, campaign: str, seed: int | None,
+                  options: dict[str, bool] | None, command: str,
+                  branched: tuple[str, int] | None, copied: list[ev.Event],
+                  player_seeds: list[str]) -> None:
         if not name.strip():
             raise BadInput("encounter name", name, "a non-empty name")
         system = systems.get(system).id
@@ -361,7 +482,9 @@ class Battletape(Reading):
         now = datetime.now(timezone.utc)
         out: list[ev.Event] = []
         if not campaign_events:
-            out.append(ev.CampaignStarted(name=campaign, gms=[first_gm], originator_id=cid,
+            out.append(ev.CampaignStarted(name=campaign, gms=[first_gm],
+                                          bound={first_gm: self.identity},
+                                          originator_id=cid,
                                           originator_version=1, timestamp=now,
                                           by=self.user, cmd=1))
         reg = dict(name=name, encounter_id=stream, campaign=campaign, system=system,
@@ -375,15 +498,52 @@ class Battletape(Reading):
                                           cmd=index_version, **reg))
         return out
 
-    def gms(self, campaign: str) -> list[str]:
-        """Roles: the campaign's GMs (its creator first)."""
-        gms: list[str] = []
+    def gm_roster(self, campaign: str) -> dict[str, str | None]:
+        """Roles: the campaign's GMs (its creator first), each with the identity its
+        name is bound to (None: unbound, the identity of that name)."""
+        roster: dict[str, str | None] = {}
         for e in self.campaign_events(campaign):
             if isinstance(e, ev.CampaignStarted):
-                gms += e.gms
-            elif isinstance(e, ev.GmAdded) and e.name not in gms:
-                gms.append(e.name)
-        return gms
+                for name in e.gms:
+                    roster[name] = e.bound.get(name)
+            elif isinstance(e, ev.GmAdded):
+                known = next((n for n in roster if n.casefold() == e.name.casefold()),
+                             e.name)
+                roster[known] = e.user or roster.get(known)
+        return roster
+
+    def gms(self, campaign: str) -> list[str]:
+        """Roles: the campaign's GMs' names (its creator first)."""
+        return list(self.gm_roster(campaign))
+
+    def gm_of(self, campaign: str) -> str | None:
+        """The GM name of the campaign the real recorder is, if any."""
+        who = self.identity
+        return next((name for name, bound in self.gm_roster(campaign).items()
+                     if identity.matches(who, name, bound)), None)
+
+    def check_display(self, campaign: str) -> None:
+        """A GM's name bound to an identity is that identity's alone: ``--as`` cannot
+        borrow it."""
+        if not self.display or self.display.casefold() == self.identity.casefold():
+            return
+        for name, bound in self.gm_roster(campaign).items():
+            if name.casefold() == self.display.casefold() and bound and \
+                    not identity.matches(self.identity, name, bound):
+                raise RuleViolation(f"--as {self.display}: that name is bound to "
+                                    f"{bound}, and you are {self.identity}")
+
+    def require_gm(self, campaign: str, doing: str = "correct a battle") -> str:
+        """Who is the real recorder, and is that a GM of this campaign: the GM's name,
+        or a refusal naming the identity (``--as`` does not count)."""
+        name = self.gm_of(campaign)
+        if name is None:
+            roster = self.gm_roster(campaign)
+            listed = ", ".join(n if not b or b == n else f"{n} ({b})"
+                               for n, b in roster.items())
+            raise RuleViolation(f"{self.identity} is not a GM of campaign {campaign!r} "
+                                f"(GMs: {listed}): only a GM may {doing}")
+        return name
 
     def import_encounter(self, events: list[ev.Event]) -> int:
         """Store an exported encounter; what is already here is checked, not duplicated.
@@ -394,6 +554,8 @@ class Battletape(Reading):
         if stream != store.encounter_id(start.name):
             raise BadInput("encounter id", str(stream), "the id its name gives")
         existing = self._stream_events(stream)
+        if self.campaign_events(start.campaign):
+            self.require_gm(start.campaign, "import into it")
         for old, new in zip(existing, events):
             if ev.encoder.encode(old) != ev.encoder.encode(new):
                 raise BadInput("import", f"position {old.originator_version}",
@@ -417,6 +579,10 @@ class Battletape(Reading):
 
     def record_campaign(self, campaign: str, new: list[ev.Event],
                         command: str = "") -> list[ev.Event]:
+        return self._retrying(lambda: self._record_campaign_once(campaign, new, command))
+
+    def _record_campaign_once(self, campaign: str, new: list[ev.Event],
+                              command: str) -> list[ev.Event]:
         cid = store.campaign_id(campaign)
         existing = self._stream_events(cid)
         if not existing:
@@ -433,7 +599,11 @@ class Battletape(Reading):
                               ) -> list[ev.Event]:
         """A command of the campaign between battles (a rest, a recharge) whose
         virtual dice come from the campaign's own committed secret, committed at its
-        first roll and revealed with ``dice reveal --campaign``."""
+        first roll and revealed with ``dice reveal --campaign``. A race with another
+        writer is decided again (its dice depend on the position it takes)."""
+        return self._retrying(lambda: self._campaign_rolls_once(campaign, decide, command))
+
+    def _campaign_rolls_once(self, campaign: str, decide, command: str) -> list[ev.Event]:
         cid = store.campaign_id(campaign)
         existing = self._stream_events(cid)
         if not existing:
@@ -441,25 +611,32 @@ class Battletape(Reading):
         dice_state = campaign_dice(existing)
         start = len(existing) + 1
         secret = fair_dice.secret_of(dice_state, self.dice_secrets(cid), recording=True)
+        stamped: list[ev.Event] = []
         if secret is not None:
             rng = fair_dice.Committed(fair_dice.key(secret, dice_state.dice.contributions),
                                       f"campaign:{start}", command)
-            return self.record_campaign(campaign, decide(campaign, rng), command)
-        secret = __import__("secrets").token_bytes(32)
-        rng = fair_dice.Committed(fair_dice.key(secret, []), f"campaign:{start + 1}",
-                                  command)
-        new = decide(campaign, rng)
-        if rng.draws == 0:
-            return self.record_campaign(campaign, new, command)
-        committed = ev.DiceCommitted(commitment=fair_dice.commitment(secret))
-        first = self._stamp(cid, start, [committed])
-        rest = self._stamp(cid, start + 1, new, command)
-        self._keep_secret(cid, secret)
-        if self._batch is not None:
-            self._batch.setdefault(cid, _Stream(EncounterState())).pending += first + rest
+            new, secret = decide(campaign, rng), None
         else:
-            self._save(*first, *rest)
-        return first + rest
+            import secrets
+
+            secret = secrets.token_bytes(32)
+            rng = fair_dice.Committed(fair_dice.key(secret, []), f"campaign:{start + 1}",
+                                      command)
+            new = decide(campaign, rng)
+            if rng.draws == 0:
+                secret = None
+                new = decide(campaign, dice.source(None, start))
+            else:
+                stamped = self._stamp(cid, start, [ev.DiceCommitted(
+                    commitment=fair_dice.commitment(secret))])
+        stamped += self._stamp(cid, start + len(stamped), new, command)
+        if secret is not None:
+            self._keep_secret(cid, secret)
+        if self._batch is not None:
+            self._batch.setdefault(cid, _Stream(EncounterState())).pending += stamped
+        else:
+            self._save(*stamped)
+        return stamped
 
     def reveal_campaign_dice(self, campaign: str) -> list[ev.Event]:
         """``dice reveal --campaign``: publish the campaign's dice secret."""
@@ -486,11 +663,3 @@ def _try(save: Callable[..., None], *args) -> None:
     except Exception:
         pass  # a snapshot is only a cache
 
-
-def _os_user() -> str:
-    import getpass
-
-    try:
-        return getpass.getuser()
-    except Exception:
-        return "gm"

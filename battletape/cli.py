@@ -27,13 +27,15 @@ def _encounters(ctx: typer.Context, incomplete: str) -> list[str]:
 def main(ctx: typer.Context,
          store: Optional[str] = typer.Option(None, "--store", help="SQLite file or postgresql:// URL (default ./battletape.db, or BATTLETAPE_STORE)."),
          encounter: Optional[str] = typer.Option(None, "--encounter", "-e", help="Act on this encounter instead of the last one started.", autocompletion=_encounters),
-         as_: Optional[str] = typer.Option(None, "--as", help="Who records (default BATTLETAPE_USER or the OS user)."),
+         as_: Optional[str] = typer.Option(None, "--as", help="The name shown as who records (default BATTLETAPE_USER, else your identity: the OS user or the database role, which corrections check)."),
          lang: str = typer.Option("en", "--lang", help="en or it: rule terms in English or Italian."),
-         debug: bool = typer.Option(False, "--debug", help="Show tracebacks of unexpected errors.")):
+         debug: bool = typer.Option(False, "--debug", help="Show tracebacks of unexpected errors."),
+         force: Optional[str] = typer.Option(None, "--force", metavar="REASON", help="A GM records the command although a rule refuses it; a ruling event keeps who, why and the rule overridden.")):
     """battletape: every roll, move and save of a battle as an immutable event."""
     if isinstance(ctx.obj, Context):  # a line of a script: the script's store and user
         if encounter:
             ctx.obj.encounter = encounter
+        ctx.obj.force = force  # this line's own, never the line before's
         return
     if lang not in ("en", "it"):
         raise BadInput("--lang", lang, "en or it")
@@ -41,14 +43,15 @@ def main(ctx: typer.Context,
     from battletape.session import command_line
 
     ctx.obj = Context(store=store, encounter=encounter, user=as_, lang=lang, debug=debug,
-                      command_line=command_line(ctx.meta.get("argv", _sys.argv[1:])))
+                      command_line=command_line(ctx.meta.get("argv", _sys.argv[1:])),
+                      force=force)
     ctx.call_on_close(ctx.obj.close)
 
 
 # --- commands load lazily: a recording command imports only what it needs ------------
 
 MODULES = ("cli_record", "cli_read", "cli_corrections", "cli_export", "cli_analytics",
-           "cli_dice", "cli_table")
+           "cli_bestiary", "cli_dice", "cli_table")
 COMMAND_MODULES = {
     **dict.fromkeys(["new", "roll", "ruling"], "cli_record"),
     **dict.fromkeys(["state", "log", "encounters", "run", "demo", "verify"], "cli_read"),
@@ -56,6 +59,7 @@ COMMAND_MODULES = {
                      "resolve", "branch", "diff", "gm"], "cli_corrections"),
     **dict.fromkeys(["export", "import", "replay"], "cli_export"),
     **dict.fromkeys(["sql", "stats"], "cli_analytics"),
+    "bestiary": "cli_bestiary",
     "dice": "cli_dice",
     **dict.fromkeys(["play", "serve"], "cli_table"),
 }

@@ -21,12 +21,9 @@ def _events():
 
 
 def _gm(c: Context) -> None:
-    """Roles: only a GM of the encounter's campaign may correct it."""
-    reg = c.bt.registration(c.encounter)
-    gms = c.bt.gms(reg.campaign)
-    if c.bt.user.casefold() not in {g.casefold() for g in gms}:
-        raise RuleViolation(f"{c.bt.user} is not a GM of campaign {reg.campaign!r} "
-                            f"(GMs: {', '.join(gms)}): only a GM may correct a battle")
+    """Roles: only a GM of the encounter's campaign may correct it (the real
+    identity, battletape/identity.py, not the --as name)."""
+    c.bt.require_gm(c.bt.registration(c.encounter).campaign)
 
 
 def _after_correction(c: Context) -> None:
@@ -476,17 +473,19 @@ app.add_typer(gm_app, name="gm")
 
 @gm_app.command("add")
 def gm_add(ctx: typer.Context, name: str,
-           campaign: Optional[str] = typer.Option(None)):
-    """A GM adds another GM to the campaign.  Example: battletape gm add Marta"""
+           campaign: Optional[str] = typer.Option(None),
+           user: Optional[str] = typer.Option(None, "--user", help="The identity NAME is: an OS user (SQLite) or a database role (PostgreSQL).")):
+    """A GM adds another GM to the campaign, or binds a GM's name to an identity.  Example: battletape gm add Marta --user marta"""
     ev = _events()
     c = get(ctx)
     camp = campaign or c.bt.registration(c.encounter).campaign
-    gms = c.bt.gms(camp)
-    if c.bt.user.casefold() not in {g.casefold() for g in gms}:
-        raise RuleViolation(f"{c.bt.user} is not a GM of campaign {camp!r}")
-    if name.casefold() in {g.casefold() for g in gms}:
-        raise BadInput("GM", name, "someone not already a GM")
-    echo_events(c, c.bt.record_campaign(camp, [ev.GmAdded(name=name)]))
+    c.bt.require_gm(camp, "add a GM")
+    roster = {n.casefold(): b for n, b in c.bt.gm_roster(camp).items()}
+    if user is not None and not user.strip():
+        raise BadInput("--user", user, "an OS user or a database role")
+    if name.casefold() in roster and (user is None or roster[name.casefold()] == user):
+        raise BadInput("GM", name, "someone not already a GM (or a new --user)")
+    echo_events(c, c.bt.record_campaign(camp, [ev.GmAdded(name=name, user=user)]))
 
 
 @gm_app.command("list")

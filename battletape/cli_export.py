@@ -33,9 +33,11 @@ def export(ctx: typer.Context,
         return
     events = c.bt.events(c.encounter)
     if format_ == "jsonl":
+        from battletape import keys
         from replay.export import to_jsonl
 
-        data = b"\n".join(to_jsonl(events)) + b"\n"
+        key = keys.key_for(events[0].campaign) if keys.configured() else None
+        data = b"\n".join(to_jsonl(events, key)) + b"\n"
     elif format_ == "md":
         from replay.report import markdown
 
@@ -68,7 +70,13 @@ def import_(ctx: typer.Context, file: str = typer.Argument(..., help="A battleta
         if not path.is_file():
             raise BadInput("file", file, "an existing export file")
         lines = path.read_bytes().splitlines()
-    header, events = from_jsonl(lines)
+    from battletape import keys
+
+    header, events = from_jsonl(
+        lines, lambda campaign: keys.key_for(campaign) if keys.configured() else None)
+    if header.signed and not (keys.configured() and keys.key_for(header.campaign)):
+        print(f"note: signed with campaign {header.campaign!r}'s secret, which is not "
+              "configured here: only its unsigned chain was checked", file=sys.stderr)
     added = c.bt.import_encounter(events)
     out(c, f"imported {header.encounter!r}: {added} new events "
            f"({len(events) - added} already here)")

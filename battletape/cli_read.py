@@ -11,7 +11,7 @@ import typer
 
 from battletape.cli import app
 from battletape.session import Context, get, out
-from domain.errors import BadInput, BattletapeError
+from domain.errors import AlreadyHolds, BadInput, BattletapeError
 
 
 @app.command()
@@ -117,6 +117,9 @@ def encounters(ctx: typer.Context):
 def run_script(ctx: typer.Context, file: str = typer.Argument(..., help="A script file, or - for stdin.")):
     """Run a battle script, one command a line, all or nothing.  Example: battletape run fixtures/battles/bridge.bt"""
     c = get(ctx)
+    if c.force is not None:
+        raise BadInput("--force", c.force, "a line of the script: `--force REASON "
+                       "COMMAND`, forcing that command alone")
     if file == "-":
         text = sys.stdin.read()
     else:
@@ -131,6 +134,31 @@ def run_script(ctx: typer.Context, file: str = typer.Argument(..., help="A scrip
 
 
 def run_lines(c: Context, lines: list[str]) -> None:
+    """Run the lines in one batch; what they print is shown only once all of them
+    are saved (nothing is said of events that were not). A race with another writer
+    runs the whole script again against the new state."""
+    import io
+    import random
+    import time
+    from contextlib import redirect_stdout
+
+    from battletape.application import RETRIES, RaceLost
+
+    for tried in range(RETRIES + 1):
+        said = io.StringIO()
+        try:
+            with redirect_stdout(said):
+                _run_batch(c, lines)
+        except RaceLost:
+            if tried == RETRIES:
+                raise
+            time.sleep(random.uniform(0, min(0.25, 0.005 * 2 ** tried)))
+            continue
+        sys.stdout.write(said.getvalue())
+        return
+
+
+def _run_batch(c: Context, lines: list[str]) -> None:
     from battletape import script_lines as script
     from battletape.session import click_module
 
@@ -143,15 +171,28 @@ def run_lines(c: Context, lines: list[str]) -> None:
                 continue
             try:
                 run(args)
+            except AlreadyHolds as holds:  # nothing to do: the script goes on
+                out(c, f"nothing recorded: line {number}: {holds}")
             except BattletapeError as err:
                 raise BattletapeError(f"line {number}: {err.message}") from None
             except click.ClickException as err:
                 raise BattletapeError(f"line {number}: {err.format_message()}") from None
 
 
+DEMO_PACE = 1.5  # seconds between rounds of the demo at a terminal
+
+
+def demo_pace(delay: float | None, terminal: bool) -> float:
+    """The pause between rounds: as asked, else paced for a reader at a terminal and
+    none when the output goes to a pipe or a file."""
+    if delay is not None:
+        return max(0.0, delay)
+    return DEMO_PACE if terminal else 0.0
+
+
 @app.command()
 def demo(ctx: typer.Context,
-         delay: float = typer.Option(0.0, help="Seconds between rounds."),
+         delay: Optional[float] = typer.Option(None, help="Seconds between rounds (default: 1.5 on a terminal, none when the output is piped)."),
          system: str = typer.Option("13a", help="The rule system of the battle: 13a, 5e or 3.5e.")):
     """Play a bundled battle into the store and show it round by round.  Example: battletape demo --system 5e"""
     import time
@@ -194,6 +235,10 @@ def demo(ctx: typer.Context,
 
     rounds = [e.round for e in events if isinstance(e, RoundStarted)]
     from projections.describe import describe
+    from replay.drops import drops, narrate
+
+    delay = demo_pace(delay, sys.stdout.isatty())
+    fallen = drops(events)
 
     system = c.system_id()
     shown = 0
@@ -204,7 +249,8 @@ def demo(ctx: typer.Context,
         if rnd is not None and rnd == rounds[0]:
             continue
         for e in events[shown:end]:
-            console.print(f"{e.originator_version:>5}  {describe(e, system=system)}",
+            console.print(f"{e.originator_version:>5}  {describe(e, c.lang, system)}"
+                          + narrate(fallen.get(e.originator_version, []), c.lang, system),
                           highlight=False,
                           markup=False, soft_wrap=True)
         shown = end
@@ -226,15 +272,27 @@ def verify(ctx: typer.Context,
     c = get(ctx)
     names = [encounter] if encounter else [r.name for r in c.bt.registrations()]
 
-    from battletape import store
+    from battletape import integrity, store
     from replay.verify import check_campaign_dice
 
+    tampered, notes = integrity.check(c.bt)
+    for note in notes:
+        print(f"note: {note}")
+    chain_holds = integrity.PREDATES not in notes
     accepted: list[str] = []
-    notes: list[str] = []
-    verified = run_verify(names, c.bt.events,
-                          lambda name: amending.Redecider(c, encounter=name), accepted,
-                          c.bt.verification_secrets, notes)
-    problems = verified.problems
+    notes = []
+    try:
+        verified = run_verify(names, c.bt.events,
+                              lambda name: amending.Redecider(c, encounter=name), accepted,
+                              c.bt.verification_secrets, notes)
+    except Exception as err:  # a tampered store may not even decode: say so
+        if not tampered:
+            raise
+        for p in tampered:
+            print(p)
+        raise BattletapeError(f"verify found {len(tampered)} problem(s); the tampered "
+                              f"store cannot be decided again ({type(err).__name__})")
+    problems = tampered + verified.problems
     campaigns = dict.fromkeys(c.bt.registration(n).campaign for n in names)
     for camp in campaigns:
         found, said = check_campaign_dice(c.bt.campaign_events(camp), camp,
@@ -251,6 +309,9 @@ def verify(ctx: typer.Context,
     out(c, verified_line(len(names), verified)
         + (f", but for {len(accepted)} ripple(s) the GM reviewed and accepted"
            if accepted else ""))
+    if chain_holds:
+        out(c, "  every hash chain holds: no event, head or snapshot was altered, "
+               "removed or reordered")
     for n in notes:
         out(c, "  " + n)
 

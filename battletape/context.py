@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from battletape.session import Context, click_module
-from domain.errors import BattletapeError
+from domain.errors import AlreadyHolds, BattletapeError
 
 __all__ = ["Context", "boundary"]
 
@@ -43,6 +43,9 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
         with command.make_context("battletape", list(args), obj=obj) as ctx:
             ctx.meta["argv"] = list(args)
             command.invoke(ctx)
+        return 0
+    except AlreadyHolds as holds:  # what was asked is already so: nothing to do
+        print(f"nothing recorded: {holds}")
         return 0
     except BattletapeError as err:
         print(f"Error: {one_line(str(err))}", file=sys.stderr)

@@ -27,12 +27,23 @@ def _create(cursor, name: str) -> None:
 
 
 def put(app, stream: uuid.UUID, commitment: str, secret: bytes) -> None:
-    """Keep ``secret`` (before the commitment's events are saved)."""
+    """Keep ``secret`` (before the commitment's events are saved). The table is made
+    on first use, under a lock on PostgreSQL so that writers starting together never
+    trip over each other's CREATE."""
     datastore, name, mark = _where(app)
+    insert = (f"INSERT INTO {name} (stream, commitment, secret) VALUES "
+              f"({mark}, {mark}, {mark})", (stream.hex, commitment, secret.hex()))
+    try:
+        with datastore.transaction(commit=True) as cursor:
+            cursor.execute(*insert)
+        return
+    except Exception:
+        pass  # no table yet
     with datastore.transaction(commit=True) as cursor:
+        if mark == "%s":
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (name,))
         _create(cursor, name)
-        cursor.execute(f"INSERT INTO {name} (stream, commitment, secret) VALUES "
-                       f"({mark}, {mark}, {mark})", (stream.hex, commitment, secret.hex()))
+        cursor.execute(*insert)
 
 
 def held(app, stream: uuid.UUID) -> dict[str, bytes]:

@@ -147,13 +147,20 @@ def build(system_id: str, name: str):
     verb: Verb = system.verbs[name]
 
     def callback(**values):
-        c = get(click.globals.get_current_context())
+        current = click.globals.get_current_context()
+        c = get(current)
+        if name in STAT_BLOCK_VERBS:
+            typed = {p.name for p in verb.params if current.get_parameter_source(
+                p.name) is click.core.ParameterSource.COMMANDLINE}
+            echo_events(c, c.record(stat_block_decision(c, verb, values, typed),
+                                    verb.needs_history))
+            return
         if verb.scope == "campaign":
             from projections.campaign import between_battles
 
             campaign, battle = between_battles(c.bt, values.get("campaign"), c.encounter)
             c.battle = battle  # the battle it follows: what the verb acts on
-            decide = verb.run(c, **values)
+            decide = c.forcing(verb.run(c, **values), campaign)
             if c.capture is not None:  # decided again (verify, amend): save nothing
                 return c.capture.decide(lambda s, r: decide(campaign, r))
             echo_events(c, c.bt.record_campaign_rolls(campaign, decide, c.command_line))
@@ -163,6 +170,8 @@ def build(system_id: str, name: str):
 
     params: list = []
     for p in verb.params:
+        if name in STAT_BLOCK_VERBS and p.required and not p.positional:
+            p = p._replace(required=False)  # a stat block or saved attack may give it
         ptype = {int: click.types.INT, float: click.types.FLOAT,
                  str: click.types.STRING, bool: click.types.BOOL}[p.type]
         if p.positional:
@@ -179,8 +188,58 @@ def build(system_id: str, name: str):
                 param_decls=[p.name, *p.flags], type=ptype, default=p.default, help=p.help,
                 multiple=p.multiple, required=p.required,
                 show_default=p.default not in (None, "", [], False)))
+    if name == "add":
+        params.append(TyperOption(
+            param_decls=["from_", "--from"], type=click.types.STRING, default=None,
+            help="A stat block of the campaign's bestiary (bestiary add FILE): its "
+                 "statistics and saved attacks; a typed option overrides it."))
+    elif name == "attack":
+        at = next(i for i, p in enumerate(params) if p.name == "targets") + 1
+        params.insert(at, TyperArgument(
+            param_decls=["saved"], type=click.types.STRING, required=False,
+            default=None, metavar="[SAVED_ATTACK]",
+            help="A saved attack of the attacker's stat block (a prefix will do): its "
+                 "bonus, defense, damage, type, kind and triggers; typed options win."))
     settings = {"help_option_names": ["--help", "-h"],
                 **({"ignore_unknown_options": True} if verb.negative_numbers else {})}
     return TyperCommand(name, params=params, callback=callback,
                         help=f"{verb.help}\n\n({system.id}: {system.title})",
                         context_settings=settings, rich_markup_mode=None)
+
+
+#: the verbs a stat block fills: ``add --from KEY``, ``attack A T SAVED``
+STAT_BLOCK_VERBS = ("add", "attack")
+#: the values those two take beyond their verb's table (a line that gives one is read
+#: by click, never by the table reader of battletape.lines)
+STAT_BLOCK_PARAMS = ("from_", "saved")
+
+
+def stat_block_decision(c, verb: "Verb", values: dict, typed: set[str]):
+    """The decision of ``add`` or ``attack`` with the options not typed taken from a
+    stat block (``--from``) or a saved attack; without either, the verb's own."""
+    from domain import stat_blocks
+    from domain.events import SavedAttackUsed
+
+    key, saved = values.pop("from_", None), values.pop("saved", None)
+
+    def decide(state, rng, *history):
+        if key is not None:
+            block = c.stat_block(state, key)
+            stat_blocks.require_system(block, state.system)
+            filled = stat_blocks.fill(verb, values, typed, block.stats)
+            added = verb.run(c, **filled)(state, rng, *history)
+            return added + [stat_blocks.used(block, added)]
+        if saved is not None:
+            attacker, attack, options = stat_blocks.saved_attack(
+                state, values["attacker"], saved)
+            filled = stat_blocks.fill(verb, values, typed, options)
+            made = verb.run(c, **filled)(state, rng, *history)
+            triggers = list(options.get("triggers", []))
+            return made + [SavedAttackUsed(
+                attacker=attacker, attack=attack, triggers=triggers,
+                values={k: v for k, v in filled.items()
+                        if k in options and k not in typed},
+                fired=stat_blocks.fired(triggers, attacker, made))]
+        return verb.run(c, **stat_blocks.fill(verb, values, typed, {}))(
+            state, rng, *history)
+    return decide

@@ -32,15 +32,48 @@ def _stops(frames: Frames, by: str) -> list[int]:
     return stops
 
 
-def render(frames: Frames, lines: StepLines, index: int, lang: str):
-    """What the screen shows at ``index``: the state table and the last lines of log."""
-    from rich.console import Group
+HELP = "n/p: step  N/P: turn  r/R: round  space: play  g/G: start/end  q: quit"
+
+
+def render(frames: Frames, lines: StepLines, index: int, lang: str,
+           width: int | None = None, height: int | None = None,
+           help_line: str | None = None):
+    """What the screen shows at ``index``: the state table and the last lines of log.
+    Given the terminal's size, the log shows as many lines as fit under the table (at
+    least 3), cut to the width, and the key help rides on the panel's border, so
+    both stay on screen at 80x24."""
+    from rich.console import Console, Group
     from rich.panel import Panel
     from rich.text import Text
 
-    log = [_label(frames.events[i], lines) for i in range(max(0, index - 7), index + 1)]
-    return Group(state_table(frames.state(index), lang),
-                 Panel(Text("\n".join(log)), title="log", expand=True))
+    table = state_table(frames.state(index), lang, width)
+    log = [_label(frames.events[i], lines)
+           for i in range(max(0, index - max(7, (height or 0) - 4)), index + 1)]
+
+    def view(shown: int) -> "Group":
+        text = "\n".join(line if width is None or len(line) <= width - 4
+                         else line[:width - 5] + "…" for line in log[-shown:])
+        return Group(table, Panel(Text(text), title="log", subtitle=help_line,
+                                  expand=True))
+
+    if not (width and height):
+        return view(8)
+    probe = Console(width=width, height=height, file=_Null(), color_system=None)
+    shown = len(log)
+    while shown > 3 and len(probe.render_lines(view(shown), probe.options,
+                                               pad=False)) > height - 1:
+        shown -= 1
+    return view(shown)
+
+
+class _Null:
+    """Where the measuring console writes: nowhere."""
+
+    def write(self, _text: str) -> int:
+        return 0
+
+    def flush(self) -> None:
+        pass
 
 
 def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None = None,
@@ -107,7 +140,6 @@ def _keys():
 
 def _interactive(console, frames: Frames, lines: StepLines, stops: list[int],
                  index: int, speed: float, lang: str) -> None:
-    from rich.console import Group
     from rich.live import Live
 
     marks: dict[str, list[int]] = {}
@@ -125,10 +157,8 @@ def _interactive(console, frames: Frames, lines: StepLines, stops: list[int],
 
     last = len(frames) - 1
     position = stops[index]
-    help_line = "n/p: step  N/P: turn  r/R: round  space: play  g/G: start/end  q: quit"
-
     def view():
-        return Group(render(frames, lines, position, lang), help_line)
+        return render(frames, lines, position, lang, console.width, console.height, HELP)
 
     with _keys() as read_key, Live(view(), console=console, auto_refresh=False,
                                    screen=False) as live:

@@ -1,5 +1,11 @@
-"""Rich rendering of states for people (JSON goes elsewhere). The plain tables of a
-pipe (:class:`TextTables`) need no rich: it is imported only for the rich ones."""
+"""Rich rendering of states for people (JSON goes elsewhere).
+
+The state table reads at 80 columns: a name is never cut (its column does not wrap),
+the turn marker and the PC mark ride on the name, the HP bar narrows on a narrow
+terminal, and a column nobody has anything in (no conditions yet, no ongoing damage)
+is left out. The plain tables of a pipe (:class:`TextTables`) need no rich: it is
+imported only for the rich ones.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +19,12 @@ from domain.state import Combatant, EncounterState
 if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
+
+NARROW = 100  # below this many columns the HP bar is 5 cells, not 10
+#: the table's words no system names (``--lang it``)
+ITALIAN = {"name": "nome", "position": "posizione", "ended": "finito",
+           "victory": "vittoria", "defeat": "sconfitta", "fled": "fuga",
+           "conditions": "condizioni", "status": "stato"}
 
 
 def _filled(hp: int, max_hp: int, width: int) -> int:
@@ -38,32 +50,41 @@ def hp_bar_plain(hp: int, max_hp: int, temp: int, width: int = 10) -> str:
     return "█" * filled + "░" * (width - filled) + _hp_label(hp, max_hp, temp)
 
 
+def _term(state: EncounterState, word: str, lang: str) -> str:
+    """The system's word, then the table's own (``ITALIAN``)."""
+    said = systems.of(state).term(word, lang)
+    return ITALIAN.get(word, said) if lang == "it" and said == word else said
+
+
 def _title(state: EncounterState, lang: str) -> str:
     system = systems.of(state)
-    term = system.term
-    return (f"{state.name} — {term('round', lang)} {state.round}"
+    return (f"{state.name} — {_term(state, 'round', lang)} {state.round}"
             + system.title_line(state, lang)
-            + (f", {term('turn', lang)}: {state.turn}" if state.turn else "")
-            + (f" — ended: {state.ended}" if state.ended else "")
-            + f"  (position {state.position})")
+            + (f", {_term(state, 'turn', lang)}: {state.turn}" if state.turn else "")
+            + (f" — {_term(state, 'ended', lang)}: {_term(state, state.ended, lang)}"
+               if state.ended else "")
+            + f"  ({_term(state, 'position', lang)} {state.position})")
 
 
 def _columns(state: EncounterState, lang: str) -> list[str]:
     system = systems.of(state)
-    return [system.term(col, lang) if col not in ("init", "HP") else col
+    return [_term(state, col, lang) if col not in ("init", "HP") else col
             for col in ("", "name", "init", "HP", "status", "conditions",
                         *system.table_columns())]
 
 
 def _cells(state: EncounterState, c: Combatant, lang: str, bar=hp_bar) -> list:
-    """A combatant's row but the turn marker: name, init, HP bar (``bar``: rich's, or
-    :func:`hp_bar_plain`), status, conditions, then the system's own cells."""
+    """A combatant's row but the turn marker: name, init, HP bar, status, conditions,
+    then the system's own cells."""
     system = systems.of(state)
     term = system.term
     status = term(c.status, lang)
     if c.hp > 0 and system.staggered(c):
         status += f" ({term(system.words_staggered, lang)})"
-    conds = [term(k, lang) for k in sorted(c.conditions)]
+    conds = [term(k, lang) + (" (" + ", ".join(f"{t} {v:+d}" for t, v in mods.items())
+                              + ")" if (mods := getattr(c.conditions[k], "mods", None))
+                              else "")
+             for k in sorted(c.conditions)]
     return [c.name + (" (PC)" if c.pc else ""), "" if c.initiative is None else str(c.initiative),
             bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
             *system.table_cells(c)]
@@ -73,17 +94,119 @@ def _order(state: EncounterState) -> list[str]:
     return state.order + [n for n in state.combatants if n not in state.order]
 
 
-def state_table(state: EncounterState, lang: str = "en") -> "Table":
+def _width() -> int:
+    from rich.console import Console
+
+    return Console().width
+
+
+def state_table(state: EncounterState, lang: str = "en", width: int | None = None) -> "Table":
+    """The combatants in initiative order; ``width`` the terminal's (default: the
+    console's)."""
+    from rich import box
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title=Text(_title(state, lang)), expand=False)
-    for col in _columns(state, lang):
-        table.add_column(col)
-    for name in _order(state):
-        table.add_row(*plain("▶" if name == state.turn else "",
-                             *_cells(state, state.combatants[name], lang)))
+    system = systems.of(state)
+
+    def term(word: str, lang: str) -> str:
+        return _term(state, word, lang)
+
+    width = width or _width()
+    title = _title(state, lang)
+    order = _order(state)
+    narrow = width < NARROW
+    rows = []
+    for name in order:
+        c = state.combatants[name]
+        status = term(c.status, lang)
+        if c.hp > 0 and system.staggered(c):
+            status += f" ({term(system.words_staggered, lang)})"
+        conds = ", ".join(term(k, lang) for k in sorted(c.conditions))
+        if narrow and conds:  # one column for both on a narrow terminal
+            status, conds = f"{status}, {conds}", ""
+        marker = "▶ " if name == state.turn else "  "
+        rows.append([Text(marker + name + (" (PC)" if c.pc else ""),
+                          style="bold" if name == state.turn else ""),
+                     "" if c.initiative is None else str(c.initiative),
+                     hp_bar(c.hp, c.max_hp, c.temp_hp, 5 if narrow else 10), status,
+                     conds, *system.table_cells(c)])
+    headers = ["name", "init", "HP", "status", "conditions", *system.table_columns()]
+    labels = [term(h, lang) if h not in ("init", "HP") else h for h in headers]
+    # the name, init, HP and status always; any other column only when someone has it
+    keep = [i for i, _ in enumerate(headers)
+            if i < 4 or any(str(r[i]).strip() for r in rows)]
+    names = list(state.combatants)
+    minimum = [_min_width(labels[i], [str(r[i]) for r in rows], i in (0, 2), names)
+               for i in keep]
+    natural = [max([len(labels[i])] + [len(str(r[i])) for r in rows]) for i in keep]
+    table = Table(title=Text(title), expand=False, box=box.SIMPLE_HEAD, pad_edge=False,
+                  show_edge=False, min_width=min(len(title), width),
+                  padding=(0, 1), title_justify="left")
+    gaps = 2 * len(keep)
+    if sum(minimum) + gaps <= width or len(keep) <= 4:
+        widths = _share(minimum, natural, width - gaps - 1)
+        for i, w in zip(keep, widths):
+            if i in (0, 2):  # a name or an HP bar is never cut
+                table.add_column(labels[i], no_wrap=True)
+            else:  # cells wrap between words, never inside a word or a name
+                table.add_column(labels[i], width=w, overflow="fold")
+        for r in rows:
+            table.add_row(*plain(*(r[i] for i in keep)))
+        return table
+    # too narrow for a column each: the rest in one column, a line per item, a name
+    # never split (the label goes on a line of its own when the item is too long)
+    fixed = keep[:4]
+    for i, least in zip(fixed, minimum):
+        if i in (0, 2):
+            table.add_column(labels[i], no_wrap=True)
+        else:  # as narrow as it can be, so the last column gets the room
+            table.add_column(labels[i], width=least, overflow="fold")
+    room = max(16, width - sum(minimum[:4]) - 11)  # the paddings between columns
+    table.add_column("", width=room, overflow="fold")
+    for r in rows:
+        lines: list[str] = []
+        for i in keep[4:]:
+            value = str(r[i]).strip()
+            if not value:
+                continue
+            item = f"{labels[i]}: {value}"
+            if len(item) <= room:
+                lines.append(item)
+            else:
+                lines.append(f"{labels[i]}:")
+                lines += [f" {v}" for v in value.split(", ")]
+        table.add_row(*plain(*(r[i] for i in fixed), "\n".join(lines)))
     return table
+
+
+def _min_width(label: str, cells: list[str], whole: bool, names: list[str]) -> int:
+    """The narrowest a column can be without cutting a word or a combatant's name
+    (``whole``: without wrapping at all)."""
+    if whole:
+        return max([len(label)] + [len(c) for c in cells])
+    longest = max((len(w) for cell in cells for w in cell.split()), default=1)
+    named = max((len(n) for cell in cells for n in names if n in cell), default=0)
+    return max(longest, named, max((len(w) for w in label.split()), default=1))
+
+
+def _share(minimum: list[int], natural: list[int], room: int) -> list[int]:
+    """Column widths: each its minimum, then the room left to the columns that would
+    wrap, the most cramped first, up to their natural width."""
+    widths = list(minimum)
+    left = room - sum(widths)
+    for i in range(len(widths)):  # first every column one cell of slack
+        if left > 0 and widths[i] < natural[i]:
+            widths[i] += 1
+            left -= 1
+    while left > 0:
+        short = [i for i, w in enumerate(widths) if w < natural[i]]
+        if not short:
+            break
+        i = max(short, key=lambda k: natural[k] - widths[k])
+        widths[i] += 1
+        left -= 1
+    return widths
 
 
 def plain(*cells) -> list:

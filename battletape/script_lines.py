@@ -21,9 +21,12 @@ def split(line: str, where: str = "line") -> list[str]:
         args = shlex.split(line, comments=True)
     except ValueError as err:
         raise BadInput(where, line.strip(), f"valid quoting ({err})") from None
-    if args and args[0] in ALIASES:
-        args[0] = ALIASES[args[0]]
-    if args and (args[0] in REFUSED or "--store" in args):
+    from battletape.session import split_globals
+
+    at = len(args) - len(split_globals(args))  # the command after `--force REASON` &c.
+    if at < len(args) and args[at] in ALIASES:
+        args[at] = ALIASES[args[at]]
+    if (at < len(args) and args[at] in REFUSED) or "--store" in args:
         raise BadInput(where, line.strip(), "a battle command")
     return args
 
@@ -38,8 +41,10 @@ def runner(c) -> Callable[[list[str]], None]:
     load_commands()
     command = get_command(app)
 
+    from battletape.session import command_line
+
     def run(args: list[str]) -> None:
-        c.command_line = shlex.join(args)
+        c.command_line = command_line(args)  # `--force REASON` kept, as typed alone
         command.main(args=args, prog_name="battletape", standalone_mode=False, obj=c)
 
     return run

@@ -10,8 +10,10 @@ class Context:
 
     def __init__(self, store: str | None = None, encounter: str | None = None,
                  user: str | None = None, lang: str = "en", debug: bool = False,
-                 quiet: bool = False, command_line: str = "", capture: Any = None):
+                 quiet: bool = False, command_line: str = "", capture: Any = None,
+                 force: str | None = None):
         self.store, self.encounter, self.user = store, encounter, user
+        self.force = force  # the GM's reason under --force REASON
         self.lang, self.debug, self.quiet = lang, debug, quiet
         self.command_line = command_line
         self.capture = capture  # a Capture: decide against a given state, save nothing
@@ -27,10 +29,38 @@ class Context:
         return self._bt
 
     def record(self, decide, needs_history: bool = False):
-        if self.capture is not None:
-            return self.capture.decide(decide, needs_history)
-        return self.bt.record(decide, self.encounter, needs_history,
-                              command=self.command_line)
+        from domain.errors import AlreadyHolds
+
+        decide = self.forcing(decide)
+        try:
+            if self.capture is not None:
+                return self.capture.decide(decide, needs_history)
+            return self.bt.record(decide, self.encounter, needs_history,
+                                  command=self.command_line)
+        except AlreadyHolds as holds:  # nothing to record: say so, succeed
+            out(self, f"nothing recorded: {holds}")
+            return []
+
+    def forcing(self, decide, campaign: str | None = None):
+        """``decide`` as given, or under ``--force`` as a GM of the campaign forces
+        it (DESIGN.md principle 8)."""
+        if self.force is None:
+            return decide
+        if self.capture is None:  # deciding again (amend, ripple): forced when recorded
+            self.require_gm(campaign or self.bt.registration(self.encounter).campaign,
+                            "--force a rule")
+        from domain import gm
+
+        return gm.forced(decide, self.force)
+
+    def require_gm(self, campaign: str, what: str) -> None:
+        """Only a GM of ``campaign`` may ``what``."""
+        from domain.errors import RuleViolation
+
+        gms = self.bt.gms(campaign)
+        if self.bt.user.casefold() not in {g.casefold() for g in gms}:
+            raise RuleViolation(f"{self.bt.user} is not a GM of campaign {campaign!r} "
+                                f"(GMs: {', '.join(gms)}): only a GM may {what}")
 
     def system_id(self) -> str:
         """The rule system of the encounter this command acts on."""
@@ -56,13 +86,28 @@ class Context:
 
         return campaign.carried_for(self.bt, self.encounter, name)
 
+    def stat_block(self, state, key: str):
+        """The stat block ``add --from KEY`` takes: deciding a recorded command again,
+        the copy that command recorded; else the campaign's bestiary now."""
+        from domain import events as ev, stat_blocks
+
+        if self.capture is not None:
+            recorded: dict = {}
+            for e in self.capture.events:
+                if isinstance(e, ev.StatBlockUsed) and e.originator_version > state.position:
+                    recorded.setdefault(e.key, e)
+            if recorded:
+                return stat_blocks.find(recorded, key)
+        return stat_blocks.find(
+            stat_blocks.bestiary(self.bt.campaign_events(state.campaign)), key)
+
     def close(self) -> None:
         if self._bt is not None:
             self._bt.close()
 
 
 GLOBAL_OPTIONS = {"--store": 1, "--encounter": 1, "-e": 1, "--as": 1, "--lang": 1,
-                  "--debug": 0}
+                  "--debug": 0, "--force": 1}
 
 
 def split_globals(args: list[str]) -> list[str]:
@@ -75,11 +120,28 @@ def split_globals(args: list[str]) -> list[str]:
     return rest
 
 
+def forced_reason(args: list[str]) -> str | None:
+    """The REASON of a ``--force REASON`` among the global options of ``args``."""
+    rest = list(args)
+    while rest and rest[0].split("=")[0] in GLOBAL_OPTIONS:
+        head = rest.pop(0)
+        if head.startswith("--force="):
+            return head.partition("=")[2]
+        if head == "--force" and rest:
+            return rest[0]
+        if "=" not in head:
+            del rest[:GLOBAL_OPTIONS[head]]
+    return None
+
+
 def command_line(args: list[str]) -> str:
-    """The command as typed, without the global options that precede it."""
+    """The command as typed, without the global options that precede it but
+    ``--force REASON`` (deciding a forced command again forces it again)."""
     import shlex
 
-    return shlex.join(split_globals(args))
+    reason = forced_reason(args)
+    forced = ["--force", reason] if reason is not None else []
+    return shlex.join(forced + split_globals(args))
 
 
 class Capture:

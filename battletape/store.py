@@ -44,6 +44,8 @@ class EncounterSnapshot(msgspec.Struct, frozen=True, kw_only=True):
     timestamp: Any = None
     format: int = 0
     state: EncounterState
+    chain: str = ""  # the chain's link of the event at originator_version
+    seal: str = ""   # replay/chain.snapshot_seal of that link and the state
 
 
 class _SnapshotHeader(msgspec.Struct, kw_only=True):
@@ -56,6 +58,7 @@ class _SnapshotHeader(msgspec.Struct, kw_only=True):
 
 
 _EVENT_TOPICS = {get_topic(cls): cls for cls in ev.EVENT_TYPES.values()}
+SNAPSHOT_TOPIC = get_topic(EncounterSnapshot)
 _snapshot_decoder = msgspec.json.Decoder(EncounterSnapshot)
 _snapshot_header_decoder = msgspec.json.Decoder(_SnapshotHeader)
 
@@ -189,30 +192,51 @@ def environment(store: str | None) -> dict[str, str]:
             "SQLITE_LOCK_TIMEOUT": "10"}
 
 
-def _ensure_schema(env: dict[str, str]) -> None:
-    """Create the PostgreSQL schema named by ``?schema=`` if it isn't there yet."""
+_CREATE_LOCK = 0x62747470  # the advisory lock held while a store's tables are created
+
+
+def _postgres_tables_exist(conn: Any, schema: str) -> bool:
+    found = conn.execute(
+        "SELECT to_regclass(%s) IS NOT NULL AND to_regclass(%s) IS NOT NULL AND "
+        "EXISTS (SELECT 1 FROM pg_proc p JOIN pg_namespace n ON n.oid=p.pronamespace "
+        "WHERE n.nspname=%s AND p.proname='es_insert_events_uuid')",
+        (f'"{schema}".battletape_events', f'"{schema}".battletape_snapshots',
+         schema)).fetchone()
+    return bool(found and found[0])
+
+
+def _open_postgres(env: dict[str, str]) -> BattletapeApplication:
+    """Open a PostgreSQL store. Its tables are created only if missing, and then
+    under an advisory lock: eventsourcing re-creates its function on every open, which
+    fails ("tuple concurrently updated") when another process opens the store at the
+    same moment, and needs rights a role that only records does not have."""
     import psycopg
     from psycopg import sql
 
+    schema = env.get("POSTGRES_SCHEMA") or "public"
     with psycopg.connect(dbname=env["POSTGRES_DBNAME"], host=env["POSTGRES_HOST"],
                          port=int(env["POSTGRES_PORT"]), user=env["POSTGRES_USER"],
                          password=env["POSTGRES_PASSWORD"] or None, connect_timeout=5,
                          autocommit=True) as conn:
-        conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(
-            sql.Identifier(env["POSTGRES_SCHEMA"])))
+        if _postgres_tables_exist(conn, schema):
+            return BattletapeApplication(env={**env, "CREATE_TABLE": "n"})
+        conn.execute("SELECT pg_advisory_lock(%s)", (_CREATE_LOCK,))
+        try:
+            if _postgres_tables_exist(conn, schema):
+                return BattletapeApplication(env={**env, "CREATE_TABLE": "n"})
+            if "POSTGRES_SCHEMA" in env:
+                conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(
+                    sql.Identifier(schema)))
+            return BattletapeApplication(env=env)
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (_CREATE_LOCK,))
 
 
 def open_application(store: str | None) -> BattletapeApplication:
     try:
         env = environment(store)
-        try:
-            return BattletapeApplication(env=env)
-        except Exception as err:
-            # the schema of ?schema= is made the first time only (a connection of
-            # its own on every command cost more than the command's own queries)
-            if "POSTGRES_SCHEMA" not in env or "does not exist" not in str(err):
-                raise
-        _ensure_schema(env)
+        if env["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
+            return _open_postgres(env)
         return BattletapeApplication(env=env)
     except StoreError:
         raise
@@ -285,8 +309,13 @@ def latest_snapshot(app: BattletapeApplication, stream: uuid.UUID,
     snapshots again) rather than trust it."""
     if app.snapshots is None:
         return None
-    found = list(app.snapshots.get(stream, lte=at_most, desc=True, limit=1))
-    if not found or found[0].format != SNAPSHOT_FORMAT:
+    try:
+        found = list(app.snapshots.get(stream, lte=at_most, desc=True, limit=1))
+    except Exception:  # an unreadable snapshot is only a lost cache
+        return None
+    if not found or not isinstance(found[0], EncounterSnapshot) or \
+            found[0].format != SNAPSHOT_FORMAT or \
+            not snapshot_holds(app, found[0]):
         return None
     return found[0]
 
@@ -326,8 +355,256 @@ def valid_below(events: Sequence[ev.Event]) -> int:
 
 def save_snapshot(app: BattletapeApplication, stream: uuid.UUID,
                   state: EncounterState) -> None:
+    """Store the folded state, sealed with the chain's link of its last event."""
+    from replay import chain
+
     if app.snapshots is None:
         return
-    app.snapshots.put([EncounterSnapshot(originator_id=stream,
-                                         originator_version=state.position,
-                                         format=SNAPSHOT_FORMAT, state=state)])
+    event_hash = link_at(app, stream, state.position) if has_chain(app) else None
+    snap = EncounterSnapshot(originator_id=stream, originator_version=state.position,
+                             format=SNAPSHOT_FORMAT, state=state, chain=event_hash or "")
+    if event_hash:
+        snap = msgspec.structs.replace(
+            snap, seal=chain.snapshot_seal(event_hash, snapshot_body(snap)))
+    app.snapshots.put([snap])
+
+
+# --- the hash chain (replay/chain.py hashes; here it is stored and read) ------------
+
+CHAIN_TABLE = "battletape_chain"
+HEADS_TABLE = "battletape_heads"
+
+
+class _Db:
+    """Raw SQL on either store: placeholders, table names, rows as tuples."""
+
+    def __init__(self, app: BattletapeApplication):
+        recorder = app.recorder
+        self.recorder = recorder
+        self.postgres = type(recorder).__module__.startswith("eventsourcing.postgres")
+        self.datastore = recorder.datastore
+        schema = getattr(self.datastore, "schema", "") if self.postgres else ""
+        prefix = f'"{schema}".' if schema else ""
+        self.schema = schema or "public"
+        self.events = prefix + recorder.events_table_name
+        snaps = app.snapshots.recorder if app.snapshots is not None else None
+        self.snapshots = prefix + snaps.events_table_name if snaps is not None else None
+        self.chain = prefix + CHAIN_TABLE
+        self.heads = prefix + HEADS_TABLE
+
+    def run(self, cur: Any, sql: str, params: Sequence = ()) -> list[tuple]:
+        if self.postgres:
+            sql = sql.replace("?", "%s")
+        cur.execute(sql, tuple(params))
+        try:
+            rows = cur.fetchall()
+        except Exception:  # a statement that returns nothing
+            return []
+        return [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in rows]
+
+    def many(self, cur: Any, sql: str, params: list[Sequence]) -> None:
+        if self.postgres:
+            sql = sql.replace("?", "%s")
+        if params:
+            cur.executemany(sql, params)
+
+    def stream_key(self, value: Any) -> str:
+        return value.hex if isinstance(value, uuid.UUID) else str(value).replace("-", "")
+
+    def has_chain(self, cur: Any) -> bool:
+        if self.postgres:
+            found = self.run(cur, "SELECT to_regclass(?) IS NOT NULL", (self.heads,))
+            return bool(found and found[0][0])
+        return bool(self.run(cur, "SELECT 1 FROM sqlite_master WHERE type='table' "
+                                  "AND name=?", (HEADS_TABLE,)))
+
+
+def _db(app: BattletapeApplication) -> _Db:
+    db = getattr(app, "_battletape_db", None)
+    if db is None:
+        db = _Db(app)
+        app._battletape_db = db  # type: ignore[attr-defined]
+    return db
+
+
+def _create_chain(db: _Db, cur: Any) -> None:
+    """Create the chain's tables and seal every stream already stored (events written
+    before the chain: their links say so)."""
+    from replay import chain
+
+    db.run(cur, f"CREATE TABLE IF NOT EXISTS {db.chain} (stream TEXT NOT NULL, "
+                "version INTEGER NOT NULL, recorder TEXT NOT NULL, sealed INTEGER NOT "
+                "NULL, hash TEXT NOT NULL, sig TEXT NOT NULL, "
+                "PRIMARY KEY (stream, version))")
+    db.run(cur, f"CREATE TABLE IF NOT EXISTS {db.heads} (stream TEXT PRIMARY KEY, "
+                "version INTEGER NOT NULL, hash TEXT NOT NULL, sig TEXT NOT NULL)")
+    rows = db.run(cur, f"SELECT originator_id, originator_version, topic, state FROM "
+                       f"{db.events} ORDER BY originator_id, originator_version")
+    streams: dict[str, list] = {}
+    for oid, version, topic, state in rows:
+        streams.setdefault(db.stream_key(oid), []).append(
+            chain.Stored(version, topic, bytes(state)))
+    for key, stored in streams.items():
+        _write_links(db, cur, key, chain.extend(chain.GENESIS, key, stored, "", True))
+
+
+def _write_links(db: _Db, cur: Any, stream: str, links: list) -> None:
+    if not links:
+        return
+    db.many(cur, f"INSERT INTO {db.chain} (stream, version, recorder, sealed, hash, "
+                 "sig) VALUES (?, ?, ?, ?, ?, ?)",
+            [(stream, l.version, l.recorder, int(l.sealed), l.hash, l.sig)
+             for l in links])
+    last = links[-1]
+    db.run(cur, f"DELETE FROM {db.heads} WHERE stream=?", (stream,))
+    db.run(cur, f"INSERT INTO {db.heads} (stream, version, hash, sig) VALUES "
+                "(?, ?, ?, ?)", (stream, last.version, last.hash, last.sig))
+
+
+class SecretNeeded(StoreError):
+    """A signed stream is extended only with its campaign's secret."""
+
+
+def append(app: BattletapeApplication, stored: Sequence[StoredEvent],
+           recorder: str, key_for: Any = lambda stream: None) -> dict[str, str]:
+    """Insert stored events and their chain links in one transaction; the new head
+    link of each stream. A conflicting position raises the driver's IntegrityError.
+    ``key_for(stream)``: the key of the stream's campaign (None: no secret here)."""
+    from replay import chain
+
+    db = _db(app)
+    with db.datastore.transaction(commit=True) as cur:
+        if db.postgres:  # eventsourcing's own lock: one writer at a time
+            db.run(cur, f"LOCK TABLE {db.events} IN EXCLUSIVE MODE")
+        if not db.has_chain(cur):
+            _create_chain(db, cur)
+        if db.postgres:
+            db.recorder._insert_stored_events(cur, stored)
+        else:
+            db.recorder._insert_events(cur, stored)
+        by_stream: dict[str, list] = {}
+        for s in stored:
+            by_stream.setdefault(db.stream_key(s.originator_id), []).append(
+                chain.Stored(s.originator_version, s.topic, bytes(s.state)))
+        heads: dict[str, str] = {}
+        for key, rows in by_stream.items():
+            found = db.run(cur, f"SELECT hash, sig FROM {db.heads} WHERE stream=?",
+                           (key,))
+            previous, sig = found[0] if found else (chain.GENESIS, "")
+            secret = key_for(key)
+            if sig and secret is None:
+                raise SecretNeeded("this campaign's records are signed: recording needs "
+                                   "its secret (BATTLETAPE_SECRET or the secrets file)")
+            if sig and chain.sign(secret, previous) != sig:
+                raise SecretNeeded("the campaign secret given is not the one its "
+                                   "records are signed with: nothing was saved")
+            links = chain.extend(previous, key, rows, recorder, key=secret)
+            _write_links(db, cur, key, links)
+            heads[key] = links[-1].hash
+    return heads
+
+
+def has_chain(app: BattletapeApplication) -> bool:
+    db = _db(app)
+    if getattr(app, "_battletape_chained", False):
+        return True
+    with db.datastore.transaction(commit=False) as cur:
+        found = db.has_chain(cur)
+    if found:
+        app._battletape_chained = True  # type: ignore[attr-defined]
+    return found
+
+
+def link_at(app: BattletapeApplication, stream: uuid.UUID, version: int) -> str | None:
+    db = _db(app)
+    with db.datastore.transaction(commit=False) as cur:
+        found = db.run(cur, f"SELECT hash FROM {db.chain} WHERE stream=? AND version=?",
+                       (stream.hex, version))
+    return found[0][0] if found else None
+
+
+def chained_streams(app: BattletapeApplication) -> tuple[list[uuid.UUID], list[str]]:
+    """Every stream that has events or a head (a stream whose events were all
+    deleted keeps its head), and the stored ids that are no stream id at all."""
+    db = _db(app)
+    with db.datastore.transaction(commit=False) as cur:
+        ids = {db.stream_key(r[0]) for r in
+               db.run(cur, f"SELECT DISTINCT originator_id FROM {db.events}")}
+        if db.has_chain(cur):
+            ids |= {str(r[0]) for r in db.run(cur, f"SELECT stream FROM {db.heads}")}
+    streams, bad = [], []
+    for i in sorted(ids):
+        try:
+            streams.append(uuid.UUID(hex=i))
+        except ValueError:
+            bad.append(i)
+    return streams, bad
+
+
+def snapshot_streams(app: BattletapeApplication) -> set[str]:
+    """The ids of every stream that has a snapshot stored (as stored)."""
+    db = _db(app)
+    if db.snapshots is None:
+        return set()
+    with db.datastore.transaction(commit=False) as cur:
+        return {db.stream_key(r[0]) for r in
+                db.run(cur, f"SELECT DISTINCT originator_id FROM {db.snapshots}")}
+
+
+def chain_of(app: BattletapeApplication, stream: uuid.UUID):
+    """The stored rows, links and head of a stream, as replay/chain.py checks them."""
+    from replay import chain
+
+    db = _db(app)
+    key = stream.hex
+    param = key if not db.postgres else str(stream)
+    with db.datastore.transaction(commit=False) as cur:
+        rows = [chain.Stored(v, t, bytes(s)) for v, t, s in db.run(
+            cur, f"SELECT originator_version, topic, state FROM {db.events} WHERE "
+                 "originator_id=? ORDER BY originator_version", (param,))]
+        links = {v: chain.Link(v, r, bool(s), h, g) for v, r, s, h, g in db.run(
+            cur, f"SELECT version, recorder, sealed, hash, sig FROM {db.chain} WHERE "
+                 "stream=?", (key,))}
+        head = db.run(cur, f"SELECT version, hash, sig FROM {db.heads} WHERE stream=?",
+                      (key,))
+    return rows, links, (chain.Head(*head[0]) if head else None)
+
+
+def snapshots_of(app: BattletapeApplication, stream: uuid.UUID) -> list[tuple[int, bytes]]:
+    """Every stored snapshot of a stream: (position, stored bytes); one stored under
+    another topic than a snapshot's gives empty bytes (unreadable)."""
+    db = _db(app)
+    if db.snapshots is None:
+        return []
+    param = stream.hex if not db.postgres else str(stream)
+    with db.datastore.transaction(commit=False) as cur:
+        return [(v, bytes(s) if t == SNAPSHOT_TOPIC else b"") for v, t, s in db.run(
+            cur, f"SELECT originator_version, topic, state FROM {db.snapshots} WHERE "
+                 "originator_id=? ORDER BY originator_version", (param,))]
+
+
+def snapshot_holds(app: BattletapeApplication, snap: EncounterSnapshot) -> bool:
+    """A snapshot is used only if it carries the link of the event it folds up to
+    and its state is the one sealed with it; in a store older than the chain, every
+    snapshot of the current layout is."""
+    from replay import chain
+
+    if not has_chain(app):
+        return True
+    event_hash = link_at(app, snap.originator_id, snap.originator_version)
+    if event_hash is None or snap.chain != event_hash:
+        return False
+    return snap.seal == chain.snapshot_seal(event_hash, snapshot_body(snap))
+
+
+def snapshot_body(snap: EncounterSnapshot) -> bytes:
+    """What a snapshot's seal covers: all of it but the seal."""
+    return msgspec.json.encode(msgspec.structs.replace(snap, seal=""))
+
+
+def decode_sealed_snapshot(data: bytes) -> EncounterSnapshot | None:
+    """A stored snapshot read as it is (no upcasting), to check its seal."""
+    try:
+        return _snapshot_decoder.decode(data)
+    except Exception:
+        return None

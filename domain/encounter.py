@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-from domain.errors import BadInput, RuleViolation, UnknownCombatant
+from typing import Callable
+
+from domain.errors import BadInput, RuleViolation, UnknownCombatant, refuse
 from domain.state import Combatant, EncounterState
 
 
 def combatant(state: EncounterState, name: str) -> Combatant:
-    """The combatant called ``name`` (case-insensitive) or UnknownCombatant."""
+    """The combatant called ``name`` (any case, an unambiguous prefix or initials:
+    domain.roster.resolve), or UnknownCombatant / AmbiguousName."""
     found = state.find(name)
-    if found is None:
+    if found is not None:
+        return found
+    from domain.roster import resolve
+
+    full = resolve(state.combatants, name)
+    if full is None:
         raise UnknownCombatant(name, list(state.combatants))
-    return found
+    return state.combatants[full]
 
 
 def names_or_group(state: EncounterState, name: str) -> list[Combatant]:
@@ -22,7 +30,27 @@ def names_or_group(state: EncounterState, name: str) -> list[Combatant]:
     members = state.group(name)
     if members:
         return members
-    raise UnknownCombatant(name, list(state.combatants))
+    from domain.roster import resolve
+
+    groups = {c.group for c in state.combatants.values() if c.group}
+    full = resolve([*state.combatants, *sorted(groups)], name)
+    if full is None:
+        raise UnknownCombatant(name, list(state.combatants))
+    return [state.combatants[full]] if full in state.combatants else state.group(full)
+
+
+def names_a_group(state: EncounterState, name: str) -> bool:
+    """Whether ``name`` (in full or short) stands for a monster group rather than for
+    one combatant."""
+    if state.find(name) is not None:
+        return False
+    if state.group(name):
+        return True
+    from domain.roster import resolve
+
+    groups = {c.group for c in state.combatants.values() if c.group}
+    full = resolve([*state.combatants, *sorted(groups)], name)
+    return full is not None and full not in state.combatants
 
 
 def require_on(state: EncounterState) -> None:
@@ -37,18 +65,31 @@ def require_initiative(state: EncounterState) -> None:
                             "Cyclic Initiative")
 
 
+def require_placed(state: EncounterState, rule: str,
+                   waiting: Callable[[Combatant], bool] = lambda c: False) -> None:
+    """A creature added mid-fight has no place in the order until it rolls initiative:
+    the turn does not pass it by in silence (``rule``: the system's section;
+    ``waiting``: those the system's rules keep out of the order for now)."""
+    newcomers = [c.name for c in state.combatants.values()
+                 if c.initiative is None and c.status == "up" and not waiting(c)]
+    if newcomers:
+        refuse(f"{', '.join(newcomers)} joined the fight without initiative: give "
+               f"{'it' if len(newcomers) == 1 else 'them'} a place with `init "
+               f"{newcomers[0]}=N` (or `init` to roll virtually)", rule)
+
+
 def require_able(c: Combatant, what: str) -> None:
     """The creature must be up to act (Unconscious: "You can't take any actions")."""
     if c.status != "up":
-        raise RuleViolation(f"{c.name} is {c.status} and can't {what}",
-                            "Unconscious" if c.status in ("unconscious", "stable")
-                            else None)
+        refuse(f"{c.name} is {c.status} and can't {what}",
+               "Unconscious" if c.status in ("unconscious", "stable")
+               else None)
     why = c.part.cannot_act(c.name) if c.part is not None else None
     if why is not None:
-        raise RuleViolation(*why)
+        refuse(*why)
     if "stunned" in c.conditions:
-        raise RuleViolation(f"{c.name} is stunned and can't take any actions",
-                            "Conditions: Stunned")
+        refuse(f"{c.name} is stunned and can't take any actions",
+               "Conditions: Stunned")
 
 
 def require_turn(state: EncounterState, c: Combatant, what: str,
@@ -57,7 +98,7 @@ def require_turn(state: EncounterState, c: Combatant, what: str,
     ``rule`` names the section of the encounter's system that says so."""
     if state.turn == c.name or c.acts_out_of_turn:
         return
-    raise RuleViolation(
+    refuse(
         f"it is {state.turn}'s turn, not {c.name}'s: {c.name} can't {what} now"
         " (use --opportunity for an opportunity attack, or `act` for a readied one)",
         rule)

@@ -223,8 +223,12 @@ class FreeRolled(Event, kw_only=True):
 
 
 class RulingRecorded(Event, kw_only=True):
+    """A GM's call: where the rules leave one, or (``overrode`` set) a refusal of a
+    rule overridden with ``--force`` (``text`` is the GM's reason)."""
+
     text: str
     rule: str | None = None
+    overrode: str | None = None
 
 
 # --- conditions, ongoing damage and saves ---------------------------------------------
@@ -236,6 +240,8 @@ class ConditionApplied(Event, kw_only=True):
     until: str | None = None
     source: str | None = None
     turn_ends: int = 0
+    mods: dict[str, int] = {}   # a named effect's modifiers (attack, ac, pd, md, save)
+    turn_of: str | None = None  # its turn-end duration counts this creature's turns
 
 
 class ConditionRemoved(Event, kw_only=True):
@@ -410,6 +416,7 @@ class RippleAccepted(Event, kw_only=True):
 class CampaignStarted(Event, kw_only=True):
     name: str
     gms: list[str] = []
+    bound: dict[str, str] = {}  # a GM's name -> the identity (OS user, DB role) it is
 
 
 class EncounterRegistered(Event, kw_only=True):
@@ -445,9 +452,12 @@ class FullHealUpTaken(Event, kw_only=True):
 
 
 class GmAdded(Event, kw_only=True):
-    """Roles: a campaign lists its GMs; whoever creates it is the first."""
+    """Roles: a campaign lists its GMs; whoever creates it is the first. ``user``
+    binds the name to an identity (an OS user or a database role); a GM already
+    listed may be added again to bind it."""
 
     name: str
+    user: str | None = None
 
 
 # --- provably fair virtual dice (domain/fair_dice.py) ----------------------------------
@@ -475,6 +485,42 @@ class DiceRevealed(Event, kw_only=True):
     secret: str
 
 
+# --- stat blocks and saved attacks (domain/stat_blocks.py) -----------------------------
+
+class StatBlockSaved(Event, kw_only=True):
+    """A stat block loaded into the campaign (``bestiary add FILE``): a creature's or
+    PC's statistics, as options of the system's ``add``, and its saved attacks, each
+    as options of the system's ``attack`` plus its triggers."""
+
+    key: str
+    system: str
+    name: str
+    stats: dict[str, Any] = {}
+    attacks: dict[str, dict[str, Any]] = {}
+    source: str = ""
+
+
+class StatBlockUsed(Event, kw_only=True):
+    """``add NAME --from KEY``: the stat block copied into the encounter for the
+    combatants it made, so the encounter holds its saved attacks by itself."""
+
+    key: str
+    names: list[str]
+    stats: dict[str, Any] = {}
+    attacks: dict[str, dict[str, Any]] = {}
+
+
+class SavedAttackUsed(Event, kw_only=True):
+    """``attack A T NAME``: the saved attack taken, its triggers, and which of them
+    the natural rolls set off (``Vex: natural even hit: ...``)."""
+
+    attacker: str
+    attack: str
+    values: dict[str, Any] = {}
+    triggers: list[str] = []
+    fired: list[str] = []
+
+
 CORE_ENCOUNTER_EVENTS = (
     EncounterStarted, CombatantAdded, InitiativeRolled, SurpriseDeclared, RoundStarted,
     TurnStarted, TurnEnded, Delayed, Readied, DelayedActionTaken, ReadiedActionTaken,
@@ -484,11 +530,11 @@ CORE_ENCOUNTER_EVENTS = (
     Moved, FlightChanged, SpiritFought, DeathSaveRolled, StabilizeAttempted,
     EncounterEnded, CommandRetracted, CommandRestored, Rewound, CommandAmended,
     DisputeRaised, DisputeResolved, RippleAccepted, DiceCommitted, DiceContributed,
-    DiceRevealed,
+    DiceRevealed, StatBlockUsed, SavedAttackUsed,
 )
 CampaignEvent = Union[
     CampaignStarted, EncounterRegistered, QuickRestTaken, RechargeRolled, FullHealUpTaken,
-    GmAdded,
+    GmAdded, StatBlockSaved,
 ]
 
 encoder = msgspec.json.Encoder()

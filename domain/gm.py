@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.encounter import require_on
-from domain.errors import BadInput
+from domain.errors import BadInput, forcing
 from domain.events import EscalationSet, Event, RulingRecorded
 
 
@@ -17,3 +17,25 @@ def ruling(state, text: str, rule: str | None) -> list[Event]:
     if not text.strip():
         raise BadInput("ruling", text, "the GM's call in words")
     return [RulingRecorded(text=text, rule=rule)]
+
+
+def forced(decide, reason: str):
+    """``decide`` as the GM forces it (``--force REASON``): the rules' refusals are
+    overridden, recorded as ruling events before the command's own events (who by the
+    event's stamp, why, the rule and the refusal), one per rule overridden (the
+    refusals of one rule joined). A command no rule refused is recorded as it is."""
+    if not reason.strip():
+        raise BadInput("--force", reason, "the GM's reason in words")
+
+    def decision(state, rng, *history):
+        with forcing() as overridden:
+            new = decide(state, rng, *history)
+        if not new:
+            return new
+        by_rule: dict[str | None, list[str]] = {}
+        for o in overridden:
+            by_rule.setdefault(o.rule, []).append(o.refusal)
+        return [RulingRecorded(text=reason, rule=rule, overrode="; ".join(refusals))
+                for rule, refusals in by_rule.items()] + list(new)
+
+    return decision

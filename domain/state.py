@@ -27,6 +27,8 @@ class Condition(msgspec.Struct, kw_only=True):
     until: str | None = None
     turn_ends: int = 0
     source: str | None = None
+    mods: dict[str, int] = {}     # a named effect's modifiers: {attack|ac|pd|md|save: N}
+    turn_of: str | None = None    # whose turn ends count toward the end (default: own)
 
 
 class Combatant(msgspec.Struct, kw_only=True):

@@ -19,6 +19,12 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
     if own is not None:
         return own
     t = (lambda w: rules.term(w, lang))
+    if lang == "it":
+        from projections.describe_it import describe_it
+
+        said = describe_it(e, rules, t)
+        if said is not None:
+            return said
     match e:
         case ev.EncounterStarted():
             return f"encounter {e.name} started ({e.system}, campaign {e.campaign})"
@@ -95,10 +101,15 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             return f"{e.name} {how} {e.where}{prov}"
         case ev.ConditionApplied():
             extra = f", save {e.save}" if e.save else f", until {e.until}" if e.until else ""
+            if e.until and e.turn_of:
+                extra += f" of {e.turn_of}"
+            if e.mods:
+                extra += " (" + ", ".join(f"{k} {v:+d}" for k, v in e.mods.items()) + ")"
             src = f" by {e.source}" if e.source else ""
-            return f"{e.name} is {t(e.condition)}{src}{extra}"
+            return f"{e.name} is {_under(rules, e.condition, t)}{src}{extra}"
         case ev.ConditionRemoved():
-            return f"{e.name} is no longer {t(e.condition)} ({e.reason})"
+            return (f"{e.name} is no longer {_under(rules, e.condition, t)} "
+                    f"({e.reason})")
         case ev.OngoingDamageApplied():
             return f"{e.name} takes {e.amount}{' ' + e.damage_type if e.damage_type else ''} ongoing damage ({e.save} save)"
         case ev.OngoingDamageEnded():
@@ -109,6 +120,12 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             return f"{e.name} rallies" + ("" if e.save is None else f": save {e.save.total} — {'success' if e.success else 'failure'}")
         case ev.StabilizeAttempted():
             return f"{e.helper} tries to stabilize {e.name}: {e.roll.total} vs DC 10 — {'success' if e.success else 'failure'}" + (" (a quick action)" if e.quick else "")
+        case ev.RulingRecorded() if e.overrode:
+            rule = f" ({e.rule})" if e.rule else ""
+            by = f" by {e.by}" if e.by else ""
+            return f"GM's ruling{by}, forced over \"{e.overrode}\"{rule}: {e.text}"
+        case ev.RulingRecorded():
+            return f"GM's ruling: {e.text}" + (f" ({e.rule})" if e.rule else "")
         case ev.DiceCommitted():
             return (f"dadi virtuali: nuovo segreto impegnato (sha256 {e.commitment[:12]}…)"
                     if lang == "it" else
@@ -124,11 +141,74 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
                     "every virtual roll can be checked (battletape verify)")
         case ev.FreeRolled():
             return f"{e.roller or 'GM'} rolls {_roll(e.roll)}" + (f" for {e.purpose}" if e.purpose else "")
+        case ev.StatBlockSaved():
+            attacks = ", ".join(e.attacks)
+            return (f"stat block {e.key} saved to the bestiary ({e.name}, {e.system}): "
+                    f"{e.stats.get('hp')} hp" + (f"; attacks: {attacks}" if attacks else ""))
+        case ev.StatBlockUsed():
+            attacks = ", ".join(e.attacks)
+            return (f"{', '.join(e.names)} from stat block {e.key}"
+                    + (f", with saved attacks {attacks}" if attacks else ""))
+        case ev.SavedAttackUsed():
+            fired = "; ".join(e.fired)
+            return (f"{e.attacker} uses the saved attack {e.attack}"
+                    + (f" — triggered {fired}" if fired else ""))
+        case ev.SurpriseDeclared():
+            return (f"surprise: only {_and(e.actors)} act in the ambush round"
+                    + ("; the escalation die advances after it" if e.advance_escalation
+                       else ""))
+        case ev.Delayed():
+            return f"{e.name} delays, to act later this round"
+        case ev.Readied():
+            return f"{e.name} readies an action for when {e.trigger}"
+        case ev.DelayedActionTaken():
+            return f"{e.name} takes the delayed turn after {e.after} (initiative {e.initiative})"
+        case ev.ReadiedActionTaken():
+            return (f"{e.name} takes the readied action before {e.before} "
+                    f"(initiative {e.initiative})")
+        case ev.EscalationSet():
+            held = "; held: it will not advance" if e.held else ""
+            return f"the GM sets the {t('escalation die')} to {e.value}{held}{_why(e.reason)}"
+        case ev.FlightChanged():
+            return f"{e.name} takes to the air" if e.flying else f"{e.name} lands"
+        case ev.SpiritFought():
+            return (f"{e.name} fights in spirit: {e.ally} gets {e.amount:+d} {e.stat} "
+                    f"until round {e.until_round}")
+        case ev.CampaignStarted():
+            return f"campaign {e.name} started" + (f", GM {_and(e.gms)}" if e.gms else "")
+        case ev.EncounterRegistered():
+            return f"encounter {e.name} joins campaign {e.campaign} ({e.system})"
+        case ev.GmAdded():
+            return f"{e.name} becomes a GM of the campaign"
+        case ev.QuickRestTaken():
+            rolls = ", ".join(_roll(r) for r in e.rolls)
+            return (f"{e.name} takes a quick rest"
+                    + (f" after {e.after}" if e.after else "")
+                    + f": {e.recoveries_spent} "
+                    + ("recovery" if e.recoveries_spent == 1 else "recoveries") + " spent"
+                    + (f" ({rolls}, {e.con_bonus:+d} each)" if rolls else "")
+                    + f", {e.healed} hp healed")
+        case ev.RechargeRolled():
+            return (f"{e.name} rolls to recharge {e.power}: {_roll(e.roll)} vs "
+                    f"{e.recharge}+ — {'recharged' if e.success else 'still spent'}")
+        case ev.FullHealUpTaken():
+            who = _and(e.names) if e.names else "the whole party"
+            return (f"full heal-up for {who}: hit points and recoveries restored"
+                    + (" (after a campaign loss)" if e.campaign_loss else ""))
         case _:
             fields = {k: v for k, v in ev.to_builtins(e).items()
                       if k not in ("type", "originator_id", "originator_version",
                                    "timestamp", "by", "cmd", "schema", "command")}
             return f"{type(e).__name__} " + " ".join(f"{k}={v}" for k, v in fields.items())
+
+
+def _under(rules, condition: str, t) -> str:
+    """A condition of the seed by its name; a named effect of a power as `under X`."""
+    return t(condition) if condition in rules.conditions else f"under {condition}"
+
+
+def _and(names: list[str]) -> str:
+    return ", ".join(names) if names else "nobody"
 
 
 def _why(reason: str) -> str:

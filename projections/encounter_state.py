@@ -31,7 +31,12 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         fold_ = systems.get(system).apply
         if system == state.system:
             _FOLDS[system] = fold_
-    return fold_(state, e)
+    fold_(state, e)
+    if isinstance(e, ev.StatBlockUsed):  # every system's: the saved attacks it carries
+        from domain.stat_blocks import fold as keep_saved_attacks
+
+        keep_saved_attacks(state, e)
+    return state
 
 
 def fold(state: EncounterState, e: ev.Event) -> EncounterState:

@@ -19,6 +19,10 @@ def combatant_view(c: Combatant, system: systems.RuleSystem) -> dict:
         "pc": c.pc, "group": c.group, "level": c.level, "ac": c.ac,
         **system.combatant_keys(c),
         "delayed": c.delayed, "readied": c.readied,
+        # the attacks of its stat block (add --from), for `attack A T NAME`: only for
+        # a combatant that has them, so a store without stat blocks reads as before
+        **({"saved_attacks": list(c.extra["saved_attacks"])}
+           if c.extra.get("saved_attacks") else {}),
     }
 
 

@@ -17,6 +17,7 @@ import msgspec
 
 from domain import events as ev
 from projections.describe import describe
+from replay.drops import DropWatch, narrate
 from replay.history import Corrections
 
 #: what an entry is: counted as recorded, counted as amended, the original of an
@@ -70,7 +71,15 @@ def entries(events: Sequence[ev.Event], lang: str = "en", system: str | None = N
         return
     system = system or getattr(events[0], "system", "13a")
     corr = corrections if corrections is not None else Corrections(events)
-    say = (lambda e: describe(e, lang, system))
+    watch = DropWatch()  # a creature going down is told as a drop, where it fell
+
+    def say(e: ev.Event, counts: bool = True) -> str:
+        """The event's line; one that counts is folded, and says who it took down
+        (each counted event comes here once, in order)."""
+        if not counts:
+            return describe(e, lang, system)
+        return describe(e, lang, system) + narrate(watch.see(e), lang, system)
+
     i = 0
     n = len(events)
     while i < n:
@@ -80,13 +89,13 @@ def entries(events: Sequence[ev.Event], lang: str = "en", system: str | None = N
         amendment = corr.amended.get(e.cmd)
         if isinstance(e, ev.CORRECTIONS):
             if everything:
-                yield Entry(pos, e, say(e), e.by, e.timestamp,
+                yield Entry(pos, e, say(e, False), e.by, e.timestamp,
                             VOIDED if void else CORRECTION)
             i += 1
             continue
         if void or amendment is None:
             if everything or not void:
-                yield Entry(pos, e, say(e), e.by, e.timestamp,
+                yield Entry(pos, e, say(e, not void), e.by, e.timestamp,
                             VOIDED if void else EFFECTIVE)
             i += 1
             continue
@@ -109,8 +118,8 @@ def _amended(originals: Sequence[ev.Event], amendment: ev.CommandAmended, say,
     for k in range(max(len(originals), len(replacement))):
         slot = originals[min(k, len(originals) - 1)]
         if everything and k < len(originals):
-            yield Entry(slot.originator_version, slot, say(slot), slot.by, slot.timestamp,
-                        REPLACED, at)
+            yield Entry(slot.originator_version, slot, say(slot, False), slot.by,
+                        slot.timestamp, REPLACED, at)
         if k < len(replacement):
             shown = msgspec.structs.replace(
                 replacement[k], originator_id=first.originator_id,

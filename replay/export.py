@@ -1,27 +1,34 @@
 """Lossless JSON Lines export and import of an encounter.
 
-Each line: ``{"position": N, "chain": HEX, "event": {...}}``. The chain is a SHA-256
-over the previous line's chain and the event's canonical JSON, so a tampered line is
-found (with its line number) before anything is imported.
+The first line is the header; then each line: ``{"position": N, "chain": HEX,
+"event": {...}, "sig": HEX}``. The chain starts from a hash of the header and is a
+SHA-256 over the previous line's chain and the event's canonical JSON, so a tampered
+line or header is found (with its line number) before anything is imported. With the
+campaign's key every line is signed (``sig``, HMAC-SHA-256 of its chain): a file edited
+and re-chained by someone without the secret no longer imports where the secret is.
+Files of format 1 (the header outside the chain, never signed) still import.
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import msgspec
 
 from domain import events as ev
 from domain.errors import BadInput
+from replay import chain
 
-FORMAT = "battletape-jsonl/1"
+FORMAT = "battletape-jsonl/2"
+FORMATS = ("battletape-jsonl/1", FORMAT)
 
 
 class Line(msgspec.Struct, kw_only=True):
     position: int
     chain: str
     event: ev.AnyEvent
+    sig: str = ""
 
 
 class Header(msgspec.Struct, kw_only=True):
@@ -29,6 +36,7 @@ class Header(msgspec.Struct, kw_only=True):
     encounter: str
     campaign: str
     events: int
+    signed: bool = False
 
 
 _line_decoder = msgspec.json.Decoder(Line)
@@ -40,23 +48,34 @@ def _link(previous: str, event: ev.Event) -> str:
     return hashlib.sha256(previous.encode() + _encoder.encode(event)).hexdigest()
 
 
-def to_jsonl(events: Sequence[ev.Event]) -> Iterable[bytes]:
-    """The header, then one line per event, corrections included."""
+def _start(header: bytes, format_: str) -> str:
+    """Where a file's chain starts: format 2 chains its header too."""
+    return hashlib.sha256(header).hexdigest() if format_ != FORMATS[0] else ""
+
+
+def to_jsonl(events: Sequence[ev.Event], key: bytes | None = None) -> Iterable[bytes]:
+    """The header, then one line per event, corrections included; signed with the
+    campaign's ``key`` if given."""
     start = events[0]
     assert isinstance(start, ev.EncounterStarted)
-    yield _encoder.encode(Header(format=FORMAT, encounter=start.name,
-                                 campaign=start.campaign, events=len(events)))
-    chain = ""
+    header = _encoder.encode(Header(format=FORMAT, encounter=start.name,
+                                    campaign=start.campaign, events=len(events),
+                                    signed=bool(key)))
+    yield header
+    link = _start(header, FORMAT)
     for e in events:
-        chain = _link(chain, e)
-        yield _encoder.encode(Line(position=e.originator_version, chain=chain, event=e))
+        link = _link(link, e)
+        yield _encoder.encode(Line(position=e.originator_version, chain=link, event=e,
+                                   sig=chain.sign(key, link)))
 
 
-def from_jsonl(lines: Iterable[bytes | str]) -> tuple[Header, list[ev.Event]]:
-    """Parse and check a whole export; any bad line is refused with its number."""
+def from_jsonl(lines: Iterable[bytes | str], key_for: Callable[[str], bytes | None]
+               = lambda campaign: None) -> tuple[Header, list[ev.Event]]:
+    """Parse and check a whole export; any bad line is refused with its number. When
+    ``key_for`` gives the campaign a key, every line must be signed with it."""
     header: Header | None = None
     events: list[ev.Event] = []
-    chain = ""
+    chain_link, key = "", None
     number = 0
     for number, raw in enumerate(lines, 1):
         text = raw.strip() if isinstance(raw, bytes) else raw.strip().encode()
@@ -68,8 +87,14 @@ def from_jsonl(lines: Iterable[bytes | str]) -> tuple[Header, list[ev.Event]]:
             except msgspec.DecodeError as err:
                 raise BadInput(f"line {number}", _short(text),
                                f"a {FORMAT} header ({err})") from None
-            if header.format != FORMAT:
+            if header.format not in FORMATS:
                 raise BadInput(f"line {number}", header.format, FORMAT)
+            chain_link = _start(text, header.format)
+            key = key_for(header.campaign)
+            if key is not None and not header.signed:
+                raise BadInput("export", "unsigned", f"an export signed with campaign "
+                               f"{header.campaign!r}'s secret, configured here (an "
+                               "unsigned file may have been edited and re-chained)")
             continue
         try:
             line = _line_decoder.decode(text)
@@ -83,13 +108,20 @@ def from_jsonl(lines: Iterable[bytes | str]) -> tuple[Header, list[ev.Event]]:
             raise BadInput(f"line {number}", str(e.originator_id), "the encounter's id")
         if not events and not isinstance(e, ev.EncounterStarted):
             raise BadInput(f"line {number}", type(e).__name__, "EncounterStarted first")
-        chain = _link(chain, e)
-        if chain != line.chain:
+        chain_link = _link(chain_link, e)
+        if chain_link != line.chain:
             raise BadInput(f"line {number}", "chain", "an untampered line (the chain "
                            "does not match: the line was changed)")
+        if key is not None and line.sig != chain.sign(key, chain_link):
+            raise BadInput(f"line {number}", "signature", "a line signed with the "
+                           "campaign's secret (this one was forged or edited)")
         events.append(e)
     if header is None or not events:
         raise BadInput("export", "empty", "a header and at least one event")
+    start = events[0]
+    if (header.encounter, header.campaign) != (start.name, start.campaign):
+        raise BadInput("export", f"header {header.encounter!r} of {header.campaign!r}",
+                       f"the encounter it holds ({start.name!r} of {start.campaign!r})")
     if header.events != len(events):
         raise BadInput("export", f"{len(events)} events",
                        f"{header.events} events as the header says (truncated?)")

@@ -28,7 +28,9 @@ EN = {
     "cond": "{t} became {c}", "saved": "{t} shook off {c}",
     "ended": "The battle ended: {o}.", "nodisputes": "No disputes.",
     "dispute": "{p} disputed position {n}: {r} — {o}",
-    "nocorrections": "No corrections.",
+    "nocorrections": "No corrections.", "rulings": "The GM's rulings",
+    "forced": "{n}: {b} forced over \"{o}\"{r}: {w}", "ruled": "{n}: {b} ruled: {w}{r}",
+    "triggered": "{a}'s {k} triggered on {t}",
 }
 IT = {
     "participants": "Partecipanti", "final": "Stato finale", "notable": "Momenti notevoli",
@@ -47,7 +49,10 @@ IT = {
     "cond": "{t} è diventato {c}", "saved": "{t} si è liberato di {c}",
     "ended": "La battaglia è finita: {o}.", "nodisputes": "Nessuna contestazione.",
     "dispute": "{p} ha contestato la posizione {n}: {r} — {o}",
-    "nocorrections": "Nessuna correzione.",
+    "nocorrections": "Nessuna correzione.", "rulings": "Le decisioni del GM",
+    "forced": "{n}: {b} ha imposto, contro \"{o}\"{r}: {w}",
+    "ruled": "{n}: {b} ha deciso: {w}{r}",
+    "triggered": "l'attacco {k} di {a} ha attivato su {t}",
 }
 
 
@@ -94,10 +99,13 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     state = history.EncounterState()
     from projections.encounter_state import apply
 
+    rulings: list[ev.RulingRecorded] = []
     for entry in entries(events, lang, start.system):
         e = entry.event
         before = {n: c.status for n, c in state.combatants.items()}
         apply(state, e)
+        if isinstance(e, ev.RulingRecorded):
+            rulings.append(e)
         say = rounds[current].append
         match e:
             case ev.RoundStarted():
@@ -122,6 +130,11 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
                     biggest = (e.damage, f"{e.attacker} → {e.target}, "
                                f"{term('round', lang)} {current}"
                                + (" (crit)" if e.crit else ""))
+            case ev.SavedAttackUsed():
+                for fired in e.fired:
+                    target, _, trigger = fired.partition(": ")
+                    say(t["triggered"].format(a=e.attacker, k=e.attack, t=target)
+                        + f" ({trigger})")
             case ev.DamageTaken() if e.source == "ongoing":
                 say(t["ongoing"].format(t=e.target, d=e.amount))
             case ev.DamageTaken() if e.source.startswith("effect"):
@@ -184,6 +197,12 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
                          + (f" ({note})" if note and system.correction_policy else ""))
     else:
         lines.append(f"- {t['nodisputes']}")
+    if rulings:  # the GM's last word (DESIGN.md principle 8), forced or not
+        lines += ["", f"## {t['rulings']}", ""]
+        for r in rulings:
+            rule = f" ({r.rule})" if r.rule else ""
+            lines.append("- " + t["forced" if r.overrode else "ruled"].format(
+                n=r.originator_version, b=r.by or "GM", o=r.overrode, r=rule, w=r.text))
     kinds = (ev.CommandRetracted, ev.Rewound, ev.CommandAmended, ev.CommandRestored)
     fixes = [e for e in events if isinstance(e, kinds)]
     policy = system.correction_policy

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable, Mapping, NamedTuple, Sequence
 
 from domain import events as ev, fair_dice
-from replay import ripple
+from replay import chain, ripple
 from replay.history import Corrections
 
 
@@ -210,3 +210,33 @@ def verify(names: Sequence[str], load: Callable[[str], Sequence[ev.Event]],
                 notes += said
         problems += found
     return Verified(total, decided, unlined, problems)
+
+
+def check_snapshots(label: str, stream: object, snapshots: Sequence[tuple[int, bytes]],
+                    links: dict[int, chain.Link], decode: Callable[[bytes], object],
+                    body: Callable[[object], bytes]) -> list[str]:
+    """Snapshots that do not carry the link of the event they fold up to, or are not
+    the ones sealed with it: never used to read (ignored), reported. A snapshot
+    without a seal is one taken before the chain, of a position sealed since."""
+    problems = []
+    legacy = chain.sealed_upto(links)
+    for version, data in snapshots:
+        snap = decode(data)
+        link = links.get(version)
+        if snap is None or getattr(snap, "originator_version", None) != version or \
+                getattr(snap, "originator_id", None) != stream:
+            problems.append(f"{label}: the snapshot at {version} is unreadable or "
+                            "moved (ignored)")
+        elif not snap.seal and not snap.chain and version <= legacy:
+            continue
+        elif link is None or snap.chain != link.hash or \
+                snap.seal != chain.snapshot_seal(link.hash, body(snap)):
+            problems.append(f"{label}: the snapshot at {version} does not match the "
+                            "chain (altered: ignored, the state is rebuilt from events)")
+    return problems
+
+
+def check_index(registered: set, started: dict) -> list[str]:
+    """Encounters stored but missing from the index (``started``: stream -> name)."""
+    return [f"encounter {name!r} is stored but missing from the index"
+            for stream, name in started.items() if stream not in registered]

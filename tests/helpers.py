@@ -23,7 +23,10 @@ class Result:
 
 
 def cli(store: str, *args: str, user: str | None = None) -> Result:
-    """Run `battletape --store STORE ARGS...` in this process."""
+    """Run `battletape --store STORE ARGS...` in this process, as ``user``: the
+    display name (--as) and the identity, as if that person ran it from their own
+    account (battletape.identity.assume)."""
+    from battletape import identity
     from battletape.cli import app
     from battletape.context import boundary
 
@@ -33,7 +36,7 @@ def cli(store: str, *args: str, user: str | None = None) -> Result:
     else:
         argv += list(args)
     out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
+    with redirect_stdout(out), redirect_stderr(err), identity.assume(user):
         code = boundary(app, argv)
     return Result(code, out.getvalue(), err.getvalue())
 
@@ -67,6 +70,18 @@ def snapshot_of(store: str) -> list:
         tables = [r[0] for r in db.execute(
             "select name from sqlite_master where type='table' order by name")]
         return [(t, db.execute(f'select * from "{t}"').fetchall()) for t in tables]
+
+
+def nothing_recorded(store: str, command: str, message: str,
+                     user: str | None = None) -> None:
+    """A command whose effect already holds (DESIGN.md principle 8): it says so on
+    stdout naming ``message``, exits 0, and the store is as it was."""
+    before = snapshot_of(store)
+    r = cli(store, command, user=user)
+    assert r.code == 0, r.err
+    assert r.out.startswith("nothing recorded: ") and message in r.out, r.out
+    assert r.err == ""
+    assert snapshot_of(store) == before
 
 
 def refused_whole(store: str, command: str, message: str, user: str | None = None) -> None:

@@ -36,7 +36,7 @@ from domain.dnd35 import bonuses, conditions, stats
 from domain.dnd35.bonuses import Mod
 from domain.dnd35.terms import ABILITIES, ability as ability_id
 from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import ConditionApplied, ConditionRemoved, Event
 from domain.state import Combatant, EncounterState
 
@@ -200,8 +200,8 @@ def change(state: EncounterState, name: str, text: str, points: int, drain: bool
     if c.status == "dead":
         raise RuleViolation(f"{c.name} is dead", "Condizioni: Morto")
     if stats.get(c, "no_con") and points < 0:
-        raise RuleViolation(f"{c.name} has no Constitution score: it takes no ability "
-                            "damage or drain", f"{SECTION}: Costituzione")
+        refuse(f"{c.name} has no Constitution score: it takes no ability "
+               "damage or drain", f"{SECTION}: Costituzione")
     if has_no(c, abil):
         raise RuleViolation(f"{c.name} has no {ABILITIES[abil]} score", SECTION)
     base = sheet_score(c, abil)
@@ -255,8 +255,8 @@ def energy_drain(state: EncounterState, name: str, count: int, by: str | None
     if c.status == "dead":
         raise RuleViolation(f"{c.name} is dead", "Condizioni: Morto")
     if stats.get(c, "no_con") and count > 0:
-        raise RuleViolation(f"{c.name} has no Constitution score: immune to energy drain",
-                            f"{SECTION}: Costituzione")
+        refuse(f"{c.name} has no Constitution score: immune to energy drain",
+               f"{SECTION}: Costituzione")
     held = stats.get(c, "negative_levels")
     if count < 0 and -count > held:
         raise BadInput("negative levels", count, f"at most -{held} ({c.name} has {held})")

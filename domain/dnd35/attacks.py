@@ -27,7 +27,7 @@ from domain.dnd35.rounds_and_actions import (require_battle, require_can_act, st
 from domain.dnd35.hit_points import d100
 from domain.dnd35.terms import damage_type
 from domain.encounter import combatant
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, refuse
 from domain.events import AttackResolved, Event, Roll
 from domain.state import Combatant, EncounterState
 
@@ -269,16 +269,16 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     targets = [combatant(state, t) for t in o.targets]
     for t in targets:
         if t.name == a.name:
-            raise RuleViolation(f"{a.name} can't attack itself", SECTION)
+            refuse(f"{a.name} can't attack itself", SECTION)
         if t.status in ("dead", "fled"):
-            raise RuleViolation(f"{t.name} is {t.status}", SECTION)
+            refuse(f"{t.name} is {t.status}", SECTION)
     if o.cover == "total":
-        raise RuleViolation(f"{targets[0].name} has total cover: it can't be targeted or "
-                            "attacked", "Copertura Totale")
+        refuse(f"{targets[0].name} has total cover: it can't be targeted or "
+               "attacked", "Copertura Totale")
     require_can_act(state, a, "attack")
     for n in conditions.has(a, "no_attack"):
-        raise RuleViolation(f"{a.name} is {n} and can't attack",
-                            f"Condizioni: {conditions.CONDITIONS[n].title()}")
+        refuse(f"{a.name} is {n} and can't attack",
+               f"Condizioni: {conditions.CONDITIONS[n].title()}")
     from domain.dnd35 import confusion
     confusion.check_attack(state, a, targets)
     if o.miss_rolls and not (o.concealment or o.obscured or o.light in ("dim", "dark")) \

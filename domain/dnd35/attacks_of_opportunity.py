@@ -15,7 +15,7 @@ only against one already attacking it (35-AOO-08).
 from __future__ import annotations
 
 from domain.dnd35 import conditions, stats
-from domain.errors import RuleViolation
+from domain.errors import refuse
 from domain.state import Combatant, EncounterState
 
 SECTION = "Attacco di Opportunità"
@@ -121,17 +121,17 @@ def check(state: EncounterState, a: Combatant, t: Combatant, cover: str | None,
           concealment: int | None, kind: str | None) -> None:
     """May ``a`` take an attack of opportunity against ``t`` now?"""
     if kind not in (None, "melee"):
-        raise RuleViolation("an attack of opportunity is a single melee attack", SECTION)
+        refuse("an attack of opportunity is a single melee attack", SECTION)
     why = why_not(state, a, t)
     if why:
-        raise RuleViolation(why, SECTION)
+        refuse(why, SECTION)
     if cover and cover != "none":
-        raise RuleViolation(f"no attack of opportunity against an opponent with cover "
-                            f"({t.name} has {cover} cover)", f"{SECTION}; Copertura")
+        refuse(f"no attack of opportunity against an opponent with cover "
+               f"({t.name} has {cover} cover)", f"{SECTION}; Copertura")
     hidden = "total concealment" if concealment == 50 else total_concealment(t)
     if hidden:
-        raise RuleViolation(f"no attack of opportunity against an opponent with total "
-                            f"concealment ({t.name}: {hidden})", "Occultamento Totale")
+        refuse(f"no attack of opportunity against an opponent with total "
+               f"concealment ({t.name}: {hidden})", "Occultamento Totale")
 
 
 #: special moves that take the place of a melee attack, so of an AoO (35-AOO-06; the seed
@@ -149,8 +149,8 @@ def as_opportunity(state: EncounterState, a: Combatant, t: Combatant, what: str,
     from domain.dnd35.events import TableActionTaken
 
     if what not in AS_AOO:
-        raise RuleViolation(f"a {what} does not take the place of a melee attack: not as "
-                            "an attack of opportunity", SECTION)
+        refuse(f"a {what} does not take the place of a melee attack: not as "
+               "an attack of opportunity", SECTION)
     check(state, a, t, None, None, "melee")
     special_moves.check_trigger(state, a, t, trigger)
     row = action_table.row(what)

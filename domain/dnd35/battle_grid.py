@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from domain.dnd35 import size, stats
 from domain.dnd35.armor_class import COVER
 from domain.dnd35.bonuses import Mod
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, refuse
 from domain.state import Combatant
 
 if TYPE_CHECKING:
@@ -47,13 +47,13 @@ def attack_mods(o: "AttackOrder") -> list[Mod]:
     mods: list[Mod] = []
     if o.flank:
         if o.kind != "melee":
-            raise RuleViolation("flanking gives +2 on a melee attack only (--kind melee)",
-                                "Fiancheggiare")
+            refuse("flanking gives +2 on a melee attack only (--kind melee)",
+                   "Fiancheggiare")
         mods.append(Mod(2, "flanking", "flanking"))
     if o.into_melee:
         if o.kind != "ranged":
-            raise RuleViolation("shooting into melee is a ranged attack (--kind ranged)",
-                                "Tirare nella mischia")
+            refuse("shooting into melee is a ranged attack (--kind ranged)",
+                   "Tirare nella mischia")
         mods.append(Mod(-4, "untyped", "shooting into melee"))
     return mods
 
@@ -84,8 +84,8 @@ def check(a: Combatant, t: Combatant, o: "AttackOrder") -> None:
     """Refusals of the battle grid beyond cover (``attacks`` refuses total cover)."""
     chance, why = miss_chance(a, t, o)
     if o.opportunity and chance >= TOTAL:
-        raise RuleViolation(f"no attack of opportunity against an opponent with total "
-                            f"concealment ({why})", "Occultamento Totale")
+        refuse(f"no attack of opportunity against an opponent with total "
+               f"concealment ({why})", "Occultamento Totale")
     if o.cover_hardness is not None:
         if o.cover_hardness < 0:
             raise BadInput("--cover-hardness", o.cover_hardness, "0 or more")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from domain.dnd35 import bonuses, stats
 from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, refuse
 from domain.events import Event
 from domain.state import EncounterState
 
@@ -36,14 +36,14 @@ def add_modifier(state: EncounterState, name: str, stat: str, value: int, type_:
                        "the armor, the shield or the natural armor)")
     if not bonuses.applies(kind, stat) and not (kind == "resistance" and stat == "save"):
         limit = ", ".join(sorted(bonuses.TYPES[kind][1] or []))
-        raise RuleViolation(f"a {kind} bonus applies to {limit} only, not {stat}",
-                            f"Bonus: {bonuses.TYPES[kind][0].title()}")
+        refuse(f"a {kind} bonus applies to {limit} only, not {stat}",
+               f"Bonus: {bonuses.TYPES[kind][0].title()}")
     if kind == "inherent" and value > 5:
-        raise RuleViolation("an inherent bonus is at most +5 per score",
-                            "Bonus: Intrinseco")
+        refuse("an inherent bonus is at most +5 per score",
+               "Bonus: Intrinseco")
     if kind == "morale" and stats.get(c, "mindless") and value > 0:
-        raise RuleViolation(f"{c.name} is mindless: a morale bonus comes from a "
-                            "mind-affecting effect", "Bonus: Morale")
+        refuse(f"{c.name} is mindless: a morale bonus comes from a "
+               "mind-affecting effect", "Bonus: Morale")
     if not source or not source.strip():
         raise BadInput("--source", source, "the effect the bonus comes from")
     if rounds is not None and rounds < 1:

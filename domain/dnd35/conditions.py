@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from domain.dnd35 import stats
 from domain.dnd35.terms import CONDITIONS, condition
 from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
 from domain.events import ConditionApplied, ConditionRemoved, Event
 from domain.state import Combatant, Condition, EncounterState
 
@@ -218,12 +218,12 @@ def check_movement(c: Combatant, slug: str, kind: str) -> None:
     (immobilized, paralyzed, pinned: ``no_move`` or speed 0)."""
     if slug in ("run", "charge"):
         for n in has(c, "no_run_charge"):
-            raise RuleViolation(f"{c.name} is {n} and can't run or charge", rule(n))
+            refuse(f"{c.name} is {n} and can't run or charge", rule(n))
     from domain.dnd35.rounds_and_actions import MOVES
     if (slug in MOVES or slug == "5-foot-step") and slug != "stand-up":
         stuck = has(c, "no_move") or [n for n, e in effects(c) if e.speed == 0]
         for n in stuck:
-            raise RuleViolation(f"{c.name} is {n}: it can't leave its position", rule(n))
+            refuse(f"{c.name} is {n}: it can't leave its position", rule(n))
 
 
 # --- cond add / cond remove -------------------------------------------------------------
@@ -237,7 +237,7 @@ def _climb(c: Combatant, cond: str) -> str:
     if cond in FEAR:
         now = _fear_rung(c)
         if now == "panicked":
-            raise RuleViolation(f"{c.name} is already panicked", rule("panicked"))
+            raise AlreadyHolds(f"{c.name} is already panicked")
         if now is None:
             return cond
         if cond == "panicked":
@@ -246,8 +246,8 @@ def _climb(c: Combatant, cond: str) -> str:
     if cond in ("fatigued", "dehydrated"):
         if "exhausted" in c.conditions:
             if cond == "fatigued":
-                raise RuleViolation(f"{c.name} is already exhausted: a fatiguing effect "
-                                    "changes nothing", rule("exhausted"))
+                raise AlreadyHolds(f"{c.name} is already exhausted: a fatiguing effect "
+                                   "changes nothing")
             return cond
         if "fatigued" in c.conditions:
             return "exhausted" if cond == "fatigued" else cond
@@ -275,20 +275,20 @@ def apply_condition(state: EncounterState, name: str, text: str, source: str | N
         raise RuleViolation(f"{c.name} is dead", "Condizioni: Morto")
     eff = EFFECTS[cond]
     if eff.living_only and not stats.get(c, "living"):
-        raise RuleViolation(f"{c.name} is not a living creature (construct or undead): "
-                            f"immune to being {cond}", rule(cond))
+        refuse(f"{c.name} is not a living creature (construct or undead): "
+               f"immune to being {cond}", rule(cond))
     if cond in ("fatigued", "exhausted", "dehydrated") and stats.get(c, "no_con"):
-        raise RuleViolation(f"{c.name} has no Constitution score: it can't become "
-                            f"{cond}", "Caratteristiche: Costituzione")
+        refuse(f"{c.name} has no Constitution score: it can't become "
+               f"{cond}", "Caratteristiche: Costituzione")
     if cond in FEAR and effect:
         seen = [e.casefold() for e in c.extra.get("fear_effects") or []]
         if effect.strip().casefold() in seen:
-            raise RuleViolation(f"{c.name} already suffers {effect.strip()}: the same fear "
-                                "effect repeated doesn't stack", rule(_fear_rung(c) or cond))
+            raise AlreadyHolds(f"{c.name} already suffers {effect.strip()}: the same fear "
+                               "effect repeated doesn't stack")
     if cond in c.conditions and cond not in LADDER:
-        raise RuleViolation(f"{c.name} is already {cond}", rule(cond))
+        raise AlreadyHolds(f"{c.name} is already {cond}")
     if cond not in c.conditions and cond in held(c) and cond not in LADDER:
-        raise RuleViolation(f"{c.name} is already {cond} ({_why_held(c, cond)})", rule(cond))
+        raise AlreadyHolds(f"{c.name} is already {cond} ({_why_held(c, cond)})")
     rung = _climb(c, cond)
     duration = rounds if rounds is not None else EFFECTS[rung].rounds or eff.rounds
     events: list[Event] = []
@@ -332,7 +332,7 @@ def remove_condition(state: EncounterState, name: str, text: str) -> list[Event]
         if cond in held(c):
             raise RuleViolation(f"{c.name} is {cond} because it is {c.status}: heal it "
                                 "instead", rule(cond))
-        raise RuleViolation(f"{c.name} is not {cond}", rule(cond))
+        raise AlreadyHolds(f"{c.name} is not {cond}")
     parent = c.conditions[cond].source
     if parent in c.conditions and cond in EFFECTS[parent].implies and cond != "prone":
         raise RuleViolation(f"{c.name} is {cond} because it is {parent}: remove {parent}",

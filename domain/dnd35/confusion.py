@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from domain.dnd35.conditions import rule
 from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import Event
 
 if TYPE_CHECKING:
@@ -55,11 +55,11 @@ def roll(state: "EncounterState", rng: "random.Random", name: str,
     if "confused" not in c.conditions:
         raise RuleViolation(f"{c.name} is not confused", RULE)
     if state.turn != c.name:
-        raise RuleViolation(f"a confused creature rolls at the start of its own turn; it "
-                            f"is {state.turn}'s turn", RULE)
+        refuse(f"a confused creature rolls at the start of its own turn; it "
+               f"is {state.turn}'s turn", RULE)
     if rolled(state, c) is not None:
-        raise RuleViolation(f"{c.name} has rolled its behaviour this turn already "
-                            f"({rolled(state, c)['behaviour']})", RULE)
+        refuse(f"{c.name} has rolled its behaviour this turn already "
+               f"({rolled(state, c)['behaviour']})", RULE)
     attacker = c.extra.get("confusion_attacker")
     if attacker:
         if natural is not None:
@@ -95,18 +95,18 @@ def check_action(state: "EncounterState", c: "Combatant", slug: str, kind: str) 
         return
     done = rolled(state, c)
     if done is None:
-        raise RuleViolation(f"{c.name} is confused: roll its behaviour first "
-                            f"(`confusion {c.name} --roll N`)", RULE)
+        refuse(f"{c.name} is confused: roll its behaviour first "
+               f"(`confusion {c.name} --roll N`)", RULE)
     what = done["behaviour"]
     if what == "babble":
-        raise RuleViolation(f"{c.name} is confused and babbles incoherently this turn: "
-                            "no action", RULE)
+        refuse(f"{c.name} is confused and babbles incoherently this turn: "
+               "no action", RULE)
     if what == "flee" and (slug not in FLEE_ROWS and kind != "move"):
-        raise RuleViolation(f"{c.name} is confused and flees this turn: move actions only",
-                            RULE)
+        refuse(f"{c.name} is confused and flees this turn: move actions only",
+               RULE)
     if what in ATTACKS and slug not in ATTACK_ROWS and kind != "move":
-        raise RuleViolation(f"{c.name} is confused and must attack this turn: attacks "
-                            "and movement only", RULE)
+        refuse(f"{c.name} is confused and must attack this turn: attacks "
+               "and movement only", RULE)
 
 
 def check_attack(state: "EncounterState", a: "Combatant", targets: list) -> None:
@@ -119,11 +119,11 @@ def check_attack(state: "EncounterState", a: "Combatant", targets: list) -> None
         return
     what = done["behaviour"]
     if what in ("babble", "flee"):
-        raise RuleViolation(f"{a.name} is confused and "
-                            f"{'babbles' if what == 'babble' else 'flees'} this turn: "
-                            "no attack", RULE)
+        refuse(f"{a.name} is confused and "
+               f"{'babbles' if what == 'babble' else 'flees'} this turn: "
+               "no attack", RULE)
     if what in ATTACKS and done.get("target"):
         wrong = [t.name for t in targets if t.name != done["target"]]
         if wrong:
-            raise RuleViolation(f"{a.name} is confused and attacks {done['target']} this "
-                                f"turn, not {', '.join(wrong)}", RULE)
+            refuse(f"{a.name} is confused and attacks {done['target']} this "
+                   f"turn, not {', '.join(wrong)}", RULE)

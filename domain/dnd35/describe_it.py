@@ -185,4 +185,52 @@ def describe(system, e, t) -> str | None:
             return f"{e.name} subisce {e.count} livelli negativi"
         case ev.EncounterEnded():
             return f"fine dello scontro: {_OUTCOME.get(e.outcome, e.outcome)}"
+        case ev35.CoverHit():
+            return (f"l'attacco di {e.attacker} contro {e.target} colpisce invece la "
+                    f"copertura ({e.cover}): {e.damage} danni, durezza {e.hardness}, "
+                    f"{e.dealt} alla copertura")
+        case ev35.ManeuverResolved():
+            move = e.maneuver.replace("-", " ") + (" (contrattacco)" if e.counter else "")
+            rolls = ""
+            if e.check is not None and e.opposed is not None:
+                rolls = f": {e.check.total} contro {e.opposed.total}"
+            return f"{e.attacker} tenta {move} su {e.target}{rolls}: {e.result}"
+        case ev35.TurningResolved():
+            out = (f"{e.name} scaccia i non morti: prova {e.check.total}, fino a "
+                   f"{e.max_hd} DV, {e.hd_total} DV in tutto")
+            if e.destroyed:
+                out += "; distrutti: " + ", ".join(e.destroyed)
+            if e.turned:
+                out += "; scacciati: " + ", ".join(e.turned)
+            if not e.destroyed and not e.turned:
+                out += "; nessun non morto colpito"
+            return out
+        case ev35.SplashLanded():
+            where = "un'intersezione della griglia" if e.at == "intersection" else e.at
+            roll = (f" (naturale {e.roll.faces[0]}, totale {e.roll.total} contro CA "
+                    f"{e.defense_value})" if e.roll is not None else "")
+            if e.hit:
+                who = ", ".join(e.splashed) or "nessuno"
+                return (f"l'arma a spargimento di {e.attacker} colpisce {where}{roll}: "
+                        f"{e.damage} danni da spargimento a {who}")
+            return (f"l'arma a spargimento di {e.attacker} manca {where}{roll} e cade nel "
+                    f"quadretto {e.scatter.total if e.scatter else '?'} degli 8 intorno (d8)")
+        case ev35.FearEffectNoted():
+            return f"{e.name} subisce l'effetto di paura {e.effect} ({t(e.condition)})"
+        case ev35.IncorporealDamageRolled():
+            if not e.magic:
+                return f"{e.name} è incorporeo: immune ai {e.amount} danni non magici"
+            roll = f"d100 {e.roll.total}: " if e.roll is not None else ""
+            return (f"{e.name} è incorporeo: {roll}" + (
+                f"i {e.amount} danni sono ignorati (50%)" if e.ignored
+                else f"i {e.amount} danni vanno a segno"))
+        case ev35.SpellFailureRolled():
+            spell = f" lanciando {e.spell}" if e.spell else ""
+            return (f"fallimento degli incantesimi arcani di {e.name}{spell} "
+                    f"({e.chance}%): d100 {e.roll.total}: " + (
+                        "l'incantesimo è sprecato" if e.failed
+                        else "l'incantesimo riesce"))
+        case ev35.ProvokedActionLost():
+            return (f"{e.name} perde l'azione {e.action}: {e.reason} dopo l'attacco di "
+                    "opportunità che ha provocato")
     return None

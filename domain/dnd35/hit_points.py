@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from domain import dice
 from domain.dnd35 import stats
 from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import DeathSaveRolled, Event, Healed, Roll, StabilizeAttempted
 from domain.state import Combatant, EncounterState
 
@@ -125,11 +125,11 @@ def death_save(state: EncounterState, rng: "random.Random", name: str,
         raise RuleViolation(f"{c.name} is {c.status}, not dying (-1 to -9 hp): no roll to "
                             "stabilise", "Condizioni: Morente")
     if state.turn != c.name:
-        raise RuleViolation(f"a dying creature rolls in its own turn; it is "
-                            f"{state.turn}'s turn", "Condizioni: Morente")
+        refuse(f"a dying creature rolls in its own turn; it is "
+               f"{state.turn}'s turn", "Condizioni: Morente")
     if not stats.get(c, "death_save_due"):
-        raise RuleViolation(f"{c.name} has rolled to stabilise this round already",
-                            "Condizioni: Morente")
+        refuse(f"{c.name} has rolled to stabilise this round already",
+               "Condizioni: Morente")
     roll = d100(natural, rng, "--roll")
     return [DeathSaveRolled(name=c.name, roll=roll, success=roll.total <= STABLE_UP_TO)]
 

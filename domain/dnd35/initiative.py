@@ -19,7 +19,7 @@ from domain import dice
 from domain.dnd35 import conditions
 from domain.dnd35.rounds_and_actions import require_battle, require_can_act, take
 from domain.encounter import combatant, names_or_group, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import (Delayed, DelayedActionTaken, Event, InitiativeRolled, Readied,
                            ReadiedActionTaken, RoundStarted, SurpriseDeclared, TurnStarted)
 from domain.state import Combatant, EncounterState
@@ -228,12 +228,12 @@ def delay(state: EncounterState, name: str) -> list[Event]:
     require_battle(state)
     c = combatant(state, name)
     if state.turn != c.name:
-        raise RuleViolation(f"only the creature whose turn it is can delay (it is "
-                            f"{state.turn}'s turn)", "Ritardare il turno")
+        refuse(f"only the creature whose turn it is can delay (it is "
+               f"{state.turn}'s turn)", "Ritardare il turno")
     if c.actions_used:
-        raise RuleViolation(f"{c.name} has already acted this turn "
-                            f"({', '.join(c.actions_used)}): a delay comes first",
-                            "Ritardare il turno")
+        refuse(f"{c.name} has already acted this turn "
+               f"({', '.join(c.actions_used)}): a delay comes first",
+               "Ritardare il turno")
     return [Delayed(name=c.name)] + start_next(state, {c.name})
 
 
@@ -247,8 +247,8 @@ def ready(state: EncounterState, name: str, trigger: str, kind: str) -> list[Eve
     if kind not in ("standard", "move", "swift", "free"):
         raise BadInput("--action", kind, "standard, move, swift or free")
     if state.turn != c.name:
-        raise RuleViolation(f"{c.name} can ready only in its own turn",
-                            "Preparare un'azione")
+        refuse(f"{c.name} can ready only in its own turn",
+               "Preparare un'azione")
     events = take(state, c, "ready", what=trigger)
     return events + [Readied(name=c.name, trigger=trigger, action=kind)]
 

@@ -40,7 +40,7 @@ from domain import dice
 from domain.dnd35 import armor_class, conditions, size, stats
 from domain.dnd35.rounds_and_actions import require_battle, require_can_act, strain, take
 from domain.encounter import combatant
-from domain.errors import BadInput, RuleViolation
+from domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
 from domain.events import ConditionApplied, Event
 from domain.state import Combatant, EncounterState
 
@@ -127,7 +127,7 @@ def feint(state: EncounterState, rng: "random.Random", feinter: str, target: str
     if t.status in ("dead", "fled"):
         raise RuleViolation(f"{t.name} is {t.status}", "Fintare")
     if stats.get(t, "mindless"):
-        raise RuleViolation(f"{t.name} is mindless: it can't be feinted", "Fintare")
+        refuse(f"{t.name} is mindless: it can't be feinted", "Fintare")
     mods: dict[str, int] = {"Bluff": bonus}
     intelligence = stats.score(t, "int")
     if intelligence is not None and 1 <= intelligence <= 2:
@@ -293,29 +293,29 @@ def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
     grapplers = _grapplers(state, t)
     joining = o.what == "grapple" and bool(grapplers)
     if o.what == "grapple" and a.name in (t.extra.get("grappling_with") or []):
-        raise RuleViolation(f"{a.name} is already grappling {t.name}", rule)
+        raise AlreadyHolds(f"{a.name} is already grappling {t.name}")
     if joining and _room(a, t, grapplers) > GRAPPLE_ROOM:
-        raise RuleViolation(f"no room to join the grapple on {t.name}: at most four "
-                            "same-size creatures (one size larger counts 2, two or more "
-                            "4, smaller 1/2)", "Unirsi ad una Lotta")
+        refuse(f"no room to join the grapple on {t.name}: at most four "
+               "same-size creatures (one size larger counts 2, two or more "
+               "4, smaller 1/2)", "Unirsi ad una Lotta")
     if o.what == "pin" and t.name not in (a.extra.get("grappling_with") or []):
         raise RuleViolation(f"{a.name} is not grappling {t.name}: pinning is a grapple "
                             "action", "Condizioni: In Lotta")
     if o.what in ("trip", "bull-rush", "overrun") and size.steps(t, a) > 1:
-        raise RuleViolation(f"{t.name} ({size.of(t)}) is more than one size larger than "
-                            f"{a.name} ({size.of(a)})", rule)
+        refuse(f"{t.name} ({size.of(t)}) is more than one size larger than "
+               f"{a.name} ({size.of(a)})", rule)
     if o.what == "trip":
         if "incorporeal" in t.conditions:
-            raise RuleViolation(f"{t.name} is incorporeal: it can't be tripped", rule)
+            refuse(f"{t.name} is incorporeal: it can't be tripped", rule)
         if stats.get(t, "legs") == 0:
-            raise RuleViolation(f"{t.name} has no legs: it can't be tripped", rule)
+            refuse(f"{t.name} has no legs: it can't be tripped", rule)
     if o.what == "sunder" and o.damage_type and o.damage_type.lower() in (
             "piercing", "perforante"):
-        raise RuleViolation("a sunder needs a slashing or bludgeoning weapon", rule)
+        refuse("a sunder needs a slashing or bludgeoning weapon", rule)
     if o.what == "overrun" and not o.counter and \
             a.extra.get("overrun_round") == state.round and state.round:
-        raise RuleViolation(f"{a.name} has already tried an overrun this round: once per "
-                            "round", rule)
+        refuse(f"{a.name} has already tried an overrun this round: once per "
+               "round", rule)
     events: list[Event] = []
     if o.counter:
         pending = state.extra.get("maneuver_counter") or {}
@@ -329,7 +329,7 @@ def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
     else:
         if o.what == "bull-rush" and o.charge:
             for n in conditions.has(a, "no_run_charge"):
-                raise RuleViolation(f"{a.name} is {n} and can't charge", "Caricare")
+                refuse(f"{a.name} is {n} and can't charge", "Caricare")
             events += take(state, a, "charge", t)
             events.append(ModifierAdded(name=a.name, stat="ac", value=-2, source="charge",
                                         until=f"start of {a.name}'s turn"))
@@ -481,8 +481,8 @@ def turn(state: EncounterState, rng: "random.Random", name: str, level: int,
     uses_max = max(0, 3 + cha)
     used = stats.get(c, "turn_uses") or 0
     if used >= uses_max:
-        raise RuleViolation(f"{c.name} has used its {uses_max} turning attempts (3 + Cha "
-                            "a day)", "Scacciare")
+        refuse(f"{c.name} has used its {uses_max} turning attempts (3 + Cha "
+               "a day)", "Scacciare")
     undead = [combatant(state, n) for n in targets]
     events = take(state, c, "turn")
     if check is None:

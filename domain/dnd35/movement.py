@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from domain.dnd35.rounds_and_actions import require_battle, take
 from domain.encounter import combatant
-from domain.errors import BadInput, RuleViolation
+from domain.errors import AlreadyHolds, BadInput
 from domain.events import Engaged, Event, Moved
 from domain.state import EncounterState
 
@@ -22,7 +22,7 @@ def engage(state: EncounterState, a: str, b: str) -> list[Event]:
     if x.name == y.name:
         raise BadInput("engage", f"{a} {b}", "two different creatures")
     if y.name in x.engaged_with:
-        raise RuleViolation(f"{x.name} and {y.name} are already in melee")
+        raise AlreadyHolds(f"{x.name} and {y.name} are already in melee")
     return [Engaged(a=x.name, b=y.name, how="adjacent")]
 
 

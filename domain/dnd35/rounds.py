@@ -16,8 +16,8 @@ import shlex
 from domain.dnd35 import conditions, stats
 from domain.dnd35.initiative import ordered
 from domain.dnd35.rounds_and_actions import require_battle
-from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.encounter import combatant, require_on, require_placed
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import DeathSaveRolled, Event, RoundStarted, TurnEnded, TurnStarted
 from domain.state import EncounterState
 
@@ -35,9 +35,9 @@ def end_current(state: EncounterState) -> list[Event]:
     if current is None:
         return []
     if stats.get(current, "death_save_due") and current.status == "dying":
-        raise RuleViolation(f"{current.name} is dying and must roll to stabilise first: "
-                            f"`death-save {shlex.quote(current.name)} --roll N` (d100, 01-10 stable)",
-                            "Condizioni: Morente")
+        refuse(f"{current.name} is dying and must roll to stabilise first: "
+               f"`death-save {shlex.quote(current.name)} --roll N` (d100, 01-10 stable)",
+               "Condizioni: Morente")
     from domain.dnd35.events import ProvokedActionLost
     from domain.dnd35.rounds_and_actions import lost_because
 
@@ -82,6 +82,8 @@ def next_turn(state: EncounterState, rng, death_saves: dict[str, int]) -> list[E
         raise RuleViolation("the surprise round is over: everyone rolls initiative again "
                             "(`init NAME=N ...`)", "Sorpresa")
     require_battle(state)
+    if not state.extra.get("surprise_round"):  # the unaware wait out the surprise round
+        require_placed(state, "Iniziativa", lambda c: bool(c.extra.get("joins")))
     events = end_current(state) + start_next(state)
     started = next((e for e in events if isinstance(e, TurnStarted)), None)
     for name, natural in death_saves.items():

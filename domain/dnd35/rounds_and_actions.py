@@ -21,7 +21,7 @@ from __future__ import annotations
 from domain.dnd35 import action_table, attacks_of_opportunity as aoo, conditions, stats
 from domain.dnd35.hit_points import staggered
 from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import DamageTaken, Event
 from domain.state import Combatant, EncounterState
 
@@ -52,29 +52,29 @@ def limited(state: EncounterState, c: Combatant) -> str | None:
 def require_can_act(state: EncounterState, c: Combatant, what: str,
                     kind: str = "standard") -> None:
     if c.status not in ("up", "disabled"):
-        raise RuleViolation(f"{c.name} is {c.status} and can't {what}",
-                            {"dying": "Condizioni: Morente", "dead": "Condizioni: Morto",
-                             "stable": "Condizioni: Stabile",
-                             "unconscious": "Condizioni: Privo di Sensi"}.get(c.status))
+        refuse(f"{c.name} is {c.status} and can't {what}",
+               {"dying": "Condizioni: Morente", "dead": "Condizioni: Morto",
+                "stable": "Condizioni: Stabile",
+                "unconscious": "Condizioni: Privo di Sensi"}.get(c.status))
     for n in conditions.has(c, "no_actions"):
-        raise RuleViolation(f"{c.name} is {n} and can't take actions", 
-                            f"Condizioni: {conditions.CONDITIONS[n].title()}")
+        refuse(f"{c.name} is {n} and can't take actions", 
+               f"Condizioni: {conditions.CONDITIONS[n].title()}")
     if state.extra.get("surprise_round") and c.name in state.extra.get("unaware", []):
-        raise RuleViolation(f"{c.name} is unaware of its enemies: it can't act in the "
-                            "surprise round", "Sorpresa")
+        refuse(f"{c.name} is unaware of its enemies: it can't act in the "
+               "surprise round", "Sorpresa")
     if kind not in ("move", "free", "none"):
         for n in conditions.has(c, "move_only"):
-            raise RuleViolation(f"{c.name} is {n}: a single move action a round, nothing "
-                                "else", "Condizioni: Nauseato")
+            refuse(f"{c.name} is {n}: a single move action a round, nothing "
+                   "else", "Condizioni: Nauseato")
 
 
 def require_turn(state: EncounterState, c: Combatant, what: str) -> None:
     if state.turn == c.name or c.acts_out_of_turn:
         return
-    raise RuleViolation(f"it is {state.turn}'s turn, not {c.name}'s: {c.name} can't "
-                        f"{what} now (an immediate or free action, an attack of "
-                        "opportunity with --opportunity, or `act` for a readied action)",
-                        SECTION)
+    refuse(f"it is {state.turn}'s turn, not {c.name}'s: {c.name} can't "
+           f"{what} now (an immediate or free action, an attack of "
+           "opportunity with --opportunity, or `act` for a readied action)",
+           SECTION)
 
 
 def used(c: Combatant, kind: str) -> int:
@@ -90,46 +90,46 @@ def check_budget(state: EncounterState, c: Combatant, kind: str, slug: str = "")
         if slug in AS_STANDARD:
             kind = "standard"
         else:
-            raise RuleViolation(f"{why}: no full-round action", SECTION)
+            refuse(f"{why}: no full-round action", SECTION)
     if kind == "standard":
         if full or std or mv >= 2:
-            raise RuleViolation(f"{c.name} has no standard action left this round "
-                                f"({_spent(c)})", SECTION)
+            refuse(f"{c.name} has no standard action left this round "
+                   f"({_spent(c)})", SECTION)
         if why and mv:
-            raise RuleViolation(why, SECTION)
+            refuse(why, SECTION)
     elif kind == "move":
         if full or std + mv >= 2:
-            raise RuleViolation(f"{c.name} has no move action left this round "
-                                f"({_spent(c)})", SECTION)
+            refuse(f"{c.name} has no move action left this round "
+                   f"({_spent(c)})", SECTION)
         if why and (std or mv):
-            raise RuleViolation(why, SECTION)
+            refuse(why, SECTION)
         if mv and conditions.has(c, "move_only"):
-            raise RuleViolation(f"{c.name} is nauseated: a single move action a round",
-                                "Condizioni: Nauseato")
+            refuse(f"{c.name} is nauseated: a single move action a round",
+                   "Condizioni: Nauseato")
         if slug in MOVES and stats.get(c, "stepped"):
-            raise RuleViolation(f"{c.name} took a 5-foot step this round: no other "
-                                "movement in the same round", "Passo da 1,5 metri")
+            refuse(f"{c.name} took a 5-foot step this round: no other "
+                   "movement in the same round", "Passo da 1,5 metri")
     elif kind == "full-round":
         if std or mv or full:
-            raise RuleViolation(f"a full-round action takes the whole round; {c.name} has "
-                                f"already spent {_spent(c)}", SECTION)
+            refuse(f"a full-round action takes the whole round; {c.name} has "
+                   f"already spent {_spent(c)}", SECTION)
     elif kind in ("swift", "immediate"):
         if state.extra.get("surprise_round"):
-            raise RuleViolation("no swift or immediate action in the surprise round "
-                                "(a single standard or move action)", "Sorpresa")
+            refuse("no swift or immediate action in the surprise round "
+                   "(a single standard or move action)", "Sorpresa")
         if used(c, "swift") or used(c, "immediate") or stats.get(c, "swift_spent_next"):
-            raise RuleViolation(f"{c.name} has used its swift or immediate action for this "
-                                "round", "Azione veloce / Azione immediata")
+            refuse(f"{c.name} has used its swift or immediate action for this "
+                   "round", "Azione veloce / Azione immediata")
     elif kind == "5-foot-step" or slug == "5-foot-step":
         if stats.get(c, "stepped"):
-            raise RuleViolation(f"{c.name} has taken its 5-foot step this round",
-                                "Passo da 1,5 metri")
+            refuse(f"{c.name} has taken its 5-foot step this round",
+                   "Passo da 1,5 metri")
         if stats.get(c, "moved"):
-            raise RuleViolation(f"{c.name} has moved this round: a 5-foot step only in a "
-                                "round without other movement", "Passo da 1,5 metri")
+            refuse(f"{c.name} has moved this round: a 5-foot step only in a "
+                   "round without other movement", "Passo da 1,5 metri")
         if float(stats.get(c, "speed")) <= 1.5:
-            raise RuleViolation(f"{c.name}'s speed is {stats.get(c, 'speed')} m: a 5-foot "
-                                "step needs a speed above 1,5 m", "Passo da 1,5 metri")
+            refuse(f"{c.name}'s speed is {stats.get(c, 'speed')} m: a 5-foot "
+                   "step needs a speed above 1,5 m", "Passo da 1,5 metri")
     return kind
 
 
@@ -144,26 +144,26 @@ def require_possible(state: EncounterState, c: Combatant, slug: str,
     moving = slug in MOVES or slug in ("5-foot-step", "minimum-move")
     if slug in ("run", "charge"):
         for n in conditions.has(c, "no_run_charge"):
-            raise RuleViolation(f"{c.name} is {n} and can't {slug}",
-                                "Correre" if slug == "run" else "Caricare")
+            refuse(f"{c.name} is {n} and can't {slug}",
+                   "Correre" if slug == "run" else "Caricare")
         if difficult:
-            raise RuleViolation(f"no {'running' if slug == 'run' else 'charge'} across "
-                                "difficult terrain", "Terreno difficile")
+            refuse(f"no {'running' if slug == 'run' else 'charge'} across "
+                   "difficult terrain", "Terreno difficile")
     if slug == "withdraw" and "blinded" in c.conditions:
-        raise RuleViolation(f"{c.name} is blinded: no withdraw", "Ritirata")
+        refuse(f"{c.name} is blinded: no withdraw", "Ritirata")
     legless = stats.get(c, "legs") == 0
     if slug == "crawl" and "prone" not in c.conditions and not legless:
-        raise RuleViolation(f"{c.name} is not prone: crawling is how a prone creature "
-                            "moves", "Strisciare")
+        refuse(f"{c.name} is not prone: crawling is how a prone creature "
+               "moves", "Strisciare")
     if "prone" in c.conditions and not legless and moving and slug not in (
             "crawl", "stand-up"):
-        raise RuleViolation(f"{c.name} is prone: it moves only by crawling (1,5 m, a move "
-                            "action that provokes) or stands up first",
-                            "Condizioni: Prono; Strisciare")
+        refuse(f"{c.name} is prone: it moves only by crawling (1,5 m, a move "
+               "action that provokes) or stands up first",
+               "Condizioni: Prono; Strisciare")
     for n in ("grappling", "pinned", "immobilized"):
         if moving and n in c.conditions:
-            raise RuleViolation(f"{c.name} is {n} and can't move",
-                                f"Condizioni: {conditions.CONDITIONS[n].title()}")
+            refuse(f"{c.name} is {n} and can't move",
+                   f"Condizioni: {conditions.CONDITIONS[n].title()}")
 
 
 def take(state: EncounterState, c: Combatant, slug: str, target: Combatant | None = None,
@@ -182,23 +182,23 @@ def take(state: EncounterState, c: Combatant, slug: str, target: Combatant | Non
     if (row.slug in MOVES or row.slug == "5-foot-step") and \
             "dex" in (c.extra.get("no_scores") or []):
         # 35-ABI-05: "Una creatura senza punteggio di Destrezza ... non può spostarsi"
-        raise RuleViolation(f"{c.name} has no Dexterity score: it can't move",
-                            "Caratteristiche: Destrezza")
+        refuse(f"{c.name} has no Dexterity score: it can't move",
+               "Caratteristiche: Destrezza")
     out_of_turn = state.turn != c.name and not c.acts_out_of_turn
     if out_of_turn and kind not in ("immediate", "free", "none"):
         require_turn(state, c, row.english.lower())
     if kind == "immediate" and out_of_turn and aoo.flat_footed(state, c):
-        raise RuleViolation(f"{c.name} is flat-footed: no immediate action",
-                            "Azione immediata")
+        refuse(f"{c.name} is flat-footed: no immediate action",
+               "Azione immediata")
     if kind == "immediate" and out_of_turn and stats.get(c, "swift_spent_next"):
-        raise RuleViolation(f"{c.name} has already spent its next turn's swift action",
-                            "Azione immediata")
+        refuse(f"{c.name} has already spent its next turn's swift action",
+               "Azione immediata")
     require_possible(state, c, row.slug, difficult)
     readied = stats.get(c, "readied_kind")
     if c.acts_out_of_turn and state.turn != c.name and readied and \
             kind not in (readied, "free", "none", "aoo"):
-        raise RuleViolation(f"{c.name} readied a {readied} action: only that one now "
-                            f"(and free actions, a 5-foot step)", "Preparare un'azione")
+        refuse(f"{c.name} readied a {readied} action: only that one now "
+               f"(and free actions, a 5-foot step)", "Preparare un'azione")
     if not out_of_turn:
         kind = check_budget(state, c, kind, row.slug)
         conditions.check_movement(c, row.slug, kind)

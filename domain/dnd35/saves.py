@@ -20,7 +20,7 @@ from domain.dnd35 import abilities, conditions, stats
 from domain.dnd35.armor_class import COVER
 from domain.dnd35.terms import save as save_id
 from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import Event, SaveRolled
 
 if TYPE_CHECKING:
@@ -56,9 +56,9 @@ def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
     if c.status == "dead":
         raise RuleViolation(f"{c.name} is dead", "Condizioni: Morto")
     if kind == "fort" and stats.get(c, "no_con") and not harmless:
-        raise RuleViolation(f"{c.name} has no Constitution score: immune to any effect "
-                            "that requires a Fortitude save (unless harmless or working "
-                            "on objects: --harmless)", "Caratteristiche: Costituzione")
+        refuse(f"{c.name} has no Constitution score: immune to any effect "
+               "that requires a Fortitude save (unless harmless or working "
+               "on objects: --harmless)", "Caratteristiche: Costituzione")
     sheet = (stats.get(c, "saves") or {}).get(kind, 0) if bonus is None else bonus
     mod = sheet + conditions.penalty(c, "saves") - stats.get(c, "negative_levels")
     mod += sum(m.value for m in abilities.save_mods(c, kind))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from domain.dnd35 import conditions, stats
 from domain.dnd35.bonuses import Mod
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, refuse
 from domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
@@ -42,32 +42,32 @@ def check_attack(state: EncounterState, a: Combatant, targets: list[Combatant],
             raise BadInput("--charge", "with --full", "one attack (a charge ends in one "
                            "melee attack)")
         if o.kind not in (None, "melee"):
-            raise RuleViolation("a charge ends in a melee attack", "Caricare")
+            refuse("a charge ends in a melee attack", "Caricare")
         for n in conditions.has(a, "no_run_charge"):
-            raise RuleViolation(f"{a.name} is {n} and can't charge", "Caricare")
+            refuse(f"{a.name} is {n} and can't charge", "Caricare")
         if o.difficult:
-            raise RuleViolation("no charge across difficult terrain", "Terreno difficile")
+            refuse("no charge across difficult terrain", "Terreno difficile")
     if o.coup_de_grace:
         t = targets[0]
         if len(targets) > 1 or o.full:
             raise BadInput("--coup-de-grace", "", "one helpless target, one attack")
         if "helpless" not in conditions.held(t):
-            raise RuleViolation(f"{t.name} is not helpless: a coup de grace needs a "
-                                "helpless opponent", "Colpo di grazia")
+            refuse(f"{t.name} is not helpless: a coup de grace needs a "
+                   "helpless opponent", "Colpo di grazia")
         if stats.get(t, "crit_immune"):
-            raise RuleViolation(f"{t.name} is immune to critical hits, so to a coup de "
-                                "grace", "Colpo di grazia")
+            refuse(f"{t.name} is immune to critical hits, so to a coup de "
+                   "grace", "Colpo di grazia")
         if o.kind == "ranged":
-            raise RuleViolation("a coup de grace is delivered with a melee weapon (a bow "
-                                "or crossbow only if adjacent: --kind melee)",
-                                "Colpo di grazia")
+            refuse("a coup de grace is delivered with a melee weapon (a bow "
+                   "or crossbow only if adjacent: --kind melee)",
+                   "Colpo di grazia")
     if o.full and state.extra.get("surprise_round"):
-        raise RuleViolation("no full attack in the surprise round (a single standard or "
-                            "move action)", "Sorpresa")
+        refuse("no full attack in the surprise round (a single standard or "
+               "move action)", "Sorpresa")
     if "prone" in a.conditions and o.kind == "ranged" and (o.weapon or "").lower() not in (
             "crossbow", "light-crossbow", "heavy-crossbow", "hand-crossbow", "shuriken"):
-        raise RuleViolation(f"{a.name} is prone: no ranged weapon but a crossbow or "
-                            "shuriken (--weapon crossbow)", "Condizioni: Prono")
+        refuse(f"{a.name} is prone: no ranged weapon but a crossbow or "
+               "shuriken (--weapon crossbow)", "Condizioni: Prono")
 
 
 def check_trigger(state: EncounterState, a: Combatant, t: Combatant,
@@ -80,21 +80,21 @@ def check_trigger(state: EncounterState, a: Combatant, t: Combatant,
     # one per opportunity; one action may give several (35-AOO-04)
     allowed = len(((provoked or {}).get("reasons") or {}).get(a.name) or [1])
     if (a.extra.get("aoo_triggers") or []).count(trigger) >= allowed:
-        raise RuleViolation(f"{a.name} has already taken an attack of opportunity for the "
-                            f"action at position {trigger}: one per opportunity",
-                            "Attacco di Opportunità")
+        refuse(f"{a.name} has already taken an attack of opportunity for the "
+               f"action at position {trigger}: one per opportunity",
+               "Attacco di Opportunità")
     if provoked is None:
         raise BadInput("--trigger", trigger, "the position of an action that provoked")
     if provoked.get("by") != t.name:
         raise BadInput("--trigger", trigger, f"an action of {t.name}")
     if a.name not in provoked.get("who", []) and provoked.get("action") == "withdraw":
-        raise RuleViolation(f"{t.name} withdraws: its starting square counts as not "
-                            f"threatened by a visible opponent ({a.name} is not invisible), "
-                            "and the rest of its move did not pass a square it threatens",
-                            "Ritirata")
+        refuse(f"{t.name} withdraws: its starting square counts as not "
+               f"threatened by a visible opponent ({a.name} is not invisible), "
+               "and the rest of its move did not pass a square it threatens",
+               "Ritirata")
     if a.name not in provoked.get("who", []):
-        raise RuleViolation(f"{a.name} was not offered an attack of opportunity by the "
-                            f"action at position {trigger}", "Attacco di Opportunità")
+        refuse(f"{a.name} was not offered an attack of opportunity by the "
+               f"action at position {trigger}", "Attacco di Opportunità")
 
 
 def turn_ended(state: EncounterState, name: str) -> None:

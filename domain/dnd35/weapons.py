@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from domain.dnd35.bonuses import Mod
 from domain.dnd35.terms import SIZES
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 
 if TYPE_CHECKING:
     from domain.dnd35.attacks import AttackOrder
@@ -114,24 +114,24 @@ def check_rules(a, o: "AttackOrder") -> None:
     """Refusals the weapon rules make (one line naming the seed's paragraph)."""
     if o.improvised:
         if o.threat != 20:
-            raise RuleViolation(f"an improvised weapon threatens a critical on a natural 20 "
-                                f"only (not --threat {o.threat})", "Armi Improvvisate")
+            refuse(f"an improvised weapon threatens a critical on a natural 20 "
+                   f"only (not --threat {o.threat})", "Armi Improvvisate")
         if o.mult != 2:
-            raise RuleViolation(f"an improvised weapon deals double damage on a critical "
-                                f"(x2, not x{o.mult})", "Armi Improvvisate")
+            refuse(f"an improvised weapon deals double damage on a critical "
+                   f"(x2, not x{o.mult})", "Armi Improvvisate")
         if o.thrown and o.full:
-            raise RuleViolation("throwing an improvised weapon takes a standard action (a "
-                                "full-round one if two-handed), not an attack of a full "
-                                "attack", "Armi Improvvisate")
+            refuse("throwing an improvised weapon takes a standard action (a "
+                   "full-round one if two-handed), not an attack of a full "
+                   "attack", "Armi Improvvisate")
         if o.kind == "ranged" and not o.thrown:
-            raise RuleViolation("an improvised weapon is never a projectile weapon; it may "
-                                "be thrown (--thrown)", "Armi Improvvisate")
+            refuse("an improvised weapon is never a projectile weapon; it may "
+                   "be thrown (--thrown)", "Armi Improvvisate")
     if o.naturals and o.manufactured and "primary" in o.naturals:
-        raise RuleViolation("mixed with a manufactured weapon every natural weapon is "
-                            "secondary (--natural secondary,...)", "Armi Naturali")
+        refuse("mixed with a manufactured weapon every natural weapon is "
+               "secondary (--natural secondary,...)", "Armi Naturali")
     if o.two_weapon and (o.handed == "two-handed"):
-        raise RuleViolation("a two-handed weapon is used as the primary weapon only",
-                            "Armi a Due Mani")
+        refuse("a two-handed weapon is used as the primary weapon only",
+               "Armi a Due Mani")
     wielded(a, o)
 
 

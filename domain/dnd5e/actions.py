@@ -21,7 +21,7 @@ from domain.dnd5e import conditions, stats
 from domain.dnd5e.terms import ACTIONS
 from domain import encounter
 from domain.encounter import combatant, require_initiative
-from domain.errors import BadInput, RuleViolation
+from domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
 from domain.events import ConditionApplied, Event, Readied
 from domain.state import Combatant, EncounterState
 
@@ -32,12 +32,12 @@ MOUNT_ACTIONS = ("dash", "disengage", "dodge")
 def require_can_act(state: EncounterState, c: Combatant, what: str) -> None:
     """Up, not incapacitated, no death save pending."""
     if c.status != "up":
-        raise RuleViolation(f"{c.name} is {c.status} and can't {what}",
-                            "Condizioni: Privo di sensi" if c.status != "dead" else None)
+        refuse(f"{c.name} is {c.status} and can't {what}",
+               "Condizioni: Privo di sensi" if c.status != "dead" else None)
     why = conditions.incapacitated(c)
     if why:
-        raise RuleViolation(f"{c.name} is {why[0]} and can't take actions or reactions",
-                            "Condizioni: Incapacitato")
+        refuse(f"{c.name} is {why[0]} and can't take actions or reactions",
+               "Condizioni: Incapacitato")
 
 
 def require_turn(state: EncounterState, c: Combatant, what: str) -> None:
@@ -47,20 +47,20 @@ def require_turn(state: EncounterState, c: Combatant, what: str) -> None:
 
 def require_slot(state: EncounterState, c: Combatant, slot: str) -> None:
     if slot == "action" and "action" in c.actions_used:
-        raise RuleViolation(f"{c.name} already took its action this turn",
-                            "Azioni: Una cosa alla volta")
+        refuse(f"{c.name} already took its action this turn",
+               "Azioni: Una cosa alla volta")
     if slot == "bonus" and "bonus" in c.actions_used:
-        raise RuleViolation(f"{c.name} already took its bonus action this turn",
-                            "Azioni bonus")
+        refuse(f"{c.name} already took its bonus action this turn",
+               "Azioni bonus")
     if slot == "reaction" and stats.get(c, "reaction_used"):
-        raise RuleViolation(f"{c.name} already used its reaction; it returns at the "
-                            "start of its turn", "Reazioni")
+        refuse(f"{c.name} already used its reaction; it returns at the "
+               "start of its turn", "Reazioni")
 
 
 def require_mount_allows(c: Combatant, action: str) -> None:
     if stats.get(c, "rider") and stats.get(c, "controlled") and action not in MOUNT_ACTIONS:
-        raise RuleViolation(f"{c.name} is a controlled mount: it can only Dash, Disengage "
-                            "or Dodge", "Combattimento a cavallo: Controllare una cavalcatura")
+        refuse(f"{c.name} is a controlled mount: it can only Dash, Disengage "
+               "or Dodge", "Combattimento a cavallo: Controllare una cavalcatura")
 
 
 def take_action(state: EncounterState, name: str, action: str, bonus_action: bool = False,
@@ -87,10 +87,10 @@ def take_action(state: EncounterState, name: str, action: str, bonus_action: boo
     if act == "drop-prone":
         why = conditions.speed_zero(c)
         if why:
-            raise RuleViolation(f"{c.name} is {why[0]} (Speed 0) and can't drop prone",
-                                "Movimento: Cadersi a terra")
+            refuse(f"{c.name} is {why[0]} (Speed 0) and can't drop prone",
+                   "Movimento: Cadersi a terra")
         if "prone" in c.conditions:
-            raise RuleViolation(f"{c.name} is already prone", "Cadersi a terra")
+            raise AlreadyHolds(f"{c.name} is already prone")
         return [ActionTaken(name=c.name, action=act, slot="free"),
                 ConditionApplied(name=c.name, condition="prone", source=c.name)]
     if act == "interact" and "interact" not in c.actions_used and not bonus_action:

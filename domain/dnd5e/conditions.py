@@ -22,7 +22,7 @@ from typing import NamedTuple
 from domain.dnd5e import stats
 from domain.dnd5e.terms import CONDITIONS
 from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.errors import AlreadyHolds, BadInput, RuleViolation
 from domain.events import ConditionApplied, ConditionRemoved, Event
 from domain.state import EncounterState
 
@@ -134,6 +134,12 @@ def apply_condition(state: EncounterState, name: str, condition: str,
         turn_ends = 2 if state.turn == c.name else 1
     if rounds:
         until = f"round {state.round + rounds}, {state.turn or 'start'}"
+    had = c.conditions.get(cond)
+    if had is not None and (src is None or had.source in (None, src)) and (
+            had.until is None or (had.until == until and turn_ends <= had.turn_ends)):
+        raise AlreadyHolds(f"{c.name} is {cond} already"
+                           + (f" (until {had.until})" if had.until else "")
+                           + ", no shorter than the new one")
     return [ConditionApplied(name=c.name, condition=cond, until=until, source=src,
                              turn_ends=turn_ends)]
 
@@ -144,7 +150,7 @@ def remove_condition(state: EncounterState, name: str, condition: str,
     c = combatant(state, name)
     cond = condition_id(condition)
     if cond not in c.conditions:
-        raise RuleViolation(f"{c.name} is not {cond}", "Condizioni")
+        raise AlreadyHolds(f"{c.name} is not {cond}")
     if cond == "exhaustion":
         raise BadInput("condition", condition, "`exhaustion NAME -N` to lower the level")
     return [ConditionRemoved(name=c.name, condition=cond, reason=reason)]

@@ -7,7 +7,7 @@ given per target, the most protective one (the SRD's reading).
 
 from __future__ import annotations
 
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, refuse
 
 BONUS = {"half": 2, "three-quarters": 5}
 DEGREES = ("half", "three-quarters", "total")
@@ -27,6 +27,6 @@ def check(degree: str | None) -> str | None:
 def bonus(degree: str | None, target: str) -> int:
     """+2 or +5 to AC and Dex saves; total cover can't be targeted."""
     if degree == "total":
-        raise RuleViolation(f"{target} has total cover and can't be targeted directly",
-                            "Copertura: totale")
+        refuse(f"{target} has total cover and can't be targeted directly",
+               "Copertura: totale")
     return BONUS.get(degree or "", 0)

@@ -18,7 +18,7 @@ from domain import dice
 from domain.dnd5e import stats
 from domain.dnd5e.actions import require_can_act, require_slot, require_turn
 from domain.encounter import combatant, require_initiative
-from domain.errors import RuleViolation
+from domain.errors import RuleViolation, refuse
 from domain.events import DeathSaveRolled, Event, StabilizeAttempted
 from domain.state import Combatant, EncounterState
 
@@ -45,8 +45,8 @@ def death_save(state: EncounterState, rng: "random.Random", name: str,
     c = combatant(state, name)
     require_dying(c)
     if not stats.get(c, "death_save_due"):
-        raise RuleViolation(f"{c.name} rolls a death save at the start of its turn, "
-                            "once", SECTION)
+        refuse(f"{c.name} rolls a death save at the start of its turn, "
+               "once", SECTION)
     roll = dice.d20_roll(natural, rng, 0, what="death save natural")
     return [DeathSaveRolled(name=c.name, roll=roll, success=roll.natural >= DC,
                             acts=roll.natural == 20)]

@@ -19,6 +19,10 @@ def _tag(tag: str, t) -> str:
 
 
 def describe(system, e, lang: str = "en") -> str | None:
+    if lang == "it":
+        from domain.dnd5e.describe_it import describe as in_italian
+
+        return in_italian(system, e)
     t = (lambda w: system.term(w, lang))
     match e:
         case ev.AttackResolved():

@@ -20,7 +20,7 @@ import msgspec
 
 from domain.dnd5e import d20_tests
 from domain.encounter import names_or_group, require_on, require_initiative
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import Event, InitiativeRolled, RoundStarted, TurnStarted
 from domain.state import Combatant, EncounterState
 
@@ -169,5 +169,5 @@ def tiebreak(state: EncounterState, names: list[str], decided_by: str = "gm") ->
     if decided_by not in ("gm", "players"):
         raise BadInput("--by", decided_by, "gm or players")
     if decided_by == "players" and not all(state.combatants[n].pc for n in found):
-        raise RuleViolation("the GM decides a tie involving a monster", f"{SECTION}: Pareggi")
+        refuse("the GM decides a tie involving a monster", f"{SECTION}: Pareggi")
     return [TieBroken(names=found, decided_by=decided_by)]

@@ -32,7 +32,7 @@ from domain.dnd5e.damage_and_healing import (adjust, crit_expression, extra_crit
 from domain.dnd5e.dropping_to_zero import instant_death, reaching_hp
 from domain.dnd5e.terms import damage_type
 from domain.encounter import combatant, require_initiative
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, refuse
 from domain.events import AttackResolved, Event, Roll
 from domain.state import Combatant, EncounterState
 
@@ -165,9 +165,9 @@ def _slot(state: EncounterState, a: Combatant, o: AttackOrder,
         # Extra Attack, Multiattack: a feature's exception to the one attack of the
         # Attack action (Le eccezioni superano le regole generali)
         if not a.extra.get("attacks"):
-            raise RuleViolation(f"{a.name} has made no attack with the Attack action this "
-                                "turn: --action extra is a further attack of that action "
-                                "(Extra Attack, Multiattack)", "Azioni: Attacco")
+            refuse(f"{a.name} has made no attack with the Attack action this "
+                   "turn: --action extra is a further attack of that action "
+                   "(Extra Attack, Multiattack)", "Azioni: Attacco")
         return slot
     require_slot(state, a, slot)
     return slot
@@ -198,13 +198,13 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     charm = a.conditions.get("charmed")
     for t in targets:
         if t.status in ("dead", "fled"):
-            raise RuleViolation(f"{t.name} is {t.status}", SECTION)
+            refuse(f"{t.name} is {t.status}", SECTION)
         if charm is not None and charm.source == t.name:
-            raise RuleViolation(f"{a.name} is charmed by {t.name} and can't attack it",
-                                "Condizioni: Incantato")
+            refuse(f"{a.name} is charmed by {t.name} and can't attack it",
+                   "Condizioni: Incantato")
     if o.knock_out and o.kind != "melee":
-        raise RuleViolation("only a melee attack can knock a creature out (--kind melee)",
-                            "Svenire un nemico")
+        refuse("only a melee attack can knock a creature out (--kind melee)",
+               "Svenire un nemico")
     slot = _slot(state, a, o, targets)
     damage = _Damage(o, rng)
     events: list[Event] = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from domain.dnd5e import stats
 from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
 from domain.events import Event
 from domain.state import EncounterState
 
@@ -35,7 +35,7 @@ def mount(state: EncounterState, mount_name: str, rider_name: str,
         raise RuleViolation(f"{m.name} already carries {stats.get(m, 'rider')}", SECTION)
     for c in (m, r):
         if c.status != "up":
-            raise RuleViolation(f"{c.name} is {c.status}", SECTION)
+            refuse(f"{c.name} is {c.status}", SECTION)
     return [Mounted(mount=m.name, rider=r.name, controlled=controlled,
                     initiative=r.initiative if controlled else m.initiative)]
 
@@ -47,5 +47,5 @@ def dismount(state: EncounterState, rider_name: str, reason: str = "") -> list[E
     r = combatant(state, rider_name)
     m = stats.get(r, "mount")
     if not m:
-        raise RuleViolation(f"{r.name} is not mounted", SECTION)
+        raise AlreadyHolds(f"{r.name} is not mounted")
     return [Dismounted(rider=r.name, mount=m, reason=reason)]

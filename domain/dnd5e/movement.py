@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from domain.dnd5e import conditions
 from domain.encounter import combatant, require_on
-from domain.errors import RuleViolation
+from domain.errors import refuse
 from domain.events import ConditionRemoved, Event, Moved
 from domain.state import EncounterState
 
@@ -20,7 +20,7 @@ def move(state: EncounterState, name: str, where: str, forced: bool,
     if not forced and not teleport:
         why = conditions.has(c, "cant_move")
         if why:
-            raise RuleViolation(f"{c.name} is {why[0]} and can't move", "Condizioni")
+            refuse(f"{c.name} is {why[0]} and can't move", "Condizioni")
     out: list[Event] = [Moved(name=c.name, where=where, teleport=teleport)]
     if "grappled" in c.conditions:
         out.append(ConditionRemoved(name=c.name, condition="grappled",

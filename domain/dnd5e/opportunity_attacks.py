@@ -9,7 +9,7 @@ spostato da un effetto" (``--trigger teleport|forced``).
 from __future__ import annotations
 
 from domain.dnd5e import stats
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, refuse
 
 SECTION = "Attacchi di opportunità"
 TRIGGERS = ("leaves-reach", "teleport", "forced")
@@ -19,15 +19,15 @@ def check(kind: str | None, targets: list, trigger: str | None) -> None:
     if trigger is not None and trigger not in TRIGGERS:
         raise BadInput("--trigger", trigger, " or ".join(TRIGGERS))
     if kind != "melee":
-        raise RuleViolation("an opportunity attack is one melee attack (--kind melee)",
-                            SECTION)
+        refuse("an opportunity attack is one melee attack (--kind melee)",
+               SECTION)
     if len(targets) != 1:
-        raise RuleViolation("an opportunity attack has one target", SECTION)
+        refuse("an opportunity attack has one target", SECTION)
     t = targets[0]
     if trigger in ("teleport", "forced"):
-        raise RuleViolation(f"{t.name} did not provoke: moving by "
-                            f"{'teleport' if trigger == 'teleport' else 'an effect'} "
-                            "provokes no opportunity attack", f"{SECTION}: Evitarli")
+        refuse(f"{t.name} did not provoke: moving by "
+               f"{'teleport' if trigger == 'teleport' else 'an effect'} "
+               "provokes no opportunity attack", f"{SECTION}: Evitarli")
     if stats.get(t, "disengaged"):
-        raise RuleViolation(f"{t.name} took the Disengage action: its movement provokes "
-                            "no opportunity attacks this turn", f"{SECTION}: Evitarli")
+        refuse(f"{t.name} took the Disengage action: its movement provokes "
+               "no opportunity attacks this turn", f"{SECTION}: Evitarli")

@@ -14,8 +14,8 @@ from __future__ import annotations
 from domain import dice
 from domain.dnd5e import conditions, stats
 from domain.dnd5e.initiative import ordered
-from domain.encounter import combatant, require_initiative
-from domain.errors import BadInput, RuleViolation
+from domain.encounter import combatant, require_initiative, require_placed
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import DeathSaveRolled, Event, RoundStarted, TurnEnded, TurnStarted
 from domain.state import EncounterState
 
@@ -26,13 +26,14 @@ def _takes_turns(state: EncounterState, name: str) -> bool:
 
 def next_turn(state: EncounterState, death_saves: dict[str, int]) -> list[Event]:
     require_initiative(state)
+    require_placed(state, "Iniziativa")  # a newcomer is never skipped in silence
     events: list[Event] = []
     current = state.combatants.get(state.turn) if state.turn else None
     if current is not None:
         if stats.get(current, "death_save_due") and current.status == "unconscious":
-            raise RuleViolation(f"{current.name} must roll its death save first: "
-                                f"`death-save {current.name}`",
-                                "Tiri salvezza contro la morte")
+            refuse(f"{current.name} must roll its death save first: "
+                   f"`death-save {current.name}`",
+                   "Tiri salvezza contro la morte")
         events.append(TurnEnded(name=current.name))
         events += conditions.expiring_at_turn_end(current)
     acted = set(state.acted) | ({current.name} if current else set())

@@ -10,7 +10,7 @@ incapacitating one or Blinded lifts the disadvantage).
 from __future__ import annotations
 
 from domain.dnd5e import conditions
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, refuse
 
 RANGES = ("normal", "long", "beyond")
 
@@ -27,8 +27,8 @@ def range_disadvantage(kind: str | None, rng: str | None, target: str) -> list[s
     if kind not in ("ranged", "spell"):
         raise BadInput("--range", rng, "a ranged attack (--kind ranged)")
     if rng == "beyond":
-        raise RuleViolation(f"{target} is beyond the weapon's maximum range",
-                            "Attacchi a distanza")
+        refuse(f"{target} is beyond the weapon's maximum range",
+               "Attacchi a distanza")
     return ["long range"] if rng == "long" else []
 
 

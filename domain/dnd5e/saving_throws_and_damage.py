@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from domain import dice
 from domain.dnd5e.damage_and_healing import _target, adjust
-from domain.encounter import names_or_group
+from domain.encounter import names_a_group, names_or_group
 from domain.dnd5e.dropping_to_zero import instant_death
 from domain.dnd5e.saving_throws import check_dc, save_roll
 from domain.dnd5e.terms import ability, damage_type
@@ -38,7 +38,7 @@ def effect(state, rng: "random.Random", source: str, targets: list[str], ability
         raise BadInput("damage", None, "--damage EXPR or --dmg N")
     # a monster group's name stands for every member still standing
     hit = [_target(state, m.name) for t in targets for m in names_or_group(state, t)
-           if m.name == t or m.status != "dead"]
+           if not names_a_group(state, t) or m.status != "dead"]
     names = {c.name for c in hit}
     for name in list(save_rolls) + list(covers):
         if combatant(state, name).name not in names:

@@ -14,7 +14,7 @@ grace skips the move and quick actions of its turn (Coup de Grace).
 
 from __future__ import annotations
 
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, refuse
 from domain.state import Combatant
 
 ACTIONS = ("standard", "move", "quick", "free", "interrupt")
@@ -35,7 +35,6 @@ def check(action: str) -> str:
 # what a readied action may be spent on (a standard may be used as a move or a quick)
 READIED = {"standard": ("standard", "move", "quick"), "move": ("move", "quick"),
            "free": ()}
-FORCE = "the GM may overrule with --force"
 
 
 def slot(c: Combatant, action: str, own_turn: bool, relocate: bool = False) -> str:
@@ -49,25 +48,26 @@ def slot(c: Combatant, action: str, own_turn: bool, relocate: bool = False) -> s
         return "free"
     if action == "interrupt":
         if own_turn:
-            raise RuleViolation("an interrupt action is taken when it's not your turn",
-                                "Interrupt Actions")
+            refuse("an interrupt action is taken when it's not your turn",
+                   "Interrupt Actions")
         if c.part.interrupt_spent:
-            raise RuleViolation(f"{c.name} already used an interrupt action and can't "
-                                "use another until the end of its next turn",
-                                "Interrupt Actions")
+            refuse(f"{c.name} already used an interrupt action and can't "
+                   "use another until the end of its next turn",
+                   "Interrupt Actions")
         return "interrupt"
     if not own_turn:
         return _out_of_turn(c, action)
     if c.part.coup_de_grace and action in ("move", "quick"):
-        raise RuleViolation(f"{c.name} made a coup de grace this turn and skips its "
-                            f"move and quick actions ({FORCE})", "Coup de Grace")
+        refuse(f"{c.name} made a coup de grace this turn and skips its move and quick "
+               "actions", "Coup de Grace")
     if action == "move" and c.part.moving and not (relocate and c.part.moved):
         return "free"  # Disengaging: "Use your move normally" — the same move goes on
     for candidate in SUBSTITUTES[action]:
         if candidate not in c.actions_used:
             return candidate
-    raise RuleViolation(f"{c.name} has no {action} action left this turn (used: "
-                        f"{', '.join(c.actions_used)})", "Actions on Your Turn")
+    refuse(f"{c.name} has no {action} action left this turn (used: "
+           f"{', '.join(c.actions_used)})", "Actions on Your Turn")
+    return action  # forced: the GM grants one more
 
 
 def _out_of_turn(c: Combatant, action: str) -> str:
@@ -77,15 +77,16 @@ def _out_of_turn(c: Combatant, action: str) -> str:
         if "readied" in c.actions_used:
             pass  # the one readied action is being spent already (a move into melee)
         elif action not in READIED[readied]:
-            raise RuleViolation(f"{c.name} readied a {readied} action, not a {action} "
-                                f"action ({FORCE})", "Readying an Action")
+            refuse(f"{c.name} readied a {readied} action, not a {action} action",
+                   "Readying an Action")
+            return "readied"
         else:
             return "readied"
     if c.acts_out_of_turn:
-        raise RuleViolation(f"{c.name} already took its readied action: one action, "
-                            f"then it waits for its next turn ({FORCE})",
-                            "Readying an Action")
-    raise RuleViolation(f"it is not {c.name}'s turn: a {action} action out of turn "
-                        "needs a readied action (`ready`, then `act`), an interrupt "
-                        "where a power allows one (--interrupt; `attack --action "
-                        "interrupt`) or --force", "Actions on Your Turn")
+        refuse(f"{c.name} already took its readied action: one action, then it waits "
+               "for its next turn", "Readying an Action")
+        return "free"
+    refuse(f"it is not {c.name}'s turn: a {action} action out of turn needs a readied "
+           "action (`ready`, then `act`) or an interrupt where a power allows one "
+           "(--interrupt; `attack --action interrupt`)", "Actions on Your Turn")
+    return "free"

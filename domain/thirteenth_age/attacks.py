@@ -21,11 +21,11 @@ import msgspec
 from domain import dice
 from domain.encounter import (combatant, require_able, require_initiative, require_turn,
                               same_side)
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, refuse
 from domain.events import AttackResolved, Engaged, Event, OngoingDamageApplied, Roll
 from domain.state import Combatant, EncounterState
 from domain.thirteenth_age import (actions, combat_stats, conditions,
-                                   damage_and_healing, escalation_die, position,
+                                   damage_and_healing, effects, escalation_die, position,
                                    resistance, targeting)
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ class AttackOrder(msgspec.Struct, kw_only=True):
     damage_type: str | None = None
     crit_range: int = 20
     ability: int | None = None
-    kind: str = "melee"
+    kind: str | None = None  # not given: nothing inferred (no engagement made or needed)
     opportunity: bool = False
     two_weapon: bool = False
     reroll: int | None = None
@@ -116,6 +116,7 @@ def attack_modifiers(state: EncounterState, a: Combatant, t: Combatant,
         mods["fight in spirit"] = spirit
     if order.modifier:
         mods["situation"] = order.modifier
+    mods.update(effects.bonus(a, "attack"))  # named effects of powers and spells
     return mods
 
 
@@ -123,7 +124,8 @@ def defense_value(state: EncounterState, t: Combatant, defense: str) -> int:
     base = t.ac if defense == "ac" else getattr(t.part, defense)  # PD, MD: 13th Age
     penalty = conditions.defense_penalty(set(t.conditions),
                                          t.status in ("unconscious", "stable"))
-    return base + penalty - t.part.penalty + _spirit(t, defense, state.round)
+    return (base + penalty - t.part.penalty + _spirit(t, defense, state.round)
+            + effects.total(t, defense))
 
 
 def _natural(order: AttackOrder, index: int, rng: random.Random) -> Roll:
@@ -136,7 +138,9 @@ def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
             order: AttackOrder) -> None:
     require_initiative(state)
     require_able(a, "attack")
-    if order.kind not in KINDS:
+    if (order.opportunity or order.swoop) and order.kind is None:
+        order.kind = "melee"  # an opportunity attack, a swoop: melee attacks by rule
+    if order.kind is not None and order.kind not in KINDS:
         raise BadInput("attack kind", order.kind, ", ".join(KINDS))
     if order.rolls and len(order.rolls) != len(targets):
         raise BadInput("--roll", ",".join(map(str, order.rolls)),
@@ -155,46 +159,45 @@ def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
             damage_and_healing.require_knock_out(t, True)
     for t in targets:
         if t.status in ("dead", "fled"):
-            raise RuleViolation(f"{t.name} is {t.status} and can't be attacked")
+            refuse(f"{t.name} is {t.status} and can't be attacked")
     if order.opportunity:
         if not conditions.can_make_opportunity_attacks(set(a.conditions)):
-            raise RuleViolation(f"{a.name} is confused or grabbed and can't make "
-                                "opportunity attacks", "Conditions")
+            refuse(f"{a.name} is confused or grabbed and can't make "
+                   "opportunity attacks", "Conditions")
         if order.kind != "melee" or len(targets) != 1 or order.flexible:
-            raise RuleViolation("an opportunity attack is one basic melee attack, "
-                                "never flexible", "Disengaging")
+            refuse("an opportunity attack is one basic melee attack, "
+                   "never flexible", "Disengaging")
         t = targets[0]
         if a.name not in t.part.provoked or state.turn != t.name:
-            raise RuleViolation(
+            refuse(
                 f"{t.name} has not provoked an opportunity attack from {a.name} this "
                 "turn (moving away from melee, or a ranged attack or spell while "
                 "engaged, does)", "Disengaging")
     elif order.action != "interrupt":
         require_turn(state, a, "attack")
     if "hampered" in a.conditions and not order.basic and not order.opportunity:
-        raise RuleViolation(f"{a.name} is hampered and can only make basic attacks "
-                            "(--basic)", "Conditions: Hampered")
+        refuse(f"{a.name} is hampered and can only make basic attacks "
+               "(--basic)", "Conditions: Hampered")
     if order.kind in ("ranged", "spell") and "grabbed" in a.conditions:
-        raise RuleViolation(f"{a.name} is grabbed and can't use ranged attacks or "
-                            "ranged spells (melee and close-quarters spells are fine)",
-                            "Grabbed")
+        refuse(f"{a.name} is grabbed and can't use ranged attacks or "
+               "ranged spells (melee and close-quarters spells are fine)", "Grabbed")
     if order.swoop:
         if order.kind != "melee" or not a.part.flying or any(
                 not t.part.flying for t in targets):
-            raise RuleViolation("a swoop is a flyer's melee attack on another flyer in "
-                                "the air, instead of engaging it", "Flying")
+            refuse("a swoop is a flyer's melee attack on another flyer in "
+                   "the air, instead of engaging it", "Flying")
     if order.coup_de_grace:
         if a.actions_used or a.part.moving:
-            raise RuleViolation("a coup de grace skips the move and quick actions: "
-                                f"{a.name} already used {', '.join(a.actions_used)}",
-                                "Coup de Grace")
+            refuse("a coup de grace skips the move and quick actions: "
+                   f"{a.name} already used {', '.join(a.actions_used) or 'its move'}",
+                   "Coup de Grace")
         t = targets[0]
         helpless = t.status in ("unconscious", "stable") or "helpless" in t.conditions
         if len(targets) != 1 or not helpless or t.name not in a.engaged_with:
-            raise RuleViolation("a coup de grace targets only one helpless enemy you "
-                                "are engaged with", "Coup de Grace")
+            refuse("a coup de grace targets only one helpless enemy you "
+                   "are engaged with", "Coup de Grace")
     if order.unarmed and order.defense != "ac":
-        raise RuleViolation("unarmed attacks are against AC", "Unarmed Attacks")
+        refuse("unarmed attacks are against AC", "Unarmed Attacks")
 
 
 def _melee_engagement(state: EncounterState, a: Combatant,
@@ -205,13 +208,15 @@ def _melee_engagement(state: EncounterState, a: Combatant,
         if t.name in a.engaged_with:
             continue
         if a.engaged_with:
-            raise RuleViolation(
+            refuse(
                 f"{a.name} is engaged with {', '.join(a.engaged_with)} and not with "
                 f"{t.name}: disengage or move first", "Movement and Melee")
         moves = position.approach(state, a, t, how="attack")
         events += moves
         a = msgspec.structs.replace(a, actions_used=a.actions_used + [
-            e.action for e in moves], part=msgspec.structs.replace(a.part, moving=False))
+            e.action for e in moves if e.action != "free"],
+            part=msgspec.structs.replace(a.part, moving=False,
+                                         engaging=state.turn == a.name))
     return events
 
 
@@ -366,7 +371,7 @@ def _resolve(state: EncounterState, rng: random.Random, a: Combatant, t: Combata
         damage_roll=shared.damage_roll if hit or amount else None,
         damage_type=order.damage_type, multiplier=multiplier,
         resistance=outcome.resistance, half=outcome.half, immune=outcome.immune,
-        damage=outcome.amount, kind=order.kind, tags=tags,
+        damage=outcome.amount, kind=order.kind or "", tags=tags,
         rerolled_from=rerolled_from, ongoing=order.ongoing if hit else 0,
         action=action)
     ongoing: list[Event] = []

@@ -9,11 +9,15 @@ from domain.verbs import Verb, arg, flag, ints, opt, pairs
 
 
 def _add(services, name, hp, ac, pd, md, init, level, pc, count, recoveries,
-         recovery_die, con_mod, resist, villain=False):
+         recovery_die, con_mod, resist, villain=False, mook=False):
     import msgspec
 
     from domain import roster
 
+    if mook and pc:
+        from domain.errors import BadInput
+
+        raise BadInput("--mook", name, "a monster: a PC is never a mook")
     carried = services.carried(name) if pc else None
 
     def decide(s, r):
@@ -24,7 +28,11 @@ def _add(services, name, hp, ac, pd, md, init, level, pc, count, recoveries,
         if villain:  # Optional Meaningful Death Rule: "only ... named villains"
             added = [msgspec.structs.replace(e, stats={**e.stats, "villain": True})
                      for e in added]
+        if mook:  # a mob: damage spills over, one turn (domain/thirteenth_age/mooks.py)
+            added = [msgspec.structs.replace(e, stats={**e.stats, "mook": True})
+                     for e in added]
         return added
+
     return decide
 
 
@@ -91,10 +99,12 @@ def _rally(services, name, roll_, save):
     return lambda s, r: recoveries.rally(s, r, name, roll_, save)
 
 
-def _cond_add(services, name, condition, save, until, by):
-    from domain.thirteenth_age import conditions
+def _cond_add(services, name, condition, save, until, by, mod):
+    from domain.thirteenth_age import conditions, effects
 
-    return lambda s, r: conditions.apply_condition(s, name, condition, save, until, by)
+    effects.modifiers(list(mod))  # checked before anything is read
+    return lambda s, r: conditions.apply_condition(s, name, condition, save, until, by,
+                                                   list(mod))
 
 
 def _cond_remove(services, name, condition):
@@ -296,7 +306,9 @@ VERBS = [
         opt("con_mod", int, 0),
         opt("resist", str, None, help="TYPE:N, repeatable.", multiple=True),
         flag("villain", help="A named villain: under the optional meaningful death rule, "
-             "only villains slay PCs.")),
+             "only villains slay PCs."),
+        flag("mook", help="Mooks: with --count, a mob whose damage spills over from "
+             "one mook to the next (--hp is each mook's), one initiative, one turn.")),
         "Add a combatant.  Example: battletape add Bruna --pc --hp 30 --ac 17 --init 3"),
     Verb("init", _init, (
         arg("naturals", help="NAME=NATURAL as rolled at the table.", required=False,
@@ -319,7 +331,8 @@ VERBS = [
         opt("crit_range", int, 20, help="Natural needed to crit."),
         opt("ability", int, None, help="Ability modifier added to rolled damage (x2 at "
             "5th, x3 at 8th)."),
-        opt("kind", str, "melee", help="melee, ranged, spell or close."),
+        opt("kind", str, None, help="melee (engages the target), ranged, spell or close; "
+            "not given, nothing is inferred (no engagement made or needed)."),
         flag("opportunity", help="An opportunity attack, out of turn."),
         flag("two_weapon", help="Reroll a natural 2."),
         opt("reroll", int, None, help="The two-weapon reroll's natural."),
@@ -373,9 +386,14 @@ VERBS = [
     Verb("cond add", _cond_add, (
         arg("name"), arg("condition"),
         opt("save", help="easy, normal or hard: save ends."),
-        opt("until", help="end-of-turn, end-of-next-turn or end-of-battle."),
-        opt("by", help="The source (the grabber, for grabbed).")),
-        "Apply a condition.  Example: battletape cond add Bruna dazed --save normal"),
+        opt("until", help="end-of-turn, end-of-next-turn or end-of-battle; "
+            "end-of-next-turn:NAME counts NAME's turns (the caster's)."),
+        opt("by", help="The source (the grabber, for grabbed)."),
+        opt("mod", str, None, help="A named effect's modifier, TARGET:+N with TARGET "
+            "attack, ac, pd, md, defenses or save (repeatable).", multiple=True)),
+        "Apply a condition, or a named effect of a power or spell.  Example: "
+        "battletape cond add Bruna \"shield of faith\" --mod ac:+1 --until "
+        "end-of-next-turn:Sera"),
     Verb("cond remove", _cond_remove, (arg("name"), arg("condition")),
          "Remove a condition.  Example: battletape cond remove Bruna dazed"),
     Verb("ongoing", _ongoing, (

@@ -22,7 +22,12 @@ CONDITIONS = {
     "vulnerable": "vulnerabile",
     "weakened": "indebolito",
     "grabbed": "afferrato",
+    # a monster that leaves the fight (Flee is the PCs' own): it stops taking turns,
+    # its status is `fled`, and the battle goes on (no campaign loss)
+    "fled": "in fuga",
+    "surrendered": "arreso",
 }
+LEAVING = ("fled", "surrendered")
 UNTIL = ("end-of-turn", "end-of-next-turn", "end-of-battle")
 ATTACK_PENALTY = -4  # Dazed, Fear (dazes you), Weakened
 DEFENSE_PENALTY = -4  # Helpless, Stunned, Weakened
@@ -32,16 +37,24 @@ VULNERABLE_CRIT_EXPANSION = 2  # Vulnerable: crit range expanded by 2 (normally 
 
 
 def check(condition: str) -> str:
+    """The id of one of the seed's conditions, or of a named effect (a power's, a
+    spell's: domain.thirteenth_age.effects)."""
+    from domain.thirteenth_age import effects
+
     key = condition.lower()
     if key not in CONDITIONS:
-        raise BadInput("condition", condition, ", ".join(CONDITIONS))
+        return effects.name_of(condition, CONDITIONS)
     return key
 
 
 def check_until(until: str | None) -> str | None:
-    if until is not None and until not in UNTIL:
-        raise BadInput("duration", until, ", ".join(UNTIL))
-    return until
+    from domain.thirteenth_age import effects
+
+    kind, _ = effects.until_of(until)
+    if kind is not None and kind not in UNTIL:
+        raise BadInput("duration", until, ", ".join(UNTIL) + " (end-of-turn:NAME, "
+                       "end-of-next-turn:NAME: the end of NAME's turn)")
+    return kind
 
 
 def attack_penalty(conditions: set[str]) -> int:
@@ -81,45 +94,92 @@ def turn_ends_to_expiry(until: str | None, own_turn: bool) -> int:
     return 0
 
 
+# how long a condition lasts, shortest first: ending at the end of a turn, then by a
+# save (an easy one ends soonest), then with the battle; one with no end lasts longest
+_LASTS = {("until", "end-of-turn"): 0, ("until", "end-of-next-turn"): 1,
+          ("save", "easy"): 2, ("save", "normal"): 3, ("save", "hard"): 4,
+          ("until", "end-of-battle"): 5}
+
+
+def lasts(save: str | None, until: str | None) -> int:
+    """Rank of a condition's duration (higher lasts longer)."""
+    if save:
+        return _LASTS[("save", save.lower())]
+    if until:
+        return _LASTS.get(("until", until), 5)
+    return 6
+
+
+def already_had(c, key: str, save: str | None, until: str | None,
+                source: str | None) -> bool:
+    """The creature has the condition already and the new one is not worse (does not
+    last longer): applying it again changes nothing."""
+    had = c.conditions.get(key)
+    return (had is not None and (source is None or had.source in (None, source))
+            and lasts(save, until) <= lasts(had.save, had.until))
+
+
 def apply_condition(state, name: str, condition: str, save: str | None,
-                    until: str | None, source: str | None) -> list:
-    """Put a condition on a creature (a save-ends one, a timed one, or open-ended)."""
+                    until: str | None, source: str | None,
+                    mods: list[str] | None = None) -> list:
+    """Put a condition or a named effect on a creature (a save-ends one, a timed one,
+    or open-ended); ``mods`` (``attack:+2``) are a named effect's modifiers."""
     from domain.encounter import combatant, require_on
     from domain.events import ConditionApplied, Engaged
-    from domain.thirteenth_age import saves
+    from domain.thirteenth_age import effects, saves
 
     require_on(state)
     c = combatant(state, name)
     key = check(condition)
-    check_until(until)
+    until_given = until
+    until = check_until(until)
+    whose = effects.until_of(until_given)[1]
+    turn_of = combatant(state, whose).name if whose else None
     if save is not None:
         saves.target(save)
+    given_mods = effects.modifiers(list(mods or []))
     events: list = []
     src = None
     if source:
         src = combatant(state, source).name
+    if key in LEAVING and c.pc:
+        from domain.errors import refuse
+
+        refuse(f"{c.name} is a PC: the PCs leave a battle together with `flee` (a "
+               "campaign loss)", "Flee")
+    if already_had(c, key, save, until, src) and \
+            given_mods == c.conditions[key].mods and \
+            turn_of == c.conditions[key].turn_of:
+        from domain.errors import AlreadyHolds
+
+        had = c.conditions[key]
+        how = (f"save {had.save}" if had.save else f"until {had.until}" if had.until
+               else "until removed")
+        raise AlreadyHolds(f"{c.name} is {key} already ({how}), no shorter than the "
+                           "new one")
     if key == "grabbed":
         if src is None:
             from domain.errors import BadInput
             raise BadInput("grabbed", None, "--by NAME, the creature grabbing")
         if src not in c.engaged_with:
             events.append(Engaged(a=src, b=c.name, how="grab"))
-    own_turn = state.turn == c.name
+    own_turn = state.turn == (turn_of or c.name)
     events.append(ConditionApplied(name=c.name, condition=key,
                                    save=save.lower() if save else None, until=until,
                                    source=src,
-                                   turn_ends=turn_ends_to_expiry(until, own_turn)))
+                                   turn_ends=turn_ends_to_expiry(until, own_turn),
+                                   mods=given_mods, turn_of=turn_of))
     return events
 
 
 def remove_condition(state, name: str, condition: str, reason: str = "") -> list:
     from domain.encounter import combatant, require_on
-    from domain.errors import RuleViolation
+    from domain.errors import AlreadyHolds
     from domain.events import ConditionRemoved
 
     require_on(state)
     c = combatant(state, name)
     key = check(condition)
     if key not in c.conditions:
-        raise RuleViolation(f"{c.name} is not {key}")
+        raise AlreadyHolds(f"{c.name} is not {key}")
     return [ConditionRemoved(name=c.name, condition=key, reason=reason or "removed")]

@@ -15,9 +15,10 @@ import msgspec
 
 from domain import dice
 from domain.encounter import (combatant, names_or_group, require_able,
-                              require_initiative, require_on)
-from domain.errors import BadInput, RuleViolation
-from domain.events import (DamageTaken, Delayed, DelayedActionTaken, Event, InitiativeRolled,
+                              require_initiative, require_on, require_placed)
+from domain.errors import BadInput, RuleViolation, refuse
+from domain.events import (ConditionRemoved, DamageTaken, Delayed, DelayedActionTaken,
+                           Event, InitiativeRolled,
                            Readied, ReadiedActionTaken, RoundStarted, SurpriseDeclared,
                            TurnEnded, TurnStarted)
 from domain.state import Combatant, EncounterState
@@ -105,7 +106,10 @@ def _can_take_turn(state: EncounterState, name: str) -> bool:
 
 
 def following(state: EncounterState, order: list[str], acted: set[str]) -> str | None:
-    return next((n for n in order if n not in acted and _can_take_turn(state, n)), None)
+    from domain.thirteenth_age import mooks
+
+    return next((n for n in order if n not in acted and _can_take_turn(state, n)
+                 and mooks.takes_the_turn(state, n, acted)), None)
 
 
 def _start_next(state: EncounterState, acted: set[str]) -> list[Event]:
@@ -136,13 +140,18 @@ def _end_current(state: EncounterState, rng: random.Random,
         p = current.part
         if p.dying_at_start and not p.death_saved and not p.coma \
                 and current.status in ("unconscious", "stable"):
-            raise RuleViolation(
-                f"{current.name} is dying and its death save is due at the start of its "
-                f"turn: `death-save {current.name} [--roll N]` before `next` (or --force)",
-                "Death and Dying")
+            refuse(f"{current.name} is dying and its death save is due at the start of "
+                   f"its turn: `death-save {current.name} [--roll N]` before `next`",
+                   "Death and Dying")
         events += ongoing_damage.end_of_turn(
             state, current, saves.get(current.name, []), rng,
             state.options.get("meaningful_death", False), save_rules.check_bonus(bonus))
+        events += [ConditionRemoved(name=other.name, condition=cond,
+                                    reason=f"{info.until} of {current.name}")
+                   for other in state.combatants.values() if other.name != current.name
+                   for cond, info in other.conditions.items()
+                   if info.turn_of == current.name and info.turn_ends == 1
+                   and not info.save]
         events.append(TurnEnded(name=current.name))
     return events
 
@@ -152,8 +161,8 @@ def _check_saves(state: EncounterState, saves: dict[str, list[int]]) -> dict[str
     for name, naturals in saves.items():
         c = combatant(state, name)
         if c.name != state.turn:
-            raise RuleViolation(f"only {state.turn} saves at the end of its turn, "
-                                f"not {c.name}", "Make Saves Last")
+            refuse(f"only {state.turn} saves at the end of its turn, "
+                   f"not {c.name}", "Make Saves Last")
         resolved[c.name] = naturals
     return resolved
 
@@ -163,6 +172,7 @@ def next_turn(state: EncounterState, rng: random.Random,
     """End the current turn (ongoing damage, then saves, each with ``bonus``) and
     start the next."""
     require_initiative(state)
+    require_placed(state, "Cyclic Initiative")  # a newcomer is never skipped in silence
     saves = _check_saves(state, saves)
     events = _end_current(state, rng, saves, bonus)
     acted = set(state.acted) | ({state.turn} if state.turn else set())
@@ -191,10 +201,9 @@ def delay(state: EncounterState, name: str) -> list[Event]:
         raise RuleViolation(f"only the creature whose turn it is can delay "
                             f"(it is {state.turn}'s turn)", "Delay")
     if c.actions_used or c.part.moving:
-        raise RuleViolation(
-            f"{c.name} already took an action this turn "
-            f"({', '.join(c.actions_used) or 'move'}): \"by choosing to delay, you take no "
-            "action\" — end the turn with `next` (or --force)", "Delay")
+        refuse(f"{c.name} already took an action this turn "
+               f"({', '.join(c.actions_used) or 'move'}): \"by choosing to delay, you "
+               "take no action\" — end the turn with `next`", "Delay")
     events: list[Event] = [Delayed(name=c.name)]
     acted = set(state.acted) | {c.name}
     return events + _start_next(state, acted)
@@ -211,7 +220,7 @@ def ready(state: EncounterState, name: str, trigger: str,
     c = combatant(state, name)
     require_able(c, "ready an action")
     if state.turn != c.name:
-        raise RuleViolation(f"{c.name} can ready only on its own turn", "Readying an Action")
+        refuse(f"{c.name} can ready only on its own turn", "Readying an Action")
     if not trigger.strip():
         raise BadInput("trigger", trigger, "a description of the trigger")
     if readies not in READIES:

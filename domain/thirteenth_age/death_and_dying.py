@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from domain import dice
 from domain.encounter import combatant, require_able, require_initiative
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import DeathSaveRolled, Event, StabilizeAttempted
 from domain.thirteenth_age import actions, recoveries, saves
 
@@ -36,20 +36,18 @@ def death_save(state, rng: random.Random, name: str, natural: int | None,
     if not c.pc or c.status not in ("unconscious", "stable"):
         raise RuleViolation(f"{c.name} is {c.status}, not dying", "Death and Dying")
     if state.turn != c.name:
-        raise RuleViolation(f"a death save is rolled at the start of {c.name}'s own turn "
-                            f"(it is {state.turn}'s turn)", "Death and Dying")
+        refuse(f"a death save is rolled at the start of {c.name}'s own turn "
+               f"(it is {state.turn}'s turn)", "Death and Dying")
     if c.part.coma:
         raise RuleViolation(f"{c.name} failed four death saves and lies in a coma: no "
                             "more death saves; it wakes once fully out of danger",
                             "Optional Meaningful Death Rule")
     if c.part.death_saved:
-        raise RuleViolation(f"{c.name} already rolled its death save this turn: one, "
-                            "at the start of each of its turns (--force to roll again)",
-                            "Death and Dying")
-    if not c.part.dying_at_start:
-        raise RuleViolation(f"{c.name} fell this turn: its first death save is due at "
-                            "the start of its next turn (--force to roll now)",
-                            "Death and Dying")
+        refuse(f"{c.name} already rolled its death save this turn: one, at the start "
+               "of each of its turns", "Death and Dying")
+    if not c.part.dying_at_start and state.turn == c.name:
+        refuse(f"{c.name} fell this turn: its first death save is due at the start of "
+               "its next turn", "Death and Dying")
     roll = dice.d20_roll(natural, rng, saves.check_bonus(bonus),
                          what="death save natural")
     success = roll.total >= SUCCESS

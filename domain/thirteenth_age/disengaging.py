@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from domain import dice
 from domain.encounter import combatant, require_able, require_initiative
-from domain.errors import RuleViolation
+from domain.errors import AlreadyHolds, RuleViolation
 from domain.events import DisengageAttempted, Event
 from domain.thirteenth_age import actions, conditions, saves
 from domain.thirteenth_age.position import require_can_move
@@ -38,7 +38,7 @@ def disengage(state, rng: random.Random, name: str, natural: int | None,
     c = combatant(state, name)
     require_able(c, "disengage")
     if not c.engaged_with:
-        raise RuleViolation(f"{c.name} is not engaged with anyone", "Disengaging")
+        raise AlreadyHolds(f"{c.name} is not engaged with anyone")
     foes = list(c.engaged_with)
     if only:
         foes = []

@@ -11,7 +11,7 @@ from domain.folding import (actor_of, delay_turn, end_out_of_turn,
                             spend_action, start_encounter, take_delayed_turn,
                             take_readied_action, unengage)
 from domain.state import Combatant, Condition, EncounterState, Ongoing
-from domain.thirteenth_age import damage_and_healing as dh
+from domain.thirteenth_age import damage_and_healing as dh, mooks
 from domain.thirteenth_age.state import Combatant13a, Encounter13a, encounter
 
 
@@ -23,11 +23,14 @@ def _reorder(state: EncounterState) -> None:
 
 def _damage(state: EncounterState, c: Combatant, amount: int, knock_out: bool = False,
             villain: bool = False) -> None:
-    before = c.status
-    dh.take_damage(c, amount, state.options.get("meaningful_death", False),
-                   knock_out=knock_out, villain=villain)
-    if c.status == "dead" and before != "dead":
-        unengage(state, c)
+    def one(m: Combatant, share: int) -> None:
+        before = m.status
+        dh.take_damage(m, share, state.options.get("meaningful_death", False),
+                       knock_out=knock_out, villain=villain)
+        if m.status == "dead" and before != "dead":
+            unengage(state, m)
+
+    mooks.spill(state, c, amount, one)  # a mook's excess goes on through its mob
 
 
 def apply(state: EncounterState, e: ev.Event) -> EncounterState:
@@ -53,11 +56,13 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c.actions_used = []
             p = c.part
             p.moving = p.moved = p.coup_de_grace = p.death_saved = False
+            p.engaging = False
             p.readied_action = ""
             # Death and Dying: "a death save at the start of each of your turns"
             p.dying_at_start = c.pc and c.status in ("unconscious", "stable") \
                 and not p.coma
             end_out_of_turn(state)
+            mooks.act_together(state, e.name)
         case ev.TurnEnded():
             c = state.combatants[e.name]
             p = c.part
@@ -65,14 +70,16 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             p.interrupt_spent = False  # "until the end of your next turn"
             c.actions_used = []
             p.moving = p.moved = p.coup_de_grace = p.dying_at_start = False
+            p.engaging = False
             p.provoked = []
             end_out_of_turn(state)
             if e.name not in state.acted:
                 state.acted.append(e.name)
             c.acts_out_of_turn = False
-            for info in c.conditions.values():
-                if info.turn_ends > 1:
-                    info.turn_ends -= 1
+            for other in state.combatants.values():  # durations counted on e.name's turns
+                for info in other.conditions.values():
+                    if (info.turn_of or other.name) == e.name and info.turn_ends > 1:
+                        info.turn_ends -= 1
             state.turn = None
         case ev.AttackResolved():
             a, t = state.combatants[e.attacker], state.combatants[e.target]
@@ -106,11 +113,20 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c = state.combatants[e.name]
             old = c.conditions.get(e.condition)
             new = Condition(save=e.save, until=e.until, turn_ends=e.turn_ends,
-                            source=e.source)
-            c.conditions[e.condition] = _worse(old, new) if old else new
+                            source=e.source, mods=dict(e.mods), turn_of=e.turn_of)
+            if old and (old.mods != new.mods or old.turn_of != new.turn_of):
+                c.conditions[e.condition] = new  # a named effect cast anew
+            else:
+                c.conditions[e.condition] = _worse(old, new) if old else new
+            if e.condition in ("fled", "surrendered") and c.status != "dead":
+                c.status = "fled"  # out of the fight: no more turns, no engagement
+                unengage(state, c)
         case ev.ConditionRemoved():
             c = state.combatants[e.name]
             info = c.conditions.pop(e.condition, None)
+            if (e.condition in ("fled", "surrendered") and c.status == "fled"
+                    and not set(c.conditions) & {"fled", "surrendered"}):
+                c.status = "up" if c.hp > 0 else "unconscious"  # back in the fight
             if e.condition == "grabbed" and info is not None and info.source:
                 pass  # engagement stays: the grabber lets go but is still in melee
         case ev.EncounterStarted():
@@ -127,7 +143,8 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
                     pd=e.pd, md=e.md, recovery_die=e.recovery_die, con_mod=e.con_mod,
                     resist=dict(e.resist), penalty=e.penalty,
                     lasting_wounds=e.lasting_wounds,
-                    villain=bool(e.stats.get("villain", False))))
+                    villain=bool(e.stats.get("villain", False)),
+                    mook=bool(e.stats.get("mook"))))
         case ev.InitiativeRolled():
             for name in e.names:
                 c = state.combatants[name]
@@ -168,6 +185,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.Engaged():
             a, b = state.combatants[e.a], state.combatants[e.b]
             a.part.moving = a.part.moved = False  # the move ends in melee
+            a.part.engaging = a.name == state.turn and e.how in ("engage", "attack")
             if b.name not in a.engaged_with:
                 a.engaged_with.append(b.name)
             if a.name not in b.engaged_with:
@@ -187,6 +205,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             p.moving = c.name == state.turn and not e.teleport and p.whereabouts != "far"
             p.moved = True
             p.whereabouts = e.where
+            p.engaging = False  # a new move: engaging where it ends is that move
             p.provoked = [n for n in dict.fromkeys(p.provoked + list(e.provoked))]
         case ev.FlightChanged():
             state.combatants[e.name].part.flying = e.flying

@@ -18,7 +18,7 @@ from domain.errors import BadInput, RuleViolation
 from domain.events import (ConditionRemoved, DamageTaken, Event, OngoingDamageApplied,
                            OngoingDamageEnded, SaveRolled)
 from domain.state import Combatant, EncounterState
-from domain.thirteenth_age import resistance, saves
+from domain.thirteenth_age import effects, resistance, saves
 from domain.thirteenth_age.damage_and_healing import take_damage
 
 if TYPE_CHECKING:
@@ -48,7 +48,8 @@ def _natural_for(c: Combatant, naturals: list[int], rng: random.Random,
                  used: list[int], bonus: int = 0) -> dice.Roll:
     i = len(used)
     used.append(1)
-    return dice.d20_roll(naturals[i] if i < len(naturals) else None, rng, bonus,
+    return dice.d20_roll(naturals[i] if i < len(naturals) else None, rng,
+                         bonus + effects.total(c, "save"),
                          what=f"save natural for {c.name}")
 
 
@@ -91,7 +92,7 @@ def end_of_turn(state: EncounterState, c: Combatant, naturals: list[int],
             if ok:
                 events.append(ConditionRemoved(name=c.name, condition=cond,
                                                reason="save"))
-        elif info.turn_ends == 1:
+        elif info.turn_ends == 1 and info.turn_of in (None, c.name):
             events.append(ConditionRemoved(name=c.name, condition=cond,
                                            reason=info.until or "end of turn"))
     if len(naturals) > len(used):
@@ -120,7 +121,8 @@ def save(state: EncounterState, rng: random.Random, name: str, natural: int | No
         if against not in c.conditions:
             raise RuleViolation(f"{c.name} is not {against}")
         level = difficulty or c.conditions[against].save or "normal"
-    roll = dice.d20_roll(natural, rng, saves.check_bonus(bonus), what="save natural")
+    roll = dice.d20_roll(natural, rng, saves.check_bonus(bonus) + effects.total(c, "save"),
+                         what="save natural")
     target = saves.target(level)
     ok = roll.total >= target
     events: list[Event] = [SaveRolled(name=c.name, against=against, difficulty=level,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.encounter import combatant, require_able, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
 from domain.events import Engaged, Event, FlightChanged, Moved
 from domain.state import Combatant, EncounterState
 from domain.thirteenth_age import actions, conditions
@@ -25,7 +25,7 @@ WHEREABOUTS = {"nearby": "vicino", "far": "lontano", "behind": "dietro"}
 
 def require_can_move(c: Combatant) -> None:
     if not conditions.can_move(set(c.conditions)):
-        raise RuleViolation(f"{c.name} is stuck and can't move", "Conditions: Stuck")
+        refuse(f"{c.name} is stuck and can't move", "Conditions: Stuck")
 
 
 def can_take_opportunity(state: EncounterState, name: str) -> bool:
@@ -35,17 +35,26 @@ def can_take_opportunity(state: EncounterState, name: str) -> bool:
             and conditions.can_make_opportunity_attacks(set(foe.conditions)))
 
 
+def engage_move(state: EncounterState, a: Combatant) -> str:
+    """Movement and Melee: "You can engage enemies by moving into melee with them".
+    The creature whose turn it is spends one move action for the move that ends in
+    melee, however many enemies it engages there; out of its turn it spends none."""
+    if state.turn == a.name and a.part.engaging:
+        return "free"  # the same move: a further enemy where it ended
+    return actions.slot(a, "move", state.turn == a.name)
+
+
 def require_reach(a: Combatant, b: Combatant) -> None:
     """Flying: a creature on the ground can't reach a flyer in the air."""
     if b.part.flying and not a.part.flying:
-        raise RuleViolation(f"{b.name} is flying out of reach of {a.name} on the ground "
-                            "(the GM may overrule with --force)", "Flying")
+        refuse(f"{b.name} is flying out of reach of {a.name} on the ground", "Flying")
 
 
 def approach(state: EncounterState, a: Combatant, b: Combatant,
              how: str = "engage") -> list[Event]:
     """A moves into melee with B: one move from nearby, two when either is far away
-    (the first carries A from far away, or far away to B)."""
+    (the first carries A from far away, or far away to B); more enemies where that
+    move ends cost no further move (``engage_move``)."""
     require_can_move(a)
     require_reach(a, b)
     own = state.turn == a.name
@@ -54,15 +63,14 @@ def approach(state: EncounterState, a: Combatant, b: Combatant,
         # grab, the GM's set-up): no action of the creature's is spent
         return [Engaged(a=a.name, b=b.name, how=how, action="free")]
     events: list[Event] = []
-    if "far" in (a.part.whereabouts, b.part.whereabouts):
+    if "far" in (a.part.whereabouts, b.part.whereabouts) and not (own and a.part.engaging):
         where = "nearby" if a.part.whereabouts == "far" else "far"
         first = move(state, a.name, where)[0]
         events.append(first)
         a = msgspec.structs.replace(
             a, actions_used=a.actions_used + [first.action],
             part=msgspec.structs.replace(a.part, moving=False, moved=True))
-    events.append(Engaged(a=a.name, b=b.name, how=how,
-                          action=actions.slot(a, "move", own)))
+    events.append(Engaged(a=a.name, b=b.name, how=how, action=engage_move(state, a)))
     return events
 
 
@@ -71,11 +79,13 @@ def engage(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
     a, b = combatant(state, a_name), combatant(state, b_name)
     if a.name == b.name:
         raise BadInput("engagement", a.name, "two different combatants")
+    if state.turn == b.name and state.turn != a.name:
+        a, b = b, a  # one rule whichever way the pair is named: the one moving pays
     require_able(a, "engage")
     if b.status in ("dead", "fled"):
         raise RuleViolation(f"{b.name} is {b.status}")
     if b.name in a.engaged_with:
-        raise RuleViolation(f"{a.name} is already engaged with {b.name}")
+        raise AlreadyHolds(f"{a.name} is already engaged with {b.name}")
     return approach(state, a, b)
 
 
@@ -85,15 +95,15 @@ def intercept(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
     a, b = combatant(state, a_name), combatant(state, b_name)
     require_able(a, "intercept")
     if a.engaged_with:
-        raise RuleViolation(f"{a.name} is engaged and can't intercept", "Engaged")
+        refuse(f"{a.name} is engaged and can't intercept", "Engaged")
     if b.part.flying and not a.part.flying:
-        raise RuleViolation("only flyers already airborne can intercept a flyer",
-                            "Flying")
+        refuse("only flyers already airborne can intercept a flyer",
+               "Flying")
     if b.status != "up":
         raise RuleViolation(f"{b.name} is {b.status}, not moving past anyone")
     if not conditions.can_move(set(a.conditions)):
-        raise RuleViolation(f"{a.name} is stuck and can't move to intercept",
-                            "Conditions: Stuck")
+        refuse(f"{a.name} is stuck and can't move to intercept",
+               "Conditions: Stuck")
     return [Engaged(a=a.name, b=b.name, how="intercept")]
 
 
@@ -114,10 +124,10 @@ def move(state: EncounterState, name: str, where: str,
             raise BadInput("behind", None, "--ally NAME: the ally to stand behind")
         guard = combatant(state, ally)
         if guard.name == c.name or guard.pc != c.pc:
-            raise RuleViolation(f"{guard.name} is not an ally of {c.name}", "Behind")
+            refuse(f"{guard.name} is not an ally of {c.name}", "Behind")
         if guard.engaged_with:
-            raise RuleViolation(f"{guard.name} is engaged: only an unengaged ally "
-                                "covers you", "Behind")
+            refuse(f"{guard.name} is engaged: only an unengaged ally "
+                   "covers you", "Behind")
         where = f"behind:{guard.name}"
     elif ally is not None:
         raise BadInput("--ally", ally, "nothing unless moving behind an ally")
@@ -128,11 +138,11 @@ def move(state: EncounterState, name: str, where: str,
         require_can_move(c)
         grab = c.conditions.get("grabbed")
         if grab is not None:
-            raise RuleViolation(f"{c.name} is grabbed and can't move away unless it "
-                                "teleports or disengages", "Grabbed")
+            refuse(f"{c.name} is grabbed and can't move away unless it "
+                   "teleports or disengages", "Grabbed")
         provoked = [n for n in left if can_take_opportunity(state, n)]
     if where == c.part.whereabouts and not left:
-        raise RuleViolation(f"{c.name} is already {where.replace(':', ' ')}")
+        raise AlreadyHolds(f"{c.name} is already {where.replace(':', ' ')}")
     action = ("free" if teleport else
               actions.slot(c, "interrupt" if interrupt else "move",
                            state.turn == c.name, relocate=True))
@@ -144,5 +154,5 @@ def fly(state: EncounterState, name: str, flying: bool) -> list[Event]:
     require_on(state)
     c = combatant(state, name)
     if c.part.flying == flying:
-        raise RuleViolation(f"{c.name} is already {'flying' if flying else 'landed'}")
+        raise AlreadyHolds(f"{c.name} is already {'flying' if flying else 'landed'}")
     return [FlightChanged(name=c.name, flying=flying)]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from domain import dice
 from domain.encounter import (combatant, require_able, require_initiative, require_on,
                               require_turn)
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import Event, RallyAttempted, RecoverySpent
 from domain.state import Combatant
 from domain.thirteenth_age import actions, combat_stats, saves
@@ -63,7 +63,7 @@ def rally(state, rng: random.Random, name: str, total: int | None,
         raise RuleViolation(f"{c.name} is not a PC", "Rally")
     action = actions.slot(c, "standard", state.turn == c.name)
     if c.part.rally_blocked_round == state.round:
-        raise RuleViolation(f"{c.name} failed a rally save this round", "Rally")
+        refuse(f"{c.name} failed a rally save this round", "Rally")
     if c.part.rallies == 0:
         if natural is not None:
             raise BadInput("--save", natural, "nothing: the first rally needs no save")
@@ -92,9 +92,8 @@ def potion(state, rng: random.Random, name: str, helper: str | None,
     require_able(h, "use a healing potion" if h is c else "feed anyone a potion")
     actions.check(action)
     if c.status in ("unconscious", "stable") and action != "standard":
-        raise RuleViolation(f"feeding a dying character a healing potion always takes a "
-                            f"standard action, not a {action} action (the GM may "
-                            "overrule with --force)", "Death and Dying")
+        refuse(f"feeding a dying character a healing potion always takes a standard "
+               f"action, not a {action} action", "Death and Dying")
     used = actions.slot(h, action, state.turn == h.name)
     return [HealingPotionUsed(name=c.name, helper=h.name, action=used),
             spend(state, rng, c, total, "potion")]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain import dice
-from domain.errors import BadInput, RuleViolation
+from domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
 from domain.events import Event, FullHealUpTaken, QuickRestTaken, RechargeRolled
 from domain.thirteenth_age import combat_stats
 
@@ -40,13 +40,13 @@ def quick_rest(pc: dict | None, name: str, spend: int | None, totals: list[int],
         raise BadInput("recoveries to spend", spend,
                        f"0..{pc['recoveries']} (the recoveries available)")
     if staggered and spend == 0 and pc["recoveries"] > 0:
-        raise RuleViolation(f"{name} is staggered and must try to heal", "Quick Rests")
+        refuse(f"{name} is staggered and must try to heal", "Quick Rests")
     if pc["hp"] >= pc["max_hp"]:
-        raise RuleViolation(f"{name} is at full hit points ({pc['hp']}/{pc['max_hp']}): "
-                            "a quick rest would change nothing", "Quick Rests")
+        raise AlreadyHolds(f"{name} is at full hit points ({pc['hp']}/{pc['max_hp']}): "
+                           "a quick rest would change nothing")
     if spend == 0:
-        raise RuleViolation(f"{name} spends no recovery: a quick rest would change "
-                            "nothing (--roll N or --spend N)", "Quick Rests")
+        raise AlreadyHolds(f"{name} spends no recovery: a quick rest would change "
+                           "nothing (--roll N or --spend N)")
     if totals and len(totals) != spend:
         raise BadInput("--roll", totals, f"one recovery total per recovery ({spend})")
     expr = f"{pc['level']}d{pc['recovery_die']}"
@@ -96,6 +96,6 @@ def full_heal_up(names: list[str], campaign_loss: bool,
     if carried is not None and not campaign_loss and all(
             pc is None for pc in carried.values()):
         who = ", ".join(carried) or "no PC"
-        raise RuleViolation(f"nothing to heal: {who} already healed up since the last "
-                            "battle", "Full Heal-Ups")
+        raise AlreadyHolds(f"nothing to heal: {who} already healed up since the last "
+                           "battle")
     return [FullHealUpTaken(names=names, campaign_loss=campaign_loss)]

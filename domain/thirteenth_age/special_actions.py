@@ -9,7 +9,7 @@ party retreats with its fallen and suffers a campaign loss.
 from __future__ import annotations
 
 from domain.encounter import combatant, require_initiative, require_on
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.events import EncounterEnded, Event, SpiritFought
 from domain.thirteenth_age.state import encounter
 
@@ -23,15 +23,15 @@ def fight_in_spirit(state, name: str, ally: str, stat: str,
     if c.status == "up":
         raise RuleViolation(f"{c.name} is still in the fight", "Fight in Spirit")
     if c.part.spirit_round == state.round:
-        raise RuleViolation(f"{c.name} already fought in spirit this round",
-                            "Fight in Spirit")
+        refuse(f"{c.name} already fought in spirit this round",
+               "Fight in Spirit")
     if stat not in STATS:
         raise BadInput("bonus", stat, ", ".join(STATS))
     allowed = 1 if encounter(state).spirit_used else 2
     value = amount if amount is not None else allowed
     if not 1 <= value <= allowed:
-        raise RuleViolation(f"the bonus can be +1 (+2 only the first time each battle)",
-                            "Fight in Spirit")
+        refuse(f"the bonus can be +1 (+2 only the first time each battle)",
+               "Fight in Spirit")
     return [SpiritFought(name=c.name, ally=a.name, stat=stat, amount=value,
                          until_round=state.round + 1)]
 
@@ -39,7 +39,7 @@ def fight_in_spirit(state, name: str, ally: str, stat: str,
 def flee(state) -> list[Event]:
     require_on(state)
     if state.turn is not None and not state.combatants[state.turn].pc:
-        raise RuleViolation("fleeing is proposed on a PC's turn", "Flee")
+        refuse("fleeing is proposed on a PC's turn", "Flee")
     return [EncounterEnded(outcome="fled", campaign_loss=True)]
 
 

@@ -33,6 +33,8 @@ class Combatant13a(CombatantPart, kw_only=True, tag="13a"):
     no_actions: bool = False
     interrupt_spent: bool = False
     moving: bool = False
+    engaging: bool = False
+    mook: bool = False  # one of a mob: damage spills over, one turn for the mob  # moved into melee this turn: more foes there cost no move
     provoked: list[str] = []
     spirit: dict[str, list[int]] = {}
     spirit_round: int = 0

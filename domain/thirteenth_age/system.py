@@ -32,7 +32,20 @@ class ThirteenthAge(RuleSystem):
                 "flying": p.flying, "penalty": p.penalty,
                 "lasting_wounds": p.lasting_wounds,
                 # Optional Meaningful Death Rule: shown only when it happens
-                **({"coma": True} if p.coma else {})}
+                **({"coma": True} if p.coma else {}),
+                # named effects of powers and spells (a key only when there are):
+                # their modifiers and whose turn ends them (null: the bearer's)
+                **({"effects": effects} if (effects := {
+                    n: {"mods": dict(info.mods), "save": info.save, "until": info.until,
+                        "turn_of": info.turn_of}
+                    for n, info in sorted(c.conditions.items())
+                    if info.mods or n not in self.conditions}) else {})}
+
+    def state_keys(self, state: EncounterState) -> dict[str, Any]:
+        from domain.thirteenth_age import mooks
+
+        mobs = mooks.mobs_view(state)  # mooks: each mob's summed hit points
+        return {"mobs": mobs} if mobs else {}
 
     def stat_line(self, c, sep: str = " ") -> str:
         p = getattr(c, "part", None) or c  # a combatant's part, or the event itself

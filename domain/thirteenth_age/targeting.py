@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from domain import dice
 from domain.encounter import combatant, same_side
-from domain.errors import BadInput, RuleViolation
+from domain.errors import BadInput, RuleViolation, refuse
 from domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
 def require_not_self(a: Combatant, targets: list[Combatant]) -> None:
     if any(t.name == a.name for t in targets):
-        raise RuleViolation(f"{a.name} can't target itself, unless the power says it "
-                            "can (the GM may overrule with --force)", "Targeting")
+        refuse(f"{a.name} can't target itself, unless the power says it can",
+               "Targeting")
 
 
 def confused_target(state: EncounterState, a: Combatant, order: AttackOrder,
@@ -40,8 +40,9 @@ def confused_target(state: EncounterState, a: Combatant, order: AttackOrder,
               and o.status not in ("dead", "fled") and o.part.whereabouts != "far"]
     allies = list(dict.fromkeys(allies))
     if not allies:
-        raise RuleViolation(f"{a.name} is confused and has no nearby ally to attack "
-                            "(the GM may overrule with --force)", "Conditions: Confused")
+        refuse(f"{a.name} is confused and has no nearby ally to attack",
+               "Conditions: Confused")
+        return order.targets, ["confused"]  # forced: the targets the GM named
     if [t.casefold() for t in order.targets] == ["ally"]:
         if order.pick is not None:
             if not 1 <= order.pick <= len(allies):
@@ -57,11 +58,9 @@ def confused_target(state: EncounterState, a: Combatant, order: AttackOrder,
     for n in order.targets:
         t = combatant(state, n)
         if t.name not in allies:
-            raise RuleViolation(
-                f"{a.name} is confused: its attack goes to a nearby ally determined "
-                f"randomly ({', '.join(allies)}): give TARGET `ally` to roll it, or the "
-                "ally the table rolled (the GM may overrule with --force)",
-                "Conditions: Confused")
+            refuse(f"{a.name} is confused: its attack goes to a nearby ally determined "
+                   f"randomly ({', '.join(allies)}): give TARGET `ally` to roll it, or "
+                   "the ally the table rolled", "Conditions: Confused")
     return order.targets, ["confused"]
 
 

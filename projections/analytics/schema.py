@@ -224,6 +224,14 @@ VIEWS: dict[str, tuple[str, str]] = {
                 AND EXISTS (SELECT 1 FROM events_all t
                             WHERE t.stream = a.stream AND t.amended
                               AND t.position = CAST(a.data->>'target' AS INTEGER)))"""),
+    "rulings": ("the GM's rulings in the effective history: calls where the rules "
+                "leave one, and refusals of a rule overridden with --force (forced)", """
+        SELECT encounter, campaign, system, position, cmd, recorded_by, recorded_at,
+               data->>'text' AS reason, data->>'rule' AS rule,
+               data->>'overrode' AS overrode, data->>'overrode' IS NOT NULL AS forced,
+               command
+        FROM events
+        WHERE type = 'RulingRecorded'"""),
     "corrections": ("undo, redo, rewind and amendments, whether still in effect", """
         SELECT encounter, campaign, system, position, type,
                CAST(coalesce(data->>'target', data->>'retraction', data->>'to')

@@ -4,7 +4,7 @@ never in the middle of one, and what would change nothing is refused."""
 
 import pytest
 
-from tests.helpers import ok, refused_whole
+from tests.helpers import nothing_recorded, ok, refused_whole
 
 GM = "marta"
 
@@ -28,7 +28,8 @@ def test_nothing_between_battles_happens_in_the_middle_of_one(bridge):
         refused_whole(bridge, command, "still going on", user=GM)
     ok(bridge, "end", user=GM)
     r = ok(bridge, "rest Bruna --roll 5", user=GM)   # 3d8 total 5: 20 -> 25
-    assert "healed=5" in r.out and "after=Bridge" in r.out
+    assert "Bruna takes a quick rest after Bridge: 1 recovery spent" in r.out
+    assert "5 hp healed" in r.out
 
 
 def test_a_rest_acts_on_the_battle_it_names(bridge):
@@ -43,17 +44,18 @@ def test_a_rest_acts_on_the_battle_it_names(bridge):
     refused_whole(bridge, "--encounter 'what if' heal-up", "what-if branch", user=GM)
 
 
-def test_what_changes_nothing_is_refused(sqlite_store):
+def test_what_changes_nothing_records_nothing_and_what_the_rules_refuse_is_refused(
+        sqlite_store):
     s = sqlite_store
     for line in ("new Calm --campaign Ember", "add Bruna --pc --hp 30 --ac 17 --level 3",
                  "add Rat --hp 4 --ac 10", "end"):
         ok(s, line, user=GM)
     # Quick Rests: at full hit points with every recovery, a rest heals nothing
-    refused_whole(s, "rest Bruna", "full hit points (30/30)", user=GM)
-    refused_whole(s, "rest Bruna --roll 5", "full hit points", user=GM)
+    nothing_recorded(s, "rest Bruna", "full hit points (30/30)", user=GM)
+    nothing_recorded(s, "rest Bruna --roll 5", "full hit points", user=GM)
     refused_whole(s, "recharge Kael Fireball --need 16 --roll 17", "not a PC", user=GM)
     refused_whole(s, "heal-up Kael", "not a PC of the last battle", user=GM)
     ok(s, "heal-up", user=GM)
-    refused_whole(s, "heal-up", "nothing to heal", user=GM)
-    refused_whole(s, "heal-up bruna", "nothing to heal: Bruna", user=GM)
+    nothing_recorded(s, "heal-up", "nothing to heal", user=GM)
+    nothing_recorded(s, "heal-up bruna", "nothing to heal: Bruna", user=GM)
     ok(s, "heal-up --campaign-loss", user=GM)   # a retreat is a fact of its own

@@ -23,7 +23,7 @@ def hp(store, name, *extra):
 def test_undo_retracts_the_whole_last_command_and_redo_restores_it(bridge):
     # Attack Bonuses: natural 12 + 6 = 18 vs AC 15 hits; the Engaged event and the
     # AttackResolved event are one command, retracted together.
-    ok(bridge, "attack Bruna Orc --bonus 6 --vs ac --roll 12 --dmg 9", user="marta")
+    ok(bridge, "attack Bruna Orc --bonus 6 --vs ac --roll 12 --dmg 9 --kind melee", user="marta")
     assert hp(bridge, "Orc") == 11
     assert state(bridge)["combatants"]["Orc"]["engaged_with"] == ["Bruna"]
     ok(bridge, "undo --reason 'attacked the wrong orc'", user="marta")
@@ -172,7 +172,7 @@ def test_a_gm_may_add_another_gm(bridge):
 
 
 def test_branch_forks_a_what_if_and_diff_compares(bridge):
-    ok(bridge, "attack Bruna Orc --bonus 6 --vs ac --roll 12 --dmg 9", user="marta")
+    ok(bridge, "attack Bruna Orc --bonus 6 --vs ac --roll 12 --dmg 9 --kind melee", user="marta")
     at = state(bridge)["position"]
     ok(bridge, f"branch {at - 2} 'What if she missed'", user="marta")
     assert hp(bridge, "Orc", ) == 20  # the branch is now current

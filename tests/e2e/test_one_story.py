@@ -22,7 +22,7 @@ def amended(sqlite_store):
     for line in ("new Bridge --seed 2", "add Bruna --pc --hp 30 --ac 17 --pd 14 --md 12 "
                  "--init 3 --level 3", "add Orc --hp 20 --ac 15 --pd 13 --md 10 --init 1",
                  "init Bruna=15 Orc=6",
-                 "attack Bruna Orc --bonus 6 --vs ac --roll 12 --dmg 9"):
+                 "attack Bruna Orc --bonus 6 --vs ac --roll 12 --dmg 9 --kind melee"):
         ok(s, line, user=GM)
     ok(s, "amend 9 --roll 7 --reason 'it was a 7'", user=GM)
     assert state(s)["combatants"]["Orc"]["hp"] == 20   # state already says: a miss
@@ -108,7 +108,8 @@ def rippled(sqlite_store):
     for line in ("new Bridge --seed 2", "add Bruna --pc --hp 30 --ac 17 --pd 14 --md 12 "
                  "--init 3 --level 3", "add Orc --hp 20 --ac 15 --pd 13 --md 10 --init 1",
                  "init Bruna=15 Orc=6",
-                 "attack Bruna Orc --bonus 6 --vs ac --roll 12 --dmg 20", "next"):
+                 "attack Bruna Orc --bonus 6 --vs ac --roll 12 --dmg 20 --kind melee",
+                 "next"):
         ok(s, line, user=GM)
     ok(s, "amend 9 --roll 7 --reason 'it was a 7'", user=GM)
     return s
@@ -134,7 +135,8 @@ def test_a_new_ripple_after_the_review_fails_verify_again(rippled):
     from tests.helpers import cli
 
     ok(rippled, "ripple --accept", user=GM)
-    ok(rippled, "attack Bruna Orc --bonus 6 --vs ac --roll 19 --dmg 5", user=GM)
+    ok(rippled, "attack Bruna Orc --bonus 6 --vs ac --roll 19 --dmg 5 --kind melee",
+       user=GM)
     assert ok(rippled, "verify").code == 0
     # the 12 was right after all: the orc was slain at 9, so the attack at 15 on it
     # no longer holds — a ripple nobody has reviewed
@@ -149,9 +151,10 @@ def virtual(sqlite_store):
     s = sqlite_store
     for line in ("new Bridge --seed 2", "add Bruna --pc --hp 30 --ac 17 --pd 14 --md 12 "
                  "--init 3 --level 3", "add Orc --hp 40 --ac 15 --pd 13 --md 10 --init 1",
-                 "init", "attack Bruna Orc --bonus 6 --vs ac --damage 1d8", "undo",
-                 "attack Bruna Orc --bonus 6 --vs ac --damage 1d8", "next",
-                 "attack Orc Bruna --bonus 5 --vs ac --damage 1d6"):
+                 "init", "attack Bruna Orc --bonus 6 --vs ac --damage 1d8 --kind melee",
+                 "undo",
+                 "attack Bruna Orc --bonus 6 --vs ac --damage 1d8 --kind melee", "next",
+                 "attack Orc Bruna --bonus 5 --vs ac --damage 1d6 --kind melee"):
         ok(s, line, user=GM)
     return s
 
@@ -171,7 +174,8 @@ def test_a_branch_of_an_encounter_with_undone_commands_passes_verify(virtual):
               "--at-b", str(last)).out.strip() == "no differences"
     # and it goes on by itself, verified too
     ok(virtual, "-e", "what if", "next", user=GM)
-    ok(virtual, "-e", "what if", *"attack Bruna Orc --bonus 6 --vs ac --damage 1d8".split(),
+    ok(virtual, "-e", "what if",
+       *"attack Bruna Orc --bonus 6 --vs ac --damage 1d8 --kind melee".split(),
        user=GM)
     assert "ok: 2 encounter(s)" in ok(virtual, "verify").out
 

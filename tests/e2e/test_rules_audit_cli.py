@@ -57,8 +57,9 @@ def test_the_new_options_on_the_command_line(tmp_path):
     and Dying (potion), Readying an Action (ready --action)."""
     store = str(tmp_path / "o.db")
     battle(store)
-    ok(store, 'engage "Goblin 1" Kael')
-    ok(store, 'engage "Goblin 2" Kael')
+    # the goblins step in as Kael runs past (on Kael's turn, `engage` would be his move)
+    ok(store, 'intercept "Goblin 1" Kael')
+    ok(store, 'intercept "Goblin 2" Kael')
     ok(store, 'disengage Kael --from "Goblin 1" --roll 9 --save-bonus 2')  # 11: free
     s = state(store)["combatants"]
     assert s["Kael"]["engaged_with"] == ["Goblin 2"]

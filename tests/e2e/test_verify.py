@@ -27,8 +27,11 @@ def test_verify_finds_a_record_changed_behind_its_back(sqlite_store):
         db.execute("update stored_events set state = ? where originator_version = 13"
                    " and topic like '%AttackResolved'", (forged,))
     r = cli(sqlite_store, "verify")
-    # the forged 12 damage is found where it was made (the dice say 9) — and every
-    # later command that relied on the goblin being alive is listed after it
+    # the forged 12 damage is found where it was made: the hash chain breaks there,
+    # and decided again the dice say 9 — every later command that relied on the
+    # goblin being alive is listed after it
     assert r.code == 2 and "verify found" in r.err
-    first = r.out.splitlines()[0]
+    lines = r.out.splitlines()
+    assert "encounter 'Demo: the bridge at Emberfall': position 13 was altered" in lines[0]
+    first = next(line for line in lines if "command at" in line)
     assert "command at 13" in first and "damage 12 -> 9" in first

@@ -119,7 +119,12 @@ def test_the_table_reader_gives_the_values_click_gives(sqlite_store, battle):
             continue
         name, rest = found
         with dispatch.build(system, name).make_context(name, list(rest)) as ctx:
-            assert lines.read(system, args).values == ctx.params, e.command
+            # a stat block's --from or a saved attack is click's to read (the table
+            # reader leaves such a line aside); not given, they are None
+            params = {k: v for k, v in ctx.params.items()
+                      if name not in dispatch.STAT_BLOCK_VERBS
+                      or k not in dispatch.STAT_BLOCK_PARAMS or v is not None}
+            assert lines.read(system, args).values == params, e.command
         read += 1
     assert read > 20
     c.close()

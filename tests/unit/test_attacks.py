@@ -160,7 +160,8 @@ def test_invisibility_a_concealment_roll_of_50_or_less_misses_completely():
 def test_coup_de_grace_is_an_automatic_crit_on_a_helpless_engaged_enemy():
     from domain.thirteenth_age import conditions, position
     b = fight()
-    b.do(position.engage, "Orc", "Bruna")  # the orc closed in on its own turn
+    from domain.events import Engaged
+    b.do(lambda s: [Engaged(a="Orc", b="Bruna")])  # the orc closed in on its own turn
     b.do(conditions.apply_condition, "Orc", "helpless", None, None, None)
     [e] = hit(b, rolls=[3], dmg=7, coup_de_grace=True)
     assert e.crit and e.hit and e.damage == 14
@@ -209,7 +210,7 @@ def test_actions_one_standard_action_a_turn_then_the_move_cannot_replace_it():
     # Actions on Your Turn: "one standard action, move action, and quick action ...
     # You can use a standard action to take a move action" (not the other way round).
     b = fight()
-    hit(b, rolls=[12], dmg=1, action="standard")  # the move into melee, then standard
+    hit(b, rolls=[12], dmg=1, action="standard", kind="melee")  # move into melee, standard
     assert b.c("Bruna").actions_used == ["move", "standard"]
     with pytest.raises(RuleViolation, match="no standard action left"):
         hit(b, rolls=[12], dmg=1, action="standard")

@@ -120,7 +120,8 @@ def test_death_and_dying_a_pc_who_falls_on_its_own_turn_saves_at_the_next_one():
 
 def test_coup_de_grace_the_move_and_quick_actions_are_skipped_after_it_too():
     b = fight()
-    b.do(position.engage, "Goblin 1", "Kael")  # engaged before Kael's turn
+    from domain.events import Engaged
+    b.do(lambda s: [Engaged(a="Goblin 1", b="Kael")])  # engaged before Kael's turn
     b.do(conditions.apply_condition, "Goblin 1", "helpless", None, None, None)
     [e] = resolved(attack(b, "Kael", ["Goblin 1"], rolls=[3], dmg=3, coup_de_grace=True))
     assert e.crit and b.c("Kael").actions_used == ["standard"]
@@ -240,7 +241,7 @@ def test_far_away_a_melee_attack_on_a_creature_far_away_takes_two_moves():
     b.do(position.move, "Bruna", "far")
     to_turn(b, "Kael")
     with pytest.raises(RuleViolation, match="no standard action left"):
-        attack(b, "Kael", ["Bruna"], rolls=[15], dmg=4)  # move, move: no attack left
+        attack(b, "Kael", ["Bruna"], rolls=[15], dmg=4, kind="melee")  # move, move
 
 
 # 11. Optional Meaningful Death Rule: "PCs can only be fully slain by named villains.

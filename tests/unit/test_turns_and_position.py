@@ -3,7 +3,7 @@ Saves, Conditions, Disengaging, Position, Fight in Spirit, Flee."""
 
 import pytest
 
-from domain.errors import BadInput, RuleViolation
+from domain.errors import AlreadyHolds, BadInput, RuleViolation
 from domain.events import DamageTaken, SaveRolled
 from domain.thirteenth_age import (attacks, conditions, cyclic_initiative as ci,
                                    disengaging, ongoing_damage, position, saves,
@@ -121,21 +121,25 @@ def test_a_condition_is_had_once_the_worst_counts():
     b = battle()
     b.do(conditions.apply_condition, "Kael", "dazed", "easy", None, None)
     b.do(conditions.apply_condition, "Kael", "dazed", "hard", None, None)
-    b.do(conditions.apply_condition, "Kael", "dazed", "normal", None, None)
+    with pytest.raises(AlreadyHolds, match="dazed already"):  # not worse: nothing new
+        b.do(conditions.apply_condition, "Kael", "dazed", "normal", None, None)
     assert b.c("Kael").conditions["dazed"].save == "hard"
 
 
-def test_an_unknown_condition_is_refused():
+def test_a_near_miss_of_a_condition_is_refused_as_a_typo():
+    # Conditions: the seed's list; anything else is a named effect of a power, unless
+    # it is a near miss of one of the seed's conditions
     b = battle()
-    with pytest.raises(BadInput):
-        b.do(conditions.apply_condition, "Kael", "sleepy", None, None, None)
+    with pytest.raises(BadInput, match="expected stunned"):
+        b.do(conditions.apply_condition, "Kael", "stuned", None, None, None)
 
 
 def test_disengage_is_a_normal_save_minus_1_per_extra_foe():
     # Disengaging: "roll a normal save (11+) ... -1 penalty for each foe beyond the first".
+    from domain.events import Engaged
     b = battle()
-    b.do(position.engage, "Goblin 1", "Kael")
-    b.do(position.engage, "Goblin 2", "Kael")
+    # the goblins closed in on their own turns (on Kael's, engaging them is his move)
+    b.do(lambda s: [Engaged(a="Goblin 1", b="Kael"), Engaged(a="Goblin 2", b="Kael")])
     [e] = b.roll(disengaging.disengage, "Kael", 11)
     assert e.penalty == -1 and e.roll.total == 10 and not e.success
     assert b.c("Kael").engaged_with == ["Goblin 1", "Goblin 2"]

@@ -39,6 +39,17 @@ def to_turn(b: Battle, name: str) -> None:
         b.run("next")
 
 
+def already(b: Battle, *args, **kw):
+    """The AlreadyHolds a verb raises (what it asks is so already: nothing recorded)."""
+    import pytest
+
+    from domain.errors import AlreadyHolds
+
+    with pytest.raises(AlreadyHolds) as e:
+        b.run(*args, **kw)
+    return e.value
+
+
 def refused(b: Battle, *args, **kw):
     """The RuleViolation a verb raises (the rules refuse it)."""
     import pytest

@@ -11,7 +11,7 @@ from domain.dnd35 import attacks_of_opportunity as aoo, conditions
 from domain.dnd35.conditions import EFFECTS
 from domain.dnd35.terms import CONDITIONS
 from domain.errors import BadInput
-from tests.unit.dnd35.support import refused, to_turn, Battle, Dice, fight, through_round_one
+from tests.unit.dnd35.support import already, refused, to_turn, Battle, Dice, fight, through_round_one
 
 #: B's sheet: AC 15, touch 12, flat-footed 13 (a Dex and dodge part of 2)
 SHEET = {"ac": 15, "touch": 12, "flat_footed": 13}
@@ -62,13 +62,18 @@ def test_35_CND_00_exhausted_replaces_fatigued_and_others_combine_freely():
     assert r.total == 10 + 5 - 7
 
 
-def test_35_CND_00_a_condition_already_held_is_refused_and_statuses_are_not_removed():
-    """35-CND-00: the same condition twice is refused (not a ladder); a hit-point status
-    is not a condition to remove."""
+def test_35_CND_00_a_condition_already_held_records_nothing_and_statuses_are_not_removed():
+    """35-CND-00: the same condition twice changes nothing (not a ladder), nor does
+    removing one not had (DESIGN.md principle 8: nothing recorded, exit 0); a hit-point
+    status is not a condition to remove."""
+    from domain.errors import AlreadyHolds
+
     b = abc()
     b.run("cond add", "B", "prone")
-    refused(b, "cond add", "B", "prone")
-    refused(b, "cond remove", "B", "dazzled")
+    with pytest.raises(AlreadyHolds):
+        b.run("cond add", "B", "prone")
+    with pytest.raises(AlreadyHolds):
+        b.run("cond remove", "B", "dazzled")
     with pytest.raises(BadInput):
         b.run("cond add", "B", "dazed", rounds=0)
 
@@ -251,7 +256,7 @@ def test_35_CND_13_exhausted_no_charge_minus_6_Dex_half_speed():
     assert b.x("A", "ac") == 13
     assert conditions.speed(b.c("A")) == 4.5 and b.x("A", "speed") == 4.5
     refused(b, "attack", "A", "B", bonus=5, roll="10", charge=True, kind="melee")
-    refused(b, "cond add", "A", "fatigued")
+    already(b, "cond add", "A", "fatigued")
 
 
 def test_35_CND_15_immobilized_can_t_leave_its_position_but_fights():
@@ -491,7 +496,7 @@ def test_35_CND_31_paralyzed_implies_helpless_until_the_paralysis_ends():
     assert b.c("B").conditions["helpless"].source == "paralyzed"
     assert hit(b, "A", "B", kind="melee").defense_value == 4
     refused(b, "cond remove", "B", "helpless")
-    refused(b, "cond add", "B", "helpless")
+    already(b, "cond add", "B", "helpless")
     b.run("cond remove", "B", "paralyzed")
     assert "helpless" not in b.c("B").conditions
 
@@ -584,12 +589,12 @@ def test_35_CND_38_shaken_ladder_and_the_same_fear_effect_does_not_stack():
     assert "frightened" in b.c("A").conditions and "shaken" not in b.c("A").conditions
     before = dict(b.c("A").conditions)
     assert b.x("A", "fear_effects") == ["Cause Fear", "Scare"]
-    e = refused(b, "cond add", "A", "shaken", effect="cause fear")
+    e = already(b, "cond add", "A", "shaken", effect="cause fear")
     assert "doesn't stack" in str(e)
     assert b.c("A").conditions == before
     b.run("cond add", "A", "shaken", effect="Fear Aura")
     assert "panicked" in b.c("A").conditions
-    refused(b, "cond add", "A", "frightened", effect="Fear")
+    already(b, "cond add", "A", "frightened", effect="Fear")
 
 
 def test_35_CND_38_shaken_minus_2_on_attacks_saves_checks_counted_once():

@@ -13,7 +13,7 @@ def test_5E_D20_02_an_attack_line_in_italian_names_advantage_and_the_condition()
     assert describe(e, "en", "5e").endswith("[advantage:target prone]")
     line = describe(e, "it", "5e")
     assert line.endswith("[vantaggio:target prono]"), line
-    assert "colpito for 7 fuoco" in line
+    assert "colpito, 7 danni da fuoco" in line and " for " not in line
 
 
 def test_5E_CON_05_a_disadvantage_and_a_resistance_in_italian():

@@ -1,0 +1,136 @@
+"""The hash chain of a stream: each stored event commits to the one before it.
+
+A link is SHA-256 (HMAC-SHA-256 under a campaign secret) over the previous link, the
+stream and position, the topic, the event's stored bytes (its canonical msgspec JSON,
+who and when included), the identity that recorded it and whether it was sealed
+after the fact (events written before the chain existed). The store keeps each
+stream's head (last position and link), so a deleted tail is found too. Pure: the
+store reads the rows, this module only hashes and compares.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from typing import Iterable, NamedTuple, Sequence
+
+GENESIS = "0" * 64
+
+
+class Link(NamedTuple):
+    """One stored chain row; ``sig`` signs ``hash`` with the campaign's key ("" when
+    the campaign has no secret)."""
+
+    version: int
+    recorder: str
+    sealed: bool
+    hash: str
+    sig: str = ""
+
+
+class Stored(NamedTuple):
+    """One stored event row, as the store holds it."""
+
+    version: int
+    topic: str
+    state: bytes
+
+
+class Head(NamedTuple):
+    version: int
+    hash: str
+    sig: str = ""
+
+
+def link(previous: str, stream: str, version: int, topic: str, state: bytes,
+         recorder: str, sealed: bool = False) -> str:
+    message = b"\x1f".join((b"battletape-chain/1", previous.encode(), stream.encode(),
+                            str(version).encode(), topic.encode(), recorder.encode(),
+                            b"sealed" if sealed else b"recorded")) + b"\x1e" + state
+    return hashlib.sha256(message).hexdigest()
+
+
+def sign(key: bytes | None, digest: str) -> str:
+    """The signature of a link (or an export line) under a campaign's key."""
+    if not key:
+        return ""
+    return hmac.new(key, b"battletape-sig/1\x1f" + digest.encode(),
+                    hashlib.sha256).hexdigest()
+
+
+def snapshot_seal(event_hash: str, state: bytes) -> str:
+    """What a snapshot carries: the link of the event it folds up to, and its state."""
+    message = b"battletape-snapshot/1\x1f" + event_hash.encode() + b"\x1e" + state
+    return hashlib.sha256(message).hexdigest()
+
+
+def extend(previous: str, stream: str, rows: Iterable[Stored], recorder: str,
+           sealed: bool = False, key: bytes | None = None) -> list[Link]:
+    out: list[Link] = []
+    for row in rows:
+        previous = link(previous, stream, row.version, row.topic, row.state, recorder,
+                        sealed)
+        out.append(Link(row.version, recorder, sealed, previous, sign(key, previous)))
+    return out
+
+
+def check_stream(label: str, stream: str, events: Sequence[Stored],
+                 links: dict[int, Link], head: Head | None,
+                 key: bytes | None = None) -> list[str]:
+    """The first altered, removed or reordered event of a stream (one line), or
+    nothing when the chain holds from position 1 to the head. With the campaign's
+    ``key``, every link after the first signed one must carry its signature: a chain
+    re-computed by someone without the secret is named at its first forged link."""
+    previous = GENESIS
+    signing = False
+    for expected, row in enumerate(events, 1):
+        if row.version != expected:
+            return [f"{label}: position {expected} was removed (the next stored is "
+                    f"{row.version})"]
+        stored = links.get(row.version)
+        if stored is None:
+            return [f"{label}: position {expected} has no link in the hash chain "
+                    "(its link was removed)"]
+        computed = link(previous, stream, row.version, row.topic, row.state,
+                        stored.recorder, stored.sealed)
+        if computed != stored.hash:
+            return [f"{label}: position {expected} was altered or moved (its hash does "
+                    "not match the chain)"]
+        if stored.sig or signing:
+            signing = True
+            if not _well_formed(stored.sig) or (
+                    key is not None and stored.sig != sign(key, computed)):
+                return [f"{label}: position {expected} is not signed with the "
+                        "campaign's secret (forged, or recorded without the secret)"]
+        previous = computed
+    last = len(events)
+    if head is None:
+        return [f"{label}: the store keeps no head for this stream (removed?)"]
+    if head.version > last:
+        return [f"{label}: position {last + 1} was removed (the chain's head is at "
+                f"{head.version}, the stream ends at {last})"]
+    if head.version < last:
+        return [f"{label}: position {head.version + 1} was added outside battletape "
+                f"(the chain's head is at {head.version})"]
+    if head.hash != previous:
+        return [f"{label}: the chain's head does not match position {last} (altered)"]
+    if (signing or head.sig) and (not _well_formed(head.sig) or (
+            key is not None and head.sig != sign(key, previous))):
+        return [f"{label}: the chain's head is not signed with the campaign's secret"]
+    extra = sorted(v for v in links if v > last)
+    if extra:
+        return [f"{label}: position {extra[0]} was removed (its link is still stored)"]
+    return []
+
+
+def _well_formed(sig: str) -> bool:
+    return len(sig) == 64 and all(c in "0123456789abcdef" for c in sig)
+
+
+def signed(links: dict[int, Link]) -> bool:
+    return any(l.sig for l in links.values())
+
+
+def sealed_upto(links: dict[int, Link]) -> int:
+    """The last position sealed after the fact (0: none), written before the chain."""
+    return max((v for v, l in links.items() if l.sealed), default=0)

@@ -1,0 +1,64 @@
+"""Who drops, and at which event: a creature going down is narrated as a drop in the
+log and the replays, whatever took it there (an attack, direct damage, or ongoing
+damage at the end of its turn)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from domain import events as ev, systems
+from domain.state import EncounterState
+from projections.encounter_state import apply
+from replay.history import Corrections
+
+#: statuses of a creature that is down, in any system
+DOWN = ("unconscious", "dying", "disabled", "dead", "knocked-out")
+
+
+class DropWatch:
+    """The effective history folded one event at a time, in order (so a replay that
+    reads its log lazily stays lazy): ``see(e)`` folds ``e`` and tells who it took
+    down."""
+
+    def __init__(self) -> None:
+        self.state = EncounterState()
+
+    def see(self, e: ev.Event) -> list[tuple[str, str]]:
+        """[(name, status)] of each creature that was not down and is now (or that was
+        down and is now dead)."""
+        before = {n: c.status for n, c in self.state.combatants.items()}
+        apply(self.state, e)
+        return [(n, c.status) for n, c in self.state.combatants.items()
+                if n in before and c.status != before[n] and c.status in DOWN
+                and (before[n] not in DOWN or c.status == "dead")]
+
+
+def drops(events: Sequence[ev.Event]) -> dict[int, list[tuple[str, str]]]:
+    """{position: [(name, status), ...]} over the effective history (an amended
+    command by its replacement, at the command's position)."""
+    corr = Corrections(events)
+    watch = DropWatch()
+    out: dict[int, list[tuple[str, str]]] = {}
+    for e in events:
+        if corr.is_void(e) or isinstance(e, ev.CORRECTIONS):
+            continue
+        amendment = corr.amended.get(e.cmd)
+        if amendment is None:
+            fallen = watch.see(e)
+        elif e.originator_version == e.cmd:
+            fallen = [d for r in amendment.replacement for d in watch.see(r)]
+        else:
+            continue
+        if fallen:
+            out[e.originator_version] = fallen
+    return out
+
+
+def narrate(fallen: list[tuple[str, str]], lang: str, system: str) -> str:
+    """`` — Goblin drops (dead)`` (``cade`` in Italian), or nothing."""
+    if not fallen:
+        return ""
+    rules = systems.get(system)
+    verb = "cade" if lang == "it" else "drops"
+    return "".join(f" — {name} {verb} ({rules.term(status, lang)})"
+                   for name, status in fallen)

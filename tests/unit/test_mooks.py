@@ -1,0 +1,76 @@
+"""13th Age (seed 004, Targeting: "whether they're mooks, normal monsters, or large
+monsters"), the mook rules: a mob's hit points are the sum of its mooks'; damage
+spills over from one mook to the next, each mook's threshold its own hit points; the
+mob acts on one initiative and one turn."""
+
+import pytest
+
+from domain.errors import BadInput
+from domain.thirteenth_age import attacks, cyclic_initiative as ci
+from domain.thirteenth_age.attacks import AttackOrder
+from domain.thirteenth_age.commands import VERBS
+from domain.thirteenth_age.mooks import mobs_view
+from tests.unit.support import Battle
+
+ADD = next(v for v in VERBS if v.name == "add")
+
+
+def battle() -> Battle:
+    b = Battle()
+    b.add("Bruna", 30, pc=True, init=3, ac=15)
+    b.roll(ADD.decision(None, name="Kobold", hp=6, ac=13, init=1, count=6, mook=True))
+    b.roll(ci.roll_initiative, {"Bruna": 15, "Kobold": 5})  # Bruna 18, the mob 6
+    return b
+
+
+def hit(b, target, dmg, attacker="Bruna", natural=12):
+    order = AttackOrder(attacker=attacker, targets=[target], bonus=6, defense="ac",
+                        rolls=[natural], dmg=dmg, action="free")
+    return b.roll(attacks.attack, order)
+
+
+def test_a_mobs_hit_points_are_the_sum_of_its_mooks():
+    b = battle()
+    assert mobs_view(b.state) == {"Kobold": {"hp": 36, "max_hp": 36, "mooks": 6,
+                                             "alive": 6}}
+
+
+def test_damage_spills_over_killing_mooks_one_by_one():
+    # 14 damage on a mob of 6-hp mooks: the one hit dies (6), the next dies (6), the
+    # third keeps 4 of its 6
+    b = battle()
+    hit(b, "Kobold 3", 14)
+    hp = {n: (b.c(n).hp, b.c(n).status) for n in b.state.combatants if n != "Bruna"}
+    assert [s for _, s in hp.values()].count("dead") == 2
+    assert hp["Kobold 3"] == (0, "dead")
+    assert sorted(h for h, s in hp.values() if s == "up") == [4, 6, 6, 6]
+    assert mobs_view(b.state)["Kobold"]["hp"] == 22
+
+
+def test_damage_below_a_mooks_hit_points_kills_none():
+    b = battle()
+    hit(b, "Kobold 1", 5)
+    assert b.c("Kobold 1").hp == 1 and mobs_view(b.state)["Kobold"]["alive"] == 6
+
+
+def test_the_mob_takes_one_turn_a_round_and_every_mook_acts_in_it():
+    b = battle()
+    b.roll(ci.next_turn, {})
+    assert b.state.turn == "Kobold 1"
+    for name in ("Kobold 1", "Kobold 4"):  # two mooks of the mob attack in its turn
+        hit(b, "Bruna", 3, attacker=name)
+    assert b.c("Bruna").hp == 24
+    b.roll(ci.next_turn, {})
+    assert b.state.turn == "Bruna" and b.state.round == 2
+
+
+def test_when_the_first_mook_falls_the_next_living_one_takes_the_mobs_turn():
+    b = battle()
+    hit(b, "Kobold 1", 6)
+    b.roll(ci.next_turn, {})
+    assert b.state.turn == "Kobold 2"
+
+
+def test_a_pc_is_never_a_mook():
+    with pytest.raises(BadInput):
+        ADD.decision(None, name="Bruna", hp=30, pc=True, mook=True)
