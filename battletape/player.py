@@ -1,4 +1,5 @@
-"""The terminal replay: a state panel beside the log line being replayed."""
+"""The terminal replay: a state panel beside the log line being replayed. Into a pipe
+the frames are plain text, and rich is not imported."""
 
 from __future__ import annotations
 
@@ -7,11 +8,6 @@ import sys
 import time
 from contextlib import contextmanager
 from typing import Sequence
-
-from rich.console import Console, Group
-from rich.panel import Panel
-
-from rich.text import Text
 
 from battletape.render import TextTables, state_table
 from domain import events as ev
@@ -46,11 +42,15 @@ def render(frames: Frames, lines: StepLines, index: int, lang: str,
     Given the terminal's size, the log shows as many lines as fit under the table (at
     least 3), cut to the width, and the key help rides on the panel's border, so
     both stay on screen at 80x24."""
+    from rich.console import Console, Group
+    from rich.panel import Panel
+    from rich.text import Text
+
     table = state_table(frames.state(index), lang, width)
     log = [_label(frames.events[i], lines)
            for i in range(max(0, index - max(7, (height or 0) - 4)), index + 1)]
 
-    def view(shown: int) -> Group:
+    def view(shown: int) -> "Group":
         text = "\n".join(line if width is None or len(line) <= width - 4
                          else line[:width - 5] + "…" for line in log[-shown:])
         return Group(table, Panel(Text(text), title="log", subtitle=help_line,
@@ -91,6 +91,8 @@ def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None 
     if not interactive:
         _print(frames, lines, stops, index, speed, lang)
         return
+    from rich.console import Console
+
     _interactive(Console(), frames, lines, stops, index, speed, lang)
 
 
@@ -136,7 +138,7 @@ def _keys():
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
-def _interactive(console: Console, frames: Frames, lines: StepLines, stops: list[int],
+def _interactive(console, frames: Frames, lines: StepLines, stops: list[int],
                  index: int, speed: float, lang: str) -> None:
     from rich.live import Live
 

@@ -3,18 +3,22 @@
 The state table reads at 80 columns: a name is never cut (its column does not wrap),
 the turn marker and the PC mark ride on the name, the HP bar narrows on a narrow
 terminal, and a column nobody has anything in (no conditions yet, no ongoing damage)
-is left out.
+is left out. The plain tables of a pipe (:class:`TextTables`) need no rich: it is
+imported only for the rich ones.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import msgspec
-from rich import box
-from rich.table import Table
-from rich.text import Text
 
 from domain import systems
 from domain.state import Combatant, EncounterState
+
+if TYPE_CHECKING:
+    from rich.table import Table
+    from rich.text import Text
 
 NARROW = 100  # below this many columns the HP bar is 5 cells, not 10
 #: the table's words no system names (``--lang it``)
@@ -23,12 +27,27 @@ ITALIAN = {"name": "nome", "position": "posizione", "ended": "finito",
            "conditions": "condizioni", "status": "stato"}
 
 
-def hp_bar(hp: int, max_hp: int, temp: int, width: int = 10) -> Text:
-    filled = max(0, min(width, round(width * max(hp, 0) / max_hp))) if max_hp else 0
+def _filled(hp: int, max_hp: int, width: int) -> int:
+    return max(0, min(width, round(width * max(hp, 0) / max_hp))) if max_hp else 0
+
+
+def _hp_label(hp: int, max_hp: int, temp: int) -> str:
+    return f" {hp}/{max_hp}" + (f" +{temp} temp" if temp else "")
+
+
+def hp_bar(hp: int, max_hp: int, temp: int, width: int = 10) -> "Text":
+    from rich.text import Text
+
+    filled = _filled(hp, max_hp, width)
     color = "green" if hp * 2 > max_hp else "yellow" if hp > 0 else "red"
     bar = Text("█" * filled, style=color) + Text("░" * (width - filled), style="dim")
-    label = f" {hp}/{max_hp}" + (f" +{temp} temp" if temp else "")
-    return bar + Text(label)
+    return bar + Text(_hp_label(hp, max_hp, temp))
+
+
+def hp_bar_plain(hp: int, max_hp: int, temp: int, width: int = 10) -> str:
+    """:func:`hp_bar`'s text without its colours."""
+    filled = _filled(hp, max_hp, width)
+    return "█" * filled + "░" * (width - filled) + _hp_label(hp, max_hp, temp)
 
 
 def _term(state: EncounterState, word: str, lang: str) -> str:
@@ -54,7 +73,7 @@ def _columns(state: EncounterState, lang: str) -> list[str]:
                         *system.table_columns())]
 
 
-def _cells(state: EncounterState, c: Combatant, lang: str) -> list:
+def _cells(state: EncounterState, c: Combatant, lang: str, bar=hp_bar) -> list:
     """A combatant's row but the turn marker: name, init, HP bar, status, conditions,
     then the system's own cells."""
     system = systems.of(state)
@@ -67,7 +86,7 @@ def _cells(state: EncounterState, c: Combatant, lang: str) -> list:
                               else "")
              for k in sorted(c.conditions)]
     return [c.name + (" (PC)" if c.pc else ""), "" if c.initiative is None else str(c.initiative),
-            hp_bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
+            bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
             *system.table_cells(c)]
 
 
@@ -81,9 +100,13 @@ def _width() -> int:
     return Console().width
 
 
-def state_table(state: EncounterState, lang: str = "en", width: int | None = None) -> Table:
+def state_table(state: EncounterState, lang: str = "en", width: int | None = None) -> "Table":
     """The combatants in initiative order; ``width`` the terminal's (default: the
     console's)."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
     system = systems.of(state)
 
     def term(word: str, lang: str) -> str:
@@ -189,6 +212,8 @@ def _share(minimum: list[int], natural: list[int], room: int) -> list[int]:
 def plain(*cells) -> list:
     """Cells as text shown as it is: a name like ``[red]Orc[/]`` is a name, not rich
     markup."""
+    from rich.text import Text
+
     return [Text(x) if isinstance(x, str) else x for x in cells]
 
 
@@ -202,30 +227,40 @@ class TextTables:
         self._encode = msgspec.json.Encoder().encode
         # name -> (its state encoded, its cells, their lengths, its line, for widths)
         self._rows: dict[str, tuple[bytes, list[str], tuple[int, ...], str, tuple]] = {}
+        self._columns: dict[str, list[str]] = {}  # system -> its columns' headings
+        self._head: tuple = (None, "")  # (headings, mark, widths) -> the heading line
 
-    def _row(self, state: EncounterState, c: Combatant) -> tuple:
-        key = self._encode(c)
-        known = self._rows.get(c.name)
-        if known is not None and known[0] == key:
-            return known
-        cells = [x.plain if isinstance(x, Text) else x
-                 for x in _cells(state, c, self.lang)]
+    def _row(self, state: EncounterState, c: Combatant, key: bytes) -> tuple:
+        cells = [x if isinstance(x, str) else x.plain  # a system's cell may be rich
+                 for x in _cells(state, c, self.lang, hp_bar_plain)]
         row = (key, cells, tuple(map(len, cells)), "", ())
         self._rows[c.name] = row
         return row
 
     def render(self, state: EncounterState) -> str:
         names = _order(state)
-        rows = [self._row(state, state.combatants[name]) for name in names]
-        head = _columns(state, self.lang)
+        encode, known, combatants = self._encode, self._rows.get, state.combatants
+        rows = []
+        for name in names:
+            c = combatants[name]
+            key = encode(c)
+            row = known(c.name)
+            rows.append(row if row is not None and row[0] == key
+                        else self._row(state, c, key))
+        head = self._columns.get(state.system)
+        if head is None:
+            head = self._columns[state.system] = _columns(state, self.lang)
         widths = tuple(map(max, zip(*(r[2] for r in rows), map(len, head[1:]))))
-        mark = max(len(head[0]), 1 if state.turn in state.combatants else 0)
-        lines = [_title(state, self.lang),
-                 "  ".join(x.ljust(w) for x, w in zip(head, (mark, *widths))).rstrip()]
+        mark = max(len(head[0]), 1 if state.turn in combatants else 0)
+        if self._head[0] != (head, mark, widths):
+            self._head = ((head, mark, widths), "  ".join(
+                x.ljust(w) for x, w in zip(head, (mark, *widths))).rstrip())
+        lines = [_title(state, self.lang), self._head[1]]
+        plain, turn = " " * mark + "  ", "▶".ljust(mark) + "  "
         for name, row in zip(names, rows):
             if row[4] != widths:
                 line = "  ".join(x.ljust(w) for x, w in zip(row[1], widths)).rstrip()
                 row = row[:3] + (line, widths)
                 self._rows[name] = row
-            lines.append(("▶" if name == state.turn else "").ljust(mark) + "  " + row[3])
+            lines.append((turn if name == state.turn else plain) + row[3])
         return "\n".join(lines)

@@ -86,6 +86,15 @@ else:
 """
 
 
+def _user_env() -> dict[str, str]:
+    """A user's install: bytecode cached (``PYTHONDONTWRITEBYTECODE`` dropped, as in
+    bench_corrections.py), so no process measured pays for compiling every module it
+    imports; the rebuild, the baseline, runs under the same environment."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def _command(store: str, encounter: str | None, *args: str) -> list[str]:
     extra = ["--encounter", encounter] if encounter else []
     return [BATTLETAPE, "--store", store, *extra, *args]
@@ -95,7 +104,7 @@ def _run(argv: list[str], **kw) -> tuple[float, float]:
     """Wall seconds and peak resident MB of one process run to its end (``argv``: a
     battletape command, or ``["-c", CODE, ARGS...]``)."""
     with tempfile.NamedTemporaryFile("r") as peak:
-        env = {**os.environ, "BENCH_PEAK": peak.name}
+        env = {**_user_env(), "BENCH_PEAK": peak.name}
         argv = [PYTHON, "-c", PEAK, *argv]
         start = time.perf_counter()
         code = subprocess.call(argv, cwd=ROOT, env=env, **kw)
@@ -128,7 +137,7 @@ def piped_replay(store: str, encounter: str | None) -> tuple[float, int]:
     """Seconds and bytes of ``replay`` writing into a pipe that this process drains."""
     start = time.perf_counter()
     proc = subprocess.Popen(_command(store, encounter, "replay"), cwd=ROOT,
-                            stdout=subprocess.PIPE)
+                            env=_user_env(), stdout=subprocess.PIPE)
     size = 0
     while chunk := proc.stdout.read(1 << 20):
         size += len(chunk)
@@ -146,7 +155,7 @@ def first_frame(store: str, encounter: str | None) -> float:
 
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"}
+    env = {**_user_env(), "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"}
     start = time.perf_counter()
     proc = subprocess.Popen(_command(store, encounter, "replay"), cwd=ROOT, env=env,
                             stdin=slave, stdout=slave, stderr=slave, close_fds=True)

@@ -13,6 +13,7 @@ snapshot still valid: no correction after it reaches back to it or before).
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Mapping, NamedTuple, Sequence
 
@@ -118,7 +119,18 @@ def walk(events: Sequence[ev.Event], since: int, redecide: Redecide,
     events after a valid snapshot whose state is ``start``. ``sequence(lines, state,
     rng, events)`` decides an amendment's line and its ``--also`` lines in turn.
     ``known``: the dice secrets this store holds (published ones are in the events)."""
-    known = known or {}
+    enabled = gc.isenabled()
+    gc.disable()  # a walk makes many short-lived objects and no cycles to collect
+    try:
+        return _walk(events, since, redecide, start, sequence, known or {})
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _walk(events: Sequence[ev.Event], since: int, redecide: Redecide,
+          start: EncounterState | None, sequence: RedecideAll | None,
+          known: Mapping[str, bytes]) -> Walk:
     state = copy(start) if start is not None else EncounterState()
     found = Walk()
     history = events if isinstance(events, list) else list(events)

@@ -36,7 +36,12 @@ def ordered(state: EncounterState) -> list[str]:
     ranks: dict[str, int] = state.extra.get("tiebreak", {})
     rolled = [c for c in state.combatants.values() if c.initiative is not None]
     # a stable sort: equal keys keep the entry order
-    if ranks:
+    if ranks and 0 <= min(ranks.values()) and max(ranks.values()) < _SPAN:
+        # (-initiative, rank) as one number, sorted by index: no Python call per key
+        rank = ranks.get
+        keys = [rank(c.name, 1000) - _SPAN * c.initiative for c in rolled]
+        rolled = [rolled[i] for i in sorted(range(len(rolled)), key=keys.__getitem__)]
+    elif ranks:
         rolled.sort(key=lambda c, rank=ranks.get: (-c.initiative, rank(c.name, 1000)))
     else:
         rolled.sort(key=_INITIATIVE, reverse=True)
@@ -50,6 +55,7 @@ def ordered(state: EncounterState) -> list[str]:
 
 
 _INITIATIVE = attrgetter("initiative")
+_SPAN = 4096  # above every rank (a tie's places, 1000 for the unranked)
 
 
 def parse_naturals(items: list[str]) -> dict[str, list[int]]:

@@ -77,3 +77,24 @@ def test_replay_on_a_terminal_steps_jumps_to_the_end_and_back(sqlite_store):
          f"(position {last - 1})".encode(), b"(position 1)"])
     assert b"q: quit" in drawn
     assert b"Traceback" not in drawn
+
+
+def test_replay_into_a_pipe_prints_plain_text_without_importing_rich(sqlite_store,
+                                                                      tmp_path):
+    """Piped, the frames are plain text: the process never loads rich (its start-up is
+    a good part of a short replay's time), and the HP bars are drawn all the same."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "demo.bt"
+    script.write_text(DEMO.read_text())
+    ok(sqlite_store, "run", str(script))
+    probe = ("import sys; from battletape.context import run\n"
+             "try:\n    run()\nfinally:\n"
+             "    sys.stderr.write('rich loaded' if any(m == 'rich' or m.startswith('rich.')"
+             " for m in sys.modules) else 'rich not loaded')\n")
+    done = subprocess.run([sys.executable, "-c", probe, "--store", sqlite_store, "replay"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.endswith("rich not loaded"), done.stderr[-500:]
+    assert "█" in done.stdout and "░" in done.stdout and "round 1" in done.stdout
