@@ -102,6 +102,10 @@ class Folder:
             apply(self.state, e)
             return self._ctx(e), 0, 0, None, False, False
         hp, temp, status = c.hp, c.temp_hp, c.status
+        # the others of its group, whom the rules may reach too (13th Age mooks: the
+        # damage one mook cannot take spills over to the next)
+        mates = {n: (m.hp, m.temp_hp, m.status) for n, m in self.state.combatants.items()
+                 if c.group is not None and m.group == c.group and n != target}
         ctx = self._ctx(e)
         apply(self.state, e)
         c = self.state.combatants[target]
@@ -109,9 +113,17 @@ class Folder:
         lost = hp - c.hp
         dropped = hp > 0 >= c.hp
         killed = status != "dead" and c.status == "dead"
-        self._out("damage").append(ctx + (
+        damage = self._out("damage")
+        damage.append(ctx + (
             source, attacker, target, c.pc, damage_type, rolled, amount, absorbed, lost,
             c.hp, dropped, killed))
+        for name, (m_hp, m_temp, m_status) in mates.items():
+            m = self.state.combatants[name]
+            if m.hp < m_hp or m.temp_hp < m_temp:
+                damage.append(ctx + (
+                    "spill-over", attacker, name, m.pc, damage_type, 0,
+                    m_hp + m_temp - m.hp - m.temp_hp, m_temp - m.temp_hp, m_hp - m.hp,
+                    m.hp, m_hp > 0 >= m.hp, m_status != "dead" and m.status == "dead"))
         return ctx, absorbed, lost, c.hp, dropped, killed
 
     def _attack(self, e: ev.AttackResolved) -> None:
