@@ -95,3 +95,18 @@ def refused_whole(store: str, command: str, message: str, user: str | None = Non
     assert message in lines[0], lines[0]
     assert "Traceback" not in r.err + r.out
     assert snapshot_of(store) == before
+
+
+def readme_commands(heading: str) -> list[str]:
+    """The `battletape` commands of the first ```sh block under ``heading`` in the
+    README, without the program name (the tours run as written)."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
+    block = text.split(heading, 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    out = []
+    for line in block.strip().splitlines():
+        words = shlex.split(line, comments=True)
+        assert words[0] == "battletape", line
+        out.append(shlex.join(words[1:]))
+    return out

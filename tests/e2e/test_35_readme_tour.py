@@ -3,23 +3,11 @@
 from __future__ import annotations
 
 import re
-import shlex
-from pathlib import Path
 
-from tests.helpers import cli, state
-
-README = Path(__file__).resolve().parents[2] / "README.md"
-
+from tests.helpers import cli, readme_commands, state
 
 def tour() -> list[str]:
-    text = README.read_text("utf-8")
-    block = text.split("### A short 3.5 tour", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
-    out = []
-    for line in block.strip().splitlines():
-        words = shlex.split(line, comments=True)
-        assert words[0] == "battletape", line
-        out.append(shlex.join(words[1:]))
-    return out
+    return readme_commands('### A short 3.5 tour')
 
 
 def test_the_35_tour_runs_and_ends_as_its_comments_say(tmp_path):
