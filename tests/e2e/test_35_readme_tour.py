@@ -6,6 +6,7 @@ import re
 
 from tests.helpers import cli, readme_commands, state
 
+
 def tour() -> list[str]:
     return readme_commands('### A short 3.5 tour')
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.helpers import cli, readme_commands, state
 
+
 def tour() -> list[str]:
     return readme_commands('## A short tour')
 
