@@ -611,20 +611,18 @@ class Battletape(Reading):
         existing = self._stream_events(cid)
         if not existing:
             raise BadInput("campaign", campaign, "a campaign with at least one encounter")
-        dice_state = campaign_dice(existing)
+        dice_state = fair_dice.campaign_state(existing)
         start = len(existing) + 1
         secret = fair_dice.secret_of(dice_state, self.dice_secrets(cid), recording=True)
         stamped: list[ev.Event] = []
         if secret is not None:
-            rng = fair_dice.Committed(fair_dice.key(secret, dice_state.dice.contributions),
-                                      f"campaign:{start}", command)
+            rng = fair_dice.campaign_source(dice_state, secret, start, command)
             new, secret = decide(campaign, rng), None
         else:
             import secrets
 
             secret = secrets.token_bytes(32)
-            rng = fair_dice.Committed(fair_dice.key(secret, []), f"campaign:{start + 1}",
-                                      command)
+            rng = fair_dice.campaign_source(EncounterState(), secret, start + 1, command)
             new = decide(campaign, rng)
             if rng.draws == 0:
                 secret = None
@@ -644,20 +642,13 @@ class Battletape(Reading):
     def reveal_campaign_dice(self, campaign: str) -> list[ev.Event]:
         """``dice reveal --campaign``: publish the campaign's dice secret."""
         cid = store.campaign_id(campaign)
-        state = campaign_dice(self._stream_events(cid))
+        state = fair_dice.campaign_state(self._stream_events(cid))
         held = self.dice_secrets(cid)
         secret = held.get(state.dice.commitment) if state.dice and state.dice.commitment \
             else None
         return self.record_campaign(campaign, fair_dice.reveal(state, secret))
 
 
-def campaign_dice(events: list[ev.Event]) -> EncounterState:
-    """The dice part of a campaign stream, folded as an encounter's is."""
-    state = EncounterState(name="campaign")
-    for e in events:
-        if isinstance(e, (ev.DiceCommitted, ev.DiceContributed, ev.DiceRevealed)):
-            fair_dice.fold(state, e)
-    return state
 
 
 def _try(save: Callable[..., None], *args) -> None:

@@ -81,6 +81,9 @@ class Committed:
 
 # --- the fold --------------------------------------------------------------------
 
+FACTS = (ev.DiceCommitted, ev.DiceContributed, ev.DiceRevealed)  # no command decides them
+
+
 def fold(state: EncounterState, e: ev.Event) -> None:
     """The dice part of the state: which secret is in use, what was mixed in, what
     was published."""
@@ -131,16 +134,44 @@ def source(state: EncounterState, position: int, command: str,
     return Committed(key(secret, state.dice.contributions), position, command)
 
 
-def rolled_since(events: Iterable[ev.Event], since: int) -> int | None:
-    """The position of the first virtual roll after ``since``, if any."""
+def virtual_dice(e: ev.Event) -> list[tuple[int, int]]:
+    """(face, sides) of every virtual die an event holds, in the order recorded."""
     import msgspec
 
+    def walk(value) -> list[tuple[int, int]]:
+        if isinstance(value, dict):
+            if value.get("source") == "virtual" and "faces" in value:
+                return list(zip(value.get("faces", []), value.get("sides", [])))
+            return [d for v in value.values() for d in walk(v)]
+        if isinstance(value, list):
+            return [d for v in value for d in walk(v)]
+        return []
+
+    return walk(msgspec.to_builtins(e))
+
+
+def rolled_since(events: Iterable[ev.Event], since: int) -> int | None:
+    """The position of the first virtual roll after ``since``, if any."""
+    return next((e.originator_version for e in events
+                 if e.originator_version > since and virtual_dice(e)), None)
+
+
+# --- a campaign's rolls between battles ----------------------------------------------
+
+def campaign_state(events: Iterable[ev.Event], name: str = "campaign") -> EncounterState:
+    """The dice part of a campaign stream, folded as an encounter's is."""
+    state = EncounterState(name=name)
     for e in events:
-        if e.originator_version <= since:
-            continue
-        if b'"source":"virtual"' in msgspec.json.encode(e):
-            return e.originator_version
-    return None
+        if isinstance(e, FACTS):
+            fold(state, e)
+    return state
+
+
+def campaign_source(state: EncounterState, secret: bytes, position: int,
+                    command: str) -> Committed:
+    """The dice of the campaign command at ``position`` (a rest, a recharge)."""
+    return Committed(key(secret, state.dice.contributions if state.dice else []),
+                     f"campaign:{position}", command)
 
 
 def contribute(state: EncounterState, events: Sequence[ev.Event], name: str,

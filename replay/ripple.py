@@ -107,9 +107,6 @@ def _amended(amendment: ev.CommandAmended, original: str) -> Command:
     return Command(amendment.target, line, list(amendment.replacement))
 
 
-_DICE_FACTS = (ev.DiceCommitted, ev.DiceContributed, ev.DiceRevealed)
-
-
 def walk(events: Sequence[ev.Event], since: int, redecide: Redecide,
          start: EncounterState | None = None,
          sequence: RedecideAll | None = None,
@@ -137,7 +134,7 @@ def _walk(events: Sequence[ev.Event], since: int, redecide: Redecide,
     for command in commands(history):
         group = command.events
         if command.cmd > since and not isinstance(group[0], (ev.EncounterStarted,
-                                                             *_DICE_FACTS)):
+                                                             *fair_dice.FACTS)):
             if not command.line:
                 found.unlined += 1
             else:

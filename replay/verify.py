@@ -133,29 +133,12 @@ def check_dice(events: Sequence[ev.Event], name: str,
     return problems, notes
 
 
-def _virtual_rolls(value) -> list[tuple[int, int]]:
-    """(face, sides) of every virtual die in an event, in the order recorded."""
-    out: list[tuple[int, int]] = []
-    if isinstance(value, dict):
-        if value.get("source") == "virtual" and "faces" in value:
-            out += list(zip(value.get("faces", []), value.get("sides", [])))
-        else:
-            for v in value.values():
-                out += _virtual_rolls(v)
-    elif isinstance(value, list):
-        for v in value:
-            out += _virtual_rolls(v)
-    return out
-
-
 def check_campaign_dice(events: Sequence[ev.Event], campaign: str,
                         known: Mapping[str, bytes] | None = None
                         ) -> tuple[list[str], list[str]]:
     """The virtual rolls of a campaign's commands between battles (rests, recharges:
     plain dice, drawn in the order recorded), derived again from the campaign's
     secret once it is revealed or held here."""
-    import msgspec
-
     from domain.state import EncounterState
 
     known = known or {}
@@ -163,18 +146,17 @@ def check_campaign_dice(events: Sequence[ev.Event], campaign: str,
     problems: list[str] = []
     checked = unchecked = 0
     for e in events:
-        if isinstance(e, (ev.DiceCommitted, ev.DiceContributed, ev.DiceRevealed)):
+        if isinstance(e, fair_dice.FACTS):
             fair_dice.fold(state, e)
             continue
-        rolls = _virtual_rolls(msgspec.to_builtins(e))
+        rolls = fair_dice.virtual_dice(e)
         if not rolls:
             continue
         secret = fair_dice.secret_of(state, known)
         if secret is None:
             unchecked += 1
             continue
-        source = fair_dice.Committed(fair_dice.key(secret, state.dice.contributions),
-                                     f"campaign:{e.cmd}", e.command)
+        source = fair_dice.campaign_source(state, secret, e.cmd, e.command)
         again = [source.randrange(sides) + 1 for _, sides in rolls]
         checked += 1
         if again != [face for face, _ in rolls]:

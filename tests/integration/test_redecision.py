@@ -62,7 +62,7 @@ def old_report(events, since, redecide, known=None) -> list[ripple.Ripple]:
         if cmd in corr.amended:
             line = corr.amended[cmd].changes.get("as_decided", line)
         if cmd > since and line and not isinstance(group[0], (ev.EncounterStarted,
-                                                              *ripple._DICE_FACTS)):
+                                                              *fair_dice.FACTS)):
             rng = (fair_dice.source(state, cmd, line, known)
                    or dice.source(state.seed, cmd))
             try:
