@@ -13,11 +13,10 @@ TABLE = "battletape_dice_secrets"
 def _where(app) -> tuple[object, str, str]:
     """The datastore, the table's qualified name and the parameter mark."""
     recorder = app.recorder
-    events_table = getattr(recorder, "events_table_name", "stored_events")
-    sqlite = type(recorder).__module__ == "eventsourcing.sqlite"
-    schema = events_table.rpartition(".")[0]
-    name = f"{schema}.{TABLE}" if schema else TABLE
-    return recorder.datastore, name, "?" if sqlite else "%s"
+    datastore = recorder.datastore
+    if type(recorder).__module__ == "eventsourcing.sqlite":
+        return datastore, TABLE, "?"
+    return datastore, datastore.qualified(TABLE), "%s"  # in the store's own schema
 
 
 def _create(cursor, name: str) -> None:

@@ -44,8 +44,10 @@ def os_account() -> str:
 
 def database_role(app: Any) -> str | None:
     """``current_user`` of a PostgreSQL store; None for SQLite."""
+    from battletape.store import is_postgres
+
     recorder = app.recorder
-    if not type(recorder).__module__.startswith("eventsourcing.postgres"):
+    if not is_postgres(recorder):
         return None
     with recorder.datastore.transaction(commit=False) as curs:
         curs.execute("SELECT current_user AS who")

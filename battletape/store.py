@@ -24,6 +24,9 @@ from domain.errors import StoreError
 from domain.state import EncounterState
 
 from battletape.locations import DEFAULT_STORE, resolve_url  # noqa: F401 (here first)
+# eventsourcing's persistence on psycopg2 (battletape/postgres.py: a command starts
+# in a few milliseconds, where psycopg 3 and its pool take about 80 to import)
+POSTGRES_MODULE = "battletape.postgres"
 NAMESPACE = uuid.UUID("6f1b3a52-4c1e-4f8e-9a39-3b9f0d5c2b17")
 INDEX_ID = uuid.uuid5(NAMESPACE, "index")
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -162,18 +165,13 @@ def environment(store: str | None) -> dict[str, str]:
     if url.startswith(("postgresql://", "postgres://")):
         parsed = urlparse(url)
         env = {
-            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "PERSISTENCE_MODULE": POSTGRES_MODULE,
             "POSTGRES_DBNAME": unquote(parsed.path.lstrip("/")) or "postgres",
             "POSTGRES_HOST": parsed.hostname or "127.0.0.1",
             "POSTGRES_PORT": str(parsed.port or 5432),
             "POSTGRES_USER": unquote(parsed.username or "postgres"),
             "POSTGRES_PASSWORD": unquote(parsed.password or ""),
             "POSTGRES_CONNECT_TIMEOUT": "5",
-            # a command needs one connection (the pool opened five, each its own
-            # round trips), and the tables are made once, not checked by DDL at
-            # every open (open_application makes them when they are missing)
-            "POSTGRES_POOL_SIZE": "1",
-            "CREATE_TABLE": "n",
         }
         schema = parse_qs(parsed.query).get("schema")
         if schema:
@@ -197,57 +195,14 @@ def environment(store: str | None) -> dict[str, str]:
             "SQLITE_LOCK_TIMEOUT": "10"}
 
 
-_CREATE_LOCK = 0x62747470  # the advisory lock held while a store's tables are created
-
-
-def _postgres_tables_exist(conn: Any, schema: str) -> bool:
-    found = conn.execute(
-        "SELECT to_regclass(%s) IS NOT NULL AND to_regclass(%s) IS NOT NULL AND "
-        "EXISTS (SELECT 1 FROM pg_proc p JOIN pg_namespace n ON n.oid=p.pronamespace "
-        "WHERE n.nspname=%s AND p.proname='es_insert_events_uuid') AS ready",
-        (f'"{schema}".battletape_events', f'"{schema}".battletape_snapshots',
-         schema)).fetchone()
-    if isinstance(found, dict):  # the pool's connections give rows as dicts
-        return bool(found["ready"])
-    return bool(found and found[0])
-
-
-def _open_postgres(env: dict[str, str]) -> BattletapeApplication:
-    """Open a PostgreSQL store. Its tables are created only if missing, and then
-    under an advisory lock: eventsourcing re-creates its function on every open, which
-    fails ("tuple concurrently updated") when another process opens the store at the
-    same moment, and needs rights a role that only records does not have. The check
-    is one query on the store's own pooled connection (a connection of its own cost
-    a command more than its queries)."""
-    from psycopg import sql
-
-    app = BattletapeApplication(env={**env, "CREATE_TABLE": "n"})
-    datastore = app.recorder.datastore
-    schema = datastore.schema
-    typed = app.recorder.stored_event_type_name in datastore.psycopg_python_types
-    with datastore.get_connection() as conn:
-        if typed and _postgres_tables_exist(conn, schema):
-            return app
-        conn.execute("SELECT pg_advisory_lock(%s)", (_CREATE_LOCK,))
-        try:
-            if "POSTGRES_SCHEMA" in env:
-                conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(
-                    sql.Identifier(schema)))
-            if not (typed and _postgres_tables_exist(conn, schema)):
-                for recorder in [app.recorder] + ([app.snapshots.recorder]
-                                                  if app.snapshots else []):
-                    recorder.create_table()
-        finally:
-            conn.execute("SELECT pg_advisory_unlock(%s)", (_CREATE_LOCK,))
-    return app
+def is_postgres(recorder: Any) -> bool:
+    """Whether a recorder keeps its events in PostgreSQL."""
+    return type(recorder).__module__ == POSTGRES_MODULE
 
 
 def open_application(store: str | None) -> BattletapeApplication:
     try:
-        env = environment(store)
-        if env["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
-            return _open_postgres(env)
-        return BattletapeApplication(env=env)
+        return BattletapeApplication(env=environment(store))
     except StoreError:
         raise
     except Exception as err:  # the driver's own error, made one line
@@ -261,7 +216,7 @@ def read_events(app: BattletapeApplication, stream: uuid.UUID,
     """The events of a stream (after / up to a position, of some topics), decoded
     straight by msgspec.
 
-    On SQLite only the ``state`` column is selected (eventsourcing's select builds a
+    Only the ``state`` column is selected (eventsourcing's select builds a
     StoredEvent and a UUID per row, the larger part of a rebuild); the collector is
     paused while decoding, as events hold no reference cycles.
     """
@@ -272,18 +227,21 @@ def read_events(app: BattletapeApplication, stream: uuid.UUID,
     enabled = gc.isenabled()
     gc.disable()
     try:
-        if table and datastore is not None and \
-                type(recorder).__module__ == "eventsourcing.sqlite":
-            sql = f"SELECT state FROM {table} WHERE originator_id=? "
-            params: list = [stream.hex]
+        sqlite = type(recorder).__module__ == "eventsourcing.sqlite"
+        if table and datastore is not None and (sqlite or is_postgres(recorder)):
+            mark = "?" if sqlite else "%s"
+            if not sqlite:
+                table = datastore.qualified(table)
+            sql = f"SELECT state FROM {table} WHERE originator_id={mark} "
+            params: list = [stream.hex if sqlite else str(stream)]
             if after is not None:
-                sql += "AND originator_version>? "
+                sql += f"AND originator_version>{mark} "
                 params.append(after)
             if upto is not None:
-                sql += "AND originator_version<=? "
+                sql += f"AND originator_version<={mark} "
                 params.append(upto)
             if topics is not None:
-                sql += f"AND topic IN ({','.join('?' * len(topics))}) "
+                sql += f"AND topic IN ({','.join([mark] * len(topics))}) "
                 params += list(topics)
             with datastore.transaction(commit=False) as cursor:
                 cursor.execute(sql + "ORDER BY originator_version", params)
@@ -391,7 +349,7 @@ class _Db:
     def __init__(self, app: BattletapeApplication):
         recorder = app.recorder
         self.recorder = recorder
-        self.postgres = type(recorder).__module__.startswith("eventsourcing.postgres")
+        self.postgres = is_postgres(recorder)
         self.datastore = recorder.datastore
         schema = getattr(self.datastore, "schema", "") if self.postgres else ""
         prefix = f'"{schema}".' if schema else ""
@@ -413,10 +371,17 @@ class _Db:
         return [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in rows]
 
     def many(self, cur: Any, sql: str, params: list[Sequence]) -> None:
-        if self.postgres:
-            sql = sql.replace("?", "%s")
-        if params:
+        """One INSERT ... VALUES (?, ...) for many rows: on PostgreSQL one statement
+        with every row (psycopg2's executemany is a round trip a row)."""
+        if not params:
+            return
+        if not self.postgres:
             cur.executemany(sql, params)
+            return
+        head, _, row = sql.rpartition("VALUES")
+        row = row.strip().replace("?", "%s")
+        cur.execute(head + "VALUES " + ",".join(
+            cur.mogrify(row, tuple(p)).decode() for p in params))
 
     def stream_key(self, value: Any) -> str:
         return value.hex if isinstance(value, uuid.UUID) else str(value).replace("-", "")

@@ -191,11 +191,14 @@ def main(argv: list[str] | None = None) -> int:
         if not pg:
             print("  postgres damage: skipped (set BATTLETAPE_TEST_PG)")
         elif wanted("postgres"):
-            import psycopg
+            import psycopg2
 
-            with psycopg.connect(pg, autocommit=True) as conn:
-                conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-            print(f"  (psycopg implementation: {psycopg.pq.__impl__})")
+            conn = psycopg2.connect(pg)
+            conn.autocommit = True
+            with conn.cursor() as cur:
+                cur.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+            conn.close()
+            print(f"  (driver: psycopg2 {psycopg2.__version__.split()[0]})")
         if not wanted("play"):
             return 0
         play = play_costs(store, name, args.repeat)

@@ -10,12 +10,26 @@ import pytest
 PG_URL = os.environ.get("BATTLETAPE_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
 
+def pg_sql(*statements: str, url: str = PG_URL, params: tuple = ()) -> list[tuple]:
+    """Run statements on the test server, each committed (autocommit); the rows of
+    the last one (none for a statement that returns none)."""
+    import psycopg2
+
+    conn = psycopg2.connect(url, connect_timeout=3)
+    try:
+        conn.autocommit = True
+        with conn.cursor() as cur:
+            for statement in statements:
+                cur.execute(statement, params or None)
+            return cur.fetchall() if cur.description else []
+    finally:
+        conn.close()
+
+
 def _pg_available() -> str | None:
     try:
-        import psycopg
-
-        with psycopg.connect(PG_URL, connect_timeout=3):
-            return None
+        pg_sql("SELECT 1")
+        return None
     except Exception as err:  # report why, skip on a user's machine
         return str(err).splitlines()[0] if str(err) else type(err).__name__
 
@@ -34,10 +48,7 @@ def pg_store():
         pytest.skip(f"PostgreSQL not available at {PG_URL}: {reason}")
     schema = "bt_" + uuid.uuid4().hex[:12]
     yield f"{PG_URL}?schema={schema}"
-    import psycopg
-
-    with psycopg.connect(PG_URL, autocommit=True) as conn:
-        conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+    pg_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

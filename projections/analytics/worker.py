@@ -34,7 +34,7 @@ def can_share(app) -> bool:
         return False
     env = dict(getattr(app, "env", {}) or {})
     module = env.get("PERSISTENCE_MODULE", "")
-    if module == "eventsourcing.postgres":
+    if module.endswith(".postgres"):  # battletape's, or eventsourcing's
         return True
     name = env.get("SQLITE_DBNAME", "")
     return module == "eventsourcing.sqlite" and bool(name) and "memory" not in name

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import uuid
 
-import psycopg
 import pytest
 
 from battletape import identity
+from tests.conftest import pg_sql
 from tests.helpers import cli, ok
 
 START = "new Bridge --campaign arc --seed 3"
@@ -81,12 +81,11 @@ def test_a_store_role_is_the_identity_on_postgresql(pg_store):
     ok(pg_store, START)
     for line in SETUP:
         ok(pg_store, line)
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f'CREATE ROLE "{role}" LOGIN')
-        conn.execute(f'GRANT USAGE ON SCHEMA "{schema}" TO "{role}"')
-        conn.execute(f'GRANT ALL ON ALL TABLES IN SCHEMA "{schema}" TO "{role}"')
-        conn.execute(f'GRANT ALL ON ALL SEQUENCES IN SCHEMA "{schema}" TO "{role}"')
-        conn.execute(f'GRANT ALL ON ALL FUNCTIONS IN SCHEMA "{schema}" TO "{role}"')
+    pg_sql(f'CREATE ROLE "{role}" LOGIN',
+           f'GRANT USAGE ON SCHEMA "{schema}" TO "{role}"',
+           f'GRANT ALL ON ALL TABLES IN SCHEMA "{schema}" TO "{role}"',
+           f'GRANT ALL ON ALL SEQUENCES IN SCHEMA "{schema}" TO "{role}"',
+           f'GRANT ALL ON ALL FUNCTIONS IN SCHEMA "{schema}" TO "{role}"', url=base)
     try:
         as_role = pg_store.replace("postgres@", f"{role}@", 1)
         r = cli(as_role, "undo")
@@ -95,6 +94,4 @@ def test_a_store_role_is_the_identity_on_postgresql(pg_store):
         r = cli(as_role, "undo")
         assert r.code == 0, r.err
     finally:
-        with psycopg.connect(base, autocommit=True) as conn:
-            conn.execute(f'DROP OWNED BY "{role}" CASCADE')
-            conn.execute(f'DROP ROLE "{role}"')
+        pg_sql(f'DROP OWNED BY "{role}" CASCADE', f'DROP ROLE "{role}"', url=base)

@@ -1,21 +1,18 @@
 """Opening a PostgreSQL store: the schema and tables are made on first use (opens
-check them with one query instead of eventsourcing's CREATE statements), and made
-again when one is missing; a command asks the pool for one connection."""
+check them with one query instead of CREATE statements), and made again when one is
+missing; a command opens one connection."""
 
 from __future__ import annotations
 
-import psycopg
-
 from battletape.application import Battletape
 from battletape.store import open_application
-from tests.conftest import PG_URL
+from tests.conftest import pg_sql
 
 
 def _tables(schema: str) -> set[str]:
-    with psycopg.connect(PG_URL) as conn:
-        return {r[0] for r in conn.execute(
-            "SELECT tablename FROM pg_catalog.pg_tables WHERE schemaname = %s",
-            (schema,)).fetchall()}
+    return {r[0] for r in pg_sql(
+        "SELECT tablename FROM pg_catalog.pg_tables WHERE schemaname = %s",
+        params=(schema,))}
 
 
 def test_first_open_makes_the_schema_and_tables_and_later_opens_keep_them(pg_store):
@@ -37,8 +34,7 @@ def test_first_open_makes_the_schema_and_tables_and_later_opens_keep_them(pg_sto
 def test_a_missing_table_is_made_again_at_the_next_open(pg_store):
     schema = pg_store.rsplit("schema=", 1)[1]
     open_application(pg_store).close()
-    with psycopg.connect(PG_URL, autocommit=True) as conn:
-        conn.execute(f'DROP TABLE "{schema}".battletape_snapshots')
+    pg_sql(f'DROP TABLE "{schema}".battletape_snapshots')
     assert "battletape_snapshots" not in _tables(schema)
     app = open_application(pg_store)
     try:
@@ -48,8 +44,10 @@ def test_a_missing_table_is_made_again_at_the_next_open(pg_store):
 
 
 def test_one_connection_a_command(pg_store):
-    app = open_application(pg_store)
+    bt = Battletape(pg_store, "gm")
     try:
-        assert app.recorder.datastore.pool.min_size == 1
+        bt.new("cave", system="13a")
+        bt.state("cave")
+        assert bt.app.recorder.datastore.connections_opened == 1
     finally:
-        app.close()
+        bt.close()
