@@ -46,8 +46,19 @@ def put(app, stream: uuid.UUID, commitment: str, secret: bytes) -> None:
 
 
 def held(app, stream: uuid.UUID) -> dict[str, bytes]:
-    """The secrets this store holds for a stream, by commitment."""
+    """The secrets this store holds for a stream, by commitment. A PostgreSQL store
+    in a schema of its own also finds those kept before the table moved into the
+    schema (in the search path's table): a secret is only ever used for the
+    commitment it hashes to, so another store's row is never taken for this one's."""
     datastore, name, mark = _where(app)
+    out: dict[str, bytes] = {}
+    for table in ([TABLE, name] if name.startswith('"') and
+                  not name.startswith('"public".') else [name]):
+        out.update(_rows(datastore, table, mark, stream))
+    return out
+
+
+def _rows(datastore, name: str, mark: str, stream: uuid.UUID) -> dict[str, bytes]:
     try:
         with datastore.transaction(commit=False) as cursor:
             cursor.execute(f"SELECT commitment, secret FROM {name} WHERE stream = {mark}",

@@ -4,6 +4,8 @@ missing; a command opens one connection."""
 
 from __future__ import annotations
 
+import uuid
+
 from battletape.application import Battletape
 from battletape.store import open_application
 from tests.conftest import pg_sql
@@ -51,3 +53,47 @@ def test_one_connection_a_command(pg_store):
         assert bt.app.recorder.datastore.connections_opened == 1
     finally:
         bt.close()
+
+
+def test_dice_secrets_are_kept_in_the_stores_own_schema(pg_store):
+    """Two stores in one database (two schemas) keep their virtual dice's secrets
+    apart: the table is in the store's schema, not in the search path's."""
+    schema = pg_store.rsplit("schema=", 1)[1]
+    bt = Battletape(pg_store, "gm")
+    try:
+        bt.new("cave", system="13a")  # unseeded: commits to a secret
+    finally:
+        bt.close()
+    assert "battletape_dice_secrets" in _tables(schema)
+    held = pg_sql(f'SELECT count(*) FROM "{schema}".battletape_dice_secrets')
+    assert held == [(1,)]
+
+
+def test_secrets_kept_before_the_move_are_still_found(pg_store):
+    """A store whose secrets were kept in the search path's table (before they moved
+    into its schema) still reveals them; only the commitment's own secret is used."""
+    from battletape import dice_secrets
+    from battletape.store import open_application
+    from domain import fair_dice
+
+    schema = pg_store.rsplit("schema=", 1)[1]
+    legacy = "bt_legacy_" + schema
+    stream = uuid.uuid4()
+    secret = b"s" * 32
+    pg_sql(f'CREATE SCHEMA "{legacy}"',
+           f'CREATE TABLE "{legacy}".battletape_dice_secrets (stream TEXT NOT NULL, '
+           "commitment TEXT NOT NULL, secret TEXT NOT NULL, PRIMARY KEY (stream, "
+           "commitment))",
+           f"INSERT INTO \"{legacy}\".battletape_dice_secrets VALUES "
+           f"('{stream.hex}', '{fair_dice.commitment(secret)}', '{secret.hex()}')")
+    try:
+        app = open_application(pg_store)
+        try:
+            with app.recorder.datastore.transaction(commit=True) as cur:
+                cur.execute(f'SET search_path TO "{legacy}"')  # as the old table was
+            assert dice_secrets.held(app, stream) == {fair_dice.commitment(secret): secret}
+            assert dice_secrets.held(app, uuid.uuid4()) == {}
+        finally:
+            app.close()
+    finally:
+        pg_sql(f'DROP SCHEMA "{legacy}" CASCADE')
