@@ -351,14 +351,13 @@ class _Db:
         self.recorder = recorder
         self.postgres = is_postgres(recorder)
         self.datastore = recorder.datastore
-        schema = getattr(self.datastore, "schema", "") if self.postgres else ""
-        prefix = f'"{schema}".' if schema else ""
-        self.schema = schema or "public"
-        self.events = prefix + recorder.events_table_name
+        # on PostgreSQL every table is named in the store's schema, quoted
+        name = self.datastore.qualified if self.postgres else str
+        self.events = name(recorder.events_table_name)
         snaps = app.snapshots.recorder if app.snapshots is not None else None
-        self.snapshots = prefix + snaps.events_table_name if snaps is not None else None
-        self.chain = prefix + CHAIN_TABLE
-        self.heads = prefix + HEADS_TABLE
+        self.snapshots = name(snaps.events_table_name) if snaps is not None else None
+        self.chain = name(CHAIN_TABLE)
+        self.heads = name(HEADS_TABLE)
 
     def run(self, cur: Any, sql: str, params: Sequence = ()) -> list[tuple]:
         if self.postgres:

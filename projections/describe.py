@@ -151,7 +151,8 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             return (f"{', '.join(e.names)} from stat block {e.key}"
                     + (f", with saved attacks {attacks}" if attacks else ""))
         case ev.SavedAttackUsed():
-            fired = "; ".join(e.fired)
+            fired = "; ".join(f"on {target}: {'; '.join(texts)}"
+                              for target, texts in fired_by_target(e.fired))
             return (f"{e.attacker} uses the saved attack {e.attack}"
                     + (f" — triggered {fired}" if fired else ""))
         case ev.SurpriseDeclared():
@@ -206,6 +207,16 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
 def _under(rules, condition: str, t) -> str:
     """A condition of the seed by its name; a named effect of a power as `under X`."""
     return t(condition) if condition in rules.conditions else f"under {condition}"
+
+
+def fired_by_target(fired: list[str]) -> list[tuple[str, list[str]]]:
+    """A saved attack's triggers set off (``Vex: natural 16+: ...``), by target, in
+    the order they came."""
+    out: dict[str, list[str]] = {}
+    for item in fired:
+        target, _, text = item.partition(": ")
+        out.setdefault(target, []).append(text)
+    return list(out.items())
 
 
 def _and(names: list[str]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from domain import events as ev
+from projections.describe import fired_by_target
 
 _OUTCOMES = {"victory": "vittoria", "defeat": "sconfitta", "fled": "fuga",
              "truce": "tregua", "surrender": "resa"}
@@ -198,7 +199,8 @@ def describe_it(e: ev.Event, rules, t: Callable[[str], str]) -> str | None:
             return (f"{_and(e.names)} dalla scheda {e.key}"
                     + (f", con gli attacchi salvati {attacks}" if attacks else ""))
         case ev.SavedAttackUsed():
-            fired = "; ".join(e.fired)
+            fired = "; ".join(f"su {target}: {'; '.join(texts)}"
+                              for target, texts in fired_by_target(e.fired))
             return (f"{e.attacker} usa l'attacco salvato {e.attack}"
                     + (f" — si attiva {fired}" if fired else ""))
         case ev.CampaignStarted():

@@ -166,11 +166,13 @@ def test_triggers_on_natural_results_are_recorded_with_the_attack(fight):
     assert used["fired"] == ["Vex: natural even hit: the target is dazed (save ends)",
                              "Vex: natural 16+: the orc can attack again"]
     line = ok(fight, "log").out.splitlines()[-1]
-    assert "Orc 1 uses the saved attack axe — triggered Vex: natural even hit" in line
+    assert ("Orc 1 uses the saved attack axe — triggered on Vex: natural even hit: "
+            "the target is dazed (save ends); natural 16+:") in line
     report = ok(fight, "export --format md").out
     assert "Orc 1's axe triggered on Vex (natural 16+: the orc can attack again)" in report
     italian = ok(fight, "--lang it log").out
-    assert "Orc 1 usa l'attacco salvato axe — si attiva Vex: natural even hit" in italian
+    assert ("Orc 1 usa l'attacco salvato axe — si attiva su Vex: natural even hit: "
+            "the target is dazed (save ends); natural 16+:") in italian
 
 
 def test_a_typed_option_overrides_the_saved_value(fight):

@@ -5,6 +5,7 @@ missing; a command opens one connection."""
 from __future__ import annotations
 
 import uuid
+from urllib.parse import quote
 
 from battletape.application import Battletape
 from battletape.store import open_application
@@ -97,3 +98,21 @@ def test_secrets_kept_before_the_move_are_still_found(pg_store):
             app.close()
     finally:
         pg_sql(f'DROP SCHEMA "{legacy}" CASCADE')
+
+
+def test_any_schema_name_is_quoted_everywhere(pg_store):
+    """A schema named with a hyphen, a capital and a double quote is a store like any
+    other: every table is named in it, quoted (an unquoted name once broke a save)."""
+    from tests.helpers import ok
+
+    schema = 'Camp-"1"-' + uuid.uuid4().hex[:6]
+    store = pg_store.rsplit("schema=", 1)[0] + "schema=" + quote(schema)
+    try:
+        ok(store, "new", "cave")
+        ok(store, "add", "Bruna", "--pc", "--hp", "30", "--init", "3")
+        assert "every hash chain holds" in ok(store, "verify").out
+        assert {"battletape_events", "battletape_snapshots", "battletape_chain",
+                "battletape_heads", "battletape_dice_secrets"} <= _tables(schema)
+    finally:
+        quoted = schema.replace('"', '""')
+        pg_sql(f'DROP SCHEMA IF EXISTS "{quoted}" CASCADE')
