@@ -55,6 +55,7 @@ from eventsourcing.persistence import (
 )
 from eventsourcing.utils import resolve_topic, strtobool
 
+ROWS = 1000  # rows an INSERT statement holds at most
 _CREATE_LOCK = 0x62747470  # the advisory lock held while a store's tables are created
 _AUTOVACUUM = ("WITH (autovacuum_enabled = true, autovacuum_vacuum_threshold = "
                "100000000, autovacuum_vacuum_scale_factor = 0.5, "
@@ -226,11 +227,22 @@ class PostgresAggregateRecorder(PostgresRecorder, AggregateRecorder):
             str(e.originator_id), e.originator_version, e.topic,
             psycopg2.Binary(e.state))).decode() for e in stored_events)
 
-    def _insert_stored_events(self, curs: Any, stored_events: Sequence[StoredEvent],
-                              **_: Any) -> None:
-        if stored_events:
+    def _insert_rows(self, curs: Any, stored_events: Sequence[StoredEvent],
+                     returning: str = "") -> list[int]:
+        """INSERT statements of at most ROWS rows each (an import of a long battle
+        is many, never one statement of hundreds of megabytes)."""
+        ids: list[int] = []
+        for at in range(0, len(stored_events), ROWS):
             curs.execute(f"INSERT INTO {self.table} (originator_id, originator_version, "
-                         f"topic, state) VALUES {self._values(curs, stored_events)}")
+                         f"topic, state) VALUES "
+                         f"{self._values(curs, stored_events[at:at + ROWS])}{returning}")
+            if returning:
+                ids += [row[0] for row in curs.fetchall()]
+        return ids
+
+    def _insert_stored_events(self, curs: Any, stored_events: Sequence[StoredEvent],
+                              **_: Any) -> list[int]:
+        return self._insert_rows(curs, stored_events)
 
     def insert_events(self, stored_events: Sequence[StoredEvent],
                       **kwargs: Any) -> Sequence[int] | None:
@@ -281,18 +293,21 @@ class PostgresApplicationRecorder(PostgresAggregateRecorder, ApplicationRecorder
                 f"ON {self.table} (notification_id ASC)"]
 
     def _insert_stored_events(self, curs: Any, stored_events: Sequence[StoredEvent],
-                              **_: Any) -> None:
-        """Lock, notify and insert in one round trip; the notification ids can be
-        fetched from ``curs`` after."""
+                              **_: Any) -> list[int]:
+        """Lock the table, notify its channel and insert; the notification ids. A
+        command's few events go with the lock in one round trip."""
         if not stored_events:
-            return
-        curs.execute(
-            f"SET LOCAL lock_timeout = '{int(self.datastore.lock_timeout)}s'; "
-            f"LOCK TABLE {self.table} IN EXCLUSIVE MODE; "
-            f"NOTIFY {identifier(self.channel_name)}; "
-            f"INSERT INTO {self.table} (originator_id, originator_version, topic, "
-            f"state) VALUES {self._values(curs, stored_events)} "
-            "RETURNING notification_id")
+            return []
+        lock = (f"SET LOCAL lock_timeout = '{int(self.datastore.lock_timeout)}s'; "
+                f"LOCK TABLE {self.table} IN EXCLUSIVE MODE; "
+                f"NOTIFY {identifier(self.channel_name)}; ")
+        if len(stored_events) > ROWS:
+            curs.execute(lock)
+            return self._insert_rows(curs, stored_events, " RETURNING notification_id")
+        curs.execute(f"{lock}INSERT INTO {self.table} (originator_id, "
+                     f"originator_version, topic, state) VALUES "
+                     f"{self._values(curs, stored_events)} RETURNING notification_id")
+        return [row[0] for row in curs.fetchall()]
 
     def _insert_events(self, curs: Any, stored_events: Sequence[StoredEvent],
                        **kwargs: Any) -> None:
@@ -302,10 +317,7 @@ class PostgresApplicationRecorder(PostgresAggregateRecorder, ApplicationRecorder
                       **kwargs: Any) -> Sequence[int] | None:
         with self.datastore.transaction(commit=True) as curs:
             self._insert_events(curs, stored_events, **kwargs)
-            if not stored_events:
-                return []
-            self._insert_stored_events(curs, stored_events, **kwargs)
-            return [row[0] for row in curs.fetchall()]
+            return self._insert_stored_events(curs, stored_events, **kwargs)
 
     def select_notifications(self, start: int | None, limit: int,
                              stop: int | None = None, topics: Sequence[str] = (),

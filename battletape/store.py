@@ -370,17 +370,20 @@ class _Db:
         return [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in rows]
 
     def many(self, cur: Any, sql: str, params: list[Sequence]) -> None:
-        """One INSERT ... VALUES (?, ...) for many rows: on PostgreSQL one statement
-        with every row (psycopg2's executemany is a round trip a row)."""
+        """One INSERT ... VALUES (?, ...) for many rows: on PostgreSQL a statement
+        for each thousand rows (psycopg2's executemany is a round trip a row)."""
         if not params:
             return
         if not self.postgres:
             cur.executemany(sql, params)
             return
+        from battletape.postgres import ROWS
+
         head, _, row = sql.rpartition("VALUES")
         row = row.strip().replace("?", "%s")
-        cur.execute(head + "VALUES " + ",".join(
-            cur.mogrify(row, tuple(p)).decode() for p in params))
+        for at in range(0, len(params), ROWS):
+            cur.execute(head + "VALUES " + ",".join(
+                cur.mogrify(row, tuple(p)).decode() for p in params[at:at + ROWS]))
 
     def stream_key(self, value: Any) -> str:
         return value.hex if isinstance(value, uuid.UUID) else str(value).replace("-", "")

@@ -256,3 +256,23 @@ def _next_within(subscription, seconds: float):
         pytest.fail(f"no notification within {seconds} s")
     finally:
         pool.shutdown(wait=False)
+
+
+def test_a_long_insert_is_cut_into_statements_and_keeps_its_order(factory):
+    """An import of a long battle inserts more rows than one statement holds: every
+    row is stored, in order, with its notification id, in one transaction."""
+    made, _ = factory
+    recorder = made.application_recorder()
+    stream = uuid.uuid4()
+    count = postgres.ROWS * 2 + 7
+    ids = recorder.insert_events([StoredEvent(stream, i, "t", str(i).encode())
+                                  for i in range(1, count + 1)])
+    assert len(ids) == count and ids == sorted(ids)
+    stored = recorder.select_events(stream)
+    assert [e.originator_version for e in stored] == list(range(1, count + 1))
+    assert stored[-1].state == str(count).encode()
+    with pytest.raises(IntegrityError):  # the last statement fails: none is kept
+        recorder.insert_events([StoredEvent(stream, i, "t", b"x")
+                                for i in range(count + 1, count + postgres.ROWS + 2)]
+                               + [StoredEvent(stream, 1, "t", b"again")])
+    assert len(recorder.select_events(stream)) == count
