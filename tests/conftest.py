@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import os
 import uuid
+import warnings
 
 import pytest
+
+with warnings.catch_warnings():  # lark (d20's parser) imports the deprecated sre_parse:
+    warnings.simplefilter("ignore", DeprecationWarning)  # not ours to fix, said once
+    import lark  # noqa: F401
 
 PG_URL = os.environ.get("BATTLETAPE_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
