@@ -46,7 +46,7 @@ class Reader:
 
     def batches(self, start: int, stop: int, limit: int) -> Iterator[Notes]:
         """Every batch from ``start`` to ``stop``; the next is read while the caller
-        works on the current one (SQLite and psycopg wait without the GIL)."""
+        works on the current one (SQLite and psycopg2 wait without the GIL)."""
         with ThreadPoolExecutor(1, thread_name_prefix="analytics-reader") as pool:
             ahead = pool.submit(self.read, start, stop, limit)
             while True:
