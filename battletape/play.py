@@ -16,6 +16,7 @@ from typing import Callable, Iterable
 
 from battletape import script_lines as lines
 from battletape.session import Context, click_module
+from domain import systems
 from domain.errors import BattletapeError
 from domain.state import EncounterState
 
@@ -64,17 +65,9 @@ def end_of_turn_saves(state: EncounterState, next_verb) -> list[str]:
 
 
 def death_save_due(state: EncounterState) -> str | None:
-    """The creature whose turn it is, when a death save is due now."""
-    c = state.combatants.get(state.turn or "")
-    if c is None or state.ended:
-        return None
-    if "death_save_due" in c.extra:  # 5e, 3.5: the system keeps the flag
-        return c.name if c.extra["death_save_due"] else None
-    part = c.part  # 13th Age: dying at the start of its turn, not rolled yet
-    if c.pc and c.status == "unconscious" and getattr(part, "dying_at_start", False) \
-            and not getattr(part, "death_saved", False) and not getattr(part, "coma", False):
-        return c.name
-    return None
+    """The creature whose turn it is, when a death save is due now (the encounter's
+    rule system says when)."""
+    return systems.get(state.system).death_save_due(state)
 
 
 # --- completion ----------------------------------------------------------------------

@@ -117,6 +117,15 @@ class RuleSystem:
 
     # --- analytics --------------------------------------------------------------------
 
+    def death_save_due(self, state: "EncounterState") -> str | None:
+        """The creature whose turn it is, when the rules make its death save due now
+        (rolled at the start of a dying creature's turn). By default the system's
+        fold keeps the flag in the combatant's ``extra`` (5e, 3.5)."""
+        c = state.combatants.get(state.turn or "")
+        if c is None or state.ended:
+            return None
+        return c.name if c.extra.get("death_save_due") else None
+
     def analytics_values(self, table: str, e: "Event") -> dict[str, Any]:
         """The values of this system's ``analytics_columns`` for the row ``e`` makes
         in ``table`` (columns left out are NULL)."""

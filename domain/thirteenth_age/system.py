@@ -47,6 +47,17 @@ class ThirteenthAge(RuleSystem):
         mobs = mooks.mobs_view(state)  # mooks: each mob's summed hit points
         return {"mobs": mobs} if mobs else {}
 
+    def death_save_due(self, state: EncounterState) -> str | None:
+        """A dying PC at the start of its turn, its death save not rolled yet (Death
+        and dying); none in a coma (the Optional Meaningful Death Rule)."""
+        c = state.combatants.get(state.turn or "")
+        if c is None or state.ended or not c.pc or c.status != "unconscious":
+            return None
+        part = c.part
+        due = getattr(part, "dying_at_start", False) and not \
+            getattr(part, "death_saved", False) and not getattr(part, "coma", False)
+        return c.name if due else None
+
     def stat_line(self, c, sep: str = " ") -> str:
         p = getattr(c, "part", None) or c  # a combatant's part, or the event itself
         return sep.join((f"AC {c.ac}", f"PD {p.pd}", f"MD {p.md}"))
