@@ -12,6 +12,7 @@ from typing import Optional
 import typer
 
 from battletape.cli import app
+from battletape.locations import resolve_url, sqlite_file
 from battletape.session import Context, get, out
 from domain.errors import BadInput
 
@@ -24,7 +25,7 @@ def caught_up(c: Context, analytics: Optional[str]) -> Path:
     """The analytics file, brought up to date with the store first."""
     from projections import analytics as projection
 
-    path = Path(analytics) if analytics else projection.default_path(c.store)
+    path = Path(analytics) if analytics else projection.default_path(resolve_url(c.store))
     bar = _ProgressBar()
     try:
         projection.catch_up(c.bt.app, path, progress=bar.update)
@@ -40,8 +41,7 @@ def reading(c: Context, analytics: Optional[str], before_work=None):
     from projections import analytics as projection
     from projections.analytics import query as analytics_query
 
-    path = Path(analytics) if analytics else projection.default_path(c.store)
-    from battletape.locations import sqlite_file
+    path = Path(analytics) if analytics else projection.default_path(resolve_url(c.store))
 
     store_file = sqlite_file(c.store)
     con = analytics_query.current_sqlite(store_file, path) if store_file else None

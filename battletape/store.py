@@ -22,13 +22,12 @@ from eventsourcing.utils import get_topic, resolve_topic
 from domain import events as ev
 from domain.errors import StoreError
 from domain.state import EncounterState
+from domain.streams import INDEX_ID, NAMESPACE, campaign_id, encounter_id  # noqa: F401
 
 from battletape.locations import DEFAULT_STORE, resolve_url  # noqa: F401 (here first)
 # eventsourcing's persistence on psycopg2 (battletape/postgres.py: a command starts
 # in a few milliseconds, where psycopg 3 and its pool take about 80 to import)
 POSTGRES_MODULE = "battletape.postgres"
-NAMESPACE = uuid.UUID("6f1b3a52-4c1e-4f8e-9a39-3b9f0d5c2b17")
-INDEX_ID = uuid.uuid5(NAMESPACE, "index")
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
@@ -149,14 +148,6 @@ def snapshot_interval() -> int:
         return max(1, int(os.environ.get("BATTLETAPE_SNAPSHOT_INTERVAL", "250")))
     except ValueError:
         return 250
-
-
-def encounter_id(name: str) -> uuid.UUID:
-    return uuid.uuid5(NAMESPACE, "encounter:" + name.casefold())
-
-
-def campaign_id(name: str) -> uuid.UUID:
-    return uuid.uuid5(NAMESPACE, "campaign:" + name.casefold())
 
 
 def environment(store: str | None) -> dict[str, str]:

@@ -18,6 +18,7 @@ import uuid
 from dataclasses import dataclass, field
 
 from domain import events as ev
+from domain.streams import INDEX_ID
 from projections.analytics import schema
 from projections.analytics.folder import Folder
 from projections.analytics.ingest import Load, json_array, load, log_load, table_load
@@ -127,8 +128,6 @@ class Streams:
         if row:
             st = Stream(sid, *row[:-1])
         else:
-            from battletape.store import INDEX_ID
-
             if sid == INDEX_ID:
                 st = Stream(sid, "index")
             elif isinstance(e, ev.EncounterStarted):

@@ -10,16 +10,14 @@ from pathlib import Path
 from domain.errors import StoreError
 
 
-def default_path(store_url: str | None) -> Path:
-    """Beside a SQLite store (battletape.db -> battletape.duckdb); for PostgreSQL, a
+def default_path(url: str) -> Path:
+    """The analytics file of the store at ``url`` (a path or a postgresql:// URL):
+    beside a SQLite store (battletape.db -> battletape.duckdb); for PostgreSQL, a
     file named after the database (and schema) in the working directory;
     BATTLETAPE_ANALYTICS overrides both."""
-    from battletape.locations import resolve_url
-
     env = os.environ.get("BATTLETAPE_ANALYTICS")
     if env:
         return Path(env)
-    url = resolve_url(store_url)
     if url.startswith(("postgresql://", "postgres://")):
         from urllib.parse import parse_qs, urlparse
 

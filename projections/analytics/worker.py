@@ -60,20 +60,28 @@ def _peak_rss_kb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def fold(conn, env: dict, start: int, stop: int, limit: int, known: Known) -> None:
-    """The worker: fold notifications ``start``..``stop`` in batches of ``limit``;
-    send each :class:`Batch`, then :class:`Done`."""
+def fold(conn, env: tuple[str, dict], start: int, stop: int, limit: int,
+         known: Known) -> None:
+    """The worker: fold notifications ``start``..``stop`` in batches of ``limit``
+    from the store of ``env`` (the application's name and environment); send each
+    :class:`Batch`, then :class:`Done`."""
     import gc
 
-    from battletape.store import BattletapeApplication
+    from eventsourcing.persistence import InfrastructureFactory
+    from eventsourcing.utils import Environment
+
     from projections.analytics.read import Reader
 
     gc.disable()  # as in the writer: millions of objects, no cycles
-    app = reader = None
+    factory = reader = None
     outbox = Outbox(conn)
     try:
-        app = BattletapeApplication(env=env)
-        reader = Reader(app.recorder)
+        # the store's recorder, as the application that owns it configured it (its
+        # name and environment, sent by the writer); it only reads
+        name, settings = env
+        factory = InfrastructureFactory.construct(
+            Environment(name, {**settings, "CREATE_TABLE": "n"}))
+        reader = Reader(factory.application_recorder())
         streams = Streams(known, docs=False)  # the writer reads the JSON itself
         for notes in reader.batches(start, stop, limit):
             batch = streams.prepare(notes)
@@ -94,8 +102,8 @@ def fold(conn, env: dict, start: int, stop: int, limit: int, known: Known) -> No
     finally:
         if reader is not None:
             reader.close()
-        if app is not None:
-            app.close()
+        if factory is not None:
+            factory.close()
         conn.close()
 
 
@@ -168,7 +176,7 @@ class Worker:
         self.conn = ours
         self.peak_rss_kb = 0  # the worker's, once it is done
         try:
-            self.conn.send((dict(app.env), start, stop, limit, known))
+            self.conn.send(((app.name, dict(app.env)), start, stop, limit, known))
         except (BrokenPipeError, ConnectionError):
             pass  # it died at once: batches() says why
 

@@ -19,6 +19,7 @@ from battletape.application import Battletape
 from domain import events as ev
 from domain.state import EncounterState
 from battletape import identity
+from battletape.locations import resolve_url
 from fixtures import generate as gen
 from projections import analytics
 from projections.analytics.schema import TABLES
@@ -486,7 +487,7 @@ def test_the_default_file_sits_beside_the_store(tmp_path, monkeypatch):
     monkeypatch.delenv("BATTLETAPE_STORE", raising=False)
     assert analytics.default_path(str(tmp_path / "x.db")) == tmp_path / "x.duckdb"
     assert analytics.default_path(str(tmp_path / "store")) == tmp_path / "store.duckdb"
-    assert analytics.default_path(None) == Path("battletape.duckdb")
+    assert analytics.default_path(resolve_url(None)) == Path("battletape.duckdb")
     assert analytics.default_path("postgresql://u@h:5432/games?schema=bt_1") == \
         Path("battletape-games-bt_1.duckdb")
     monkeypatch.setenv("BATTLETAPE_ANALYTICS", str(tmp_path / "a.duckdb"))

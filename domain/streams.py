@@ -1,0 +1,18 @@
+"""The ids of a store's streams: every encounter, every campaign and the index of
+encounters are streams of events, named by UUIDs derived from their names (the same
+name gives the same stream in every store and after an import)."""
+
+from __future__ import annotations
+
+import uuid
+
+NAMESPACE = uuid.UUID("6f1b3a52-4c1e-4f8e-9a39-3b9f0d5c2b17")
+INDEX_ID = uuid.uuid5(NAMESPACE, "index")
+
+
+def encounter_id(name: str) -> uuid.UUID:
+    return uuid.uuid5(NAMESPACE, "encounter:" + name.casefold())
+
+
+def campaign_id(name: str) -> uuid.UUID:
+    return uuid.uuid5(NAMESPACE, "campaign:" + name.casefold())
