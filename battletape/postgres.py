@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import select
 import threading
+import time
 import uuid
 from contextlib import contextmanager
 from typing import Any, Iterator, Sequence
@@ -56,6 +57,7 @@ from eventsourcing.persistence import (
 from eventsourcing.utils import resolve_topic, strtobool
 
 ROWS = 1000  # rows an INSERT statement holds at most
+IDLE = 30.0  # seconds after which a connection is checked before it is used again
 _CREATE_LOCK = 0x62747470  # the advisory lock held while a store's tables are created
 _AUTOVACUUM = ("WITH (autovacuum_enabled = true, autovacuum_vacuum_threshold = "
                "100000000, autovacuum_vacuum_scale_factor = 0.5, "
@@ -122,14 +124,25 @@ class PostgresDatastore:
         return conn
 
     def connection(self) -> Any:
-        """This thread's connection (a broken one is replaced)."""
+        """This thread's connection. A broken one is replaced; one idle for longer
+        than IDLE seconds (a `play` or `serve` session) is checked first with one
+        round trip, so that a server restarted meanwhile costs no command."""
         conn = getattr(self._local, "conn", None)
+        now = time.monotonic()
+        if conn is not None and not conn.closed and \
+                now - getattr(self._local, "used", now) > IDLE:
+            try:
+                with conn.cursor() as curs:
+                    curs.execute("SELECT 1")
+            except psycopg2.Error:
+                conn.close()
         if conn is None or conn.closed:
             conn = self.connect()
             self._local.conn = conn
             with self._guard:
                 self._opened.append(conn)
                 self.connections_opened += 1
+        self._local.used = now
         return conn
 
     @contextmanager

@@ -276,3 +276,19 @@ def test_a_long_insert_is_cut_into_statements_and_keeps_its_order(factory):
                                 for i in range(count + 1, count + postgres.ROWS + 2)]
                                + [StoredEvent(stream, 1, "t", b"again")])
     assert len(recorder.select_events(stream)) == count
+
+
+def test_a_session_outlives_a_lost_connection(factory, monkeypatch):
+    """A long session (`play`, `serve`) whose connection the server dropped while it
+    sat idle (a restart, an idle timeout) goes on: the next command reconnects."""
+    made, _ = factory
+    recorder = made.application_recorder()
+    stream = uuid.uuid4()
+    recorder.insert_events([StoredEvent(stream, 1, "t", b"one")])
+    pid = made.datastore.connection().get_backend_pid()
+    pg_sql("SELECT pg_terminate_backend(%s)", params=(pid,))
+    monkeypatch.setattr(postgres, "IDLE", 0.0)  # as after a while at the table
+    assert [e.state for e in recorder.select_events(stream)] == [b"one"]
+    recorder.insert_events([StoredEvent(stream, 2, "t", b"two")])
+    assert made.datastore.connections_opened == 2
+    assert made.datastore.connection().get_backend_pid() != pid
