@@ -51,9 +51,9 @@ def held(app, stream: uuid.UUID) -> dict[str, bytes]:
     schema (in the search path's table): a secret is only ever used for the
     commitment it hashes to, so another store's row is never taken for this one's."""
     datastore, name, mark = _where(app)
+    legacy = [TABLE] if mark == "%s" and datastore.schema != "public" else []
     out: dict[str, bytes] = {}
-    for table in ([TABLE, name] if name.startswith('"') and
-                  not name.startswith('"public".') else [name]):
+    for table in legacy + [name]:
         out.update(_rows(datastore, table, mark, stream))
     return out
 

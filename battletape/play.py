@@ -64,12 +64,6 @@ def end_of_turn_saves(state: EncounterState, next_verb) -> list[str]:
     return due
 
 
-def death_save_due(state: EncounterState) -> str | None:
-    """The creature whose turn it is, when a death save is due now (the encounter's
-    rule system says when)."""
-    return systems.get(state.system).death_save_due(state)
-
-
 # --- completion ----------------------------------------------------------------------
 
 
@@ -275,9 +269,10 @@ class Session:
     def due_line(self) -> str:
         """A command the rules make due now, prefilled at the prompt."""
         try:
-            name = death_save_due(self.state())
+            state = self.state()
         except BattletapeError:
             return ""
+        name = systems.get(state.system).death_save_due(state)  # the rules say when
         return f"death-save {quoted(name)} --roll " if name else ""
 
     def help_text(self) -> str:

@@ -78,6 +78,17 @@ _ERRORS = (
 )
 
 
+def inserts(curs: Any, head: str, row: str, rows: Sequence[Sequence[Any]],
+            tail: str = "") -> Iterator[str]:
+    """``head VALUES row, row, ... tail`` statements of at most ROWS rows each (an
+    import of a long battle is many, never one statement of hundreds of megabytes);
+    ``row`` is a template of ``%s`` marks, filled in by psycopg2."""
+    for at in range(0, len(rows), ROWS):
+        values = ",".join(curs.mogrify(row, tuple(r)).decode()
+                          for r in rows[at:at + ROWS])
+        yield f"{head} VALUES {values}{tail}"
+
+
 def identifier(name: str) -> str:
     """``name`` quoted as a PostgreSQL identifier."""
     return '"' + name.replace('"', '""') + '"'
@@ -230,25 +241,27 @@ class PostgresAggregateRecorder(PostgresRecorder, AggregateRecorder):
     def tables(self) -> list[str]:
         return [self.events_table_name]
 
-    def create_statements(self) -> list[str]:
-        return [f"CREATE TABLE IF NOT EXISTS {self.table} (originator_id uuid NOT NULL, "
-                "originator_version bigint NOT NULL, topic text, state bytea, "
-                f"PRIMARY KEY (originator_id, originator_version)) {_AUTOVACUUM}"]
+    def _create_events_table(self, columns: str = "") -> str:
+        """eventsourcing's events table (``columns``: what an application's adds)."""
+        return (f"CREATE TABLE IF NOT EXISTS {self.table} (originator_id uuid NOT NULL, "
+                f"originator_version bigint NOT NULL, topic text, state bytea, {columns}"
+                f"PRIMARY KEY (originator_id, originator_version)) {_AUTOVACUUM}")
 
-    def _values(self, curs: Any, stored_events: Sequence[StoredEvent]) -> str:
-        return ",".join(curs.mogrify("(%s,%s,%s,%s)", (
-            str(e.originator_id), e.originator_version, e.topic,
-            psycopg2.Binary(e.state))).decode() for e in stored_events)
+    def create_statements(self) -> list[str]:
+        return [self._create_events_table()]
 
     def _insert_rows(self, curs: Any, stored_events: Sequence[StoredEvent],
-                     returning: str = "") -> list[int]:
-        """INSERT statements of at most ROWS rows each (an import of a long battle
-        is many, never one statement of hundreds of megabytes)."""
+                     returning: str = "", before: str = "") -> list[int]:
+        """Insert the events (``before``: statements sent with the first INSERT, in
+        the same round trip); the ``returning`` column of each, when asked."""
+        rows = [(str(e.originator_id), e.originator_version, e.topic,
+                 psycopg2.Binary(e.state)) for e in stored_events]
         ids: list[int] = []
-        for at in range(0, len(stored_events), ROWS):
-            curs.execute(f"INSERT INTO {self.table} (originator_id, originator_version, "
-                         f"topic, state) VALUES "
-                         f"{self._values(curs, stored_events[at:at + ROWS])}{returning}")
+        for statement in inserts(curs, f"INSERT INTO {self.table} (originator_id, "
+                                       "originator_version, topic, state)",
+                                 "(%s,%s,%s,%s)", rows, returning):
+            curs.execute(before + statement)
+            before = ""
             if returning:
                 ids += [row[0] for row in curs.fetchall()]
         return ids
@@ -297,10 +310,7 @@ class PostgresApplicationRecorder(PostgresAggregateRecorder, ApplicationRecorder
         self.channel_name = events_table_name.replace(".", "_")
 
     def create_statements(self) -> list[str]:
-        return [f"CREATE TABLE IF NOT EXISTS {self.table} (originator_id uuid NOT NULL, "
-                "originator_version bigint NOT NULL, topic text, state bytea, "
-                "notification_id bigserial, PRIMARY KEY (originator_id, "
-                f"originator_version)) {_AUTOVACUUM}",
+        return [self._create_events_table("notification_id bigserial, "),
                 "CREATE UNIQUE INDEX IF NOT EXISTS "
                 f"{identifier(self.events_table_name + '_notification_id_idx')} "
                 f"ON {self.table} (notification_id ASC)"]
@@ -314,13 +324,8 @@ class PostgresApplicationRecorder(PostgresAggregateRecorder, ApplicationRecorder
         lock = (f"SET LOCAL lock_timeout = '{int(self.datastore.lock_timeout)}s'; "
                 f"LOCK TABLE {self.table} IN EXCLUSIVE MODE; "
                 f"NOTIFY {identifier(self.channel_name)}; ")
-        if len(stored_events) > ROWS:
-            curs.execute(lock)
-            return self._insert_rows(curs, stored_events, " RETURNING notification_id")
-        curs.execute(f"{lock}INSERT INTO {self.table} (originator_id, "
-                     f"originator_version, topic, state) VALUES "
-                     f"{self._values(curs, stored_events)} RETURNING notification_id")
-        return [row[0] for row in curs.fetchall()]
+        return self._insert_rows(curs, stored_events, " RETURNING notification_id",
+                                 before=lock)
 
     def _insert_events(self, curs: Any, stored_events: Sequence[StoredEvent],
                        **kwargs: Any) -> None:

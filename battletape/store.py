@@ -368,13 +368,12 @@ class _Db:
         if not self.postgres:
             cur.executemany(sql, params)
             return
-        from battletape.postgres import ROWS
+        from battletape.postgres import inserts
 
         head, _, row = sql.rpartition("VALUES")
-        row = row.strip().replace("?", "%s")
-        for at in range(0, len(params), ROWS):
-            cur.execute(head + "VALUES " + ",".join(
-                cur.mogrify(row, tuple(p)).decode() for p in params[at:at + ROWS]))
+        for statement in inserts(cur, head.rstrip(), row.strip().replace("?", "%s"),
+                                 params):
+            cur.execute(statement)
 
     def stream_key(self, value: Any) -> str:
         return value.hex if isinstance(value, uuid.UUID) else str(value).replace("-", "")

@@ -97,6 +97,16 @@ def refused_whole(store: str, command: str, message: str, user: str | None = Non
     assert snapshot_of(store) == before
 
 
+def start_fort(store: str) -> str:
+    """A 13th Age fight of the short-name tests: two Hobgoblin Warriors, Bruna and
+    Brother Kael, before initiative."""
+    ok(store, "new Fort --seed 1")
+    ok(store, "add 'Hobgoblin Warrior' --hp 20 --ac 16 --count 2")
+    ok(store, "add Bruna --pc --hp 30 --ac 17")
+    ok(store, "add 'Brother Kael' --pc --hp 25 --ac 15")
+    return store
+
+
 def readme_commands(heading: str) -> list[str]:
     """The `battletape` commands of the first ```sh block under ``heading`` in the
     README, without the program name (the tours run as written)."""

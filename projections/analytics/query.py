@@ -49,46 +49,12 @@ def open_read_only(path: Path | str):
     return connect(path, read_only=True, config=dict(READ_ONLY_CONFIG))
 
 
-def current(app, path: Path | str):
-    """A read-only connection to the file if it already holds every event of the
-    store (the usual case: then no catch-up needs the file opened for writing)."""
-    import duckdb
-
-    from projections.analytics.read import Reader, digest
-    from projections.analytics.schema import version
-
-    if not Path(path).exists():
-        return None
-    try:
-        con = open_read_only(path)
-    except BattletapeError:
-        return None
-    reader = Reader(app.recorder)
-    try:
-        meta = dict(con.execute("SELECT key, value FROM _meta").fetchall())
-        nid = int(meta.get("nid", "0"))
-        if meta.get("schema") == version() and nid == reader.last():
-            found = reader.read(nid, nid, 1) if nid else [(0, b"")]
-            if found and (not nid or digest(found[0][1]) == meta.get("digest")):
-                return con
-    except duckdb.Error:
-        pass
-    finally:
-        reader.close()
-    con.close()
-    return None
-
-
-def current_sqlite(store_file: Path | str, path: Path | str,
-                   table: str = "stored_events"):
-    """:func:`current` for a SQLite store, read with the standard library: a query
-    on an up-to-date file loads neither eventsourcing nor the store's event types."""
-    import sqlite3
-
-    import duckdb
-
+def _if_current(path: Path | str, version, probe, errors: tuple) -> object:
+    """A read-only connection to the analytics file if it holds every event of the
+    store: its schema is ``version()`` (asked only of a file that opens), and ``probe(nid)`` (the store's last
+    notification id and the stored JSON of ``nid``, None when missing) matches the
+    position and the fingerprint the file recorded. None otherwise, or on ``errors``."""
     from projections.analytics.read import digest
-    from projections.analytics.version_cache import version
 
     if not Path(path).exists():
         return None
@@ -100,20 +66,62 @@ def current_sqlite(store_file: Path | str, path: Path | str,
         meta = dict(con.execute("SELECT key, value FROM _meta").fetchall())
         nid = int(meta.get("nid", "0"))
         if meta.get("schema") == version():
-            db = sqlite3.connect(f"file:{Path(store_file).resolve()}?mode=ro", uri=True,
-                                 timeout=10)
-            try:
-                last = db.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0] or 0
-                row = db.execute(f"SELECT state FROM {table} WHERE rowid = ?",
-                                 (nid,)).fetchone() if nid else (b"",)
-            finally:
-                db.close()
-            if last == nid and row and (not nid or digest(row[0]) == meta.get("digest")):
+            last, state = probe(nid)
+            if last == nid and state is not None and \
+                    (not nid or digest(state) == meta.get("digest")):
                 return con
-    except (duckdb.Error, sqlite3.Error, ValueError):
+    except errors:
         pass
     con.close()
     return None
+
+
+def current(app, path: Path | str):
+    """A read-only connection to the file if it already holds every event of the
+    store (the usual case: then no catch-up needs the file opened for writing)."""
+    import duckdb
+
+    from projections.analytics.read import Reader
+    from projections.analytics.schema import version
+
+    def probe(nid: int) -> tuple[int, bytes | None]:
+        last = reader.last()
+        if last != nid:
+            return last, None
+        found = reader.read(nid, nid, 1) if nid else [(0, b"")]
+        return last, found[0][1] if found else None
+
+    if not Path(path).exists():
+        return None
+    reader = Reader(app.recorder)
+    try:
+        return _if_current(path, version, probe, (duckdb.Error,))
+    finally:
+        reader.close()
+
+
+def current_sqlite(store_file: Path | str, path: Path | str,
+                   table: str = "stored_events"):
+    """:func:`current` for a SQLite store, read with the standard library: a query
+    on an up-to-date file loads neither eventsourcing nor the store's event types."""
+    import sqlite3
+
+    import duckdb
+
+    from projections.analytics.version_cache import version
+
+    def probe(nid: int) -> tuple[int, bytes | None]:
+        db = sqlite3.connect(f"file:{Path(store_file).resolve()}?mode=ro", uri=True,
+                             timeout=10)
+        try:
+            last = db.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0] or 0
+            row = db.execute(f"SELECT state FROM {table} WHERE rowid = ?",
+                             (nid,)).fetchone() if nid else (b"",)
+        finally:
+            db.close()
+        return last, row[0] if row else None
+
+    return _if_current(path, version, probe, (duckdb.Error, sqlite3.Error, ValueError))
 
 
 def without_branches(con, include_branches: bool = False, query: str | None = None) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from domain import roster
-from tests.helpers import ok, refused_whole, run_script, state
+from tests.helpers import ok, refused_whole, run_script, start_fort, state
 
 BATTLES = Path(__file__).resolve().parents[2] / "fixtures" / "battles"
 VOLATILE = {"originator_id", "timestamp", "by", "command", "chain"}
@@ -72,12 +72,7 @@ def test_a_battle_typed_with_short_names_records_the_same_events(tmp_path, scrip
 
 @pytest.fixture
 def fort(sqlite_store):
-    s = sqlite_store
-    ok(s, "new Fort --seed 1")
-    ok(s, "add 'Hobgoblin Warrior' --hp 20 --ac 16 --count 2")
-    ok(s, "add Bruna --pc --hp 30 --ac 17")
-    ok(s, "add 'Brother Kael' --pc --hp 25 --ac 15")
-    return s
+    return start_fort(sqlite_store)
 
 
 def test_initials_and_prefixes_name_combatants_and_groups(fort):

@@ -17,18 +17,14 @@ from battletape.player import HELP, render
 from battletape.render import state_table
 from replay.frames import Frames
 from replay.step_lines import StepLines
-from tests.helpers import ok
+from tests.helpers import ok, start_fort
 
 NAMES = ["Hobgoblin Warrior 1", "Hobgoblin Warrior 2", "Brother Kael", "Bruna"]
 
 
 @pytest.fixture
 def fort(sqlite_store):
-    s = sqlite_store
-    ok(s, "new Fort --seed 1")
-    ok(s, "add 'Hobgoblin Warrior' --hp 20 --ac 16 --count 2")
-    ok(s, "add Bruna --pc --hp 30 --ac 17")
-    ok(s, "add 'Brother Kael' --pc --hp 25 --ac 15")
+    s = start_fort(sqlite_store)
     ok(s, "init bru=12 hw=8 bk=10")
     ok(s, "attack bru hw1 --bonus 5 --vs ac --roll 15 --dmg 6 --kind melee")
     ok(s, "next")
