@@ -12,7 +12,7 @@ import shlex
 import msgspec
 
 from battletape.session import Capture, Context
-from domain.errors import BadInput, BattletapeError
+from battletape.domain.errors import BadInput, BattletapeError
 
 # where each command keeps its target among its positional words
 TARGET_INDEX = {"attack": 2, "damage": 1, "heal": 1, "temp": 1, "ongoing": 1,
@@ -70,7 +70,7 @@ class Redecider:
     def sequence(self, lines_: list[str], state, rng, events=()) -> list:
         """Several lines decided one after the other from ``state`` (an amendment
         with ``--also``): each sees the events of the ones before it."""
-        from projections.encounter_state import fold_all
+        from battletape.projections.encounter_state import fold_all
 
         decided: list = []
         for line in lines_:
@@ -142,7 +142,7 @@ def overridden(line: str, changes: dict[str, str], turn: str | None,
                system: str = "13a") -> str:
     """``line`` with corrected values: --roll, --dmg, --type, the target, a save.
     Where a verb keeps its roll is the verb's own (``Verb.roll_option``)."""
-    from domain import systems
+    from battletape.domain import systems
 
     from battletape.session import split_globals
 
@@ -182,8 +182,8 @@ def propagate(parent: Context) -> list[str]:
     from, after a correction; amend their `add` commands where it changed."""
     import msgspec
 
-    from domain import dice, events as ev
-    from replay import history
+    from battletape.domain import dice, events as ev
+    from battletape.replay import history
 
     bt = parent.bt
     reg = bt.registration(parent.encounter)

@@ -18,12 +18,12 @@ import msgspec
 
 from battletape import dice_secrets, identity, store
 from battletape.reading import Reading
-from domain import bounds, dice, events as ev, fair_dice, systems
-from domain.errors import (BadInput, BattletapeError, RuleViolation, StoreError,
+from battletape.domain import bounds, dice, events as ev, fair_dice, systems
+from battletape.domain.errors import (BadInput, BattletapeError, RuleViolation, StoreError,
                            UnknownEncounter)
-from domain.state import EncounterState, copy
-from projections.encounter_state import apply
-from replay import history
+from battletape.domain.state import EncounterState, copy
+from battletape.projections.encounter_state import apply
+from battletape.replay import history
 
 Decide = Callable[..., list[ev.Event]]
 RETRIES = 25  # tries after the first when another writer took the positions

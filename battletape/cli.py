@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from battletape.session import Context
-from domain.errors import BadInput
+from battletape.domain.errors import BadInput
 
 NEGATIVE_NUMBERS = {"ignore_unknown_options": True}  # so "-3" reaches our check
 

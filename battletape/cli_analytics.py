@@ -14,7 +14,7 @@ import typer
 from battletape.cli import app
 from battletape.locations import resolve_url, sqlite_file
 from battletape.session import Context, get, out
-from domain.errors import BadInput
+from battletape.domain.errors import BadInput
 
 ANALYTICS_HELP = ("The DuckDB analytics file (default: beside the store, "
                   "battletape.db -> battletape.duckdb; or BATTLETAPE_ANALYTICS).")
@@ -23,7 +23,7 @@ LONG = 20_000  # events to catch up before a progress bar is worth showing
 
 def caught_up(c: Context, analytics: Optional[str]) -> Path:
     """The analytics file, brought up to date with the store first."""
-    from projections import analytics as projection
+    from battletape.projections import analytics as projection
 
     path = Path(analytics) if analytics else projection.default_path(resolve_url(c.store))
     bar = _ProgressBar()
@@ -38,8 +38,8 @@ def reading(c: Context, analytics: Optional[str], before_work=None):
     """A read-only connection to the analytics file, up to date with the store: the
     file is opened for writing only when there is something to catch up
     (``before_work()`` is called first, e.g. to refuse a query before the catch-up)."""
-    from projections import analytics as projection
-    from projections.analytics import query as analytics_query
+    from battletape.projections import analytics as projection
+    from battletape.projections.analytics import query as analytics_query
 
     path = Path(analytics) if analytics else projection.default_path(resolve_url(c.store))
 
@@ -94,7 +94,7 @@ def sql(ctx: typer.Context,
         analytics: Optional[str] = typer.Option(None, "--analytics", help=ANALYTICS_HELP),
         include_branches: bool = typer.Option(False, "--include-branches", "--branches", help="Rows of what-if branches too (left out: they repeat their trunk's past).")):
     """Query the campaign in SQL (DuckDB, read-only).  Example: battletape sql "SELECT escalation_die, avg(hit::INT) FROM attacks GROUP BY 1 ORDER BY 1" """
-    from projections.analytics import query as analytics_query, schema as analytics_schema
+    from battletape.projections.analytics import query as analytics_query, schema as analytics_schema
 
     c = get(ctx)
     if format_ not in ("table", "csv", "json"):
@@ -163,7 +163,7 @@ def stats(ctx: typer.Context,
           json_: bool = typer.Option(False, "--json", help="One JSON object of sections."),
           analytics: Optional[str] = typer.Option(None, "--analytics", help=ANALYTICS_HELP)):
     """Campaign dashboard: damage, hit rates, crits, kills, rounds, recoveries, death saves, disputes, dice fairness; what-if branches left out.  Example: battletape stats --campaign Emberfall"""
-    from projections.analytics import stats as analytics_stats
+    from battletape.projections.analytics import stats as analytics_stats
 
     c = get(ctx)
     encounter = encounter or c.encounter  # `battletape -e NAME stats` works too
@@ -211,7 +211,7 @@ def _short(v):
 def export_parquet(c: Context, output: str, analytics: Optional[str] = None) -> None:
     """`export --format parquet -o DIR`: every analytics table as Parquet files,
     partitioned by campaign (DIR/TABLE/campaign=NAME/*.parquet)."""
-    from projections.analytics.export import to_parquet
+    from battletape.projections.analytics.export import to_parquet
 
     analytics = analytics or getattr(c, "analytics", None)
     target = Path(output)

@@ -9,7 +9,7 @@ import typer
 
 from battletape.cli import app
 from battletape.session import echo_events, get, out
-from domain.errors import BadInput
+from battletape.domain.errors import BadInput
 
 bestiary_app = typer.Typer(help="Stat blocks and saved attacks (add --from, attack A T "
                                 "NAME).", no_args_is_help=True)
@@ -37,7 +37,7 @@ def bestiary_add(ctx: typer.Context, file: str = typer.Argument(..., help="A TOM
     bestiary add monsters.toml"""
     import tomllib
 
-    from domain import stat_blocks
+    from battletape.domain import stat_blocks
 
     c = get(ctx)
     path = Path(file)
@@ -53,7 +53,7 @@ def bestiary_add(ctx: typer.Context, file: str = typer.Argument(..., help="A TOM
 
 
 def _blocks(c, campaign: Optional[str]):
-    from domain import stat_blocks
+    from battletape.domain import stat_blocks
 
     camp, _ = _campaign(c, campaign)
     return stat_blocks.bestiary(c.bt.campaign_events(camp))
@@ -83,7 +83,7 @@ def bestiary_show(ctx: typer.Context, key: str, campaign: Optional[str] = CAMPAI
     """One stat block with its saved attacks.  Example: battletape bestiary show orc"""
     import msgspec
 
-    from domain import stat_blocks
+    from battletape.domain import stat_blocks
 
     c = get(ctx)
     b = stat_blocks.find(_blocks(c, campaign), key)

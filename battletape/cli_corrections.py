@@ -9,13 +9,13 @@ import typer
 
 from battletape.cli import app
 from battletape.session import Context, echo_events, get, out
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, RuleViolation
 
 KIND_HELP = "rules-error, table-error or tactical (tactical choices are never rewound)."
 
 
 def _events():
-    from domain import events
+    from battletape.domain import events
 
     return events
 
@@ -39,13 +39,13 @@ def _after_correction(c: Context) -> None:
 
 def _policy(c: Context):
     """The encounter's system's correction policy (None: the core's plain corrections)."""
-    from domain import systems
+    from battletape.domain import systems
 
     return systems.get(c.system_id()).correction_policy
 
 
 def _kind(kind: str, c: Context | None = None) -> str:
-    from domain.corrections import check_kind
+    from battletape.domain.corrections import check_kind
 
     return check_kind(kind, _policy(c) if c is not None else None)
 
@@ -62,7 +62,7 @@ def _warn(text: str | None) -> None:
 def undo(ctx: typer.Context, reason: str = typer.Option("", help="Why."),
          kind: str = typer.Option("table-error", help=KIND_HELP)):
     """Retract the whole last command.  Example: battletape undo --reason "wrong target" """
-    from replay import history
+    from battletape.replay import history
 
     ev = _events()
     c = get(ctx)
@@ -77,7 +77,7 @@ def undo(ctx: typer.Context, reason: str = typer.Option("", help="Why."),
 @app.command()
 def redo(ctx: typer.Context, reason: str = typer.Option("", help="Why.")):
     """Restore the last undone command.  Example: battletape redo"""
-    from replay import history
+    from battletape.replay import history
 
     ev = _events()
     c = get(ctx)
@@ -94,7 +94,7 @@ def rewind(ctx: typer.Context, position: int,
            kind: str = typer.Option("rules-error", help=KIND_HELP),
            dispute: Optional[int] = typer.Option(None, "--dispute", help="The position of the dispute this rewind settles (then `resolve Q overturned`).")):
     """Void every event after POSITION.  Example: battletape rewind 12 --reason "he was dead" """
-    from domain import corrections
+    from battletape.domain import corrections
 
     c = get(ctx)
     _gm(c)
@@ -124,8 +124,8 @@ def amend(ctx: typer.Context, position: int,
           dispute: Optional[int] = typer.Option(None, "--dispute", help="The position of the dispute this amendment settles (then `resolve Q overturned`).")):
     """Correct a recorded value; the rules decide the command again.  Example: battletape amend 14 --roll 9 --reason "it was a 9" """
     from battletape import amending
-    from domain import dice
-    from replay import history
+    from battletape.domain import dice
+    from battletape.replay import history
 
     ev = _events()
     c = get(ctx)
@@ -140,7 +140,7 @@ def amend(ctx: typer.Context, position: int,
     # before the command, and everything after, without reading the whole battle
     start, events = c.bt.window(c.encounter, cmd - 1)
     if dispute is not None:
-        from domain.corrections import check_dispute
+        from battletape.domain.corrections import check_dispute
 
         check_dispute(c.bt.events(c.encounter), dispute, cmd)
     corr = history.Corrections(events)
@@ -164,7 +164,7 @@ def amend(ctx: typer.Context, position: int,
     if not changes and command is None and not also:
         raise BadInput("amend", position, "a corrected value: --roll, --dmg, --target, "
                        "--type, --also or --command")
-    from domain import fair_dice
+    from battletape.domain import fair_dice
 
     reg = c.bt.registration(c.encounter)
     rng = (fair_dice.source(before, cmd, line, c.bt.dice_secrets(reg.encounter_id),
@@ -172,7 +172,7 @@ def amend(ctx: typer.Context, position: int,
     redecide = amending.Redecider(c)
     replacement = redecide(line, before, rng, events)
     for extra in also:
-        from projections.encounter_state import fold_all
+        from battletape.projections.encounter_state import fold_all
 
         replacement += redecide(extra, fold_all(before, replacement), rng, events)
         line += " ; " + extra
@@ -216,7 +216,7 @@ def ripples_since(c: Context, since: int, window=None) -> list:
     before it (``window``: that snapshot's state and the events after it, when the
     caller has read them), each later command decided again once."""
     from battletape import amending
-    from replay import ripple
+    from battletape.replay import ripple
 
     start, events = window if window is not None else c.bt.window(c.encounter, since)
     redecide = amending.Redecider(c)
@@ -265,7 +265,7 @@ def ripple_cmd(ctx: typer.Context,
 def _accept(c: Context, ripples, note: str) -> None:
     """Record the GM's review of the ripples just found (nothing found: nothing to
     record, and the command says so)."""
-    from replay.verify import accepted_ripples
+    from battletape.replay.verify import accepted_ripples
 
     ev = _events()
     reviewed = accepted_ripples(c.bt.events(c.encounter))
@@ -288,7 +288,7 @@ def dispute(ctx: typer.Context, position: int,
             by: Optional[str] = typer.Option(None, "--by", help="The player (default: who records)."),
             quote: Optional[str] = typer.Option(None, help='The rule quoted, e.g. "13th Age SRD: Disengaging".')):
     """A player flags an event.  Example: battletape dispute 14 --reason "I had +2 from cover" --by Anna"""
-    from replay import history
+    from battletape.replay import history
 
     ev = _events()
     c = get(ctx)
@@ -303,7 +303,7 @@ def dispute(ctx: typer.Context, position: int,
     echo_events(c, recorded)
     policy = _policy(c)
     if policy is not None and policy.in_time_hint and recorded:
-        from domain import corrections
+        from battletape.domain import corrections
 
         raised = recorded[0]
         if corrections.in_time(c.bt.events(c.encounter), raised):
@@ -324,7 +324,7 @@ def open_disputes(events) -> list:
 def disputes(ctx: typer.Context, all_: bool = typer.Option(False, "--all", help="Resolved ones too."),
              json_: bool = typer.Option(False, "--json")):
     """List the open disputes.  Example: battletape disputes"""
-    from domain import corrections
+    from battletape.domain import corrections
 
     ev = _events()
     c = get(ctx)
@@ -412,7 +412,7 @@ def resolve(ctx: typer.Context, position: int, outcome: str,
 def branch(ctx: typer.Context, position: int, name: str):
     """Fork the encounter at POSITION into a new what-if encounter: the same positions,
     whole commands, the recorded dice.  Example: battletape branch 20 "what if Bruna fled" """
-    from replay import branches
+    from battletape.replay import branches
 
     c = get(ctx)
     reg = c.bt.registration(c.encounter)
@@ -439,7 +439,7 @@ def diff(ctx: typer.Context, a: str,
          json_: bool = typer.Option(False, "--json")):
     """Compare two states: two encounters, or one at two positions, now or at any
     position (a branch keeps its trunk's positions up to the fork).  Example: battletape diff Bridge "what if" --at-a 40 --at-b 40"""
-    from projections.views import state_view
+    from battletape.projections.views import state_view
 
     c = get(ctx)
     b = a if b is None else b

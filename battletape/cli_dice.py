@@ -7,7 +7,7 @@ import typer
 
 from battletape.cli import app
 from battletape.session import echo_events, get, out
-from domain.errors import RuleViolation
+from battletape.domain.errors import RuleViolation
 
 dice_app = typer.Typer(help="Provably fair virtual dice: status, contribute, reveal.",
                        no_args_is_help=True)
@@ -17,7 +17,7 @@ app.add_typer(dice_app, name="dice")
 @dice_app.command("status")
 def status(ctx: typer.Context, json_: bool = typer.Option(False, "--json")):
     """Where this encounter's virtual dice come from.  Example: battletape dice status"""
-    from domain import fair_dice
+    from battletape.domain import fair_dice
 
     c = get(ctx)
     view = fair_dice.describe(c.bt.state(c.encounter))
@@ -44,7 +44,7 @@ def status(ctx: typer.Context, json_: bool = typer.Option(False, "--json")):
 def contribute(ctx: typer.Context, name: str, value: str):
     """A player mixes a value into the dice secret, before its first roll, so that the
     GM does not choose the dice alone.  Example: battletape dice contribute Bruna "owlbear 42" """
-    from domain import bounds, fair_dice
+    from battletape.domain import bounds, fair_dice
 
     bounds.check_name("name", name)
     c = get(ctx)
@@ -57,7 +57,7 @@ def reveal(ctx: typer.Context,
            campaign: bool = typer.Option(False, "--campaign", help="The dice of the campaign's rolls between battles (rests, recharges).")):
     """Publish the secret of the virtual dice (a GM; `end` does it too): anyone can
     then check every virtual roll with `battletape verify`.  Example: battletape dice reveal"""
-    from domain import fair_dice
+    from battletape.domain import fair_dice
 
     c = get(ctx)
     reg = c.bt.registration(c.encounter)

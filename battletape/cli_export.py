@@ -10,7 +10,7 @@ import typer
 
 from battletape.cli import app
 from battletape.session import get, out
-from domain.errors import BadInput
+from battletape.domain.errors import BadInput
 
 FORMATS = ("jsonl", "md", "html", "parquet")
 
@@ -34,16 +34,16 @@ def export(ctx: typer.Context,
     events = c.bt.events(c.encounter)
     if format_ == "jsonl":
         from battletape import keys
-        from replay.export import to_jsonl
+        from battletape.replay.export import to_jsonl
 
         key = keys.key_for(events[0].campaign) if keys.configured() else None
         data = b"\n".join(to_jsonl(events, key)) + b"\n"
     elif format_ == "md":
-        from replay.report import markdown
+        from battletape.replay.report import markdown
 
         data = markdown(events, c.lang).encode()
     else:
-        from replay.html import page
+        from battletape.replay.html import page
 
         data = page(events, c.lang).encode()
     if output in (None, "-"):
@@ -60,7 +60,7 @@ def export(ctx: typer.Context,
 @app.command("import")
 def import_(ctx: typer.Context, file: str = typer.Argument(..., help="A battletape JSON Lines export, or - for stdin.")):
     """Import an exported encounter (all or nothing; importing twice adds nothing).  Example: battletape import bridge.jsonl"""
-    from replay.export import from_jsonl
+    from battletape.replay.export import from_jsonl
 
     c = get(ctx)
     if file == "-":

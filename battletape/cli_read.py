@@ -11,7 +11,7 @@ import typer
 
 from battletape.cli import app
 from battletape.session import Context, get, out
-from domain.errors import AlreadyHolds, BadInput, BattletapeError
+from battletape.domain.errors import AlreadyHolds, BadInput, BattletapeError
 
 
 @app.command()
@@ -26,7 +26,7 @@ def state(ctx: typer.Context,
     s = c.bt.state(c.encounter, at=at, round_=round_)
     if json_:
         import msgspec
-        from projections.views import state_view
+        from battletape.projections.views import state_view
 
         print(msgspec.json.encode(state_view(s)).decode())
         return
@@ -40,7 +40,7 @@ def state(ctx: typer.Context,
 def log(ctx: typer.Context, json_: bool = typer.Option(False, "--json"),
         all_: bool = typer.Option(False, "--all", help="Every event, voided ones marked.")):
     """The effective history, one event per line.  Example: battletape log --json"""
-    from replay.entries import CORRECTION, entries
+    from battletape.replay.entries import CORRECTION, entries
 
     c = get(ctx)
     if json_:
@@ -59,10 +59,10 @@ def _log_json(c: Context, all_: bool) -> None:
     amended is known from the corrections alone (they only reach backwards)."""
     import msgspec
 
-    from domain.events import CORRECTIONS
-    from projections.views import event_view
-    from replay import history
-    from replay.entries import _amended
+    from battletape.domain.events import CORRECTIONS
+    from battletape.projections.views import event_view
+    from battletape.replay import history
+    from battletape.replay.entries import _amended
 
     corr = history.Corrections(c.bt.corrections(c.encounter))
     void, void_cmds, amended = corr.void, corr.void_cmds, corr.amended
@@ -201,13 +201,13 @@ def demo(ctx: typer.Context,
     from rich.console import Console
 
     from battletape.render import state_table
-    from domain import systems
+    from battletape.domain import systems
 
     c = get(ctx)
     chosen = systems.get(system)
     battle = "demo.bt" if chosen.id == "13a" else f"demo-{chosen.id}.bt"
     try:
-        script = resources.files("fixtures").joinpath(f"battles/{battle}").read_text(
+        script = resources.files("battletape.fixtures").joinpath(f"battles/{battle}").read_text(
             "utf-8")
     except FileNotFoundError:
         raise BadInput("--system", system, "a system with a bundled demo") from None
@@ -231,11 +231,11 @@ def demo(ctx: typer.Context,
     c.encounter = name
     console = Console()
     events = c.bt.events(name)
-    from domain.events import RoundStarted
+    from battletape.domain.events import RoundStarted
 
     rounds = [e.round for e in events if isinstance(e, RoundStarted)]
-    from projections.describe import describe
-    from replay.drops import drops, narrate
+    from battletape.projections.describe import describe
+    from battletape.replay.drops import drops, narrate
 
     delay = demo_pace(delay, sys.stdout.isatty())
     fallen = drops(events)
@@ -267,13 +267,13 @@ def verify(ctx: typer.Context,
     """Check the store: positions, commands, corrections, and that every command decided
     again (dice from the recorded seed) gives what was recorded.  Example: battletape verify"""
     from battletape import amending
-    from replay.verify import verify as run_verify
+    from battletape.replay.verify import verify as run_verify
 
     c = get(ctx)
     names = [encounter] if encounter else [r.name for r in c.bt.registrations()]
 
     from battletape import integrity, store
-    from replay.verify import check_campaign_dice
+    from battletape.replay.verify import check_campaign_dice
 
     tampered, notes = integrity.check(c.bt)
     for note in notes:

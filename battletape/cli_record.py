@@ -10,7 +10,7 @@ import typer
 from battletape import dispatch
 from battletape.cli import COMMAND_MODULES, CORE_COMMANDS, app
 from battletape.session import echo_events, get, out
-from domain import systems
+from battletape.domain import systems
 
 
 # --- set-up ---------------------------------------------------------------------------
@@ -43,7 +43,7 @@ def roll(ctx: typer.Context, expr: str,
          for_: str = typer.Option("", "--for"),
          json_: bool = typer.Option(False, "--json")):
     """A free roll in avrae/d20 notation, recorded.  Example: battletape roll 1d20+5 --by Bruna --for "climb the wall" (also 4d6kh3, (1d20+5, 1d20+5)kh1, d%, -1d4)"""
-    from domain import free_rolls
+    from battletape.domain import free_rolls
 
     c = get(ctx)
     events = c.record(lambda s, r: free_rolls.free_roll(s, r, expr, by, for_))
@@ -62,7 +62,7 @@ def roll(ctx: typer.Context, expr: str,
 def ruling(ctx: typer.Context, text: str,
            rule: Optional[str] = typer.Option(None, help="The seed section it concerns.")):
     """Record a GM's call where the rules leave one.  Example: battletape ruling "the ogre is large: it carries Bruna" """
-    from domain import gm
+    from battletape.domain import gm
 
     c = get(ctx)
     echo_events(c, c.record(lambda s, r: gm.ruling(s, text, rule)))

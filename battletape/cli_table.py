@@ -12,7 +12,7 @@ import typer
 
 from battletape.cli import _encounters, app
 from battletape.session import get
-from domain.errors import BadInput
+from battletape.domain.errors import BadInput
 
 
 @app.command()

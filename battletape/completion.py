@@ -78,7 +78,7 @@ def combatant_names(ctx, incomplete: str, attacker: str | None = None) -> list[s
 def _verb_options(ctx, word: str) -> list[str]:
     """The options of verb ``word`` in every system (the encounter's is unknown
     without opening the store; a foreign option is refused when run)."""
-    from domain import systems
+    from battletape.domain import systems
 
     found: set[str] = set()
     for system in systems.all_systems().values():

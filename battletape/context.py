@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from battletape.session import Context, click_module
-from domain.errors import AlreadyHolds, BattletapeError
+from battletape.domain.errors import AlreadyHolds, BattletapeError
 
 __all__ = ["Context", "boundary"]
 

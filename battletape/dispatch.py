@@ -10,12 +10,12 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from domain import systems
-from domain.errors import BattletapeError
+from battletape.domain import systems
+from battletape.domain.errors import BattletapeError
 
 if TYPE_CHECKING:
-    from domain.systems import RuleSystem
-    from domain.verbs import Verb
+    from battletape.domain.systems import RuleSystem
+    from battletape.domain.verbs import Verb
 
 PASSTHROUGH = {"ignore_unknown_options": True, "allow_extra_args": True,
                "help_option_names": []}
@@ -156,7 +156,7 @@ def build(system_id: str, name: str):
                                     verb.needs_history))
             return
         if verb.scope == "campaign":
-            from projections.campaign import between_battles
+            from battletape.projections.campaign import between_battles
 
             campaign, battle = between_battles(c.bt, values.get("campaign"), c.encounter)
             c.battle = battle  # the battle it follows: what the verb acts on
@@ -217,8 +217,8 @@ STAT_BLOCK_PARAMS = ("from_", "saved")
 def stat_block_decision(c, verb: "Verb", values: dict, typed: set[str]):
     """The decision of ``add`` or ``attack`` with the options not typed taken from a
     stat block (``--from``) or a saved attack; without either, the verb's own."""
-    from domain import stat_blocks
-    from domain.events import SavedAttackUsed
+    from battletape.domain import stat_blocks
+    from battletape.domain.events import SavedAttackUsed
 
     key, saved = values.pop("from_", None), values.pop("saved", None)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from battletape import keys, store
-from domain import events as ev
-from replay import chain, verify
+from battletape.domain import events as ev
+from battletape.replay import chain, verify
 
 PREDATES = ("the store predates the hash chain (written before battletape chained its "
             "events): tampering cannot be checked; the next command recorded seals "

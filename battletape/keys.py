@@ -19,7 +19,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from domain.errors import StoreError
+from battletape.domain.errors import StoreError
 
 ENV = "BATTLETAPE_SECRET"
 FILE_ENV = "BATTLETAPE_SECRETS"

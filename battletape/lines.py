@@ -14,10 +14,10 @@ import shlex
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from domain import systems
+from battletape.domain import systems
 
 if TYPE_CHECKING:
-    from domain.verbs import Param, Verb
+    from battletape.domain.verbs import Param, Verb
 
 _CONVERT = {int: int, float: float, str: str}
 

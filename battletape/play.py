@@ -16,9 +16,9 @@ from typing import Callable, Iterable
 
 from battletape import script_lines as lines
 from battletape.session import Context, click_module
-from domain import systems
-from domain.errors import BattletapeError
-from domain.state import EncounterState
+from battletape.domain import systems
+from battletape.domain.errors import BattletapeError
+from battletape.domain.state import EncounterState
 
 QUIT = ("q", "quit", "exit")
 HELP = ("?", "help")
@@ -196,7 +196,7 @@ class Session:
         return self._state
 
     def system(self):
-        from domain import systems
+        from battletape.domain import systems
 
         return systems.get(self.state().system)
 

@@ -10,9 +10,9 @@ from contextlib import contextmanager
 from typing import Sequence
 
 from battletape.render import TextTables, state_table
-from domain import events as ev
-from replay.frames import Frames
-from replay.step_lines import StepLines
+from battletape.domain import events as ev
+from battletape.replay.frames import Frames
+from battletape.replay.step_lines import StepLines
 
 
 def _label(e: ev.Event, lines: StepLines) -> str:

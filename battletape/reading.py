@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 from uuid import UUID
 
 from battletape import store
-from domain import events as ev
-from domain.errors import RuleViolation
-from domain.state import EncounterState, copy
-from replay import history
+from battletape.domain import events as ev
+from battletape.domain.errors import RuleViolation
+from battletape.domain.state import EncounterState, copy
+from battletape.replay import history
 
 if TYPE_CHECKING:
     from battletape.application import _Stream

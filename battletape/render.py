@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from domain import systems
-from domain.state import Combatant, EncounterState
+from battletape.domain import systems
+from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
     from rich.table import Table

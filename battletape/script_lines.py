@@ -6,7 +6,7 @@ from __future__ import annotations
 import shlex
 from typing import Callable
 
-from domain.errors import BadInput
+from battletape.domain.errors import BadInput
 
 # the short words of `play` (scripts accept them too: one grammar)
 ALIASES = {"a": "attack", "n": "next", "u": "undo", "s": "state", "l": "log",

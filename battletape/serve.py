@@ -14,9 +14,9 @@ import json
 import threading
 from pathlib import Path
 
-from domain import systems
-from domain.errors import BattletapeError
-from domain.state import EncounterState
+from battletape.domain import systems
+from battletape.domain.errors import BattletapeError
+from battletape.domain.state import EncounterState
 
 POLL_SECONDS = 0.2
 PAGE = Path(__file__).with_name("serve_page.html")
@@ -154,7 +154,7 @@ def listening(host: str, port: int):
     """A socket bound to ``host:port``, or a one-line error."""
     import socket
 
-    from domain.errors import BadInput
+    from battletape.domain.errors import BadInput
 
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)

@@ -29,7 +29,7 @@ class Context:
         return self._bt
 
     def record(self, decide, needs_history: bool = False):
-        from domain.errors import AlreadyHolds
+        from battletape.domain.errors import AlreadyHolds
 
         decide = self.forcing(decide)
         try:
@@ -49,13 +49,13 @@ class Context:
         if self.capture is None:  # deciding again (amend, ripple): forced when recorded
             self.require_gm(campaign or self.bt.registration(self.encounter).campaign,
                             "--force a rule")
-        from domain import gm
+        from battletape.domain import gm
 
         return gm.forced(decide, self.force)
 
     def require_gm(self, campaign: str, what: str) -> None:
         """Only a GM of ``campaign`` may ``what``."""
-        from domain.errors import RuleViolation
+        from battletape.domain.errors import RuleViolation
 
         gms = self.bt.gms(campaign)
         if self.bt.user.casefold() not in {g.casefold() for g in gms}:
@@ -70,26 +70,26 @@ class Context:
 
     def pc_state(self, campaign: str, name: str) -> dict | None:
         """A PC as the campaign knows it now (between battles)."""
-        from projections.campaign import pc_state
+        from battletape.projections.campaign import pc_state
 
         return pc_state(self.bt, campaign, name)
 
     def battle_pcs(self) -> list[str]:
         """The PCs of the battle a campaign command follows."""
-        from projections.campaign import pcs_of
+        from battletape.projections.campaign import pcs_of
 
         return pcs_of(self.bt, self.battle) if self.battle else []
 
     def carried(self, name: str) -> dict | None:
         """A PC's HP, recoveries and penalties carried from the campaign's last battle."""
-        from projections import campaign
+        from battletape.projections import campaign
 
         return campaign.carried_for(self.bt, self.encounter, name)
 
     def stat_block(self, state, key: str):
         """The stat block ``add --from KEY`` takes: deciding a recorded command again,
         the copy that command recorded; else the campaign's bestiary now."""
-        from domain import events as ev, stat_blocks
+        from battletape.domain import events as ev, stat_blocks
 
         if self.capture is not None:
             recorded: dict = {}
@@ -153,13 +153,13 @@ class Capture:
 
     def decide(self, decide, needs_history: bool = False):
         import msgspec
-        from domain.state import copy
+        from battletape.domain.state import copy
 
         work = copy(self.state)
         self.state = copy(self.state)
         new = (decide(work, self.rng, self.events) if needs_history
                else decide(work, self.rng))
-        from projections.encounter_state import apply
+        from battletape.projections.encounter_state import apply
 
         start = self.state.position + 1
         stamped = [msgspec.structs.replace(e, originator_version=start + i, cmd=start)
@@ -186,7 +186,7 @@ def out(c: Context, text: str) -> None:
 def echo_events(c: Context, events) -> None:
     if c.quiet:
         return
-    from projections.describe import describe
+    from battletape.projections.describe import describe
 
     system = c.system_id()
     for e in events:

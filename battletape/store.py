@@ -19,10 +19,10 @@ from eventsourcing.application import Application
 from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
 from eventsourcing.utils import get_topic, resolve_topic
 
-from domain import events as ev
-from domain.errors import StoreError
-from domain.state import EncounterState
-from domain.streams import INDEX_ID, NAMESPACE, campaign_id, encounter_id  # noqa: F401
+from battletape.domain import events as ev
+from battletape.domain.errors import StoreError
+from battletape.domain.state import EncounterState
+from battletape.domain.streams import INDEX_ID, NAMESPACE, campaign_id, encounter_id  # noqa: F401
 
 from battletape.locations import DEFAULT_STORE, resolve_url  # noqa: F401 (here first)
 # eventsourcing's persistence on psycopg2 (battletape/postgres.py: a command starts
@@ -59,8 +59,22 @@ class _SnapshotHeader(msgspec.Struct, kw_only=True):
     format: int = 0
 
 
-_EVENT_TOPICS = {get_topic(cls): cls for cls in ev.EVENT_TYPES.values()}
-SNAPSHOT_TOPIC = get_topic(EncounterSnapshot)
+# the snapshot's stored name, fixed for the same reason as the events' (topic below)
+SNAPSHOT_TOPIC = "battletape.store:EncounterSnapshot"
+
+
+def topic(cls: type) -> str:
+    """The topic an event class is stored under: the name it was first stored by
+    (``domain.events:DamageTaken``), which stays put wherever its class now lives,
+    so stores written before the packages moved under ``battletape`` keep reading."""
+    if cls is EncounterSnapshot:
+        return SNAPSHOT_TOPIC
+    found = get_topic(cls)
+    return found.removeprefix("battletape.") if found.startswith("battletape.domain.") \
+        else found
+
+
+_EVENT_TOPICS = {topic(cls): cls for cls in ev.EVENT_TYPES.values()}
 _snapshot_decoder = msgspec.json.Decoder(EncounterSnapshot)
 _snapshot_header_decoder = msgspec.json.Decoder(_SnapshotHeader)
 
@@ -83,7 +97,7 @@ def upcast_snapshot_v0(data: bytes) -> EncounterSnapshot:
     """A snapshot of layout 0, when a system's own fields stood at the top of the
     combatant and of the encounter: they move into the system's part (the parts its
     package declares, domain/parts.py), the rest is read as it is."""
-    from domain import state as st
+    from battletape.domain import state as st
 
     raw = msgspec.json.decode(data)
     state = raw.get("state") or {}
@@ -109,13 +123,13 @@ class MsgspecMapper(Mapper):
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         return StoredEvent(originator_id=domain_event.originator_id,
                            originator_version=domain_event.originator_version,
-                           topic=get_topic(type(domain_event)),
+                           topic=topic(type(domain_event)),
                            state=ev.encoder.encode(domain_event))
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
         if stored_event.topic in _EVENT_TOPICS:
             return ev.decoder.decode(stored_event.state)
-        if stored_event.topic == get_topic(EncounterSnapshot):
+        if stored_event.topic == SNAPSHOT_TOPIC:
             return decode_snapshot(stored_event.state)
         return msgspec.json.decode(stored_event.state,
                                    type=resolve_topic(stored_event.topic))
@@ -245,12 +259,7 @@ def read_events(app: BattletapeApplication, stream: uuid.UUID,
             gc.enable()
 
 
-def topic(cls: type) -> str:
-    """The topic an event class is stored under."""
-    return get_topic(cls)
-
-
-CORRECTION_TOPICS = tuple(get_topic(cls) for cls in ev.CORRECTIONS)
+CORRECTION_TOPICS = tuple(topic(cls) for cls in ev.CORRECTIONS)
 
 
 def read_for_time_travel(app: BattletapeApplication, stream: uuid.UUID, at: int,
@@ -315,7 +324,7 @@ def valid_below(events: Sequence[ev.Event]) -> int:
 def save_snapshot(app: BattletapeApplication, stream: uuid.UUID,
                   state: EncounterState) -> None:
     """Store the folded state, sealed with the chain's link of its last event."""
-    from replay import chain
+    from battletape.replay import chain
 
     if app.snapshots is None:
         return
@@ -397,7 +406,7 @@ def _db(app: BattletapeApplication) -> _Db:
 def _create_chain(db: _Db, cur: Any) -> None:
     """Create the chain's tables and seal every stream already stored (events written
     before the chain: their links say so)."""
-    from replay import chain
+    from battletape.replay import chain
 
     db.run(cur, f"CREATE TABLE IF NOT EXISTS {db.chain} (stream TEXT NOT NULL, "
                 "version INTEGER NOT NULL, recorder TEXT NOT NULL, sealed INTEGER NOT "
@@ -437,7 +446,7 @@ def append(app: BattletapeApplication, stored: Sequence[StoredEvent],
     """Insert stored events and their chain links in one transaction; the new head
     link of each stream. A conflicting position raises the driver's IntegrityError.
     ``key_for(stream)``: the key of the stream's campaign (None: no secret here)."""
-    from replay import chain
+    from battletape.replay import chain
 
     db = _db(app)
     with db.datastore.transaction(commit=True) as cur:
@@ -520,7 +529,7 @@ def snapshot_streams(app: BattletapeApplication) -> set[str]:
 
 def chain_of(app: BattletapeApplication, stream: uuid.UUID):
     """The stored rows, links and head of a stream, as replay/chain.py checks them."""
-    from replay import chain
+    from battletape.replay import chain
 
     db = _db(app)
     key = stream.hex
@@ -554,7 +563,7 @@ def snapshot_holds(app: BattletapeApplication, snap: EncounterSnapshot) -> bool:
     """A snapshot is used only if it carries the link of the event it folds up to
     and its state is the one sealed with it; in a store older than the chain, every
     snapshot of the current layout is."""
-    from replay import chain
+    from battletape.replay import chain
 
     if not has_chain(app):
         return True

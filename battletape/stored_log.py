@@ -7,7 +7,7 @@ from typing import Iterator, Sequence, overload
 
 from battletape import store
 from battletape.application import Battletape
-from domain import events as ev
+from battletape.domain import events as ev
 
 
 class StoredLog(Sequence[ev.Event]):

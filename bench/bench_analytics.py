@@ -56,7 +56,7 @@ QUERY = ("SELECT escalation_die, count(*) AS attacks, avg(hit::INTEGER) AS hit_r
 def make_campaign(path: str, events: int, battles: int, jobs: int, seed: int) -> dict:
     """Generate a campaign of ``battles`` battles, ``events`` events in all."""
     from battletape import store
-    from fixtures import campaign
+    from battletape.fixtures import campaign
 
     started = time.perf_counter()
     played = campaign.generate_campaign(path, events, seed=seed, battles=battles,
@@ -78,7 +78,7 @@ CATCH_UP = """
 import sys, time
 import duckdb, pyarrow  # imported before the clock starts, as in a warm process
 from battletape import store
-from projections import analytics
+from battletape.projections import analytics
 app = store.open_application(sys.argv[1])
 projection = analytics.Projection(app, sys.argv[2])
 t = time.perf_counter()
@@ -90,7 +90,7 @@ print(projection.worker_peak_rss_kb, n, seconds)
 
 READ_JSON_ALL = """
 import sys, time, duckdb, pathlib
-from projections.analytics.schema import table
+from battletape.projections.analytics.schema import table
 con = duckdb.connect(sys.argv[2])
 t = time.perf_counter()
 n = 0
@@ -136,7 +136,7 @@ def child(code: str, *args: str) -> tuple[int, float, float]:
 def ndjson(path: str, target: str) -> int:
     """Every stored event, in notification order, one JSON document a line."""
     from battletape import store
-    from projections.analytics.read import Reader
+    from battletape.projections.analytics.read import Reader
 
     app = store.open_application(path)
     reader = Reader(app.recorder)
@@ -157,7 +157,7 @@ def export_tables(duck: str, folder: Path) -> int:
     """Every table the catch-up wrote, as NDJSON (DuckDB's COPY)."""
     import duckdb
 
-    from projections.analytics.schema import tables
+    from battletape.projections.analytics.schema import tables
 
     con = duckdb.connect(duck, read_only=True)
     n = 0
@@ -191,9 +191,9 @@ def queries(store_path: str, duck: str, repeat: int) -> dict:
     import duckdb
 
     from battletape import store
-    from projections import analytics
-    from projections.analytics import query as analytics_query, stats as analytics_stats
-    from projections.analytics.schema import tables
+    from battletape.projections import analytics
+    from battletape.projections.analytics import query as analytics_query, stats as analytics_stats
+    from battletape.projections.analytics.schema import tables
 
     def as_the_cli_does():  # battletape.cli_analytics.reading, then the query
         app = store.open_application(store_path)
@@ -217,7 +217,7 @@ def queries(store_path: str, duck: str, repeat: int) -> dict:
     for t in tables():
         memory.execute(f"CREATE TABLE {t.name} AS SELECT * FROM f.{t.name}")
     memory.execute("DETACH f")
-    from projections.analytics.schema import VIEWS
+    from battletape.projections.analytics.schema import VIEWS
 
     for name, (_, sql) in VIEWS.items():
         memory.execute(f"CREATE VIEW {name} AS {sql}")

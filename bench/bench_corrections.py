@@ -60,7 +60,7 @@ def battletape_command() -> list[str]:
 def prepare(directory: Path, events: int, seed: int) -> tuple[Path, str, float]:
     """A generated 5e battle of ``events`` events recorded as command lines (made once
     per directory and size)."""
-    from fixtures.generate import run
+    from battletape.fixtures.generate import run
 
     store = directory / f"battle-{events}.db"
     name = f"lines {events} seed {seed}"
@@ -88,7 +88,7 @@ def cli_in_process(store: Path, *args: str) -> tuple[int, str]:
 def rebuild(store: Path, name: str) -> float:
     from battletape import store as stores
     from battletape.application import Battletape
-    from replay import history
+    from battletape.replay import history
 
     started = time.perf_counter()
     bt = Battletape(str(store), "bench")
@@ -129,7 +129,7 @@ class Targets:
 
     def __init__(self, store: Path, name: str):
         from battletape.application import Battletape
-        from replay import history, ripple
+        from battletape.replay import history, ripple
 
         bt = Battletape(str(store), "bench")
         events = bt.events(name)

@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         path = args.store
         name = args.encounter
         if path is None:
-            from fixtures.generate import generate
+            from battletape.fixtures.generate import generate
 
             path = str(Path(tmp) / "rebuild.db")
             start = time.perf_counter()
@@ -127,9 +127,9 @@ def main(argv: list[str] | None = None) -> int:
 def measure(path: str, name: str | None, repeat: int) -> None:
     from battletape import store
     from battletape.application import Battletape
-    from domain import events as ev
-    from projections.views import state_view
-    from replay import history
+    from battletape.domain import events as ev
+    from battletape.projections.views import state_view
+    from battletape.replay import history
 
     bt = Battletape(path, "bench")
     reg = bt.registration(name)

@@ -46,7 +46,7 @@ def battletape_command() -> list[str]:
 
 def prepare(store: str, events: int, seed: int, system: str = "13a") -> str:
     """A small generated encounter (monsters tough enough to outlive the bench)."""
-    from fixtures.generate import generate
+    from battletape.fixtures.generate import generate
 
     name, _ = generate(store, events, seed=seed, name="bench", tough=1000,
                        system=system)
@@ -65,8 +65,8 @@ def next_attack_35(store: str, name: str) -> tuple[str, str, str]:
     """Ends turns (in this process, untimed; the d100 of a dying creature first) until
     the creature whose turn it is can attack: it, a foe, and a monster to damage."""
     from battletape.application import Battletape
-    from domain import systems
-    from domain.dnd35 import conditions
+    from battletape.domain import systems
+    from battletape.domain.dnd35 import conditions
 
     verbs = systems.get("3.5e").verbs
     bt = Battletape(store, "bench")
@@ -97,9 +97,9 @@ def next_attack_5e(store: str, name: str) -> tuple[str, str, str]:
     until the creature whose turn it is can attack a foe with one d20: it, the foe,
     and a monster to damage."""
     from battletape.application import Battletape
-    from domain import systems
-    from domain.dnd5e import conditions, d20_tests
-    from domain.dnd5e import making_an_attack as atk
+    from battletape.domain import systems
+    from battletape.domain.dnd5e import conditions, d20_tests
+    from battletape.domain.dnd5e import making_an_attack as atk
 
     verbs = systems.get("5e").verbs
     bt = Battletape(store, "bench")
@@ -138,7 +138,7 @@ def next_attack_13a(store: str, name: str) -> tuple[str, str, str]:
     """Ends turns (in this process, untimed) until the creature whose turn it is can
     make a basic melee attack: it, a foe it can attack, and a monster to damage."""
     from battletape.application import Battletape
-    from domain.thirteenth_age import conditions, cyclic_initiative
+    from battletape.domain.thirteenth_age import conditions, cyclic_initiative
 
     bt = Battletape(store, "bench")
     try:

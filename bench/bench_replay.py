@@ -117,7 +117,7 @@ def _run(argv: list[str], **kw) -> tuple[float, float]:
 REBUILD = """
 import sys
 from battletape.application import Battletape
-from replay import history
+from battletape.replay import history
 bt = Battletape(sys.argv[1])
 events = bt.events(sys.argv[2] or None)
 history.state_at(events)
@@ -284,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.store:
             battles = [(args.store, e) for e in (args.encounter or [None])]
         else:
-            from fixtures.generate import generate
+            from battletape.fixtures.generate import generate
 
             for n in args.events:
                 path = str(Path(tmp) / f"replay{n}.db")

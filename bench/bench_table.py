@@ -74,7 +74,7 @@ def play_costs(store: str, name: str, repeat: int) -> dict[str, list[float]]:
     from battletape.application import Battletape
     from battletape.play import Session
     from battletape.session import Context
-    from domain import systems
+    from battletape.domain import systems
 
     c = Context(store=store, encounter=name, user="bench")
     session = Session(c)

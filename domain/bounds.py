@@ -13,7 +13,7 @@ from typing import Any, Iterable
 
 import msgspec
 
-from domain.errors import BadInput
+from battletape.domain.errors import BadInput
 
 LIMIT = 1_000_000            # hit points, damage, healing, bonuses, totals: ± this
 SEED_LIMIT = 2**63           # --seed: 0 .. 2**63 - 1 (a BIGINT everywhere)

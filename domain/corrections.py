@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from domain.errors import BadInput, RuleViolation
-from domain.events import (CORRECTIONS, CommandAmended, CommandRestored, CommandRetracted,
+from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.events import (CORRECTIONS, CommandAmended, CommandRestored, CommandRetracted,
                            DisputeRaised, DisputeResolved, Event, EncounterStarted,
                            Rewound)
 
@@ -104,7 +104,7 @@ def _command_of(events: Sequence[Event], position: int) -> int:
 
 def voided_commands(events: Sequence[Event], position: int) -> list[tuple[int, str]]:
     """The effective commands a rewind to ``position`` would void: (cmd, command line)."""
-    from domain.history import Corrections
+    from battletape.domain.history import Corrections
 
     corr = Corrections(events)
     lines: dict[int, str] = {}
@@ -148,7 +148,7 @@ def wide_rewind_warning(events: Sequence[Event], position: int,
 def in_time(events: Sequence[Event], dispute: DisputeRaised) -> bool:
     """An objection "in tempo": the disputed event belongs to the last effective command
     when the dispute was raised."""
-    from domain.history import effective
+    from battletape.domain.history import effective
 
     before = [e for e in events if e.originator_version < dispute.originator_version]
     eff = [e for e in effective(before) if not isinstance(e, EncounterStarted)]

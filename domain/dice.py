@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Iterator
 if TYPE_CHECKING:
     import random
 
-from domain.errors import BadDiceExpression, BadInput
-from domain.events import Roll
+from battletape.domain.errors import BadDiceExpression, BadInput
+from battletape.domain.events import Roll
 
 MAX_DICE = 200          # dice in one term (``200d6``)
 MAX_SIDES = 1000        # sides of a die (``d1000``)
@@ -55,7 +55,7 @@ def source(seed: int | None, position: int, key: bytes | None = None,
     ``Random(f"{seed}:{position}")``, reproducible by anyone; with neither, from the OS.
     """
     if key is not None and seed is None:
-        from domain.fair_dice import Committed
+        from battletape.domain.fair_dice import Committed
 
         return Committed(key, position, command)  # type: ignore[return-value]
     return _Source(seed, position)  # type: ignore[return-value]
@@ -137,7 +137,7 @@ def _evaluate(expr: str, rng) -> tuple[int, object]:
 def roll(expr: str, rng: random.Random) -> Roll:
     """Roll ``expr`` with ``rng``; every kept natural face is recorded."""
     check_expression(expr)
-    from domain import plain_dice
+    from battletape.domain import plain_dice
 
     plain = plain_dice.terms(expr)
     if plain is not None:  # a plain sum: rolled as d20 would, without loading it
@@ -182,7 +182,7 @@ def _within_reach(expr: str, totals: tuple[int, int]) -> tuple[int, int]:
 def bounds(expr: str) -> tuple[int, int]:
     """The least and greatest totals of a plain ``NdS+M`` style expression."""
     check_expression(expr)
-    from domain import plain_dice
+    from battletape.domain import plain_dice
 
     plain = plain_dice.terms(expr)
     if plain is not None:  # every die a 1, every die its top face: no d20 needed

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from domain.errors import BadInput, RuleViolation, UnknownCombatant, refuse
-from domain.state import Combatant, EncounterState
+from battletape.domain.errors import BadInput, RuleViolation, UnknownCombatant, refuse
+from battletape.domain.state import Combatant, EncounterState
 
 
 def combatant(state: EncounterState, name: str) -> Combatant:
@@ -14,7 +14,7 @@ def combatant(state: EncounterState, name: str) -> Combatant:
     found = state.find(name)
     if found is not None:
         return found
-    from domain.roster import resolve
+    from battletape.domain.roster import resolve
 
     full = resolve(state.combatants, name)
     if full is None:
@@ -30,7 +30,7 @@ def names_or_group(state: EncounterState, name: str) -> list[Combatant]:
     members = state.group(name)
     if members:
         return members
-    from domain.roster import resolve
+    from battletape.domain.roster import resolve
 
     groups = {c.group for c in state.combatants.values() if c.group}
     full = resolve([*state.combatants, *sorted(groups)], name)
@@ -46,7 +46,7 @@ def names_a_group(state: EncounterState, name: str) -> bool:
         return False
     if state.group(name):
         return True
-    from domain.roster import resolve
+    from battletape.domain.roster import resolve
 
     groups = {c.group for c in state.combatants.values() if c.group}
     full = resolve([*state.combatants, *sorted(groups)], name)
@@ -117,7 +117,7 @@ def same_side(a: Combatant, b: Combatant) -> bool:
 
 def flee(state: EncounterState) -> list:
     """The party flees: the encounter ends (every system)."""
-    from domain.events import EncounterEnded
+    from battletape.domain.events import EncounterEnded
 
     require_on(state)
     return [EncounterEnded(outcome="fled")]
@@ -125,7 +125,7 @@ def flee(state: EncounterState) -> list:
 
 def end(state: EncounterState, outcome: str) -> list:
     """The encounter ends with ``outcome`` (victory, defeat, truce...)."""
-    from domain.events import EncounterEnded
+    from battletape.domain.events import EncounterEnded
 
     require_on(state)
     if not outcome.strip():

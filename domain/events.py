@@ -555,7 +555,7 @@ _UNION_NAMES = ("SYSTEM_EVENTS", "EncounterEvent", "AnyEvent", "decoder", "EVENT
 def __getattr__(name: str):
     if name not in _UNION_NAMES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from domain.systems import system_events
+    from battletape.domain.systems import system_events
 
     found = tuple(system_events())
     union = Union[CORE_ENCOUNTER_EVENTS + found]  # type: ignore[valid-type]

@@ -22,9 +22,9 @@ import hashlib
 import hmac
 from typing import Iterable, Mapping, Sequence
 
-from domain import events as ev
-from domain.errors import BadInput, RuleViolation
-from domain.state import Dice, EncounterState
+from battletape.domain import events as ev
+from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.state import Dice, EncounterState
 
 _BITS = 64
 _SPAN = 1 << _BITS
@@ -124,7 +124,7 @@ def source(state: EncounterState, position: int, command: str,
     """The virtual dice of the command at ``position``: public-seeded, committed, or
     ``None`` when no secret usable here is in place (recording: a new one is
     needed; checking: the rolls cannot be derived again)."""
-    from domain import dice
+    from battletape.domain import dice
 
     if state.seed is not None:
         return dice.source(state.seed, position)

@@ -6,8 +6,8 @@ these are the steps that mean the same in every system.
 
 from __future__ import annotations
 
-from domain import events as ev
-from domain.state import Combatant, EncounterState
+from battletape.domain import events as ev
+from battletape.domain.state import Combatant, EncounterState
 
 
 def move_in_order(state: EncounterState, name: str, anchor: str, after: bool,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain import dice
-from domain.encounter import combatant
-from domain.events import Event, FreeRolled
+from battletape.domain import dice
+from battletape.domain.encounter import combatant
+from battletape.domain.events import Event, FreeRolled
 
 if TYPE_CHECKING:
     import random

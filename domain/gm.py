@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from domain.encounter import require_on
-from domain.errors import BadInput, forcing
-from domain.events import EscalationSet, Event, RulingRecorded
+from battletape.domain.encounter import require_on
+from battletape.domain.errors import BadInput, forcing
+from battletape.domain.events import EscalationSet, Event, RulingRecorded
 
 
 def set_escalation(state, value: int, held: bool, reason: str) -> list[Event]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterator, Sequence
 
-from domain import events as ev
+from battletape.domain import events as ev
 
 
 class Corrections:

@@ -33,11 +33,11 @@ class EncounterPart(msgspec.Struct, kw_only=True):
 def declared(base: type) -> tuple[type, ...]:
     """The subclasses of ``base`` that the system packages under ``domain/`` declare
     in their ``state.py``, in a stable order."""
-    from domain.systems import packages
+    from battletape.domain.systems import packages
 
     found: list[type] = []
     for name in packages("state"):
-        module = import_module(f"domain.{name}.state")
+        module = import_module(f"{__package__}.{name}.state")
         found += [v for v in vars(module).values()
                   if isinstance(v, type) and issubclass(v, base) and v is not base
                   and v.__module__ == module.__name__]

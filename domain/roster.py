@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from domain.encounter import positive, require_on
-from domain.errors import AmbiguousName, BadInput
-from domain.events import CombatantAdded, Event
-from domain.state import EncounterState
+from battletape.domain.encounter import positive, require_on
+from battletape.domain.errors import AmbiguousName, BadInput
+from battletape.domain.events import CombatantAdded, Event
+from battletape.domain.state import EncounterState
 
 DIE_SIDES = (4, 6, 8, 10, 12, 20)
 

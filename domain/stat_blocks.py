@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from domain import events as ev
-from domain.errors import BadInput, BattletapeError, NotThisSystem
-from domain.roster import resolve
-from domain.state import EncounterState
-from domain.verbs import Param, Verb
+from battletape.domain import events as ev
+from battletape.domain.errors import BadInput, BattletapeError, NotThisSystem
+from battletape.domain.roster import resolve
+from battletape.domain.state import EncounterState
+from battletape.domain.verbs import Param, Verb
 
 #: keys of a block that are not options of ``add``
 BLOCK_KEYS = {"name", "system", "attacks"}
@@ -100,7 +100,7 @@ def read(data: dict[str, Any], source: str, system: str | None) -> list[ev.StatB
     """The blocks of a parsed file (TOML tables: one per creature or PC, keyed by the
     name ``add --from`` takes), checked against their system's ``add`` and
     ``attack``. ``system`` is the file's top-level ``system`` or the campaign's."""
-    from domain import systems
+    from battletape.domain import systems
 
     file_system = data.get("system", system)
     blocks = {k: v for k, v in data.items() if k != "system"}
@@ -194,7 +194,7 @@ def used(block: Any, added: list[ev.Event]) -> ev.StatBlockUsed:
 
 def saved_attack(state: EncounterState, attacker: str, name: str) -> tuple[str, str, dict]:
     """(the attacker's full name, the attack's full name, its values)."""
-    from domain.encounter import combatant
+    from battletape.domain.encounter import combatant
 
     c = combatant(state, attacker)
     attacks = c.extra.get(EXTRA_KEY) or {}

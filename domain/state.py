@@ -5,7 +5,7 @@ from typing import Any, Union
 
 import msgspec
 
-from domain.parts import CombatantPart, EncounterPart, declared
+from battletape.domain.parts import CombatantPart, EncounterPart, declared
 
 # the tagged unions of the parts the rule systems declare (domain/parts.py)
 COMBATANT_PARTS = declared(CombatantPart)

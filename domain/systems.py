@@ -17,15 +17,15 @@ from functools import cache, cached_property
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable
 
-from domain.errors import BadInput, NotYetSupported
+from battletape.domain.errors import BadInput, NotYetSupported
 
 # systems of the seeds that have no package yet
 PLANNED: dict[str, str] = {}
 
 if TYPE_CHECKING:
-    from domain.events import Event
-    from domain.state import Combatant, EncounterState
-    from domain.verbs import Verb
+    from battletape.domain.events import Event
+    from battletape.domain.state import Combatant, EncounterState
+    from battletape.domain.verbs import Verb
 
 
 class RuleSystem:
@@ -186,8 +186,7 @@ def _fold(module: str):
 def packages(module: str = "system") -> tuple[str, ...]:
     """The packages under ``domain/`` that hold a rule system (a ``system.py``) and
     the module ``module`` (``system``, ``state``, …), sorted: found, not listed."""
-    import domain
-
+    from battletape import domain
     return tuple(sorted({
         entry.name for folder in domain.__path__ if os.path.isdir(folder)
         for entry in os.scandir(folder)
@@ -200,7 +199,7 @@ def all_systems() -> dict[str, RuleSystem]:
     """Every system package under ``domain/``, by id, in a stable order."""
     found: dict[str, RuleSystem] = {}
     for name in packages():
-        system = import_module(f"domain.{name}.system").SYSTEM
+        system = import_module(f"{__package__}.{name}.system").SYSTEM
         found[system.id] = system
     # the primary system first
     return dict(sorted(found.items(), key=lambda kv: kv[0] != "13a"))

@@ -88,7 +88,7 @@ class Verb(NamedTuple):
 
 def ints(text: str | None, what: str) -> list[int]:
     """``14,7`` -> [14, 7]; a one-line error for anything else."""
-    from domain.errors import BadInput
+    from battletape.domain.errors import BadInput
 
     if not text:
         return []
@@ -100,7 +100,7 @@ def ints(text: str | None, what: str) -> list[int]:
 
 def pairs(items: list[str], what: str) -> dict[str, list[int]]:
     """``NAME=N[,N...]`` items into {NAME: [N, ...]}."""
-    from domain.errors import BadInput
+    from battletape.domain.errors import BadInput
 
     out: dict[str, list[int]] = {}
     for item in items:

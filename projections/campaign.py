@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from domain import events as ev
-from domain.errors import BadInput, RuleViolation
+from battletape.domain import events as ev
+from battletape.domain.errors import BadInput, RuleViolation
 
 # the carried-over values of a combatant whose system keeps no part (as they were
 # before the parts: a 5e PC carries no penalty, no wound, Con +0, d8)

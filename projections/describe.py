@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain import events as ev, systems
+from battletape.domain import events as ev, systems
 
 
 def _settles(e: ev.Event) -> str:
@@ -20,7 +20,7 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
         return own
     t = (lambda w: rules.term(w, lang))
     if lang == "it":
-        from projections.describe_it import describe_it
+        from battletape.projections.describe_it import describe_it
 
         said = describe_it(e, rules, t)
         if said is not None:

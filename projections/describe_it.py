@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from domain import events as ev
-from projections.describe import fired_by_target
+from battletape.domain import events as ev
+from battletape.projections.describe import fired_by_target
 
 _OUTCOMES = {"victory": "vittoria", "defeat": "sconfitta", "fled": "fuga",
              "truce": "tregua", "surrender": "resa"}

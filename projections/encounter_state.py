@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from domain import events as ev, systems
-from domain.state import EncounterState, copy
+from battletape.domain import events as ev, systems
+from battletape.domain.state import EncounterState, copy
 
 _FOLDS: dict[str, Callable[[EncounterState, ev.Event], EncounterState]] = {}
 
@@ -21,7 +21,7 @@ _DICE_EVENTS = (ev.EncounterStarted, ev.DiceCommitted, ev.DiceContributed, ev.Di
 def apply(state: EncounterState, e: ev.Event) -> EncounterState:
     """Fold ``e`` into ``state`` in place and return it."""
     if isinstance(e, _DICE_EVENTS):
-        from domain import fair_dice
+        from battletape.domain import fair_dice
 
         fair_dice.fold(state, e)  # the core's own part; the system folds the rest
     fold_ = _FOLDS.get(state.system)
@@ -33,7 +33,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             _FOLDS[system] = fold_
     fold_(state, e)
     if isinstance(e, ev.StatBlockUsed):  # every system's: the saved attacks it carries
-        from domain.stat_blocks import fold as keep_saved_attacks
+        from battletape.domain.stat_blocks import fold as keep_saved_attacks
 
         keep_saved_attacks(state, e)
     return state

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from domain import events as ev, fair_dice, systems
-from domain.state import Combatant, EncounterState
+from battletape.domain import events as ev, fair_dice, systems
+from battletape.domain.state import Combatant, EncounterState
 
 
 def combatant_view(c: Combatant, system: systems.RuleSystem) -> dict:

@@ -15,8 +15,8 @@ from typing import Sequence
 
 import msgspec
 
-from domain import events as ev
-from domain.errors import BadInput
+from battletape.domain import events as ev
+from battletape.domain.errors import BadInput
 
 
 def fork_end(events: Sequence[ev.Event], position: int) -> int:

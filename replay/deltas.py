@@ -16,10 +16,10 @@ from typing import Any, Iterator, NamedTuple, Sequence
 
 import msgspec
 
-from domain import events as ev, systems
-from domain.state import EncounterState
-from projections.views import combatant_view, state_view
-from replay.frames import Frames
+from battletape.domain import events as ev, systems
+from battletape.domain.state import EncounterState
+from battletape.projections.views import combatant_view, state_view
+from battletape.replay.frames import Frames
 
 CHECKPOINT_EVERY = 1000
 

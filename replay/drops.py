@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from domain import events as ev, systems
-from domain.state import EncounterState
-from projections.encounter_state import apply
-from replay.history import Corrections
+from battletape.domain import events as ev, systems
+from battletape.domain.state import EncounterState
+from battletape.projections.encounter_state import apply
+from battletape.replay.history import Corrections
 
 #: statuses of a creature that is down, in any system
 DOWN = ("unconscious", "dying", "disabled", "dead", "knocked-out")

@@ -15,10 +15,10 @@ from typing import Iterator, NamedTuple, Sequence
 
 import msgspec
 
-from domain import events as ev
-from projections.describe import describe
-from replay.drops import DropWatch, narrate
-from replay.history import Corrections
+from battletape.domain import events as ev
+from battletape.projections.describe import describe
+from battletape.replay.drops import DropWatch, narrate
+from battletape.replay.history import Corrections
 
 #: what an entry is: counted as recorded, counted as amended, the original of an
 #: amended command, void (undone, rewound, superseded), or a correction itself

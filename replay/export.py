@@ -16,9 +16,9 @@ from typing import Callable, Iterable, Sequence
 
 import msgspec
 
-from domain import events as ev
-from domain.errors import BadInput
-from replay import chain
+from battletape.domain import events as ev
+from battletape.domain.errors import BadInput
+from battletape.replay import chain
 
 FORMAT = "battletape-jsonl/2"
 FORMATS = ("battletape-jsonl/1", FORMAT)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from domain import events as ev
-from domain.state import EncounterState, copy
-from projections.encounter_state import apply
-from replay.history import Corrections
+from battletape.domain import events as ev
+from battletape.domain.state import EncounterState, copy
+from battletape.projections.encounter_state import apply
+from battletape.replay.history import Corrections
 
 CHECKPOINT_EVERY = 1000
 

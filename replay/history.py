@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from domain import events as ev
-from domain.errors import RuleViolation
-from domain.history import Corrections, effective, voided  # noqa: F401 (re-exported)
-from domain.state import EncounterState
-from projections.encounter_state import apply
+from battletape.domain import events as ev
+from battletape.domain.errors import RuleViolation
+from battletape.domain.history import Corrections, effective, voided  # noqa: F401 (re-exported)
+from battletape.domain.state import EncounterState
+from battletape.projections.encounter_state import apply
 
 
 def state_at(events: Sequence[ev.Event], position: int | None = None,

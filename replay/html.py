@@ -7,9 +7,9 @@ from typing import Sequence
 
 import msgspec
 
-from domain import events as ev, systems
-from replay.deltas import CHECKPOINT_EVERY, steps
-from replay.step_lines import StepLines
+from battletape.domain import events as ev, systems
+from battletape.replay.deltas import CHECKPOINT_EVERY, steps
+from battletape.replay.step_lines import StepLines
 
 
 def _safe(text: str) -> str:

@@ -8,9 +8,9 @@ import html
 from collections import defaultdict
 from typing import Sequence
 
-from domain import events as ev, systems
-from replay import history
-from replay.entries import entries
+from battletape.domain import events as ev, systems
+from battletape.replay import history
+from battletape.replay.entries import entries
 
 EN = {
     "participants": "Participants", "final": "Final state", "notable": "Notable moments",
@@ -58,7 +58,7 @@ IT = {
 
 def _dice_line(state, lang: str) -> str:
     """Where the virtual dice came from: a public seed, or a committed secret."""
-    from domain import fair_dice
+    from battletape.domain import fair_dice
 
     d = fair_dice.describe(state)
     it = lang == "it"
@@ -97,7 +97,7 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     streaks: dict[str, int] = defaultdict(int)
     best_streak: tuple[int, str] = (0, "")
     state = history.EncounterState()
-    from projections.encounter_state import apply
+    from battletape.projections.encounter_state import apply
 
     rulings: list[ev.RulingRecorded] = []
     for entry in entries(events, lang, start.system):
@@ -209,7 +209,7 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     if policy is not None:
         # the system's policy in a few plain lines, then each correction with its kind
         # and the dispute it settled (seed 003, Concetti Fondamentali, for 3.5)
-        from domain import corrections
+        from battletape.domain import corrections
 
         lines += ["", f"## {t['corrections']}", ""]
         lines += list(policy.say(lang))

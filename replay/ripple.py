@@ -19,11 +19,11 @@ from typing import Callable, Iterator, Mapping, NamedTuple, Sequence
 
 import msgspec
 
-from domain import dice, events as ev, fair_dice
-from domain.errors import BattletapeError
-from domain.state import EncounterState, copy
-from projections.encounter_state import apply
-from replay.history import Corrections
+from battletape.domain import dice, events as ev, fair_dice
+from battletape.domain.errors import BattletapeError
+from battletape.domain.state import EncounterState, copy
+from battletape.projections.encounter_state import apply
+from battletape.replay.history import Corrections
 
 Redecide = Callable[[str, EncounterState, object, list], list]
 # several lines decided in turn from one state (an amendment and its --also lines)

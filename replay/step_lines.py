@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from domain import events as ev
-from replay.entries import Entry, entries, step_line
-from replay.history import Corrections
+from battletape.domain import events as ev
+from battletape.replay.entries import Entry, entries, step_line
+from battletape.replay.history import Corrections
 
 
 class StepLines:

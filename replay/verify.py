@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, NamedTuple, Sequence
 
-from domain import events as ev, fair_dice
-from replay import chain, ripple
-from replay.history import Corrections
+from battletape.domain import events as ev, fair_dice
+from battletape.replay import chain, ripple
+from battletape.replay.history import Corrections
 
 
 def check_log(events: Sequence[ev.Event], name: str) -> list[str]:
@@ -139,7 +139,7 @@ def check_campaign_dice(events: Sequence[ev.Event], campaign: str,
     """The virtual rolls of a campaign's commands between battles (rests, recharges:
     plain dice, drawn in the order recorded), derived again from the campaign's
     secret once it is revealed or held here."""
-    from domain.state import EncounterState
+    from battletape.domain.state import EncounterState
 
     known = known or {}
     state = EncounterState(name=campaign)

@@ -31,14 +31,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from domain import dice
-from domain.dnd35 import bonuses, conditions, stats
-from domain.dnd35.bonuses import Mod
-from domain.dnd35.terms import ABILITIES, ability as ability_id
-from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation, refuse
-from domain.events import ConditionApplied, ConditionRemoved, Event
-from domain.state import Combatant, EncounterState
+from battletape.domain import dice
+from battletape.domain.dnd35 import bonuses, conditions, stats
+from battletape.domain.dnd35.bonuses import Mod
+from battletape.domain.dnd35.terms import ABILITIES, ability as ability_id
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.events import ConditionApplied, ConditionRemoved, Event
+from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
     import random
@@ -185,7 +185,7 @@ def change(state: EncounterState, name: str, text: str, points: int, drain: bool
            by: str | None, crit: bool) -> list[Event]:
     """``ability NAME ABIL -N [--drain] [--by NAME] [--crit]``: ability damage or drain;
     ``+N`` cures damage (restores drain with ``--drain``)."""
-    from domain.dnd35.events import AbilityChanged
+    from battletape.domain.dnd35.events import AbilityChanged
 
     require_on(state)
     c = combatant(state, name)
@@ -246,7 +246,7 @@ def energy_drain(state: EncounterState, name: str, count: int, by: str | None
                  ) -> list[Event]:
     """``drain NAME N [--by NAME]``: negative levels (Risucchio di energia, 35-CND-36);
     ``-N`` removes them (Ristorare)."""
-    from domain.dnd35.events import Died, NegativeLevelsGained
+    from battletape.domain.dnd35.events import Died, NegativeLevelsGained
 
     require_on(state)
     c = combatant(state, name)
@@ -273,7 +273,7 @@ def check(state: EncounterState, rng: "random.Random", name: str, text: str,
           natural: int | None, dc: int | None, bonus: int | None) -> list[Event]:
     """35-ABI-02: an ability check, 1d20 + the ability's modifier (``--bonus`` without a
     score on the sheet), the checks' penalties and bonuses, negative levels."""
-    from domain.dnd35.events import AbilityCheckMade
+    from battletape.domain.dnd35.events import AbilityCheckMade
 
     require_on(state)
     c = combatant(state, name)
@@ -320,7 +320,7 @@ def check(state: EncounterState, rng: "random.Random", name: str, text: str,
 # --- fold and view ----------------------------------------------------------------------
 
 def fold_changed(state: EncounterState, e: Any) -> None:
-    from domain.dnd35 import hit_points
+    from battletape.domain.dnd35 import hit_points
 
     c = state.combatants[e.name]
     pool = "ability_drain" if e.drain else "ability_damage"

@@ -6,7 +6,7 @@ Threats and their confirmation (Colpi critici), attacks of opportunity, nonletha
 
 from __future__ import annotations
 
-from domain import events as ev
+from battletape.domain import events as ev
 
 COLUMNS = {
     "attacks": [

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.dnd35 import stats
-from domain.dnd35.bonuses import Mod
-from domain.encounter import combatant, require_on
-from domain.errors import BadInput
-from domain.events import Event
-from domain.state import Combatant, EncounterState
+from battletape.domain.dnd35 import stats
+from battletape.domain.dnd35.bonuses import Mod
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import BadInput
+from battletape.domain.events import Event
+from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
     import random
@@ -89,8 +89,8 @@ def dex_shift(c: Combatant) -> tuple[int, int]:
 
 def spell_failure(state: EncounterState, rng: "random.Random", name: str,
                   natural: int | None, chance: int | None, spell: str = "") -> list[Event]:
-    from domain.dnd35.events import SpellFailureRolled
-    from domain.dnd35.hit_points import d100
+    from battletape.domain.dnd35.events import SpellFailureRolled
+    from battletape.domain.dnd35.hit_points import d100
 
     require_on(state)
     c = combatant(state, name)

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from domain.dnd35 import attacks_of_opportunity as aoo, bonuses, conditions, stats
-from domain.dnd35.bonuses import Mod
-from domain.state import Combatant, EncounterState
+from battletape.domain.dnd35 import attacks_of_opportunity as aoo, bonuses, conditions, stats
+from battletape.domain.dnd35.bonuses import Mod
+from battletape.domain.state import Combatant, EncounterState
 
 SECTION = "Classe Armatura"
 
@@ -85,7 +85,7 @@ def defense(state: EncounterState, a: Combatant | None, t: Combatant, vs: str,
     elif conditions.has(t, "dex_zero"):
         d.parts["counts as Dex 0"] = -5
     else:
-        from domain.dnd35.armor import dex_shift
+        from battletape.domain.dnd35.armor import dex_shift
         shift_ac, shift_ff = dex_shift(t)
         shift = shift_ac if vs != "flat-footed" and not denied else shift_ff
         if shift:
@@ -115,7 +115,7 @@ def defense(state: EncounterState, a: Combatant | None, t: Combatant, vs: str,
         if m.get("bonus_type") in bonuses.IGNORED_BY_TOUCH and vs == "touch":
             continue
         mods.append(Mod(m["value"], m.get("bonus_type", "untyped"), m.get("source", "")))
-    from domain.dnd35 import size
+    from battletape.domain.dnd35 import size
     mods += size.ac_mods(t, a)
     if cover and cover != "none":
         bonus, _, against = COVER[cover]

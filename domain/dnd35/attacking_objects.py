@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from domain.dnd35 import stats
-from domain.errors import BadInput, RuleViolation
-from domain.events import DamageTaken, Event
-from domain.state import Combatant
+from battletape.domain.dnd35 import stats
+from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.events import DamageTaken, Event
+from battletape.domain.state import Combatant
 
 SECTION = "Attaccare gli oggetti"
 

@@ -18,18 +18,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from domain import dice
-from domain.dnd35 import (armor_class, attacks_of_opportunity as aoo, conditions,
+from battletape.domain import dice
+from battletape.domain.dnd35 import (armor_class, attacks_of_opportunity as aoo, conditions,
                           critical_hits as crit, damage as dmg_rules, stats)
-from domain.dnd35.bonuses import Mod
-from domain.dnd35.rounds_and_actions import (require_battle, require_can_act, strain,
+from battletape.domain.dnd35.bonuses import Mod
+from battletape.domain.dnd35.rounds_and_actions import (require_battle, require_can_act, strain,
                                              take)
-from domain.dnd35.hit_points import d100
-from domain.dnd35.terms import damage_type
-from domain.encounter import combatant
-from domain.errors import BadInput, refuse
-from domain.events import AttackResolved, Event, Roll
-from domain.state import Combatant, EncounterState
+from battletape.domain.dnd35.hit_points import d100
+from battletape.domain.dnd35.terms import damage_type
+from battletape.domain.encounter import combatant
+from battletape.domain.errors import BadInput, refuse
+from battletape.domain.events import AttackResolved, Event, Roll
+from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
     import random
@@ -110,7 +110,7 @@ def check(o: AttackOrder) -> None:
         raise BadInput("targets", "", "TARGET[,TARGET...]")
     if o.vs not in DEFENSES:
         if o.vs in ("pd", "md"):
-            from domain.errors import NotThisSystem
+            from battletape.domain.errors import NotThisSystem
             raise NotThisSystem(f"--vs {o.vs} is a 13th Age defense; this encounter is "
                                 "3.5e", "--vs", o.vs)
         raise BadInput("--vs", o.vs, "ac, touch or flat-footed")
@@ -146,14 +146,14 @@ def check(o: AttackOrder) -> None:
     if (o.full or o.two_weapon) and o.opportunity:
         raise BadInput("--opportunity", "with --full",
                        "a single melee attack (an attack of opportunity)")
-    from domain.dnd35 import weapons
+    from battletape.domain.dnd35 import weapons
     weapons.check(o)
 
 
 def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
                 unseen: bool) -> list[Mod]:
     """The modifiers the rules add to ``a``'s attack roll against ``t``."""
-    from domain.dnd35 import battle_grid, special_moves, weapons
+    from battletape.domain.dnd35 import battle_grid, special_moves, weapons
 
     mods: list[Mod] = []
     for n, e in conditions.effects(a):
@@ -177,9 +177,9 @@ def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrde
     mods += special_moves.attack_mods(a, o)
     mods += battle_grid.versus(a, t, o)
     mods += weapons.attack_mods(o, a)
-    from domain.dnd35 import armor
+    from battletape.domain.dnd35 import armor
     mods += armor.attack_mods(a)
-    from domain.dnd35 import abilities
+    from battletape.domain.dnd35 import abilities
     mods += abilities.attack_mods(a, o.kind)     # a score changed since the sheet
     return mods
 
@@ -190,7 +190,7 @@ def _unseen(a: Combatant, t: Combatant, o: AttackOrder) -> bool:
 
 
 def _miss_chance(a: Combatant, t: Combatant, o: AttackOrder) -> tuple[int, str]:
-    from domain.dnd35 import battle_grid
+    from battletape.domain.dnd35 import battle_grid
 
     best, why = o.concealment or 0, "concealment" if o.concealment else ""
     sight, because = battle_grid.miss_chance(a, t, o)
@@ -260,8 +260,8 @@ def _slug(o: AttackOrder) -> str:
 
 
 def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[Event]:
-    from domain.dnd35 import special_moves
-    from domain.dnd35.events import ConfirmationRolled, MissChanceRolled
+    from battletape.domain.dnd35 import special_moves
+    from battletape.domain.dnd35.events import ConfirmationRolled, MissChanceRolled
 
     require_battle(state)
     check(o)
@@ -279,13 +279,13 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     for n in conditions.has(a, "no_attack"):
         refuse(f"{a.name} is {n} and can't attack",
                f"Condizioni: {conditions.CONDITIONS[n].title()}")
-    from domain.dnd35 import confusion
+    from battletape.domain.dnd35 import confusion
     confusion.check_attack(state, a, targets)
     if o.miss_rolls and not (o.concealment or o.obscured or o.light in ("dim", "dark")) \
             and not any(_miss_chance(a, t, o)[0] for t in targets):
         raise BadInput("--miss-roll", o.miss_rolls[0], "--concealment 20|50 as well")
     special_moves.check_attack(state, a, targets, o)
-    from domain.dnd35 import weapons
+    from battletape.domain.dnd35 import weapons
     weapons.check_rules(a, o)
     if o.splash:
         o = _as_splash(o)
@@ -305,7 +305,7 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     elif a.acts_out_of_turn and state.turn != a.name:
         action = "readied"
     elif o.charge and stats.get(a, "pending") == "charge":
-        from domain.dnd35.rounds_and_actions import complete_pending
+        from battletape.domain.dnd35.rounds_and_actions import complete_pending
         complete_pending(state, a, "charge")    # declared by `do A charge` (35-AOO-05)
         action = ""
     else:
@@ -336,11 +336,11 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             mods.append(Mod(weapons.SECONDARY_PENALTY, "untyped",
                             "secondary natural weapon"))
         if label == "off hand":
-            from domain.dnd35.weapons import off_hand_penalty
+            from battletape.domain.dnd35.weapons import off_hand_penalty
             mods = [m for m in mods if m.source != "two-weapon fighting (primary)"]
             mods.append(Mod(off_hand_penalty(o.off_hand), "untyped",
                             "two-weapon fighting (off hand)"))
-        from domain.dnd35.bonuses import stacked
+        from battletape.domain.dnd35.bonuses import stacked
         counted = stacked(mods)
         modifiers = {"attack bonus": o.bonus}
         for m in counted:
@@ -361,7 +361,7 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             tags.append("natural 20 hits")
         else:
             hit = total >= d.value
-        from domain.dnd35 import battle_grid
+        from battletape.domain.dnd35 import battle_grid
         cover_hit = battle_grid.hits_cover(o, natural, total, d.value, hit)
         if cover_hit:
             tags.append("cover hit: the damage goes to the cover (Distruggere la copertura)")
@@ -399,7 +399,7 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
         tags += dtags
         nonlethal = o.nonlethal or o.unarmed
         if hit and stats.get(t, "object"):
-            from domain.dnd35 import attacking_objects
+            from battletape.domain.dnd35 import attacking_objects
             amount, otags = attacking_objects.on_hit(t, amount, damage_type(o.damage_type),
                                                      o.kind, nonlethal)
             tags += otags
@@ -452,7 +452,7 @@ def _scatter(o: AttackOrder, rng) -> Roll:
 
 def _splash_damage(state: EncounterState, names: list[str], amount: int,
                    o: AttackOrder) -> list[Event]:
-    from domain.events import DamageTaken
+    from battletape.domain.events import DamageTaken
 
     if not amount:
         return []
@@ -471,7 +471,7 @@ def _splash(state: EncounterState, rng, a: Combatant, t: Combatant, o: AttackOrd
             hit: bool) -> list[Event]:
     """35-WPN-05: a hit splashes every creature adjacent to the target; a miss lands
     in one of the 8 squares around it (1d8)."""
-    from domain.dnd35.events import SplashLanded
+    from battletape.domain.dnd35.events import SplashLanded
 
     if hit:
         adjacent = [combatant(state, n).name for n in o.adjacent if n != t.name]
@@ -486,9 +486,9 @@ def _intersection(state: EncounterState, rng, a: Combatant, targets: list[Combat
                   o: AttackOrder) -> list[Event]:
     """35-WPN-05: thrown at a grid intersection, an attack against AC 5; a hit splashes
     the creatures of the 4 squares around it, with no direct damage."""
-    from domain.dnd35 import weapons
-    from domain.dnd35.bonuses import stacked
-    from domain.dnd35.events import SplashLanded
+    from battletape.domain.dnd35 import weapons
+    from battletape.domain.dnd35.bonuses import stacked
+    from battletape.domain.dnd35.events import SplashLanded
 
     if o.damage is not None or o.dmg is not None or o.confirms:
         raise BadInput("--intersection", "with direct damage or --confirm",
@@ -515,8 +515,8 @@ def _incorporeal(t: Combatant, amount: int, o: AttackOrder, rolls: list[int], rn
     """Incorporeo (35-CND-22): immune to nonmagical attacks; a magic one's damage is
     ignored on a d100 of 01-50 (rolled apart from any concealment); force and positive or
     negative energy hurt in full."""
-    from domain.dnd35.conditions import FULL_ON_INCORPOREAL, INCORPOREAL_CHANCE
-    from domain.dnd35.events import IncorporealDamageRolled
+    from battletape.domain.dnd35.conditions import FULL_ON_INCORPOREAL, INCORPOREAL_CHANCE
+    from battletape.domain.dnd35.events import IncorporealDamageRolled
 
     if damage_type(o.damage_type) in FULL_ON_INCORPOREAL:
         return amount, [f"incorporeal: {o.damage_type} hurts in full"], []

@@ -14,9 +14,9 @@ only against one already attacking it (35-AOO-08).
 
 from __future__ import annotations
 
-from domain.dnd35 import conditions, stats
-from domain.errors import refuse
-from domain.state import Combatant, EncounterState
+from battletape.domain.dnd35 import conditions, stats
+from battletape.domain.errors import refuse
+from battletape.domain.state import Combatant, EncounterState
 
 SECTION = "Attacco di Opportunità"
 
@@ -145,8 +145,8 @@ def as_opportunity(state: EncounterState, a: Combatant, t: Combatant, what: str,
     counted against ``a``'s attacks of opportunity, one per opportunity; it may itself
     provoke from its target ("l'ultimo AdO ad essere provocato viene risolto per
     primo": the target's AoO resolves before it)."""
-    from domain.dnd35 import action_table, special_moves
-    from domain.dnd35.events import TableActionTaken
+    from battletape.domain.dnd35 import action_table, special_moves
+    from battletape.domain.dnd35.events import TableActionTaken
 
     if what not in AS_AOO:
         refuse(f"a {what} does not take the place of a melee attack: not as "

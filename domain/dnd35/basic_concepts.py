@@ -19,7 +19,7 @@ The core reads this through ``RuleSystem.correction_policy`` (domain/dnd35/syste
 
 from __future__ import annotations
 
-from domain.corrections import CorrectionPolicy
+from battletape.domain.corrections import CorrectionPolicy
 
 SOURCE = "seed 003, Concetti Fondamentali"
 

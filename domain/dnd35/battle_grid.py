@@ -28,16 +28,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.dnd35 import size, stats
-from domain.dnd35.armor_class import COVER
-from domain.dnd35.bonuses import Mod
-from domain.errors import BadInput, refuse
-from domain.state import Combatant
+from battletape.domain.dnd35 import size, stats
+from battletape.domain.dnd35.armor_class import COVER
+from battletape.domain.dnd35.bonuses import Mod
+from battletape.domain.errors import BadInput, refuse
+from battletape.domain.state import Combatant
 
 if TYPE_CHECKING:
-    from domain.dnd35.attacks import AttackOrder
-    from domain.dnd35.damage import DamageRoller
-    from domain.events import Event
+    from battletape.domain.dnd35.attacks import AttackOrder
+    from battletape.domain.dnd35.damage import DamageRoller
+    from battletape.domain.events import Event
 
 LIGHTS = ("bright", "dim", "dark")
 CONCEALMENT, TOTAL = 20, 50
@@ -106,7 +106,7 @@ def hits_cover(o: "AttackOrder", natural: int, total: int, defense: int,
 def damage_to_cover(a: Combatant, t: Combatant, o: "AttackOrder", roller: "DamageRoller",
                     label: str) -> "Event":
     """The attack's damage dealt to the cover, its hardness subtracted."""
-    from domain.dnd35.events import CoverHit
+    from battletape.domain.dnd35.events import CoverHit
 
     amount, roll, _ = roller.hit(a, t, 1, False, label)
     hardness = o.cover_hardness or 0

@@ -9,11 +9,11 @@ unless from effects of the same name.
 
 from __future__ import annotations
 
-from domain.dnd35 import bonuses, stats
-from domain.encounter import combatant, require_on
-from domain.errors import BadInput, refuse
-from domain.events import Event
-from domain.state import EncounterState
+from battletape.domain.dnd35 import bonuses, stats
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import BadInput, refuse
+from battletape.domain.events import Event
+from battletape.domain.state import EncounterState
 
 STATS = ("ac", "attack", "save", "fort", "ref", "will", "damage", "str", "dex", "con",
          "int", "wis", "cha", "initiative", "checks")
@@ -22,7 +22,7 @@ STATS = ("ac", "attack", "save", "fort", "ref", "will", "damage", "str", "dex", 
 def add_modifier(state: EncounterState, name: str, stat: str, value: int, type_: str,
                  source: str | None, against: str | None, rounds: int | None
                  ) -> list[Event]:
-    from domain.dnd35.events import ModifierAdded
+    from battletape.domain.dnd35.events import ModifierAdded
 
     require_on(state)
     c = combatant(state, name)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple
 
-from domain.errors import BadInput
+from battletape.domain.errors import BadInput
 
 #: type id -> (Italian name, what it applies to: None = anything)
 TYPES: dict[str, tuple[str, frozenset[str] | None]] = {

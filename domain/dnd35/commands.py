@@ -7,8 +7,8 @@ rules modules of ``domain/dnd35/`` decide.
 
 from __future__ import annotations
 
-from domain.errors import BadInput, NotThisSystem
-from domain.verbs import Verb, arg, flag, ints, opt, pairs
+from battletape.domain.errors import BadInput, NotThisSystem
+from battletape.domain.verbs import Verb, arg, flag, ints, opt, pairs
 
 
 def _names(text: str | None) -> list[str]:
@@ -20,7 +20,7 @@ def _add(services, name, hp, ac, touch, flat_footed, bab, fort, ref, will, init,
          mindless, joins, pd, md, armor_check=None, armor_nonproficient=False, max_dex=None,
          spell_failure=None, darkvision=False, legs=None, nonhumanoid=False,
          no_score=None, object_=False, hardness=None, climb_speed=False):
-    from domain.dnd35 import abilities, armor, attacking_objects, roster
+    from battletape.domain.dnd35 import abilities, armor, attacking_objects, roster
 
     for what, value in (("--pd", pd), ("--md", md)):
         if value is not None:
@@ -52,13 +52,13 @@ def _with_stats(events, more: dict):
 
 
 def _spell_failure(services, name, roll_, chance, spell):
-    from domain.dnd35 import armor
+    from battletape.domain.dnd35 import armor
 
     return lambda s, r: armor.spell_failure(s, r, name, roll_, chance, spell or "")
 
 
 def _init(services, naturals, aware, reroll):
-    from domain.dnd35 import initiative
+    from battletape.domain.dnd35 import initiative
 
     given = initiative.parse(list(naturals or []))
     again = initiative.parse(list(reroll or []), "--reroll") if reroll else None
@@ -77,7 +77,7 @@ def _attack(services, attacker, targets, bonus, vs, roll, threat, crit_range, co
             weapon_size=None, improvised=False, splash=False, splash_dmg=None,
             adjacent=None, intersection=False, scatter=None, distance=None, light=None,
             obscured=False, cover_hardness=None, magic=False, incorporeal_roll=None):
-    from domain.dnd35 import attacks as atk
+    from battletape.domain.dnd35 import attacks as atk
 
     if crit_range is not None and threat is not None and crit_range != threat:
         raise BadInput("--crit-range", crit_range, f"the same as --threat ({threat})")
@@ -108,7 +108,7 @@ def _attack(services, attacker, targets, bonus, vs, roll, threat, crit_range, co
 
 def _damage(services, target, amount, nonlethal, type_, hardness, reflex=None,
             cover=None, ranged=False, siege=False, magic=False, miss_roll=None):
-    from domain.dnd35 import conditions
+    from battletape.domain.dnd35 import conditions
 
     inner = _damage_to(services, target, amount, nonlethal, type_, hardness, reflex,
                        cover, ranged, siege)
@@ -117,7 +117,7 @@ def _damage(services, target, amount, nonlethal, type_, hardness, reflex=None,
 
 def _damage_to(services, target, amount, nonlethal, type_, hardness, reflex=None,
                cover=None, ranged=False, siege=False):
-    from domain.dnd35 import damage
+    from battletape.domain.dnd35 import damage
 
     if amount < 0:
         raise BadInput("damage", amount, "0 or more")
@@ -125,7 +125,7 @@ def _damage_to(services, target, amount, nonlethal, type_, hardness, reflex=None
         raise BadInput("--siege", "without --ranged", "--ranged --siege (a siege weapon "
                        "deals full damage to objects)")
     if reflex is not None or cover is not None:
-        from domain.dnd35 import battle_grid
+        from battletape.domain.dnd35 import battle_grid
 
         return battle_grid.reflex_decision(
             lambda s, t, a, n, ty, h: damage.direct_damage(s, t, a, n, ty, h, ranged, siege),
@@ -135,25 +135,25 @@ def _damage_to(services, target, amount, nonlethal, type_, hardness, reflex=None
 
 
 def _ability(services, name, ability, points, drain, by, crit):
-    from domain.dnd35 import abilities
+    from battletape.domain.dnd35 import abilities
 
     return lambda s, r: abilities.change(s, name, ability, points, drain, by, crit)
 
 
 def _drain(services, name, count, by):
-    from domain.dnd35 import abilities
+    from battletape.domain.dnd35 import abilities
 
     return lambda s, r: abilities.energy_drain(s, name, count, by)
 
 
 def _ability_check(services, name, ability, roll_, dc, bonus):
-    from domain.dnd35 import abilities
+    from battletape.domain.dnd35 import abilities
 
     return lambda s, r: abilities.check(s, r, name, ability, roll_, dc, bonus)
 
 
 def _heal(services, target, amount):
-    from domain.dnd35 import hit_points
+    from battletape.domain.dnd35 import hit_points
 
     if amount <= 0:
         raise BadInput("healing", amount, "1 or more")
@@ -162,7 +162,7 @@ def _heal(services, target, amount):
 
 def _save(services, name, fort, ref, will, which, dc, bonus, roll_, against, cover,
           harmless=False):
-    from domain.dnd35 import saves
+    from battletape.domain.dnd35 import saves
 
     chosen = [k for k, v in (("fort", fort), ("ref", ref), ("will", will)) if v]
     if which:
@@ -174,95 +174,95 @@ def _save(services, name, fort, ref, will, which, dc, bonus, roll_, against, cov
 
 
 def _death_save(services, name, roll_):
-    from domain.dnd35 import hit_points
+    from battletape.domain.dnd35 import hit_points
 
     return lambda s, r: hit_points.death_save(s, r, name, roll_)
 
 
 def _stabilize(services, name, by, roll_, bonus):
-    from domain.dnd35 import hit_points
+    from battletape.domain.dnd35 import hit_points
 
     return lambda s, r: hit_points.stabilize(s, r, name, by, roll_, bonus)
 
 
 def _cond_add(services, name, condition, source, rounds, effect):
-    from domain.dnd35 import conditions
+    from battletape.domain.dnd35 import conditions
 
     return lambda s, r: conditions.apply_condition(s, name, condition, source, rounds,
                                                    effect)
 
 
 def _confusion(services, name, roll_):
-    from domain.dnd35 import confusion
+    from battletape.domain.dnd35 import confusion
 
     return lambda s, r: confusion.roll(s, r, name, roll_)
 
 
 def _cond_remove(services, name, condition):
-    from domain.dnd35 import conditions
+    from battletape.domain.dnd35 import conditions
 
     return lambda s, r: conditions.remove_condition(s, name, condition)
 
 
 def _do(services, name, action, target, threatened_by, what, difficult=False):
-    from domain.dnd35 import rounds_and_actions as act
+    from battletape.domain.dnd35 import rounds_and_actions as act
 
     return lambda s, r: act.do(s, name, action, target, _names(threatened_by), what or "",
                                difficult)
 
 
 def _engage(services, a, b):
-    from domain.dnd35 import movement
+    from battletape.domain.dnd35 import movement
 
     return lambda s, r: movement.engage(s, a, b)
 
 
 def _move(services, name, where, threatened_by):
-    from domain.dnd35 import movement
+    from battletape.domain.dnd35 import movement
 
     return lambda s, r: movement.move(s, name, where, _names(threatened_by))
 
 
 def _next(services, death_save):
-    from domain.dnd35 import rounds
+    from battletape.domain.dnd35 import rounds
 
     saves = {k: v[0] for k, v in pairs(list(death_save or []), "death save").items()}
     return lambda s, r: rounds.next_turn(s, r, saves)
 
 
 def _delay(services, name):
-    from domain.dnd35 import initiative
+    from battletape.domain.dnd35 import initiative
 
     return lambda s, r: initiative.delay(s, name)
 
 
 def _ready(services, name, trigger, action):
-    from domain.dnd35 import initiative
+    from battletape.domain.dnd35 import initiative
 
     return lambda s, r: initiative.ready(s, name, trigger, action)
 
 
 def _act(services, name):
-    from domain.dnd35 import initiative
+    from battletape.domain.dnd35 import initiative
 
     return lambda s, r: initiative.act(s, name)
 
 
 def _mod(services, name, stat, value, type_, source, against, rounds):
-    from domain.dnd35 import bonus_effects
+    from battletape.domain.dnd35 import bonus_effects
 
     return lambda s, r: bonus_effects.add_modifier(s, name, stat, value, type_, source,
                                                    against, rounds)
 
 
 def _flee(services):
-    from domain import encounter
+    from battletape.domain import encounter
 
     return lambda s, r: encounter.flee(s)
 
 
 def _end(services, outcome):
-    from domain import encounter
+    from battletape.domain import encounter
 
     return lambda s, r: encounter.end(s, outcome)
 
@@ -283,14 +283,14 @@ def _body(darkvision, legs, nonhumanoid) -> dict:
 
 
 def _aid(services, aider, ally, target, roll_, bonus, give):
-    from domain.dnd35 import maneuvers
+    from battletape.domain.dnd35 import maneuvers
 
     return lambda s, r: maneuvers.aid(s, r, aider, ally, target, roll_, bonus,
                                       (give or "").lower())
 
 
 def _feint(services, feinter, target, roll_, bonus, opposed):
-    from domain.dnd35 import maneuvers
+    from battletape.domain.dnd35 import maneuvers
 
     return lambda s, r: maneuvers.feint(s, r, feinter, target, roll_, bonus, opposed)
 
@@ -299,7 +299,7 @@ def _maneuver(services, attacker, target, what, check, bonus, opposed, opposed_b
               touch, touch_bonus, weapon, opposed_weapon, charge, aoo_damage, counter,
               item, keep, damage, dmg, hardness, type_, trip_weapon, no_room, avoided,
               opportunity=False, trigger=None):
-    from domain.dnd35 import maneuvers
+    from battletape.domain.dnd35 import maneuvers
 
     order = maneuvers.ManeuverOrder(
         attacker=attacker, target=target, what=maneuvers.canonical(what),
@@ -313,7 +313,7 @@ def _maneuver(services, attacker, target, what, check, bonus, opposed, opposed_b
 
 
 def _turn(services, name, level, check, damage_roll, cha, targets):
-    from domain.dnd35 import maneuvers
+    from battletape.domain.dnd35 import maneuvers
 
     if level is None:
         raise BadInput("--level", None, "the cleric level (or paladin level - 3)")
@@ -323,7 +323,7 @@ def _turn(services, name, level, check, damage_roll, cha, targets):
 
 def _table_help() -> str:
     """The action table's rows by type, for `do --help` (Tabella delle Azioni)."""
-    from domain.dnd35.action_table import EXTRA, ROWS
+    from battletape.domain.dnd35.action_table import EXTRA, ROWS
 
     bare = {"standard", "move-action", "full-round", "swift", "immediate", "free"}
     kinds: dict[str, list[str]] = {}

@@ -28,12 +28,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from domain.dnd35 import stats
-from domain.dnd35.terms import CONDITIONS, condition
-from domain.encounter import combatant, require_on
-from domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
-from domain.events import ConditionApplied, ConditionRemoved, Event
-from domain.state import Combatant, Condition, EncounterState
+from battletape.domain.dnd35 import stats
+from battletape.domain.dnd35.terms import CONDITIONS, condition
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
+from battletape.domain.events import ConditionApplied, ConditionRemoved, Event
+from battletape.domain.state import Combatant, Condition, EncounterState
 
 SECTION = "Condizioni"
 #: hit-point statuses, not conditions (Inabile, Morente, Morto, Stabile: section 13)
@@ -219,7 +219,7 @@ def check_movement(c: Combatant, slug: str, kind: str) -> None:
     if slug in ("run", "charge"):
         for n in has(c, "no_run_charge"):
             refuse(f"{c.name} is {n} and can't run or charge", rule(n))
-    from domain.dnd35.rounds_and_actions import MOVES
+    from battletape.domain.dnd35.rounds_and_actions import MOVES
     if (slug in MOVES or slug == "5-foot-step") and slug != "stand-up":
         stuck = has(c, "no_move") or [n for n, e in effects(c) if e.speed == 0]
         for n in stuck:
@@ -256,7 +256,7 @@ def _climb(c: Combatant, cond: str) -> str:
 
 def apply_condition(state: EncounterState, name: str, text: str, source: str | None,
                     rounds: int | None, effect: str | None = None) -> list[Event]:
-    from domain.dnd35.events import FearEffectNoted
+    from battletape.domain.dnd35.events import FearEffectNoted
 
     require_on(state)
     c = combatant(state, name)
@@ -428,14 +428,14 @@ def incorporeal_damage(target: str, amount: int, type_: str | None, magic: bool,
                        miss_roll: int | None, inner):
     """``damage X N``: an incorporeal X is immune to nonmagical damage and ignores a
     magical one on a d100 of 01-50; force and positive or negative energy hurt in full."""
-    from domain.dnd35.terms import damage_type
+    from battletape.domain.dnd35.terms import damage_type
 
     if miss_roll is not None and not 1 <= miss_roll <= 100:
         raise BadInput("--miss-roll", miss_roll, "a d100 result from 1 to 100")
 
     def decide(state: EncounterState, rng) -> list[Event]:
-        from domain.dnd35.events import IncorporealDamageRolled
-        from domain.dnd35.hit_points import d100
+        from battletape.domain.dnd35.events import IncorporealDamageRolled
+        from battletape.domain.dnd35.hit_points import d100
 
         require_on(state)
         t = combatant(state, target)

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.dnd35.conditions import rule
-from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation, refuse
-from domain.events import Event
+from battletape.domain.dnd35.conditions import rule
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.events import Event
 
 if TYPE_CHECKING:
     import random
 
-    from domain.state import Combatant, EncounterState
+    from battletape.domain.state import Combatant, EncounterState
 
 RULE = rule("confused")
 #: d100 bands: (highest face, behaviour)
@@ -45,9 +45,9 @@ def behaviour(face: int) -> str:
 
 def roll(state: "EncounterState", rng: "random.Random", name: str,
          natural: int | None) -> list[Event]:
-    from domain.dnd35.events import ConfusionRolled
-    from domain.dnd35.hit_points import d100
-    from domain.dnd35.rounds_and_actions import require_battle
+    from battletape.domain.dnd35.events import ConfusionRolled
+    from battletape.domain.dnd35.hit_points import d100
+    from battletape.domain.dnd35.rounds_and_actions import require_battle
 
     require_on(state)
     require_battle(state)

@@ -15,7 +15,7 @@ threaten (decided once the attack roll is known, ``attacks.attack``).
 
 from __future__ import annotations
 
-from domain.errors import BadInput
+from battletape.domain.errors import BadInput
 
 SECTION = "Colpi critici"
 MULTIPLIERS = (2, 3, 4)

@@ -19,17 +19,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain import dice
-from domain.dnd35 import conditions, stats
-from domain.encounter import combatant, require_on
-from domain.errors import BadInput
-from domain.events import DamageTaken, Event, Roll
-from domain.state import Combatant, EncounterState
+from battletape.domain import dice
+from battletape.domain.dnd35 import conditions, stats
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import BadInput
+from battletape.domain.events import DamageTaken, Event, Roll
+from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
     import random
 
-    from domain.dnd35.attacks import AttackOrder
+    from battletape.domain.dnd35.attacks import AttackOrder
 
 MASSIVE = 50
 PRECISION_RANGE_M = 9
@@ -94,7 +94,7 @@ class DamageRoller:
         if penalty and (o.dmg is not None or o.damage is not None):
             total += penalty
             tags.append(f"damage {penalty:+d} ({', '.join(conditions.has(a, 'damage'))})")
-        from domain.dnd35 import abilities
+        from battletape.domain.dnd35 import abilities
         if o.dmg is not None or o.damage is not None:
             # a changed Str modifier, typed damage bonuses: fixed, so multiplied (35-CRT-03)
             for m in abilities.damage_mods(a, o.kind, o.thrown, o.str_mod is not None):
@@ -144,7 +144,7 @@ def precision_denied(t: Combatant, o: "AttackOrder", concealed: bool) -> str | N
 
 def after_hit(t: Combatant, amount: int, nonlethal: bool, hp_after: int,
               o: "AttackOrder") -> list[Event]:
-    from domain.dnd35.events import SaveDemanded
+    from battletape.domain.dnd35.events import SaveDemanded
 
     out: list[Event] = []
     alive = hp_after > DEAD_AT and (hp_after > 0 or stats.get(t, "living"))
@@ -160,15 +160,15 @@ def after_hit(t: Combatant, amount: int, nonlethal: bool, hp_after: int,
 def direct_damage(state: EncounterState, target: str, amount: int, nonlethal: bool,
                   type_: str | None, hardness: int | None = None, ranged: bool = False,
                   siege: bool = False) -> list[Event]:
-    from domain.dnd35.events import NonlethalDamageTaken, SaveDemanded
-    from domain.dnd35.terms import damage_type
+    from battletape.domain.dnd35.events import NonlethalDamageTaken, SaveDemanded
+    from battletape.domain.dnd35.terms import damage_type
 
     require_on(state)
     t = combatant(state, target)
     if amount < 0:
         raise BadInput("damage", amount, "0 or more")
     dtype = damage_type(type_)
-    from domain.dnd35 import attacking_objects
+    from battletape.domain.dnd35 import attacking_objects
     if attacking_objects.is_object(t) or hardness is not None:
         # Attaccare gli oggetti (35-OBJ-01): energy fractions, ranged half, hardness
         return attacking_objects.direct(t, amount, nonlethal, dtype, hardness, ranged,

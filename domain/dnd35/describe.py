@@ -4,8 +4,8 @@ an attack, a save, a d100 to stabilise); None lets the core word the rest. With
 
 from __future__ import annotations
 
-from domain import events as ev
-from domain.dnd35 import events as ev35
+from battletape.domain import events as ev
+from battletape.domain.dnd35 import events as ev35
 
 _DEFENSE = {"ac": "AC", "touch": "touch AC", "flat-footed": "flat-footed AC"}
 
@@ -30,7 +30,7 @@ def _attack(e: ev.AttackResolved, t) -> str:
 def describe(system, e, lang: str = "en") -> str | None:
     t = (lambda w: system.term(w, lang))
     if lang == "it":
-        from domain.dnd35 import describe_it
+        from battletape.domain.dnd35 import describe_it
 
         said = describe_it.describe(system, e, t)
         if said is not None:

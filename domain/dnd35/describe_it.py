@@ -9,8 +9,8 @@ translated. None: let the caller word it.
 
 from __future__ import annotations
 
-from domain import events as ev
-from domain.dnd35 import events as ev35
+from battletape.domain import events as ev
+from battletape.domain.dnd35 import events as ev35
 
 _DEFENSE = {"ac": "CA", "touch": "CA di contatto", "flat-footed": "CA colto alla sprovvista"}
 _OUTCOME = {"victory": "vittoria", "defeat": "sconfitta", "fled": "fuga", "truce": "tregua"}
@@ -94,7 +94,7 @@ def describe(system, e, t) -> str | None:
             return (f"probabilità di mancare {e.target} ({e.chance}%): d100 {e.roll.total}: "
                     + ("mancato" if e.missed else "il colpo va a segno"))
         case ev35.TableActionTaken():
-            from domain.dnd35.action_table import row
+            from battletape.domain.dnd35.action_table import row
 
             r = row(e.action)
             name = r.italian.split(" (")[0] if r is not None else e.action

@@ -10,7 +10,7 @@ is still initialising: only the base classes are used here.
 
 from __future__ import annotations
 
-from domain.events import Event, Roll
+from battletape.domain.events import Event, Roll
 
 
 class TieRerollDue(Event, kw_only=True):

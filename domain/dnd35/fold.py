@@ -9,15 +9,15 @@ start of the creature's turn, and so do the effects that last until then.
 
 from __future__ import annotations
 
-from domain import events as ev
-from domain.dnd35 import conditions, hit_points, special_moves
-from domain.dnd35 import events as ev35
-from domain.dnd35.initiative import ordered
-from domain.dnd35.rounds_and_actions import MOVES
-from domain.folding import (delay_turn, end_encounter, end_out_of_turn, mark_tied,
+from battletape.domain import events as ev
+from battletape.domain.dnd35 import conditions, hit_points, special_moves
+from battletape.domain.dnd35 import events as ev35
+from battletape.domain.dnd35.initiative import ordered
+from battletape.domain.dnd35.rounds_and_actions import MOVES
+from battletape.domain.folding import (delay_turn, end_encounter, end_out_of_turn, mark_tied,
                             rank_tied, start_encounter, take_delayed_turn,
                             take_readied_action, unengage)
-from domain.state import Combatant, EncounterState
+from battletape.domain.state import Combatant, EncounterState
 
 #: effects of a creature's own moves that last until the start of its next turn
 UNTIL_OWN_TURN = ("charge", "fighting defensively", "total defense")
@@ -85,13 +85,13 @@ def _attack(state: EncounterState, e: ev.AttackResolved) -> None:
 def _maneuvers():
     """Special moves' fold steps, imported when an event needs them (a recording
     command loads only what its events use)."""
-    from domain.dnd35 import maneuvers
+    from battletape.domain.dnd35 import maneuvers
 
     return maneuvers
 
 
 def _abilities():
-    from domain.dnd35 import abilities
+    from battletape.domain.dnd35 import abilities
 
     return abilities
 

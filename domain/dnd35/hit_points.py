@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain import dice
-from domain.dnd35 import stats
-from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation, refuse
-from domain.events import DeathSaveRolled, Event, Healed, Roll, StabilizeAttempted
-from domain.state import Combatant, EncounterState
+from battletape.domain import dice
+from battletape.domain.dnd35 import stats
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.events import DeathSaveRolled, Event, Healed, Roll, StabilizeAttempted
+from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
     import random
@@ -155,7 +155,7 @@ def fold_death_save(c: Combatant, e: DeathSaveRolled) -> None:
 def stabilize(state: EncounterState, rng: "random.Random", name: str, by: str,
               natural: int | None, bonus: int) -> list[Event]:
     """35-HPS-07: a Heal check DC 15; the action table: a standard action that provokes."""
-    from domain.dnd35 import rounds_and_actions as act
+    from battletape.domain.dnd35 import rounds_and_actions as act
 
     require_on(state)
     c, helper = combatant(state, name), combatant(state, by)

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain import dice
-from domain.dnd35 import conditions
-from domain.dnd35.rounds_and_actions import require_battle, require_can_act, take
-from domain.encounter import combatant, names_or_group, require_on
-from domain.errors import BadInput, RuleViolation, refuse
-from domain.events import (Delayed, DelayedActionTaken, Event, InitiativeRolled, Readied,
+from battletape.domain import dice
+from battletape.domain.dnd35 import conditions
+from battletape.domain.dnd35.rounds_and_actions import require_battle, require_can_act, take
+from battletape.domain.encounter import combatant, names_or_group, require_on
+from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.events import (Delayed, DelayedActionTaken, Event, InitiativeRolled, Readied,
                            ReadiedActionTaken, RoundStarted, SurpriseDeclared, TurnStarted)
-from domain.state import Combatant, EncounterState
+from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
     import random
@@ -157,7 +157,7 @@ def roll_initiative(state: EncounterState, rng: "random.Random", given: dict[str
 
 
 def _ties(state: EncounterState, totals: dict[str, int]) -> list[Event]:
-    from domain.dnd35.events import TieRerollDue
+    from battletape.domain.dnd35.events import TieRerollDue
 
     everyone = {n: (totals.get(n, c.initiative), c) for n, c in state.combatants.items()}
     units: dict[tuple[int, int], list[str]] = {}
@@ -179,7 +179,7 @@ def _ties(state: EncounterState, totals: dict[str, int]) -> list[Event]:
 
 
 def _reroll(state: EncounterState, rolls: dict[str, int]) -> list[Event]:
-    from domain.dnd35.events import TieRerolled
+    from battletape.domain.dnd35.events import TieRerolled
 
     found: dict[str, int] = {}
     for name, natural in rolls.items():
@@ -223,7 +223,7 @@ def join(state: EncounterState, c_name: str, how: str) -> dict:
 def delay(state: EncounterState, name: str) -> list[Event]:
     """Ritardare il turno (35-DLY-01): lower your initiative; the turn passes; `act`
     takes it after the creature whose turn it then is."""
-    from domain.dnd35.rounds import start_next
+    from battletape.domain.dnd35.rounds import start_next
 
     require_battle(state)
     c = combatant(state, name)
@@ -256,7 +256,7 @@ def ready(state: EncounterState, name: str, trigger: str, kind: str) -> list[Eve
 def act(state: EncounterState, name: str) -> list[Event]:
     """A readied action goes off just before the trigger; a delayed creature acts after
     the creature whose turn it is (never interrupting it)."""
-    from domain.dnd35.rounds import end_current
+    from battletape.domain.dnd35.rounds import end_current
 
     require_battle(state)
     c = combatant(state, name)

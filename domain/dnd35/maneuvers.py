@@ -36,13 +36,13 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from domain import dice
-from domain.dnd35 import armor_class, conditions, size, stats
-from domain.dnd35.rounds_and_actions import require_battle, require_can_act, strain, take
-from domain.encounter import combatant
-from domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
-from domain.events import ConditionApplied, Event
-from domain.state import Combatant, EncounterState
+from battletape.domain import dice
+from battletape.domain.dnd35 import armor_class, conditions, size, stats
+from battletape.domain.dnd35.rounds_and_actions import require_battle, require_can_act, strain, take
+from battletape.domain.encounter import combatant
+from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
+from battletape.domain.events import ConditionApplied, Event
+from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
     import random
@@ -84,7 +84,7 @@ def _mod(c: Combatant, ability: str) -> int:
 
 def aid(state: EncounterState, rng: "random.Random", aider: str, ally: str, target: str,
         natural: int | None, bonus: int, give: str) -> list[Event]:
-    from domain.dnd35.events import AidAnotherRolled, ModifierAdded
+    from battletape.domain.dnd35.events import AidAnotherRolled, ModifierAdded
 
     require_battle(state)
     if give not in ("attack", "ac"):
@@ -115,7 +115,7 @@ def aid(state: EncounterState, rng: "random.Random", aider: str, ally: str, targ
 
 def feint(state: EncounterState, rng: "random.Random", feinter: str, target: str,
           natural: int | None, bonus: int, opposed: int | None) -> list[Event]:
-    from domain.dnd35.events import FeintRolled
+    from battletape.domain.dnd35.events import FeintRolled
 
     require_battle(state)
     a, t = combatant(state, feinter), combatant(state, target)
@@ -280,7 +280,7 @@ def _room(a: Combatant, t: Combatant, others: list[Combatant]) -> float:
 
 def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
              ) -> list[Event]:
-    from domain.dnd35.events import ManeuverResolved, ModifierAdded, NonlethalDamageTaken
+    from battletape.domain.dnd35.events import ManeuverResolved, ModifierAdded, NonlethalDamageTaken
 
     require_battle(state)
     _check(o)
@@ -324,7 +324,7 @@ def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
                                 "only at once, after winning against the same move", rule)
         require_can_act(state, a, f"try a counter {o.what}", "free")
     elif o.opportunity:
-        from domain.dnd35 import attacks_of_opportunity as aoo
+        from battletape.domain.dnd35 import attacks_of_opportunity as aoo
         events += aoo.as_opportunity(state, a, t, o.what, o.trigger, o.trip_weapon)
     else:
         if o.what == "bull-rush" and o.charge:
@@ -468,7 +468,7 @@ def turning_modifier(check: int) -> int:
 def turn(state: EncounterState, rng: "random.Random", name: str, level: int,
          check: int | None, damage_roll: int | None, cha: int, targets: list[str]
          ) -> list[Event]:
-    from domain.dnd35.events import Died, TurningResolved
+    from battletape.domain.dnd35.events import Died, TurningResolved
 
     require_battle(state)
     c = combatant(state, name)

@@ -9,11 +9,11 @@ threatening it (35-AOO-07, the action table's *Muoversi*), and ends those engage
 
 from __future__ import annotations
 
-from domain.dnd35.rounds_and_actions import require_battle, take
-from domain.encounter import combatant
-from domain.errors import AlreadyHolds, BadInput
-from domain.events import Engaged, Event, Moved
-from domain.state import EncounterState
+from battletape.domain.dnd35.rounds_and_actions import require_battle, take
+from battletape.domain.encounter import combatant
+from battletape.domain.errors import AlreadyHolds, BadInput
+from battletape.domain.events import Engaged, Event, Moved
+from battletape.domain.state import EncounterState
 
 
 def engage(state: EncounterState, a: str, b: str) -> list[Event]:

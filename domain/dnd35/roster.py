@@ -10,15 +10,15 @@ opportunity (Combat Reflexes, ``--aoo N``), speed in metres, and a newcomer's
 
 from __future__ import annotations
 
-from domain.dnd35.terms import size as size_id
-from domain.errors import BadInput
-from domain.events import CombatantAdded, Event
-from domain.roster import check_body, names_for
-from domain.state import EncounterState
+from battletape.domain.dnd35.terms import size as size_id
+from battletape.domain.errors import BadInput
+from battletape.domain.events import CombatantAdded, Event
+from battletape.domain.roster import check_body, names_for
+from battletape.domain.state import EncounterState
 
 
 def _scores(items: list[str]) -> dict[str, int]:
-    from domain.dnd35.terms import ability
+    from battletape.domain.dnd35.terms import ability
 
     out: dict[str, int] = {}
     for item in items:
@@ -77,7 +77,7 @@ def add(state: EncounterState, name: str, hp: int, *, ac: int = 10, touch: int |
         if state.round == 0 and not state.turn:
             raise BadInput("--joins", joins, "a fight under way (before initiative, "
                            "everyone rolls)")
-        from domain.dnd35.initiative import join
+        from battletape.domain.dnd35.initiative import join
         stats.update(join(state, name, joins))
     names = names_for(state, name, count)
     return [CombatantAdded(name=n, max_hp=hp, hp=hp, group=name if count > 1 else None,

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import shlex
 
-from domain.dnd35 import conditions, stats
-from domain.dnd35.initiative import ordered
-from domain.dnd35.rounds_and_actions import require_battle
-from domain.encounter import combatant, require_on, require_placed
-from domain.errors import BadInput, RuleViolation, refuse
-from domain.events import DeathSaveRolled, Event, RoundStarted, TurnEnded, TurnStarted
-from domain.state import EncounterState
+from battletape.domain.dnd35 import conditions, stats
+from battletape.domain.dnd35.initiative import ordered
+from battletape.domain.dnd35.rounds_and_actions import require_battle
+from battletape.domain.encounter import combatant, require_on, require_placed
+from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.events import DeathSaveRolled, Event, RoundStarted, TurnEnded, TurnStarted
+from battletape.domain.state import EncounterState
 
 
 def _takes_turn(state: EncounterState, name: str, round_: int) -> bool:
@@ -38,8 +38,8 @@ def end_current(state: EncounterState) -> list[Event]:
         refuse(f"{current.name} is dying and must roll to stabilise first: "
                f"`death-save {shlex.quote(current.name)} --roll N` (d100, 01-10 stable)",
                "Condizioni: Morente")
-    from domain.dnd35.events import ProvokedActionLost
-    from domain.dnd35.rounds_and_actions import lost_because
+    from battletape.domain.dnd35.events import ProvokedActionLost
+    from battletape.domain.dnd35.rounds_and_actions import lost_because
 
     lost: list[Event] = []
     pending = stats.get(current, "pending")
@@ -50,7 +50,7 @@ def end_current(state: EncounterState) -> list[Event]:
 
 
 def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> list[Event]:
-    from domain.dnd35.events import ReadiedActionLost, SurpriseRoundEnded
+    from battletape.domain.dnd35.events import ReadiedActionLost, SurpriseRoundEnded
 
     acted = set(state.acted) | set(also_acted) | ({state.turn} if state.turn else set())
     order = ordered(state)
@@ -75,7 +75,7 @@ def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> lis
 
 
 def next_turn(state: EncounterState, rng, death_saves: dict[str, int]) -> list[Event]:
-    from domain.dnd35 import hit_points
+    from battletape.domain.dnd35 import hit_points
 
     require_on(state)
     if state.extra.get("needs_init"):

@@ -18,12 +18,12 @@ opportunity its movement provoked; one that made it impossible (prone) loses it
 
 from __future__ import annotations
 
-from domain.dnd35 import action_table, attacks_of_opportunity as aoo, conditions, stats
-from domain.dnd35.hit_points import staggered
-from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation, refuse
-from domain.events import DamageTaken, Event
-from domain.state import Combatant, EncounterState
+from battletape.domain.dnd35 import action_table, attacks_of_opportunity as aoo, conditions, stats
+from battletape.domain.dnd35.hit_points import staggered
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.events import DamageTaken, Event
+from battletape.domain.state import Combatant, EncounterState
 
 SECTION = "Round e azioni"
 MOVES = {"move", "crawl", "draw-and-move", "run", "charge", "withdraw", "overrun",
@@ -171,7 +171,7 @@ def take(state: EncounterState, c: Combatant, slug: str, target: Combatant | Non
          difficult: bool = False, pending: bool = False) -> list[Event]:
     """Record ``c`` taking the table's action ``slug``: the budget checked, the creatures
     that may take an attack of opportunity listed."""
-    from domain.dnd35.events import TableActionTaken
+    from battletape.domain.dnd35.events import TableActionTaken
 
     row = action_table.row(slug)
     if row is None:
@@ -202,7 +202,7 @@ def take(state: EncounterState, c: Combatant, slug: str, target: Combatant | Non
     if not out_of_turn:
         kind = check_budget(state, c, kind, row.slug)
         conditions.check_movement(c, row.slug, kind)
-        from domain.dnd35 import confusion
+        from battletape.domain.dnd35 import confusion
         confusion.check_action(state, c, row.slug, kind)
     reasons = aoo.opportunities(state, c, row.slug, row.provokes, target, list(named))
     return [TableActionTaken(name=c.name, action=row.slug, kind=kind,

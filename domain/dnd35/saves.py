@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain import dice
-from domain.dnd35 import abilities, conditions, stats
-from domain.dnd35.armor_class import COVER
-from domain.dnd35.terms import save as save_id
-from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation, refuse
-from domain.events import Event, SaveRolled
+from battletape.domain import dice
+from battletape.domain.dnd35 import abilities, conditions, stats
+from battletape.domain.dnd35.armor_class import COVER
+from battletape.domain.dnd35.terms import save as save_id
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.events import Event, SaveRolled
 
 if TYPE_CHECKING:
     import random
@@ -32,7 +32,7 @@ AGAINST = ("massive-damage", "coup-de-grace")
 def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
          bonus: int | None, natural: int | None, against: str | None,
          cover: str | None = None, harmless: bool = False) -> list[Event]:
-    from domain.dnd35.events import Died
+    from battletape.domain.dnd35.events import Died
 
     require_on(state)
     c = combatant(state, name)

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from domain.dnd35 import stats
-from domain.dnd35.bonuses import Mod
-from domain.state import Combatant
+from battletape.domain.dnd35 import stats
+from battletape.domain.dnd35.bonuses import Mod
+from battletape.domain.state import Combatant
 
 
 class Size(NamedTuple):

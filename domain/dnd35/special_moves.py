@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.dnd35 import conditions, stats
-from domain.dnd35.bonuses import Mod
-from domain.errors import BadInput, refuse
-from domain.state import Combatant, EncounterState
+from battletape.domain.dnd35 import conditions, stats
+from battletape.domain.dnd35.bonuses import Mod
+from battletape.domain.errors import BadInput, refuse
+from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
-    from domain.dnd35.attacks import AttackOrder
+    from battletape.domain.dnd35.attacks import AttackOrder
 
 
 def attack_mods(a: Combatant, o: "AttackOrder") -> list[Mod]:
@@ -33,7 +33,7 @@ def attack_mods(a: Combatant, o: "AttackOrder") -> list[Mod]:
 
 def check_attack(state: EncounterState, a: Combatant, targets: list[Combatant],
                  o: "AttackOrder") -> None:
-    from domain.dnd35 import battle_grid
+    from battletape.domain.dnd35 import battle_grid
 
     for t in targets:
         battle_grid.check(a, t, o)

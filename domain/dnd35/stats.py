@@ -47,9 +47,9 @@ def score(c, ability: str) -> int | None:
 def ability_bonus(c, ability: str) -> int:
     """The typed bonuses and penalties on a score (``mod X str +4 --type enhancement``),
     stacked (Bonus, 35-BON-01/09/10)."""
-    from domain.dnd35.bonuses import Mod, total
+    from battletape.domain.dnd35.bonuses import Mod, total
 
-    from domain.dnd35 import conditions
+    from battletape.domain.dnd35 import conditions
 
     return total([Mod(m["value"], m.get("bonus_type", "untyped"), m.get("source", ""))
                   for m in c.extra.get("mods") or [] if m.get("stat") == ability] +

@@ -4,34 +4,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.systems import RuleSystem
+from battletape.domain.systems import RuleSystem
 
 
 class Dnd35(RuleSystem):
     id = "3.5e"
     aliases = ("3.5", "dnd35", "d&d3.5", "d&d 3.5", "3e", "35e", "dnd3.5", "sigil")
     title = "D&D 3.5 (Sigil digest, seed 003)"
-    terms_module = "domain.dnd35.terms"
+    terms_module = "battletape.domain.dnd35.terms"
     statuses = ("up", "disabled", "dying", "stable", "unconscious", "dead", "fled")
-    events_module = "domain.dnd35.events"
-    verbs_module = "domain.dnd35.commands"
-    fold_module = "domain.dnd35.fold"
+    events_module = "battletape.domain.dnd35.events"
+    verbs_module = "battletape.domain.dnd35.commands"
+    fold_module = "battletape.domain.dnd35.fold"
 
     @property
     def analytics_columns(self):  # type: ignore[override]
-        from domain.dnd35.analytics import COLUMNS
+        from battletape.domain.dnd35.analytics import COLUMNS
 
         return COLUMNS
 
     def analytics_values(self, table: str, e) -> dict[str, Any]:
-        from domain.dnd35.analytics import values
+        from battletape.domain.dnd35.analytics import values
 
         return values(table, e)
 
     @property
     def correction_policy(self):  # type: ignore[override]
         """Concetti Fondamentali: how a 3.5 combat is corrected (35-POL-01..06)."""
-        from domain.dnd35.basic_concepts import POLICY
+        from battletape.domain.dnd35.basic_concepts import POLICY
 
         return POLICY
 
@@ -41,17 +41,17 @@ class Dnd35(RuleSystem):
 
     def staggered(self, c) -> bool:
         """Barcollante: nonlethal damage equal to current hp (35-NL-03, 35-CND-08)."""
-        from domain.dnd35.hit_points import staggered
+        from battletape.domain.dnd35.hit_points import staggered
 
         return staggered(c)
 
     def combatant_keys(self, c) -> dict[str, Any]:
-        from domain.dnd35.views import combatant_keys
+        from battletape.domain.dnd35.views import combatant_keys
 
         return combatant_keys(c)
 
     def state_keys(self, state) -> dict[str, Any]:
-        from domain.dnd35.views import state_keys
+        from battletape.domain.dnd35.views import state_keys
 
         return state_keys(state)
 
@@ -79,7 +79,7 @@ class Dnd35(RuleSystem):
                 ", ".join(c.actions_used)]
 
     def describe(self, e, lang: str = "en") -> str | None:
-        from domain.dnd35.describe import describe
+        from battletape.domain.dnd35.describe import describe
 
         return describe(self, e, lang)
 

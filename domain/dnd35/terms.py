@@ -81,7 +81,7 @@ WORDS = {
 
 def _lookup(table: dict[str, str], text: str | None, what: str, english: dict | None = None
             ) -> str:
-    from domain.errors import BadInput
+    from battletape.domain.errors import BadInput
 
     word = (text or "").strip().lower()
     if word in table:

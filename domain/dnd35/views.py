@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.dnd35 import abilities, armor_class, conditions
-from domain.dnd35.hit_points import staggered
-from domain.state import EncounterState
+from battletape.domain.dnd35 import abilities, armor_class, conditions
+from battletape.domain.dnd35.hit_points import staggered
+from battletape.domain.state import EncounterState
 
 _PROBE = EncounterState()
 

@@ -30,12 +30,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.dnd35.bonuses import Mod
-from domain.dnd35.terms import SIZES
-from domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.dnd35.bonuses import Mod
+from battletape.domain.dnd35.terms import SIZES
+from battletape.domain.errors import BadInput, RuleViolation, refuse
 
 if TYPE_CHECKING:
-    from domain.dnd35.attacks import AttackOrder
+    from battletape.domain.dnd35.attacks import AttackOrder
 
 MAX_INCREMENTS = {"projectile": 10, "thrown": 5}
 HANDED = ("light", "one-handed", "two-handed")
@@ -139,7 +139,7 @@ def size_steps(a, o: "AttackOrder") -> int:
     """Size categories from the wielder to the weapon (positive: the weapon is larger)."""
     if o.weapon_size is None:
         return 0
-    from domain.dnd35 import stats
+    from battletape.domain.dnd35 import stats
 
     order = list(SIZES)
     return order.index(o.weapon_size) - order.index(stats.get(a, "size"))

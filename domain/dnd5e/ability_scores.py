@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from domain.errors import BadInput, RuleViolation
-from domain.dnd5e.terms import ability
+from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.dnd5e.terms import ability
 
 MIN_SCORE, MAX_SCORE = 1, 30
 

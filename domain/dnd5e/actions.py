@@ -17,13 +17,13 @@ not in the seed (5E-GAP-04) and is not applied; Hide marks the creature ``hidden
 
 from __future__ import annotations
 
-from domain.dnd5e import conditions, stats
-from domain.dnd5e.terms import ACTIONS
-from domain import encounter
-from domain.encounter import combatant, require_initiative
-from domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
-from domain.events import ConditionApplied, Event, Readied
-from domain.state import Combatant, EncounterState
+from battletape.domain.dnd5e import conditions, stats
+from battletape.domain.dnd5e.terms import ACTIONS
+from battletape.domain import encounter
+from battletape.domain.encounter import combatant, require_initiative
+from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
+from battletape.domain.events import ConditionApplied, Event, Readied
+from battletape.domain.state import Combatant, EncounterState
 
 EXTRA = ("interact", "improvise", "drop-prone")
 MOUNT_ACTIONS = ("dash", "disengage", "dodge")
@@ -65,7 +65,7 @@ def require_mount_allows(c: Combatant, action: str) -> None:
 
 def take_action(state: EncounterState, name: str, action: str, bonus_action: bool = False,
                 what: str = "") -> list[Event]:
-    from domain.dnd5e.events import ActionTaken
+    from battletape.domain.dnd5e.events import ActionTaken
 
     require_initiative(state)
     c = combatant(state, name)
@@ -114,7 +114,7 @@ def ready(state: EncounterState, name: str, trigger: str) -> list[Event]:
 
 
 def act(state: EncounterState, name: str) -> list[Event]:
-    from domain.dnd5e.events import ReadiedResponseTaken
+    from battletape.domain.dnd5e.events import ReadiedResponseTaken
 
     require_initiative(state)
     c = combatant(state, name)

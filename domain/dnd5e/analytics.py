@@ -6,7 +6,7 @@ attacks and saves, and the ability of each saving throw (Tiri salvezza).
 
 from __future__ import annotations
 
-from domain import events as ev
+from battletape.domain import events as ev
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 _ADVANTAGE = "advantage or disadvantage on the d20 (NULL: a straight roll)"

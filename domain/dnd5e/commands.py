@@ -6,12 +6,12 @@ rules modules of ``domain/dnd5e/`` decide.
 
 from __future__ import annotations
 
-from domain.errors import BadInput, NotThisSystem
-from domain.verbs import Verb, arg, flag, opt, pairs
+from battletape.domain.errors import BadInput, NotThisSystem
+from battletape.domain.verbs import Verb, arg, flag, opt, pairs
 
 
 def _faces_list(text: str | None) -> list[list[int]]:
-    from domain.dnd5e.d20_tests import parse_faces
+    from battletape.domain.dnd5e.d20_tests import parse_faces
 
     if not text:
         return []
@@ -19,7 +19,7 @@ def _faces_list(text: str | None) -> list[list[int]]:
 
 
 def _one_roll(text: str | None, adv: bool, dis: bool) -> list[int]:
-    from domain.dnd5e.d20_tests import parse_faces
+    from battletape.domain.dnd5e.d20_tests import parse_faces
 
     if adv and dis:
         raise BadInput("--adv/--dis", "both", "one of them (they would cancel)")
@@ -35,7 +35,7 @@ def _names(text: str) -> list[str]:
 
 def _add(services, name, hp, ac, init, level, cr, prof, pc, count, save, score, resist,
          vulnerable, immune, no_die_at_0, swim, pd, md):
-    from domain.dnd5e import roster
+    from battletape.domain.dnd5e import roster
 
     for what, value in (("--pd", pd), ("--md", md)):
         if value is not None:
@@ -48,14 +48,14 @@ def _add(services, name, hp, ac, init, level, cr, prof, pc, count, save, score, 
 
 
 def _init(services, naturals, adv, dis, surprised):
-    from domain.dnd5e import initiative
+    from battletape.domain.dnd5e import initiative
 
     given = initiative.parse_naturals(list(naturals or []))
     return lambda s, r: initiative.roll_initiative(s, r, given, adv, dis, surprised)
 
 
 def _tiebreak(services, names, by):
-    from domain.dnd5e import initiative
+    from battletape.domain.dnd5e import initiative
 
     return lambda s, r: initiative.tiebreak(s, list(names), by)
 
@@ -63,7 +63,7 @@ def _tiebreak(services, names, by):
 def _attack(services, attacker, targets, bonus, vs, roll, adv, dis, damage, dmg, crit_dmg,
             type_, kind, action, opportunity, trigger, cover, range_, unseen,
             unseen_by_target, wrong_square, adjacent_enemy, knock_out, source_hidden):
-    from domain.dnd5e import making_an_attack as atk
+    from battletape.domain.dnd5e import making_an_attack as atk
 
     if vs.lower() != "ac":
         if vs.lower() in ("pd", "md"):
@@ -84,8 +84,8 @@ def _attack(services, attacker, targets, bonus, vs, roll, adv, dis, damage, dmg,
 
 def _effect(services, source, targets, ability, dc, damage, dmg, type_, half, save_roll,
             cover):
-    from domain.dnd5e import saving_throws_and_damage as svd
-    from domain.dnd5e.d20_tests import parse_faces
+    from battletape.domain.dnd5e import saving_throws_and_damage as svd
+    from battletape.domain.dnd5e.d20_tests import parse_faces
 
     rolls: dict[str, list[int]] = {}
     for item in save_roll or []:
@@ -104,7 +104,7 @@ def _effect(services, source, targets, ability, dc, damage, dmg, type_, half, sa
 
 
 def _save(services, name, ability, dc, bonus, roll, adv, dis, cover, fall):
-    from domain.dnd5e import saving_throws
+    from battletape.domain.dnd5e import saving_throws
 
     faces = _one_roll(roll, adv, dis)
     return lambda s, r: saving_throws.save(s, r, name, ability, dc, bonus, faces, adv, dis,
@@ -113,7 +113,7 @@ def _save(services, name, ability, dc, bonus, roll, adv, dis, cover, fall):
 
 def _check(services, name, ability, skill, bonus, proficient, expertise, half_prof, dc,
            roll, adv, dis):
-    from domain.dnd5e import proficiency
+    from battletape.domain.dnd5e import proficiency
 
     faces = _one_roll(roll, adv, dis)
     return lambda s, r: proficiency.check(s, r, name, ability, skill, bonus,
@@ -122,7 +122,7 @@ def _check(services, name, ability, skill, bonus, proficient, expertise, half_pr
 
 
 def _damage(services, target, amount, type_, crit, modifier):
-    from domain.dnd5e import damage_and_healing as dh
+    from battletape.domain.dnd5e import damage_and_healing as dh
 
     if amount < 0:
         raise BadInput("damage", amount, "0 or more")
@@ -130,7 +130,7 @@ def _damage(services, target, amount, type_, crit, modifier):
 
 
 def _heal(services, target, amount):
-    from domain.dnd5e import damage_and_healing as dh
+    from battletape.domain.dnd5e import damage_and_healing as dh
 
     if amount <= 0:
         raise BadInput("healing", amount, "1 or more")
@@ -138,7 +138,7 @@ def _heal(services, target, amount):
 
 
 def _temp(services, target, amount, keep):
-    from domain.dnd5e import temporary_hit_points as thp
+    from battletape.domain.dnd5e import temporary_hit_points as thp
 
     if amount <= 0:
         raise BadInput("temporary hit points", amount, "1 or more")
@@ -146,94 +146,94 @@ def _temp(services, target, amount, keep):
 
 
 def _reduce_max(services, target, amount):
-    from domain.dnd5e import damage_and_healing as dh
+    from battletape.domain.dnd5e import damage_and_healing as dh
 
     return lambda s, r: dh.reduce_max(s, target, amount)
 
 
 def _death_save(services, name, roll_):
-    from domain.dnd5e import death_saving_throws as ds
+    from battletape.domain.dnd5e import death_saving_throws as ds
 
     return lambda s, r: ds.death_save(s, r, name, roll_)
 
 
 def _stabilize(services, name, by, roll_, bonus):
-    from domain.dnd5e import death_saving_throws as ds
+    from battletape.domain.dnd5e import death_saving_throws as ds
 
     return lambda s, r: ds.stabilize(s, r, name, by, roll_, bonus)
 
 
 def _cond_add(services, name, condition, source, until, rounds):
-    from domain.dnd5e import conditions
+    from battletape.domain.dnd5e import conditions
 
     return lambda s, r: conditions.apply_condition(s, name, condition, source, until,
                                                    rounds)
 
 
 def _cond_remove(services, name, condition):
-    from domain.dnd5e import conditions
+    from battletape.domain.dnd5e import conditions
 
     return lambda s, r: conditions.remove_condition(s, name, condition)
 
 
 def _exhaustion(services, name, change):
-    from domain.dnd5e import conditions
+    from battletape.domain.dnd5e import conditions
 
     return lambda s, r: conditions.exhaustion(s, name, change)
 
 
 def _do(services, name, action, bonus_action, what):
-    from domain.dnd5e import actions
+    from battletape.domain.dnd5e import actions
 
     return lambda s, r: actions.take_action(s, name, action, bonus_action, what or "")
 
 
 def _move(services, name, where, forced, teleport):
-    from domain.dnd5e import movement
+    from battletape.domain.dnd5e import movement
 
     return lambda s, r: movement.move(s, name, where, forced, teleport)
 
 
 def _next(services, death_save):
-    from domain.dnd5e import order_of_combat
+    from battletape.domain.dnd5e import order_of_combat
 
     saves = {k: v[0] for k, v in pairs(list(death_save or []), "death save").items()}
     return lambda s, r: order_of_combat.next_turn(s, saves)
 
 
 def _ready(services, name, trigger):
-    from domain.dnd5e import actions
+    from battletape.domain.dnd5e import actions
 
     return lambda s, r: actions.ready(s, name, trigger)
 
 
 def _act(services, name):
-    from domain.dnd5e import actions
+    from battletape.domain.dnd5e import actions
 
     return lambda s, r: actions.act(s, name)
 
 
 def _mount(services, mount, rider, controlled, independent):
-    from domain.dnd5e import mounted_combat
+    from battletape.domain.dnd5e import mounted_combat
 
     return lambda s, r: mounted_combat.mount(s, mount, rider, controlled, independent)
 
 
 def _dismount(services, rider):
-    from domain.dnd5e import mounted_combat
+    from battletape.domain.dnd5e import mounted_combat
 
     return lambda s, r: mounted_combat.dismount(s, rider)
 
 
 def _rest(services, kind, names):
-    from domain.dnd5e import rest
+    from battletape.domain.dnd5e import rest
 
     return lambda s, r: rest.rest(s, kind, list(names or []))
 
 
 def _underwater(services, off):
-    from domain.dnd5e.events import UnderwaterSet
-    from domain.encounter import require_on
+    from battletape.domain.dnd5e.events import UnderwaterSet
+    from battletape.domain.encounter import require_on
 
     def decide(s, r):
         require_on(s)
@@ -242,13 +242,13 @@ def _underwater(services, off):
 
 
 def _flee(services):
-    from domain import encounter
+    from battletape.domain import encounter
 
     return lambda s, r: encounter.flee(s)
 
 
 def _end(services, outcome):
-    from domain import encounter
+    from battletape.domain import encounter
 
     return lambda s, r: encounter.end(s, outcome)
 

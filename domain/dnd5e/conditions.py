@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from domain.dnd5e import stats
-from domain.dnd5e.terms import CONDITIONS
-from domain.encounter import combatant, require_on
-from domain.errors import AlreadyHolds, BadInput, RuleViolation
-from domain.events import ConditionApplied, ConditionRemoved, Event
-from domain.state import EncounterState
+from battletape.domain.dnd5e import stats
+from battletape.domain.dnd5e.terms import CONDITIONS
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation
+from battletape.domain.events import ConditionApplied, ConditionRemoved, Event
+from battletape.domain.state import EncounterState
 
 
 class Effects(NamedTuple):
@@ -113,7 +113,7 @@ def halve_speed(squares: int) -> int:
 def apply_condition(state: EncounterState, name: str, condition: str,
                     source: str | None = None, until: str | None = None,
                     rounds: int | None = None) -> list[Event]:
-    from domain.dnd5e.events import ConditionIgnored
+    from battletape.domain.dnd5e.events import ConditionIgnored
 
     require_on(state)
     c = combatant(state, name)
@@ -161,14 +161,14 @@ MAX_EXHAUSTION = 10
 
 def exhaustion(state: EncounterState, name: str, change: int) -> list[Event]:
     """Affaticato: "Ha livelli da 1 a 10 ... A 10 muori"."""
-    from domain.dnd5e.events import ExhaustionChanged
+    from battletape.domain.dnd5e.events import ExhaustionChanged
 
     require_on(state)
     c = combatant(state, name)
     if change == 0:
         raise BadInput("exhaustion change", change, "+N or -N, not 0")
     if "exhaustion" in stats.list_of(c, "immune"):
-        from domain.dnd5e.events import ConditionIgnored
+        from battletape.domain.dnd5e.events import ConditionIgnored
         return [ConditionIgnored(name=c.name, condition="exhaustion")]
     level = stats.get(c, "exhaustion") + change
     if not 0 <= level <= MAX_EXHAUSTION:
@@ -191,7 +191,7 @@ def expiring_at(state: EncounterState, round_: int, turn: str,
     ``until`` is "round R, ANCHOR", the turn on which they were applied, N rounds on;
     they end when the fight reaches that round and ANCHOR's place in the order (or
     passes it: the anchor may have died or fled meanwhile)."""
-    from domain.dnd5e.initiative import ordered
+    from battletape.domain.dnd5e.initiative import ordered
 
     order = order if order is not None else ordered(state)  # the caller's, if known
     return [ConditionRemoved(name=c.name, condition=n, reason="expired")

@@ -7,7 +7,7 @@ given per target, the most protective one (the SRD's reading).
 
 from __future__ import annotations
 
-from domain.errors import BadInput, refuse
+from battletape.domain.errors import BadInput, refuse
 
 BONUS = {"half": 2, "three-quarters": 5}
 DEGREES = ("half", "three-quarters", "total")

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from domain.errors import BadInput
-from domain.events import Roll
+from battletape.domain.errors import BadInput
+from battletape.domain.events import Roll
 
 if TYPE_CHECKING:
     import random

@@ -16,13 +16,13 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from domain.dnd5e import stats
-from domain.dnd5e.dropping_to_zero import instant_death
-from domain.dnd5e.terms import damage_type
-from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation
-from domain.events import DamageTaken, Event, Healed
-from domain.state import Combatant, EncounterState
+from battletape.domain.dnd5e import stats
+from battletape.domain.dnd5e.dropping_to_zero import instant_death
+from battletape.domain.dnd5e.terms import damage_type
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.events import DamageTaken, Event, Healed
+from battletape.domain.state import Combatant, EncounterState
 
 _DICE = re.compile(r"(\d*)\s*d\s*(\d+)", re.IGNORECASE)
 
@@ -118,7 +118,7 @@ def direct_heal(state: EncounterState, target: str, amount: int) -> list[Event]:
 
 def reduce_max(state: EncounterState, target: str, amount: int) -> list[Event]:
     """A 0 PF: "Se i tuoi PF massimi scendono a 0, muori"."""
-    from domain.dnd5e.events import MaxHpReduced
+    from battletape.domain.dnd5e.events import MaxHpReduced
 
     require_on(state)
     c = _target(state, target)
@@ -130,7 +130,7 @@ def reduce_max(state: EncounterState, target: str, amount: int) -> list[Event]:
 # --- the fold's part ---------------------------------------------------------------------
 
 def heal(c: Combatant, amount: int) -> None:
-    from domain.dnd5e.dropping_to_zero import wake
+    from battletape.domain.dnd5e.dropping_to_zero import wake
 
     if c.status == "dead" or amount <= 0:
         return

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain import dice
-from domain.dnd5e import stats
-from domain.dnd5e.actions import require_can_act, require_slot, require_turn
-from domain.encounter import combatant, require_initiative
-from domain.errors import RuleViolation, refuse
-from domain.events import DeathSaveRolled, Event, StabilizeAttempted
-from domain.state import Combatant, EncounterState
+from battletape.domain import dice
+from battletape.domain.dnd5e import stats
+from battletape.domain.dnd5e.actions import require_can_act, require_slot, require_turn
+from battletape.domain.encounter import combatant, require_initiative
+from battletape.domain.errors import RuleViolation, refuse
+from battletape.domain.events import DeathSaveRolled, Event, StabilizeAttempted
+from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
     import random
@@ -70,7 +70,7 @@ def stabilize(state: EncounterState, rng: "random.Random", name: str, helper: st
 # --- the fold's part ---------------------------------------------------------------------
 
 def fold_death_save(c: Combatant, e: DeathSaveRolled) -> None:
-    from domain.dnd5e.dropping_to_zero import die, wake
+    from battletape.domain.dnd5e.dropping_to_zero import die, wake
 
     c.extra["death_save_due"] = False
     natural = e.roll.natural
@@ -96,7 +96,7 @@ def become_stable(c: Combatant) -> None:
 
 
 def fold_stabilize(c: Combatant, e: StabilizeAttempted) -> None:
-    from domain.dnd5e.dropping_to_zero import wake
+    from battletape.domain.dnd5e.dropping_to_zero import wake
 
     if not e.success:
         return

@@ -3,8 +3,8 @@ reading of an attack); None lets the core word the rest."""
 
 from __future__ import annotations
 
-from domain import events as ev
-from domain.dnd5e import events as ev5
+from battletape.domain import events as ev
+from battletape.domain.dnd5e import events as ev5
 
 
 _TAG_WORDS = {"resist": "resistance", "vulnerable": "vulnerability", "immune": "immunity"}
@@ -20,7 +20,7 @@ def _tag(tag: str, t) -> str:
 
 def describe(system, e, lang: str = "en") -> str | None:
     if lang == "it":
-        from domain.dnd5e.describe_it import describe as in_italian
+        from battletape.domain.dnd5e.describe_it import describe as in_italian
 
         return in_italian(system, e)
     t = (lambda w: system.term(w, lang))

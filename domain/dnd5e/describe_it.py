@@ -3,9 +3,9 @@ seed's Italian, for ``--lang it``; None lets the core word the rest in Italian."
 
 from __future__ import annotations
 
-from domain import events as ev
-from domain.dnd5e import events as ev5
-from domain.dnd5e.describe import _tag
+from battletape.domain import events as ev
+from battletape.domain.dnd5e import events as ev5
+from battletape.domain.dnd5e.describe import _tag
 
 
 def _ok(success: bool) -> str:

@@ -19,9 +19,9 @@ saves); the choice stays open when the damage would kill outright (it replaces
 
 from __future__ import annotations
 
-from domain.dnd5e import stats
-from domain.dnd5e.events import InstantDeath
-from domain.state import Combatant, Condition
+from battletape.domain.dnd5e import stats
+from battletape.domain.dnd5e.events import InstantDeath
+from battletape.domain.state import Combatant, Condition
 
 RULE = "excess >= max hp (SRD; the seed's 'superano' reads strictly greater)"
 AT_ZERO_RULE = "damage >= max hp at 0 hp (seed and SRD)"

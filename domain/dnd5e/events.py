@@ -8,7 +8,7 @@ DeathSaveRolled, ...). These are the facts the core has no word for. Imported wh
 
 from __future__ import annotations
 
-from domain.events import Event, Roll
+from battletape.domain.events import Event, Roll
 
 
 class InitiativeTied(Event, kw_only=True):

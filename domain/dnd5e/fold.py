@@ -10,17 +10,17 @@ own turn, Dodge lasts until then, Disengage until the end of the turn.
 
 from __future__ import annotations
 
-from domain import events as ev
-from domain.dnd5e import conditions
-from domain.dnd5e import events as ev5
-from domain.dnd5e.damage_and_healing import heal
-from domain.dnd5e.death_saving_throws import fold_death_save, fold_stabilize
-from domain.dnd5e.dropping_to_zero import die, take
-from domain.dnd5e.initiative import ordered
-from domain.dnd5e.rest import fold_rest
-from domain.folding import (end_encounter, end_out_of_turn, mark_tied, rank_tied,
+from battletape.domain import events as ev
+from battletape.domain.dnd5e import conditions
+from battletape.domain.dnd5e import events as ev5
+from battletape.domain.dnd5e.damage_and_healing import heal
+from battletape.domain.dnd5e.death_saving_throws import fold_death_save, fold_stabilize
+from battletape.domain.dnd5e.dropping_to_zero import die, take
+from battletape.domain.dnd5e.initiative import ordered
+from battletape.domain.dnd5e.rest import fold_rest
+from battletape.domain.folding import (end_encounter, end_out_of_turn, mark_tied, rank_tied,
                             start_encounter)
-from domain.state import Combatant, Condition, EncounterState
+from battletape.domain.state import Combatant, Condition, EncounterState
 
 FRESH = {"death_saves_succeeded": 0, "death_save_due": False, "exhaustion": 0,
          "reaction_used": False, "dodging": False, "disengaged": False, "hidden": False}

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from domain.dnd5e import d20_tests
-from domain.encounter import names_or_group, require_on, require_initiative
-from domain.errors import BadInput, RuleViolation, refuse
-from domain.events import Event, InitiativeRolled, RoundStarted, TurnStarted
-from domain.state import Combatant, EncounterState
+from battletape.domain.dnd5e import d20_tests
+from battletape.domain.encounter import names_or_group, require_on, require_initiative
+from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.events import Event, InitiativeRolled, RoundStarted, TurnStarted
+from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
     import random
@@ -104,7 +104,7 @@ def _ties(rolled: dict[str, list[Combatant]], totals: dict[str, int],
 def roll_initiative(state: EncounterState, rng: "random.Random",
                     given: dict[str, list[int]], adv: list[str] = (),
                     dis: list[str] = (), surprised: list[str] = ()) -> list[Event]:
-    from domain.dnd5e.events import InitiativeTied
+    from battletape.domain.dnd5e.events import InitiativeTied
 
     require_on(state)
     if not state.combatants:
@@ -151,7 +151,7 @@ def roll_initiative(state: EncounterState, rng: "random.Random",
 
 
 def tiebreak(state: EncounterState, names: list[str], decided_by: str = "gm") -> list[Event]:
-    from domain.dnd5e.events import TieBroken
+    from battletape.domain.dnd5e.events import TieBroken
 
     require_initiative(state)
     found: list[str] = []

@@ -21,20 +21,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from domain import dice
-from domain.dnd5e import (conditions, cover, d20_tests, opportunity_attacks,
+from battletape.domain import dice
+from battletape.domain.dnd5e import (conditions, cover, d20_tests, opportunity_attacks,
                           ranged_attacks, stats, underwater_combat)
-from domain.dnd5e.actions import (require_can_act, require_mount_allows, require_slot,
+from battletape.domain.dnd5e.actions import (require_can_act, require_mount_allows, require_slot,
                                   require_turn)
-from domain.dnd5e.conditions import EFFECTS
-from domain.dnd5e.damage_and_healing import (adjust, crit_expression, extra_crit_dice,
+from battletape.domain.dnd5e.conditions import EFFECTS
+from battletape.domain.dnd5e.damage_and_healing import (adjust, crit_expression, extra_crit_dice,
                                              underwater)
-from domain.dnd5e.dropping_to_zero import instant_death, reaching_hp
-from domain.dnd5e.terms import damage_type
-from domain.encounter import combatant, require_initiative
-from domain.errors import BadInput, refuse
-from domain.events import AttackResolved, Event, Roll
-from domain.state import Combatant, EncounterState
+from battletape.domain.dnd5e.dropping_to_zero import instant_death, reaching_hp
+from battletape.domain.dnd5e.terms import damage_type
+from battletape.domain.encounter import combatant, require_initiative
+from battletape.domain.errors import BadInput, refuse
+from battletape.domain.events import AttackResolved, Event, Roll
+from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
     import random

@@ -9,11 +9,11 @@ a Dex save DC 10 or the rider falls prone (``save RIDER --ability dex --dc 10
 
 from __future__ import annotations
 
-from domain.dnd5e import stats
-from domain.encounter import combatant, require_on
-from domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
-from domain.events import Event
-from domain.state import EncounterState
+from battletape.domain.dnd5e import stats
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
+from battletape.domain.events import Event
+from battletape.domain.state import EncounterState
 
 SECTION = "Combattimento a cavallo"
 FALL_DC = 10
@@ -21,7 +21,7 @@ FALL_DC = 10
 
 def mount(state: EncounterState, mount_name: str, rider_name: str,
           controlled: bool, independent: bool) -> list[Event]:
-    from domain.dnd5e.events import Mounted
+    from battletape.domain.dnd5e.events import Mounted
 
     require_on(state)
     m, r = combatant(state, mount_name), combatant(state, rider_name)
@@ -41,7 +41,7 @@ def mount(state: EncounterState, mount_name: str, rider_name: str,
 
 
 def dismount(state: EncounterState, rider_name: str, reason: str = "") -> list[Event]:
-    from domain.dnd5e.events import Dismounted
+    from battletape.domain.dnd5e.events import Dismounted
 
     require_on(state)
     r = combatant(state, rider_name)

@@ -6,11 +6,11 @@ fuori dalla portata dell'effetto, la condizione termina" (a forced move ends a g
 
 from __future__ import annotations
 
-from domain.dnd5e import conditions
-from domain.encounter import combatant, require_on
-from domain.errors import refuse
-from domain.events import ConditionRemoved, Event, Moved
-from domain.state import EncounterState
+from battletape.domain.dnd5e import conditions
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import refuse
+from battletape.domain.events import ConditionRemoved, Event, Moved
+from battletape.domain.state import EncounterState
 
 
 def move(state: EncounterState, name: str, where: str, forced: bool,

@@ -8,8 +8,8 @@ spostato da un effetto" (``--trigger teleport|forced``).
 
 from __future__ import annotations
 
-from domain.dnd5e import stats
-from domain.errors import BadInput, refuse
+from battletape.domain.dnd5e import stats
+from battletape.domain.errors import BadInput, refuse
 
 SECTION = "Attacchi di opportunità"
 TRIGGERS = ("leaves-reach", "teleport", "forced")

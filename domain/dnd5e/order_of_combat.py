@@ -11,13 +11,13 @@ death save (``next --death-save NAME=N`` rolls it at once; otherwise it is due, 
 
 from __future__ import annotations
 
-from domain import dice
-from domain.dnd5e import conditions, stats
-from domain.dnd5e.initiative import ordered
-from domain.encounter import combatant, require_initiative, require_placed
-from domain.errors import BadInput, RuleViolation, refuse
-from domain.events import DeathSaveRolled, Event, RoundStarted, TurnEnded, TurnStarted
-from domain.state import EncounterState
+from battletape.domain import dice
+from battletape.domain.dnd5e import conditions, stats
+from battletape.domain.dnd5e.initiative import ordered
+from battletape.domain.encounter import combatant, require_initiative, require_placed
+from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.events import DeathSaveRolled, Event, RoundStarted, TurnEnded, TurnStarted
+from battletape.domain.state import EncounterState
 
 
 def _takes_turns(state: EncounterState, name: str) -> bool:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.dnd5e import conditions, d20_tests, stats
-from domain.dnd5e.ability_scores import applied_proficiency, modifier
-from domain.dnd5e.terms import SKILLS, ability
-from domain.encounter import combatant, require_on
-from domain.errors import BadInput
-from domain.events import Event
-from domain.state import EncounterState
+from battletape.domain.dnd5e import conditions, d20_tests, stats
+from battletape.domain.dnd5e.ability_scores import applied_proficiency, modifier
+from battletape.domain.dnd5e.terms import SKILLS, ability
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import BadInput
+from battletape.domain.events import Event
+from battletape.domain.state import EncounterState
 
 if TYPE_CHECKING:
     import random
@@ -39,7 +39,7 @@ def check(state: EncounterState, rng: "random.Random", name: str, ability_: str 
           skill_: str | None, bonus: int | None, proficient: list[str], expertise: int,
           half_prof: int, dc: int | None, faces: list[int], adv: bool,
           dis: bool) -> list[Event]:
-    from domain.dnd5e.events import AbilityCheckRolled
+    from battletape.domain.dnd5e.events import AbilityCheckRolled
 
     require_on(state)
     c = combatant(state, name)

@@ -9,8 +9,8 @@ incapacitating one or Blinded lifts the disadvantage).
 
 from __future__ import annotations
 
-from domain.dnd5e import conditions
-from domain.errors import BadInput, refuse
+from battletape.domain.dnd5e import conditions
+from battletape.domain.errors import BadInput, refuse
 
 RANGES = ("normal", "long", "beyond")
 

@@ -8,16 +8,16 @@ rest restores is not given (5E-GAP-11): none is restored automatically (the GM u
 
 from __future__ import annotations
 
-from domain.encounter import combatant, require_on
-from domain.errors import BadInput
-from domain.events import Event
-from domain.state import Combatant, EncounterState
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import BadInput
+from battletape.domain.events import Event
+from battletape.domain.state import Combatant, EncounterState
 
 KINDS = ("short", "long")
 
 
 def rest(state: EncounterState, kind: str, names: list[str]) -> list[Event]:
-    from domain.dnd5e.events import RestTaken
+    from battletape.domain.dnd5e.events import RestTaken
 
     require_on(state)
     if kind not in KINDS:
@@ -28,7 +28,7 @@ def rest(state: EncounterState, kind: str, names: list[str]) -> list[Event]:
 
 
 def fold_rest(c: Combatant, kind: str) -> None:
-    from domain.dnd5e.dropping_to_zero import wake
+    from battletape.domain.dnd5e.dropping_to_zero import wake
 
     if c.status == "knocked-out":
         wake(c)

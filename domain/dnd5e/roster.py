@@ -10,13 +10,13 @@ and conditions. Monsters die at 0 HP unless ``--no-die-at-0``.
 
 from __future__ import annotations
 
-from domain.dnd5e.ability_scores import (MAX_SCORE, parse_cr, parse_pairs,
+from battletape.domain.dnd5e.ability_scores import (MAX_SCORE, parse_cr, parse_pairs,
                                          proficiency_bonus)
-from domain.dnd5e.terms import CONDITIONS, damage_type
-from domain.roster import check_body, names_for
-from domain.errors import BadInput
-from domain.events import CombatantAdded, Event
-from domain.state import EncounterState
+from battletape.domain.dnd5e.terms import CONDITIONS, damage_type
+from battletape.domain.roster import check_body, names_for
+from battletape.domain.errors import BadInput
+from battletape.domain.events import CombatantAdded, Event
+from battletape.domain.state import EncounterState
 
 
 def _types(items: list[str], what: str, conditions_too: bool = False) -> list[str]:
@@ -30,7 +30,7 @@ def _types(items: list[str], what: str, conditions_too: bool = False) -> list[st
                 raise BadInput(f"--{what}", part, f"a damage type without a number "
                                f"(5e {what} has no value: --{what} {word.split(':')[0]})")
             if conditions_too and (word in CONDITIONS or word in CONDITIONS.values()):
-                from domain.dnd5e.conditions import condition_id
+                from battletape.domain.dnd5e.conditions import condition_id
                 out.append(condition_id(word))
                 continue
             out.append(damage_type(word))

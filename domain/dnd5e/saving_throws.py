@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from domain.dnd5e import conditions, cover, d20_tests, stats
-from domain.dnd5e.terms import ability
-from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation
-from domain.events import ConditionApplied, Event, SaveRolled
-from domain.state import Combatant, EncounterState
+from battletape.domain.dnd5e import conditions, cover, d20_tests, stats
+from battletape.domain.dnd5e.terms import ability
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.events import ConditionApplied, Event, SaveRolled
+from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
     import random
@@ -72,7 +72,7 @@ def save(state: EncounterState, rng: "random.Random", name: str, ability_: str, 
     event = save_roll(c, rng, abil, dc, bonus, faces, adv, dis, cover.check(cover_degree))
     out: list[Event] = [event]
     if fall and not event.success:
-        from domain.dnd5e.events import Dismounted
+        from battletape.domain.dnd5e.events import Dismounted
 
         mount = stats.get(c, "mount")
         if mount:

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain import dice
-from domain.dnd5e.damage_and_healing import _target, adjust
-from domain.encounter import names_a_group, names_or_group
-from domain.dnd5e.dropping_to_zero import instant_death
-from domain.dnd5e.saving_throws import check_dc, save_roll
-from domain.dnd5e.terms import ability, damage_type
-from domain.encounter import combatant, require_on
-from domain.errors import BadInput
-from domain.events import DamageTaken, Event, FreeRolled
+from battletape.domain import dice
+from battletape.domain.dnd5e.damage_and_healing import _target, adjust
+from battletape.domain.encounter import names_a_group, names_or_group
+from battletape.domain.dnd5e.dropping_to_zero import instant_death
+from battletape.domain.dnd5e.saving_throws import check_dc, save_roll
+from battletape.domain.dnd5e.terms import ability, damage_type
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import BadInput
+from battletape.domain.events import DamageTaken, Event, FreeRolled
 
 if TYPE_CHECKING:
     import random
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 def effect(state, rng: "random.Random", source: str, targets: list[str], ability_: str,
            dc: int, damage: str | None, dmg: int | None, type_: str | None, half: bool,
            save_rolls: dict[str, list[int]], covers: dict[str, str]) -> list[Event]:
-    from domain.dnd5e import cover
+    from battletape.domain.dnd5e import cover
 
     require_on(state)
     src = combatant(state, source).name

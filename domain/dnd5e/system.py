@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.systems import RuleSystem
+from battletape.domain.systems import RuleSystem
 
 _KEYS = ("death_saves_succeeded", "exhaustion", "reaction_used", "dodging", "disengaged",
          "hidden")
@@ -14,22 +14,22 @@ class Dnd5e(RuleSystem):
     id = "5e"
     aliases = ("dnd5e", "d&d5e", "5.0", "5", "5e-srd", "dnd-5e")
     title = "D&D 5e SRD (Giocare, seed 002)"
-    terms_module = "domain.dnd5e.terms"
+    terms_module = "battletape.domain.dnd5e.terms"
     statuses = ("up", "unconscious", "stable", "dead", "fled", "knocked-out")
-    events_module = "domain.dnd5e.events"
-    verbs_module = "domain.dnd5e.commands"
-    fold_module = "domain.dnd5e.fold"
+    events_module = "battletape.domain.dnd5e.events"
+    verbs_module = "battletape.domain.dnd5e.commands"
+    fold_module = "battletape.domain.dnd5e.fold"
     words_staggered = "bloodied"
     options = {"underwater": "Combattimento sott'acqua: the fight is under water"}
 
     @property
     def analytics_columns(self):  # type: ignore[override]
-        from domain.dnd5e.analytics import COLUMNS
+        from battletape.domain.dnd5e.analytics import COLUMNS
 
         return COLUMNS
 
     def analytics_values(self, table: str, e) -> dict[str, Any]:
-        from domain.dnd5e.analytics import values
+        from battletape.domain.dnd5e.analytics import values
 
         return values(table, e)
 
@@ -81,7 +81,7 @@ class Dnd5e(RuleSystem):
                 "used" if x.get("reaction_used") else ""]
 
     def describe(self, e, lang: str = "en") -> str | None:
-        from domain.dnd5e.describe import describe
+        from battletape.domain.dnd5e.describe import describe
 
         return describe(self, e, lang)
 

@@ -10,17 +10,17 @@ coscienza se sei a 0 PF".
 
 from __future__ import annotations
 
-from domain.encounter import combatant, require_on
-from domain.errors import BadInput, RuleViolation
-from domain.events import Event, TempHpGained
-from domain.state import EncounterState
+from battletape.domain.encounter import combatant, require_on
+from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.events import Event, TempHpGained
+from battletape.domain.state import EncounterState
 
 KEEP = ("old", "new")
 
 
 def temporary(state: EncounterState, target: str, amount: int,
               keep: str | None = None) -> list[Event]:
-    from domain.dnd5e.events import TemporaryHitPointsChosen
+    from battletape.domain.dnd5e.events import TemporaryHitPointsChosen
 
     require_on(state)
     c = combatant(state, target)

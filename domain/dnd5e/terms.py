@@ -79,7 +79,7 @@ WORDS = {
 
 def damage_type(text: str | None) -> str | None:
     """An English damage type from its English or Italian name (``fuoco`` -> fire)."""
-    from domain.errors import BadInput
+    from battletape.domain.errors import BadInput
 
     if text is None:
         return None
@@ -94,7 +94,7 @@ def damage_type(text: str | None) -> str | None:
 
 def ability(text: str | None, what: str = "ability") -> str:
     """``dex`` (or ``Destrezza``, ``dexterity``) -> ``dex``; anything else a one-line error."""
-    from domain.errors import BadInput
+    from battletape.domain.errors import BadInput
 
     word = (text or "").strip().lower()
     if word in ABILITIES:

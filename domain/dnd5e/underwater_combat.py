@@ -8,7 +8,7 @@ danni da fuoco" (applied in damage_and_healing.adjust).
 
 from __future__ import annotations
 
-from domain.dnd5e import stats
+from battletape.domain.dnd5e import stats
 
 
 def disadvantage(attacker, kind: str | None, dtype: str | None) -> list[str]:

@@ -14,8 +14,8 @@ grace skips the move and quick actions of its turn (Coup de Grace).
 
 from __future__ import annotations
 
-from domain.errors import BadInput, refuse
-from domain.state import Combatant
+from battletape.domain.errors import BadInput, refuse
+from battletape.domain.state import Combatant
 
 ACTIONS = ("standard", "move", "quick", "free", "interrupt")
 ITALIAN = {"standard": "azione standard", "move": "azione di movimento",

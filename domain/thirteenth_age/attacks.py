@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from domain import dice
-from domain.encounter import (combatant, require_able, require_initiative, require_turn,
+from battletape.domain import dice
+from battletape.domain.encounter import (combatant, require_able, require_initiative, require_turn,
                               same_side)
-from domain.errors import BadInput, refuse
-from domain.events import AttackResolved, Engaged, Event, OngoingDamageApplied, Roll
-from domain.state import Combatant, EncounterState
-from domain.thirteenth_age import (actions, combat_stats, conditions,
+from battletape.domain.errors import BadInput, refuse
+from battletape.domain.events import AttackResolved, Engaged, Event, OngoingDamageApplied, Roll
+from battletape.domain.state import Combatant, EncounterState
+from battletape.domain.thirteenth_age import (actions, combat_stats, conditions,
                                    damage_and_healing, effects, escalation_die, position,
                                    resistance, targeting)
 

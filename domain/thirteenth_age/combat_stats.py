@@ -7,7 +7,7 @@ The same multiplier applies to the Con bonus of a recovery (Recoveries).
 
 from __future__ import annotations
 
-from domain.errors import BadInput
+from battletape.domain.errors import BadInput
 
 DEFENSES = {"ac": "Armor Class", "pd": "Physical Defense", "md": "Mental Defense"}
 

@@ -5,17 +5,17 @@ Each verb checks its values and returns the decision; the rules modules decide.
 
 from __future__ import annotations
 
-from domain.verbs import Verb, arg, flag, ints, opt, pairs
+from battletape.domain.verbs import Verb, arg, flag, ints, opt, pairs
 
 
 def _add(services, name, hp, ac, pd, md, init, level, pc, count, recoveries,
          recovery_die, con_mod, resist, villain=False, mook=False):
     import msgspec
 
-    from domain import roster
+    from battletape.domain import roster
 
     if mook and pc:
-        from domain.errors import BadInput
+        from battletape.domain.errors import BadInput
 
         raise BadInput("--mook", name, "a monster: a PC is never a mook")
     carried = services.carried(name) if pc else None
@@ -37,7 +37,7 @@ def _add(services, name, hp, ac, pd, md, init, level, pc, count, recoveries,
 
 
 def _init(services, naturals, ambush, advance_escalation):
-    from domain.thirteenth_age import cyclic_initiative
+    from battletape.domain.thirteenth_age import cyclic_initiative
 
     given = {k: v[0] for k, v in pairs(naturals or [], "initiative").items()}
     return lambda s, r: cyclic_initiative.roll_initiative(s, r, given, ambush,
@@ -49,7 +49,7 @@ def _attack(services, attacker, targets, bonus, vs, roll, damage, dmg, miss, typ
             unarmed, coup_de_grace, invisible, concealment, nonmagical, mod,
             double_crit, swoop, ongoing, ongoing_save, action, basic, double_crits=0,
             knock_out=False, ally=None, ally_roll=None, pick=None):
-    from domain.thirteenth_age import attacks
+    from battletape.domain.thirteenth_age import attacks
 
     order = attacks.AttackOrder(
         attacker=attacker, targets=[t.strip() for t in targets.split(",") if t.strip()],
@@ -66,8 +66,8 @@ def _attack(services, attacker, targets, bonus, vs, roll, damage, dmg, miss, typ
 
 
 def _damage(services, target, amount, type_, natural, nonmagical, knock_out=False):
-    from domain.errors import BadInput
-    from domain.thirteenth_age import damage_and_healing as dh
+    from battletape.domain.errors import BadInput
+    from battletape.domain.thirteenth_age import damage_and_healing as dh
 
     if natural is not None and not 1 <= natural <= 20:
         raise BadInput("natural", natural, "1..20")
@@ -76,31 +76,31 @@ def _damage(services, target, amount, type_, natural, nonmagical, knock_out=Fals
 
 
 def _heal(services, target, amount):
-    from domain.thirteenth_age import damage_and_healing as dh
+    from battletape.domain.thirteenth_age import damage_and_healing as dh
 
     return lambda s, r: dh.direct_heal(s, target, amount)
 
 
 def _temp(services, target, amount):
-    from domain.thirteenth_age import damage_and_healing as dh
+    from battletape.domain.thirteenth_age import damage_and_healing as dh
 
     return lambda s, r: dh.temporary(s, target, amount)
 
 
 def _recover(services, name, roll_):
-    from domain.thirteenth_age import recoveries
+    from battletape.domain.thirteenth_age import recoveries
 
     return lambda s, r: recoveries.recover(s, r, name, roll_)
 
 
 def _rally(services, name, roll_, save):
-    from domain.thirteenth_age import recoveries
+    from battletape.domain.thirteenth_age import recoveries
 
     return lambda s, r: recoveries.rally(s, r, name, roll_, save)
 
 
 def _cond_add(services, name, condition, save, until, by, mod):
-    from domain.thirteenth_age import conditions, effects
+    from battletape.domain.thirteenth_age import conditions, effects
 
     effects.modifiers(list(mod))  # checked before anything is read
     return lambda s, r: conditions.apply_condition(s, name, condition, save, until, by,
@@ -108,34 +108,34 @@ def _cond_add(services, name, condition, save, until, by, mod):
 
 
 def _cond_remove(services, name, condition):
-    from domain.thirteenth_age import conditions
+    from battletape.domain.thirteenth_age import conditions
 
     return lambda s, r: conditions.remove_condition(s, name, condition)
 
 
 def _ongoing(services, name, amount, type_, save, natural, nonmagical=False):
-    from domain.thirteenth_age import ongoing_damage
+    from battletape.domain.thirteenth_age import ongoing_damage
 
     return lambda s, r: ongoing_damage.apply(s, name, amount, type_, save, natural,
                                              nonmagical, r)
 
 
 def _save(services, name, roll_, against, difficulty, save_bonus=0):
-    from domain.thirteenth_age import ongoing_damage
+    from battletape.domain.thirteenth_age import ongoing_damage
 
     return lambda s, r: ongoing_damage.save(s, r, name, roll_, against, difficulty,
                                             save_bonus)
 
 
 def _engage(services, a, b):
-    from domain.thirteenth_age import position
+    from battletape.domain.thirteenth_age import position
 
     return lambda s, r: position.engage(s, a, b)
 
 
 def _disengage(services, a, roll_, hit_grabber, from_=None, save_bonus=0,
                interrupt=False):
-    from domain.thirteenth_age import disengaging
+    from battletape.domain.thirteenth_age import disengaging
 
     only = [n.strip() for n in from_.split(",") if n.strip()] if from_ else None
     return lambda s, r: disengaging.disengage(s, r, a, roll_, hit_grabber, only,
@@ -143,121 +143,121 @@ def _disengage(services, a, roll_, hit_grabber, from_=None, save_bonus=0,
 
 
 def _move(services, a, where, ally, interrupt=False):
-    from domain.thirteenth_age import position
+    from battletape.domain.thirteenth_age import position
 
     return lambda s, r: position.move(s, a, where, ally=ally, interrupt=interrupt)
 
 
 def _teleport(services, a, where):
-    from domain.thirteenth_age import position
+    from battletape.domain.thirteenth_age import position
 
     return lambda s, r: position.move(s, a, where, teleport=True)
 
 
 def _intercept(services, a, b):
-    from domain.thirteenth_age import position
+    from battletape.domain.thirteenth_age import position
 
     return lambda s, r: position.intercept(s, a, b)
 
 
 def _fly(services, a):
-    from domain.thirteenth_age import position
+    from battletape.domain.thirteenth_age import position
 
     return lambda s, r: position.fly(s, a, True)
 
 
 def _land(services, a):
-    from domain.thirteenth_age import position
+    from battletape.domain.thirteenth_age import position
 
     return lambda s, r: position.fly(s, a, False)
 
 
 def _next(services, save, save_bonus=0):
-    from domain.thirteenth_age import cyclic_initiative
+    from battletape.domain.thirteenth_age import cyclic_initiative
 
     saves = pairs(save, "save")
     return lambda s, r: cyclic_initiative.next_turn(s, r, saves, save_bonus)
 
 
 def _delay(services, name):
-    from domain.thirteenth_age import cyclic_initiative
+    from battletape.domain.thirteenth_age import cyclic_initiative
 
     return lambda s, r: cyclic_initiative.delay(s, name)
 
 
 def _ready(services, name, trigger, readies="standard"):
-    from domain.thirteenth_age import cyclic_initiative
+    from battletape.domain.thirteenth_age import cyclic_initiative
 
     return lambda s, r: cyclic_initiative.ready(s, name, trigger, readies)
 
 
 def _act(services, name, save):
-    from domain.thirteenth_age import cyclic_initiative
+    from battletape.domain.thirteenth_age import cyclic_initiative
 
     saves = pairs(save, "save")
     return lambda s, r: cyclic_initiative.act(s, r, name, saves)
 
 
 def _escalation_set(services, value, hold, reason):
-    from domain import gm
-    from domain.thirteenth_age import escalation_die as ed
+    from battletape.domain import gm
+    from battletape.domain.thirteenth_age import escalation_die as ed
 
     checked = ed.check_value(value)
     return lambda s, r: gm.set_escalation(s, checked, hold, reason)
 
 
 def _escalation_hold(services, reason):
-    from domain import gm
+    from battletape.domain import gm
 
     return lambda s, r: gm.set_escalation(s, s.escalation_die, True, reason)
 
 
 def _escalation_release(services):
-    from domain import gm
+    from battletape.domain import gm
 
     return lambda s, r: gm.set_escalation(s, s.escalation_die, False, "")
 
 
 def _death_save(services, name, roll_, recovery, save_bonus=0):
-    from domain.thirteenth_age import death_and_dying
+    from battletape.domain.thirteenth_age import death_and_dying
 
     return lambda s, r: death_and_dying.death_save(s, r, name, roll_, recovery,
                                                    save_bonus)
 
 
 def _potion(services, name, by, roll_, action):
-    from domain.thirteenth_age import recoveries
+    from battletape.domain.thirteenth_age import recoveries
 
     return lambda s, r: recoveries.potion(s, r, name, by, roll_, action)
 
 
 def _stabilize(services, name, by, roll_, interrupt=False):
-    from domain.thirteenth_age import death_and_dying
+    from battletape.domain.thirteenth_age import death_and_dying
 
     return lambda s, r: death_and_dying.stabilize(s, r, name, by, roll_, interrupt)
 
 
 def _spirit(services, name, ally, bonus, amount):
-    from domain.thirteenth_age import special_actions
+    from battletape.domain.thirteenth_age import special_actions
 
     return lambda s, r: special_actions.fight_in_spirit(s, name, ally, bonus.lower(),
                                                         amount)
 
 
 def _flee(services):
-    from domain.thirteenth_age import special_actions
+    from battletape.domain.thirteenth_age import special_actions
 
     return lambda s, r: special_actions.flee(s)
 
 
 def _end(services, outcome):
-    from domain.thirteenth_age import special_actions
+    from battletape.domain.thirteenth_age import special_actions
 
     return lambda s, r: special_actions.end(s, outcome)
 
 
 def _rest(services, name, spend, roll_, campaign):
-    from domain.thirteenth_age import rest_and_recharge
+    from battletape.domain.thirteenth_age import rest_and_recharge
 
     def decide(camp, rng):
         pc = services.pc_state(camp, name)
@@ -267,14 +267,14 @@ def _rest(services, name, spend, roll_, campaign):
 
 
 def _recharge(services, name, power, need, roll_, campaign):
-    from domain.thirteenth_age import rest_and_recharge
+    from battletape.domain.thirteenth_age import rest_and_recharge
 
     return lambda camp, rng: rest_and_recharge.recharge(
         name, power, need, roll_, rng, services.battle_pcs())
 
 
 def _heal_up(services, names, campaign, campaign_loss):
-    from domain.thirteenth_age import rest_and_recharge
+    from battletape.domain.thirteenth_age import rest_and_recharge
 
     def decide(camp, rng):
         pcs = services.battle_pcs()

@@ -8,7 +8,7 @@ stunned and weakened -4 to defenses; none of them adds to another.
 
 from __future__ import annotations
 
-from domain.errors import BadInput
+from battletape.domain.errors import BadInput
 
 # id -> Italian name in seed 000
 CONDITIONS = {
@@ -39,7 +39,7 @@ VULNERABLE_CRIT_EXPANSION = 2  # Vulnerable: crit range expanded by 2 (normally 
 def check(condition: str) -> str:
     """The id of one of the seed's conditions, or of a named effect (a power's, a
     spell's: domain.thirteenth_age.effects)."""
-    from domain.thirteenth_age import effects
+    from battletape.domain.thirteenth_age import effects
 
     key = condition.lower()
     if key not in CONDITIONS:
@@ -48,7 +48,7 @@ def check(condition: str) -> str:
 
 
 def check_until(until: str | None) -> str | None:
-    from domain.thirteenth_age import effects
+    from battletape.domain.thirteenth_age import effects
 
     kind, _ = effects.until_of(until)
     if kind is not None and kind not in UNTIL:
@@ -124,9 +124,9 @@ def apply_condition(state, name: str, condition: str, save: str | None,
                     mods: list[str] | None = None) -> list:
     """Put a condition or a named effect on a creature (a save-ends one, a timed one,
     or open-ended); ``mods`` (``attack:+2``) are a named effect's modifiers."""
-    from domain.encounter import combatant, require_on
-    from domain.events import ConditionApplied, Engaged
-    from domain.thirteenth_age import effects, saves
+    from battletape.domain.encounter import combatant, require_on
+    from battletape.domain.events import ConditionApplied, Engaged
+    from battletape.domain.thirteenth_age import effects, saves
 
     require_on(state)
     c = combatant(state, name)
@@ -143,14 +143,14 @@ def apply_condition(state, name: str, condition: str, save: str | None,
     if source:
         src = combatant(state, source).name
     if key in LEAVING and c.pc:
-        from domain.errors import refuse
+        from battletape.domain.errors import refuse
 
         refuse(f"{c.name} is a PC: the PCs leave a battle together with `flee` (a "
                "campaign loss)", "Flee")
     if already_had(c, key, save, until, src) and \
             given_mods == c.conditions[key].mods and \
             turn_of == c.conditions[key].turn_of:
-        from domain.errors import AlreadyHolds
+        from battletape.domain.errors import AlreadyHolds
 
         had = c.conditions[key]
         how = (f"save {had.save}" if had.save else f"until {had.until}" if had.until
@@ -159,7 +159,7 @@ def apply_condition(state, name: str, condition: str, save: str | None,
                            "new one")
     if key == "grabbed":
         if src is None:
-            from domain.errors import BadInput
+            from battletape.domain.errors import BadInput
             raise BadInput("grabbed", None, "--by NAME, the creature grabbing")
         if src not in c.engaged_with:
             events.append(Engaged(a=src, b=c.name, how="grab"))
@@ -173,9 +173,9 @@ def apply_condition(state, name: str, condition: str, save: str | None,
 
 
 def remove_condition(state, name: str, condition: str, reason: str = "") -> list:
-    from domain.encounter import combatant, require_on
-    from domain.errors import AlreadyHolds
-    from domain.events import ConditionRemoved
+    from battletape.domain.encounter import combatant, require_on
+    from battletape.domain.errors import AlreadyHolds
+    from battletape.domain.events import ConditionRemoved
 
     require_on(state)
     c = combatant(state, name)

@@ -13,17 +13,17 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from domain import dice
-from domain.encounter import (combatant, names_or_group, require_able,
+from battletape.domain import dice
+from battletape.domain.encounter import (combatant, names_or_group, require_able,
                               require_initiative, require_on, require_placed)
-from domain.errors import BadInput, RuleViolation, refuse
-from domain.events import (ConditionRemoved, DamageTaken, Delayed, DelayedActionTaken,
+from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.events import (ConditionRemoved, DamageTaken, Delayed, DelayedActionTaken,
                            Event, InitiativeRolled,
                            Readied, ReadiedActionTaken, RoundStarted, SurpriseDeclared,
                            TurnEnded, TurnStarted)
-from domain.state import Combatant, EncounterState
-from domain.thirteenth_age import actions, escalation_die
-from domain.thirteenth_age.state import encounter
+from battletape.domain.state import Combatant, EncounterState
+from battletape.domain.thirteenth_age import actions, escalation_die
+from battletape.domain.thirteenth_age.state import encounter
 
 if TYPE_CHECKING:
     import random
@@ -106,7 +106,7 @@ def _can_take_turn(state: EncounterState, name: str) -> bool:
 
 
 def following(state: EncounterState, order: list[str], acted: set[str]) -> str | None:
-    from domain.thirteenth_age import mooks
+    from battletape.domain.thirteenth_age import mooks
 
     return next((n for n in order if n not in acted and _can_take_turn(state, n)
                  and mooks.takes_the_turn(state, n, acted)), None)
@@ -132,7 +132,7 @@ def _start_next(state: EncounterState, acted: set[str]) -> list[Event]:
 
 def _end_current(state: EncounterState, rng: random.Random,
                  saves: dict[str, list[int]], bonus: int = 0) -> list[Event]:
-    from domain.thirteenth_age import ongoing_damage, saves as save_rules
+    from battletape.domain.thirteenth_age import ongoing_damage, saves as save_rules
 
     current = state.combatants[state.turn] if state.turn else None
     events: list[Event] = []
@@ -184,8 +184,8 @@ def _after(state: EncounterState, events: list[Event]) -> EncounterState:
     """The state with these events folded in (for deaths caused by ongoing damage)."""
     if not any(isinstance(e, DamageTaken) for e in events):
         return state
-    from domain.state import copy
-    from domain.thirteenth_age.fold import apply
+    from battletape.domain.state import copy
+    from battletape.domain.thirteenth_age.fold import apply
 
     work = copy(state)
     for e in events:

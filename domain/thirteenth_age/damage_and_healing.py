@@ -11,7 +11,7 @@ the fold's helpers: they change the combatant they are given.
 
 from __future__ import annotations
 
-from domain.state import Combatant
+from battletape.domain.state import Combatant
 
 
 def staggered(c: Combatant) -> bool:
@@ -78,9 +78,9 @@ def direct_damage(state, name: str, amount: int, damage_type: str | None,
                   rng=None, knock_out: bool = False) -> list:
     """Damage outside an attack; against a resisted type, a natural roll is faked
     (rolled virtually) unless one is given (Resistance: "fake an attack roll")."""
-    from domain.encounter import combatant, positive, require_on
-    from domain.events import DamageTaken
-    from domain.thirteenth_age import resistance
+    from battletape.domain.encounter import combatant, positive, require_on
+    from battletape.domain.events import DamageTaken
+    from battletape.domain.thirteenth_age import resistance
 
     require_on(state)
     c = combatant(state, name)
@@ -99,7 +99,7 @@ def direct_damage(state, name: str, amount: int, damage_type: str | None,
 
 def require_knock_out(c: Combatant, knock_out: bool) -> None:
     """Knocking out is for monsters: a PC at 0 hp falls unconscious anyway."""
-    from domain.errors import RuleViolation
+    from battletape.domain.errors import RuleViolation
 
     if knock_out and c.pc:
         raise RuleViolation(f"{c.name} is a PC: PCs at 0 hp fall unconscious anyway; "
@@ -107,9 +107,9 @@ def require_knock_out(c: Combatant, knock_out: bool) -> None:
 
 
 def direct_heal(state, name: str, amount: int) -> list:
-    from domain.encounter import combatant, positive, require_on
-    from domain.errors import RuleViolation
-    from domain.events import Healed
+    from battletape.domain.encounter import combatant, positive, require_on
+    from battletape.domain.errors import RuleViolation
+    from battletape.domain.events import Healed
 
     require_on(state)
     c = combatant(state, name)
@@ -120,8 +120,8 @@ def direct_heal(state, name: str, amount: int) -> list:
 
 
 def temporary(state, name: str, amount: int) -> list:
-    from domain.encounter import combatant, positive, require_on
-    from domain.events import TempHpGained
+    from battletape.domain.encounter import combatant, positive, require_on
+    from battletape.domain.events import TempHpGained
 
     require_on(state)
     c = combatant(state, name)

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain import dice
-from domain.encounter import combatant, require_able, require_initiative
-from domain.errors import BadInput, RuleViolation, refuse
-from domain.events import DeathSaveRolled, Event, StabilizeAttempted
-from domain.thirteenth_age import actions, recoveries, saves
+from battletape.domain import dice
+from battletape.domain.encounter import combatant, require_able, require_initiative
+from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.events import DeathSaveRolled, Event, StabilizeAttempted
+from battletape.domain.thirteenth_age import actions, recoveries, saves
 
 if TYPE_CHECKING:
     import random

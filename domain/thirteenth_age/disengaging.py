@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain import dice
-from domain.encounter import combatant, require_able, require_initiative
-from domain.errors import AlreadyHolds, RuleViolation
-from domain.events import DisengageAttempted, Event
-from domain.thirteenth_age import actions, conditions, saves
-from domain.thirteenth_age.position import require_can_move
+from battletape.domain import dice
+from battletape.domain.encounter import combatant, require_able, require_initiative
+from battletape.domain.errors import AlreadyHolds, RuleViolation
+from battletape.domain.events import DisengageAttempted, Event
+from battletape.domain.thirteenth_age import actions, conditions, saves
+from battletape.domain.thirteenth_age.position import require_can_move
 
 if TYPE_CHECKING:
     import random

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from difflib import get_close_matches
 
-from domain.errors import BadInput
+from battletape.domain.errors import BadInput
 
 #: what a modifier may name: an attack roll, a defense, a save (`defenses`: all three)
 TARGETS = ("attack", "ac", "pd", "md", "save")

@@ -8,7 +8,7 @@ heroes avoid the fight, or reset it to 0 when combat virtually ceases.
 
 from __future__ import annotations
 
-from domain.errors import BadInput
+from battletape.domain.errors import BadInput
 
 MAXIMUM = 6
 

@@ -7,7 +7,7 @@ only the base classes are used here.
 
 from __future__ import annotations
 
-from domain.events import Event
+from battletape.domain.events import Event
 
 
 class HealingPotionUsed(Event, kw_only=True):

@@ -6,17 +6,17 @@ working state in place (the caller copies when it must not).
 
 from __future__ import annotations
 
-from domain import events as ev
-from domain.folding import (actor_of, delay_turn, end_out_of_turn,
+from battletape.domain import events as ev
+from battletape.domain.folding import (actor_of, delay_turn, end_out_of_turn,
                             spend_action, start_encounter, take_delayed_turn,
                             take_readied_action, unengage)
-from domain.state import Combatant, Condition, EncounterState, Ongoing
-from domain.thirteenth_age import damage_and_healing as dh, mooks
-from domain.thirteenth_age.state import Combatant13a, Encounter13a, encounter
+from battletape.domain.state import Combatant, Condition, EncounterState, Ongoing
+from battletape.domain.thirteenth_age import damage_and_healing as dh, mooks
+from battletape.domain.thirteenth_age.state import Combatant13a, Encounter13a, encounter
 
 
 def _reorder(state: EncounterState) -> None:
-    from domain.thirteenth_age.cyclic_initiative import ordered
+    from battletape.domain.thirteenth_age.cyclic_initiative import ordered
 
     state.order = ordered(state)
 
@@ -251,7 +251,7 @@ def _part_from(state: EncounterState, c: Combatant, foes: list[str]) -> None:
     if set(foes) >= set(c.engaged_with):
         unengage(state, c)
         return
-    from domain.folding import release_grab
+    from battletape.domain.folding import release_grab
 
     for name in foes:
         o = state.combatants.get(name)

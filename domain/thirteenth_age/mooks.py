@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from domain.state import Combatant, EncounterState
+from battletape.domain.state import Combatant, EncounterState
 
 
 def is_mook(c: Combatant) -> bool:

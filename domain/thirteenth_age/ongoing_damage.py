@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from domain import dice
-from domain.encounter import combatant, positive, require_on
-from domain.errors import BadInput, RuleViolation
-from domain.events import (ConditionRemoved, DamageTaken, Event, OngoingDamageApplied,
+from battletape.domain import dice
+from battletape.domain.encounter import combatant, positive, require_on
+from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.events import (ConditionRemoved, DamageTaken, Event, OngoingDamageApplied,
                            OngoingDamageEnded, SaveRolled)
-from domain.state import Combatant, EncounterState
-from domain.thirteenth_age import effects, resistance, saves
-from domain.thirteenth_age.damage_and_healing import take_damage
+from battletape.domain.state import Combatant, EncounterState
+from battletape.domain.thirteenth_age import effects, resistance, saves
+from battletape.domain.thirteenth_age.damage_and_healing import take_damage
 
 if TYPE_CHECKING:
     import random

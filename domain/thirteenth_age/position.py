@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.encounter import combatant, require_able, require_on
-from domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
-from domain.events import Engaged, Event, FlightChanged, Moved
-from domain.state import Combatant, EncounterState
-from domain.thirteenth_age import actions, conditions
+from battletape.domain.encounter import combatant, require_able, require_on
+from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
+from battletape.domain.events import Engaged, Event, FlightChanged, Moved
+from battletape.domain.state import Combatant, EncounterState
+from battletape.domain.thirteenth_age import actions, conditions
 
 WHEREABOUTS = {"nearby": "vicino", "far": "lontano", "behind": "dietro"}
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain import dice
-from domain.encounter import (combatant, require_able, require_initiative, require_on,
+from battletape.domain import dice
+from battletape.domain.encounter import (combatant, require_able, require_initiative, require_on,
                               require_turn)
-from domain.errors import BadInput, RuleViolation, refuse
-from domain.events import Event, RallyAttempted, RecoverySpent
-from domain.state import Combatant
-from domain.thirteenth_age import actions, combat_stats, saves
+from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.events import Event, RallyAttempted, RecoverySpent
+from battletape.domain.state import Combatant
+from battletape.domain.thirteenth_age import actions, combat_stats, saves
 
 if TYPE_CHECKING:
     import random
@@ -82,7 +82,7 @@ def rally(state, rng: random.Random, name: str, total: int | None,
 def potion(state, rng: random.Random, name: str, helper: str | None,
            total: int | None, action: str = "standard") -> list[Event]:
     """A healing potion, drunk by ``name`` or fed to it by ``helper``."""
-    from domain.thirteenth_age.events import HealingPotionUsed
+    from battletape.domain.thirteenth_age.events import HealingPotionUsed
 
     require_initiative(state)
     c = combatant(state, name)

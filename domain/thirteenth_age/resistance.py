@@ -41,7 +41,7 @@ def fake_roll(damage_type: str | None, natural: int | None, resist: dict[str, in
               nonmagical: bool, rng):
     """The faked attack roll for automatic damage of a resisted type given without a
     natural roll (None when none is needed: no resistance, a natural given, immune)."""
-    from domain import dice
+    from battletape.domain import dice
 
     kind = damage_type.lower() if damage_type else None
     if natural is not None or kind is None or kind not in resist or rng is None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain import dice
-from domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
-from domain.events import Event, FullHealUpTaken, QuickRestTaken, RechargeRolled
-from domain.thirteenth_age import combat_stats
+from battletape.domain import dice
+from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
+from battletape.domain.events import Event, FullHealUpTaken, QuickRestTaken, RechargeRolled
+from battletape.domain.thirteenth_age import combat_stats
 
 if TYPE_CHECKING:
     import random

@@ -8,7 +8,7 @@ occasional talents, feats, and magic items that provide small bonuses to saves"
 
 from __future__ import annotations
 
-from domain.errors import BadInput
+from battletape.domain.errors import BadInput
 
 DIFFICULTIES = {"easy": 6, "normal": 11, "hard": 16}
 ITALIAN = {"easy": "facile", "normal": "normale", "hard": "difficile"}

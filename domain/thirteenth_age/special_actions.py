@@ -8,10 +8,10 @@ party retreats with its fallen and suffers a campaign loss.
 
 from __future__ import annotations
 
-from domain.encounter import combatant, require_initiative, require_on
-from domain.errors import BadInput, RuleViolation, refuse
-from domain.events import EncounterEnded, Event, SpiritFought
-from domain.thirteenth_age.state import encounter
+from battletape.domain.encounter import combatant, require_initiative, require_on
+from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.events import EncounterEnded, Event, SpiritFought
+from battletape.domain.thirteenth_age.state import encounter
 
 STATS = ("attack", "ac", "pd", "md")
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.parts import CombatantPart, EncounterPart
+from battletape.domain.parts import CombatantPart, EncounterPart
 
 if TYPE_CHECKING:
-    from domain.state import EncounterState
+    from battletape.domain.state import EncounterState
 
 
 class Combatant13a(CombatantPart, kw_only=True, tag="13a"):

@@ -4,25 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.state import Combatant, EncounterState
-from domain.systems import RuleSystem
+from battletape.domain.state import Combatant, EncounterState
+from battletape.domain.systems import RuleSystem
 
 
 class ThirteenthAge(RuleSystem):
     id = "13a"
     aliases = ("13th-age", "13thage", "13age", "archmage")
     title = "13th Age (Archmage Engine SRD, seed 004)"
-    terms_module = "domain.thirteenth_age.terms"
+    terms_module = "battletape.domain.thirteenth_age.terms"
 
     header_keys = ("escalation_die",)
     options = {"lasting_wounds": "Optional Lasting-Wound Rule",
                "meaningful_death": "Optional Meaningful Death Rule"}
-    verbs_module = "domain.thirteenth_age.commands"
-    events_module = "domain.thirteenth_age.events"
-    fold_module = "domain.thirteenth_age.fold"
+    verbs_module = "battletape.domain.thirteenth_age.commands"
+    events_module = "battletape.domain.thirteenth_age.events"
+    fold_module = "battletape.domain.thirteenth_age.fold"
 
     def staggered(self, c: Combatant) -> bool:
-        from domain.thirteenth_age.damage_and_healing import staggered
+        from battletape.domain.thirteenth_age.damage_and_healing import staggered
 
         return staggered(c)
 
@@ -42,7 +42,7 @@ class ThirteenthAge(RuleSystem):
                     if info.mods or n not in self.conditions}) else {})}
 
     def state_keys(self, state: EncounterState) -> dict[str, Any]:
-        from domain.thirteenth_age import mooks
+        from battletape.domain.thirteenth_age import mooks
 
         mobs = mooks.mobs_view(state)  # mooks: each mob's summed hit points
         return {"mobs": mobs} if mobs else {}
@@ -63,7 +63,7 @@ class ThirteenthAge(RuleSystem):
         return sep.join((f"AC {c.ac}", f"PD {p.pd}", f"MD {p.md}"))
 
     def describe(self, e, lang: str = "en") -> str | None:
-        from domain.thirteenth_age.events import HealingPotionUsed
+        from battletape.domain.thirteenth_age.events import HealingPotionUsed
 
         if isinstance(e, HealingPotionUsed):
             if lang == "it":

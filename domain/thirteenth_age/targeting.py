@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain import dice
-from domain.encounter import combatant, same_side
-from domain.errors import BadInput, RuleViolation, refuse
-from domain.state import Combatant, EncounterState
+from battletape.domain import dice
+from battletape.domain.encounter import combatant, same_side
+from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
     import random
 
-    from domain.thirteenth_age.attacks import AttackOrder
+    from battletape.domain.thirteenth_age.attacks import AttackOrder
 
 
 def require_not_self(a: Combatant, targets: list[Combatant]) -> None:

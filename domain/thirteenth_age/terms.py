@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.thirteenth_age.conditions import CONDITIONS
+from battletape.domain.thirteenth_age.conditions import CONDITIONS
 
 STATUSES = {"up": "in piedi", "unconscious": "privo di sensi", "stable": "stabilizzato",
             "dead": "morto", "fled": "fuggito"}

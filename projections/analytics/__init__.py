@@ -19,8 +19,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from projections.analytics.file import connect, default_path
-    from projections.analytics.projection import BATCH, Projection, catch_up
+    from battletape.projections.analytics.file import connect, default_path
+    from battletape.projections.analytics.projection import BATCH, Projection, catch_up
 
 _API = {"BATCH": "projection", "Projection": "projection", "catch_up": "projection",
         "connect": "file", "default_path": "file"}

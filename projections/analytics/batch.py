@@ -17,13 +17,13 @@ import dataclasses
 import uuid
 from dataclasses import dataclass, field
 
-from domain import events as ev
-from domain.streams import INDEX_ID
-from projections.analytics import schema
-from projections.analytics.folder import Folder
-from projections.analytics.ingest import Load, json_array, load, log_load, table_load
-from projections.analytics.read import digest
-from projections.analytics.rows import Rows, campaign_rows, dump_state, load_state, summary
+from battletape.domain import events as ev
+from battletape.domain.streams import INDEX_ID
+from battletape.projections.analytics import schema
+from battletape.projections.analytics.folder import Folder
+from battletape.projections.analytics.ingest import Load, json_array, load, log_load, table_load
+from battletape.projections.analytics.read import digest
+from battletape.projections.analytics.rows import Rows, campaign_rows, dump_state, load_state, summary
 
 VOIDING_TYPES = {ev.CommandRetracted, ev.CommandRestored, ev.Rewound, ev.CommandAmended}
 CORRECTION_TYPES = set(ev.CORRECTIONS)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from domain.errors import StoreError
-from projections.analytics.schema import TABLES
+from battletape.domain.errors import StoreError
+from battletape.projections.analytics.schema import TABLES
 
 EXPORTED_VIEWS = ("corrections", "disputes")
 
@@ -18,7 +18,7 @@ def to_parquet(path: Path | str, folder: Path | str) -> dict[str, int]:
     """Write folder/TABLE/campaign=NAME/*.parquet for every table; rows per table."""
     import duckdb
 
-    from projections.analytics.file import connect
+    from battletape.projections.analytics.file import connect
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)

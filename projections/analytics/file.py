@@ -7,7 +7,7 @@ import re
 import time
 from pathlib import Path
 
-from domain.errors import StoreError
+from battletape.domain.errors import StoreError
 
 
 def default_path(url: str) -> Path:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from domain import events as ev
-from domain.state import EncounterState
-from projections.analytics import schema
-from projections.analytics.rows import Rows, kept, roll_row
-from projections.encounter_state import apply
+from battletape.domain import events as ev
+from battletape.domain.state import EncounterState
+from battletape.projections.analytics import schema
+from battletape.projections.analytics.rows import Rows, kept, roll_row
+from battletape.projections.encounter_state import apply
 
 
 class Folder:
@@ -266,7 +266,7 @@ def system_columns(system: str | None) -> tuple[dict[str, tuple[list[str], bool]
     {table: (the systems' column names, whether ``system`` fills some)}, and its
     ``analytics_values(table, event) -> {column: value}``. Empty when no system adds
     columns (then the rows are made as if there were no such thing)."""
-    from domain import systems
+    from battletape.domain import systems
 
     extra = schema.system_columns()
     if not extra:

@@ -20,8 +20,8 @@ import tempfile
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from projections.analytics import schema
-from projections.analytics.schema import quoted
+from battletape.projections.analytics import schema
+from battletape.projections.analytics.schema import quoted
 
 try:  # pyarrow is the fast path; NDJSON through read_json works without it
     import pyarrow as pa

@@ -29,13 +29,13 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable
 
-from domain.errors import StoreError
-from projections.analytics import ingest, schema
-from projections.analytics.batch import (Batch, Streams, known_streams, summaries,
+from battletape.domain.errors import StoreError
+from battletape.projections.analytics import ingest, schema
+from battletape.projections.analytics.batch import (Batch, Streams, known_streams, summaries,
                                          with_documents)
-from projections.analytics.file import connect, default_path  # noqa: F401 (the API)
-from projections.analytics.ingest import literal, run_all
-from projections.analytics.read import Reader, digest
+from battletape.projections.analytics.file import connect, default_path  # noqa: F401 (the API)
+from battletape.projections.analytics.ingest import literal, run_all
+from battletape.projections.analytics.read import Reader, digest
 
 BATCH = 50_000
 CHECKPOINT = "256MB"  # WAL between checkpoints: fewer rewrites of the same row groups
@@ -155,7 +155,7 @@ class Projection:
         few tenths of a second to start) and it can read the store too."""
         if self.worker is not None:
             return self.worker
-        from projections.analytics.worker import can_share
+        from battletape.projections.analytics.worker import can_share
 
         return todo >= WORKER_FROM and can_share(self.app) and \
             ingest.pa is not None
@@ -206,7 +206,7 @@ class Projection:
         """Fold in a worker process (the other core) while this one writes. The
         stored JSON is read here too, not shipped: the same batches as the worker's,
         read ahead in a thread while the worker folds."""
-        from projections.analytics.worker import Worker
+        from battletape.projections.analytics.worker import Worker
 
         taken = 0
         with Worker(self.app, nid + 1, last, self.batch, known) as fold:
@@ -259,7 +259,7 @@ class Projection:
     def _refold(self, batch: Batch) -> list[tuple]:
         """Fold again the encounters whose history a correction of the batch changed;
         their summaries join the batch's."""
-        from projections.analytics.refold import refold
+        from battletape.projections.analytics.refold import refold
 
         folders = {st.key: refold(self.con, st.key, st.encounter, st.campaign, st.system,
                                   before)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from domain.errors import BadInput, BattletapeError
+from battletape.domain.errors import BadInput, BattletapeError
 
 READ_ONLY_CONFIG = {"enable_external_access": False, "lock_configuration": True,
                     "autoinstall_known_extensions": False,
@@ -44,7 +44,7 @@ def check(sql: str, con=None) -> None:
 
 
 def open_read_only(path: Path | str):
-    from projections.analytics.file import connect
+    from battletape.projections.analytics.file import connect
 
     return connect(path, read_only=True, config=dict(READ_ONLY_CONFIG))
 
@@ -54,7 +54,7 @@ def _if_current(path: Path | str, version, probe, errors: tuple) -> object:
     store: its schema is ``version()`` (asked only of a file that opens), and ``probe(nid)`` (the store's last
     notification id and the stored JSON of ``nid``, None when missing) matches the
     position and the fingerprint the file recorded. None otherwise, or on ``errors``."""
-    from projections.analytics.read import digest
+    from battletape.projections.analytics.read import digest
 
     if not Path(path).exists():
         return None
@@ -81,8 +81,8 @@ def current(app, path: Path | str):
     store (the usual case: then no catch-up needs the file opened for writing)."""
     import duckdb
 
-    from projections.analytics.read import Reader
-    from projections.analytics.schema import version
+    from battletape.projections.analytics.read import Reader
+    from battletape.projections.analytics.schema import version
 
     def probe(nid: int) -> tuple[int, bytes | None]:
         last = reader.last()
@@ -108,7 +108,7 @@ def current_sqlite(store_file: Path | str, path: Path | str,
 
     import duckdb
 
-    from projections.analytics.version_cache import version
+    from battletape.projections.analytics.version_cache import version
 
     def probe(nid: int) -> tuple[int, bytes | None]:
         db = sqlite3.connect(f"file:{Path(store_file).resolve()}?mode=ro", uri=True,
@@ -155,7 +155,7 @@ def _names_a_table(query: str) -> bool:
     views (a generous test: a column or a string with such a name counts too)."""
     import re
 
-    from projections.analytics import schema
+    from battletape.projections.analytics import schema
 
     names = {t.name for t in schema.TABLES} | set(schema.VIEWS)
     return any(w in names for w in re.findall(r"[a-z_][a-z0-9_]*", query.casefold()))

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from domain import events as ev
-from projections.analytics.ingest import insert, temp_table
-from projections.analytics.folder import Folder
-from projections.analytics.rows import Rows, effective_keys
-from projections.analytics.schema import DERIVED
+from battletape.domain import events as ev
+from battletape.projections.analytics.ingest import insert, temp_table
+from battletape.projections.analytics.folder import Folder
+from battletape.projections.analytics.rows import Rows, effective_keys
+from battletape.projections.analytics.schema import DERIVED
 
 CHUNK = 20_000
 
@@ -27,7 +27,7 @@ def refold(con, stream: str, encounter: str, campaign: str, system: str | None,
            before: int) -> Folder:
     """Fold the encounter ``stream`` again; ``before``: the last position taken in
     before this batch. Returns the fold, up to date."""
-    from domain.history import Corrections
+    from battletape.domain.history import Corrections
 
     decode = ev.decoder.decode
     stored = con.execute(

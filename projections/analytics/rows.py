@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from domain import events as ev
-from domain.state import EncounterState, state_decoder, state_encoder
+from battletape.domain import events as ev
+from battletape.domain.state import EncounterState, state_decoder, state_encoder
 
 
 class Rows:
@@ -87,7 +87,7 @@ def effective_keys(events: list[ev.Event], corr=None) -> list[tuple[tuple, ev.Ev
     """The effective history (replay.history's) with a key naming each event:
     ``("s", position)`` for a stored event, ``("r", amendment, position)`` for an
     amendment's replacement event."""
-    from domain.history import Corrections
+    from battletape.domain.history import Corrections
 
     corr = corr if corr is not None else Corrections(events)
     stored = {id(e) for e in events}

@@ -281,7 +281,7 @@ INTERNAL = {
 def system_columns() -> dict[str, list[tuple[str, str, str]]]:
     """The columns the rule systems add, {table: [(column, SQL type, doc)]}, in a
     stable order; a column two systems declare alike is one column."""
-    from domain import systems
+    from battletape.domain import systems
 
     core = {t.name: set(t.names) for t in TABLES}
     out: dict[str, dict[str, tuple[str, str, list[str]]]] = {}

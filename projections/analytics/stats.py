@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from projections.analytics.fairness import judge
+from battletape.projections.analytics.fairness import judge
 
 
 @dataclass
@@ -117,7 +117,7 @@ QUERIES: list[tuple[str, str, str]] = [
 def _escalating() -> str:
     """The systems with an escalation die (13th Age): the only ones whose attacks the
     escalation section counts (elsewhere the die is always 0)."""
-    from domain import systems
+    from battletape.domain import systems
 
     ids = [s.id for s in systems.all_systems().values()
            if "escalation_die" in s.header_keys]

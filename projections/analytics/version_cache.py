@@ -20,8 +20,7 @@ PREFIX = "analytics-schema-"
 
 
 def _sources() -> list[str]:
-    import domain
-
+    from battletape import domain
     found = [str(Path(__file__).with_name("schema.py"))]
     for folder in domain.__path__:
         for root, dirs, files in os.walk(folder):
@@ -47,9 +46,9 @@ def cache_file(key: str) -> Path:
 def version() -> str:
     """The schema's version, from the cache when the modules are those it was
     computed from."""
-    registry = sys.modules.get("domain.systems")
+    registry = sys.modules.get("battletape.domain.systems")
     if registry is not None and not hasattr(registry.all_systems, "cache_info"):
-        from projections.analytics import schema
+        from battletape.projections.analytics import schema
 
         return schema.version()  # the registry was replaced (a test's systems)
     path: Path | None = None
@@ -60,7 +59,7 @@ def version() -> str:
             return found
     except (OSError, UnicodeError):
         pass
-    from projections.analytics import schema
+    from battletape.projections.analytics import schema
 
     computed = schema.version()
     if path is not None:

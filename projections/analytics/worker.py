@@ -23,8 +23,8 @@ import sys
 from multiprocessing.connection import Connection
 from typing import Iterator
 
-from domain.errors import StoreError
-from projections.analytics.batch import Batch, Known, Streams
+from battletape.domain.errors import StoreError
+from battletape.projections.analytics.batch import Batch, Known, Streams
 
 
 def can_share(app) -> bool:
@@ -70,7 +70,7 @@ def fold(conn, env: tuple[str, dict], start: int, stop: int, limit: int,
     from eventsourcing.persistence import InfrastructureFactory
     from eventsourcing.utils import Environment
 
-    from projections.analytics.read import Reader
+    from battletape.projections.analytics.read import Reader
 
     gc.disable()  # as in the writer: millions of objects, no cycles
     factory = reader = None
@@ -230,7 +230,7 @@ def _socketpair() -> tuple[int, int]:
 
 
 def main(argv: list[str]) -> int:
-    from projections.analytics import worker  # by name, not as __main__: what it
+    from battletape.projections.analytics import worker  # by name, not as __main__: what it
     #                                           sends must unpickle in the writer
     conn = Connection(int(argv[0]))
     try:

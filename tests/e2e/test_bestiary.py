@@ -331,7 +331,7 @@ def test_stat_block_lines_are_decided_again_through_the_whole_command_line(fight
     assert lines.read("13a", lines.split("add Orc --from orc --count 2")) is None
     c = Context(store=fight)
     redecide = amending.Redecider(c)
-    from replay import ripple
+    from battletape.replay import ripple
     assert ripple.report(c.bt.events(), 0, redecide) == []
     assert redecide.by_parser >= 3 and redecide.by_table >= 1
     c.close()

@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-from domain import fair_dice
+from battletape.domain import fair_dice
 from tests.helpers import cli, ok, snapshot_of, state
 
 

@@ -12,8 +12,8 @@ import shutil
 import pytest
 
 from battletape.application import Battletape
-from domain import events as ev
-from replay import history
+from battletape.domain import events as ev
+from battletape.replay import history
 from tests.helpers import ok, state
 from tests.integration.test_replay_frames import corrected  # noqa: F401 (a fixture)
 
@@ -169,7 +169,7 @@ def test_the_page_of_a_10k_event_battle_opens_and_its_slider_reaches_the_end(
         sqlite_store, tmp_path):
     """A generated 10k-event battle (fixtures.generate, seed 7): the page loads, the
     slider moved to the end shows `state`, and back to the middle `state --at`."""
-    from fixtures.generate import generate
+    from battletape.fixtures.generate import generate
 
     name, count = generate(sqlite_store, 10_000, seed=7)
     path = tmp_path / "big.html"

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from battletape.session import Context
-from projections.views import event_view, state_view
-from replay import history
+from battletape.projections.views import event_view, state_view
+from battletape.replay import history
 from tests.helpers import cli, ok, state
 
 BATTLES = Path(__file__).parents[2] / "fixtures" / "battles"
@@ -34,8 +34,8 @@ def corrected(store: str, battle: str) -> None:
 def held_log_json(events, all_: bool) -> list[dict]:
     """What `log --json` printed when it held the whole battle (the displayed entries
     of replay/entries.py; with --all, the stored log marked as it counts now)."""
-    from domain.events import CORRECTIONS
-    from replay.entries import entries
+    from battletape.domain.events import CORRECTIONS
+    from battletape.replay.entries import entries
 
     if all_:
         corr = history.Corrections(events)
@@ -121,7 +121,7 @@ def test_verify_says_how_many_commands_it_decided_again(sqlite_store):
 
 
 def test_verify_says_plainly_that_generated_commands_kept_no_command_line(sqlite_store):
-    from fixtures.generate import generate
+    from battletape.fixtures.generate import generate
 
     name, count = generate(sqlite_store, 300, seed=3)
     line = ok_line(ok(sqlite_store, "verify"))
@@ -132,7 +132,7 @@ def test_verify_says_plainly_that_generated_commands_kept_no_command_line(sqlite
 
 
 def test_a_generated_battle_with_command_lines_decides_every_command_again(sqlite_store):
-    from fixtures.generate import run
+    from battletape.fixtures.generate import run
 
     gen = run(sqlite_store, 600, seed=5, system="5e", command_lines=True, strict=True)
     line = ok_line(ok(sqlite_store, "verify"))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from domain import roster
+from battletape.domain import roster
 from tests.helpers import ok, refused_whole, run_script, start_fort, state
 
 BATTLES = Path(__file__).resolve().parents[2] / "fixtures" / "battles"

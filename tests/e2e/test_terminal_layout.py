@@ -15,8 +15,8 @@ from rich.console import Console
 from battletape.cli_read import DEMO_PACE, demo_pace
 from battletape.player import HELP, render
 from battletape.render import state_table
-from replay.frames import Frames
-from replay.step_lines import StepLines
+from battletape.replay.frames import Frames
+from battletape.replay.step_lines import StepLines
 from tests.helpers import ok, start_fort
 
 NAMES = ["Hobgoblin Warrior 1", "Hobgoblin Warrior 2", "Brother Kael", "Bruna"]

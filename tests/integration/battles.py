@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from domain import roster
-from domain.thirteenth_age import (attacks, conditions, cyclic_initiative as ci,
+from battletape.domain import roster
+from battletape.domain.thirteenth_age import (attacks, conditions, cyclic_initiative as ci,
                                    damage_and_healing as dh, death_and_dying, disengaging,
                                    ongoing_damage, position, recoveries)
 

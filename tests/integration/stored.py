@@ -4,7 +4,7 @@ payloads without timestamps (what "the same battle" means)."""
 from __future__ import annotations
 
 from battletape.application import Battletape
-from domain import events as ev
+from battletape.domain import events as ev
 
 
 def stored_events(path: str, name: str) -> list[ev.Event]:

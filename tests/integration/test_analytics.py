@@ -16,15 +16,15 @@ import pytest
 
 from battletape import store
 from battletape.application import Battletape
-from domain import events as ev
-from domain.state import EncounterState
+from battletape.domain import events as ev
+from battletape.domain.state import EncounterState
 from battletape import identity
 from battletape.locations import resolve_url
-from fixtures import generate as gen
-from projections import analytics
-from projections.analytics.schema import TABLES
-from projections.encounter_state import apply
-from replay import history
+from battletape.fixtures import generate as gen
+from battletape.projections import analytics
+from battletape.projections.analytics.schema import TABLES
+from battletape.projections.encounter_state import apply
+from battletape.replay import history
 from tests.helpers import cli, ok
 
 GM = "generator"  # the generator's user: GM of the campaigns it creates
@@ -355,8 +355,8 @@ def test_a_worker_goes_on_from_an_earlier_catch_up(campaign, tmp_path):
 
 
 def test_a_worker_that_cannot_read_the_store_is_one_clear_error(campaign, tmp_path):
-    from domain.errors import StoreError
-    from projections.analytics import worker as analytics_worker
+    from battletape.domain.errors import StoreError
+    from battletape.projections.analytics import worker as analytics_worker
 
     path, _ = campaign
     app = store.open_application(path)
@@ -373,11 +373,11 @@ def test_a_worker_that_dies_is_one_clear_error_and_no_traceback(campaign, tmp_pa
                                                                monkeypatch, capfd):
     """A worker that cannot even start (here: its module cannot be found) gives one
     line, with the last thing it said; nothing reaches the terminal."""
-    from domain.errors import StoreError
-    from projections.analytics import worker as analytics_worker
+    from battletape.domain.errors import StoreError
+    from battletape.projections.analytics import worker as analytics_worker
 
     path, _ = campaign
-    monkeypatch.setattr(analytics_worker, "__name__", "projections.no_such_module")
+    monkeypatch.setattr(analytics_worker, "__name__", "battletape.projections.no_such_module")
     app = store.open_application(path)
     try:
         with pytest.raises(StoreError, match="stopped before the end .*No module named"):
@@ -389,7 +389,7 @@ def test_a_worker_that_dies_is_one_clear_error_and_no_traceback(campaign, tmp_pa
 
 
 def test_without_pyarrow_ndjson_gives_the_same_tables(campaign, tmp_path, monkeypatch):
-    from projections.analytics import ingest as analytics_ingest
+    from battletape.projections.analytics import ingest as analytics_ingest
 
     path, names = campaign
     ok(path, "--encounter", names[0], "undo", user=GM)

@@ -14,7 +14,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from projections.analytics.fairness import chi2_sf, judge
+from battletape.projections.analytics.fairness import chi2_sf, judge
 from tests.helpers import cli, ok
 
 BATTLES = Path(__file__).resolve().parents[2] / "fixtures" / "battles"

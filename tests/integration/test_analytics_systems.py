@@ -18,13 +18,13 @@ import pytest
 
 from battletape import store
 from battletape.application import Battletape
-from domain import events as ev, systems
-from domain.errors import BattletapeError
-from domain.dnd5e import analytics as dnd5e_analytics
-from domain.systems import RuleSystem
-from projections import encounter_state
-from projections.analytics import schema
-from projections.analytics.schema import TABLES
+from battletape.domain import events as ev, systems
+from battletape.domain.errors import BattletapeError
+from battletape.domain.dnd5e import analytics as dnd5e_analytics
+from battletape.domain.systems import RuleSystem
+from battletape.projections import encounter_state
+from battletape.projections.analytics import schema
+from battletape.projections.analytics.schema import TABLES
 from tests.helpers import cli, ok
 from tests.integration.test_analytics import catch_up
 
@@ -44,8 +44,8 @@ class StandIn5e(RuleSystem):
 
     id = "5e"
     title = "D&D 5e (stand-in for the tests)"
-    verbs_module = "domain.thirteenth_age.commands"
-    fold_module = "domain.thirteenth_age.fold"
+    verbs_module = "battletape.domain.thirteenth_age.commands"
+    fold_module = "battletape.domain.thirteenth_age.fold"
 
 
 class WithColumns(StandIn5e):
@@ -208,7 +208,7 @@ def test_a_system_adds_columns_of_its_own_and_others_read_null(sqlite_store,
     # the same file, caught up again with the same systems: nothing rebuilt
     app = store.open_application(sqlite_store)
     try:
-        from projections import analytics
+        from battletape.projections import analytics
 
         assert analytics.catch_up(app, duck) == 0
     finally:

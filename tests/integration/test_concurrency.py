@@ -69,8 +69,8 @@ def test_a_raced_command_is_decided_again_and_refused_only_by_the_rules(sqlite_s
 
 
 def _race(a, b) -> None:
-    from domain import events as ev
-    from domain.errors import RuleViolation
+    from battletape.domain import events as ev
+    from battletape.domain.errors import RuleViolation
 
     a.record(lambda s, r: [ev.RulingRecorded(text="setup")], command="ruling setup")
     raced = []

@@ -9,12 +9,12 @@ import json
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from battletape.application import Battletape
-from domain import events as ev
-from domain.corrections import rewind
-from domain.errors import BattletapeError
-from projections.views import state_view
-from replay import history
-from replay.export import to_jsonl
+from battletape.domain import events as ev
+from battletape.domain.corrections import rewind
+from battletape.domain.errors import BattletapeError
+from battletape.projections.views import state_view
+from battletape.replay import history
+from battletape.replay.export import to_jsonl
 from tests.helpers import cli, ok
 from tests.integration.battles import command, setup_commands
 

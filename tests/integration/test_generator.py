@@ -15,11 +15,11 @@ import pytest
 
 from battletape import store
 from battletape.application import Battletape
-from domain import events as ev
-from fixtures import campaign as many
-from fixtures import generate as gen
-from projections.views import state_view
-from replay import history
+from battletape.domain import events as ev
+from battletape.fixtures import campaign as many
+from battletape.fixtures import generate as gen
+from battletape.projections.views import state_view
+from battletape.replay import history
 from tests.integration.stored import payloads
 from tests.helpers import ok
 
@@ -133,7 +133,7 @@ def test_the_command_line_generates_and_refuses_a_name_twice(tmp_path, capsys):
 
 def test_a_refusal_ends_the_turn_and_is_counted(tmp_path, monkeypatch):
     # Should the rules refuse what the generator asks, the turn ends instead.
-    from domain.errors import RuleViolation
+    from battletape.domain.errors import RuleViolation
 
     def refused(self, s, rng, c):
         raise RuleViolation(f"{c.name} may not act in this test")

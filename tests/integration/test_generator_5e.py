@@ -14,11 +14,11 @@ import pytest
 
 from battletape import store
 from battletape.application import Battletape
-from domain import events as ev
-from fixtures import campaign as many
-from fixtures import generate as gen
-from projections.views import state_view
-from replay import history
+from battletape.domain import events as ev
+from battletape.fixtures import campaign as many
+from battletape.fixtures import generate as gen
+from battletape.projections.views import state_view
+from battletape.replay import history
 from tests.integration.stored import payloads, stored_events
 
 

@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 from battletape.application import Battletape
-from projections.views import state_view
+from battletape.projections.views import state_view
 from tests.helpers import cli
 
 STORES = Path(__file__).parents[2] / "fixtures" / "stores"
@@ -162,7 +162,7 @@ def test_verify_of_an_old_store_tells_changed_rules_from_alterations(tmp_path):
     and the 13th Age audit: an attack then engaged without --kind) decides some
     commands otherwise today: `verify` names them as such and passes; a new battle is
     recorded under the current edition, where the same difference is a problem."""
-    from domain import events as ev
+    from battletape.domain import events as ev
 
     store = _old_store(tmp_path)
     r = cli(store, "verify")

@@ -75,7 +75,7 @@ def test_secrets_kept_before_the_move_are_still_found(pg_store):
     into its schema) still reveals them; only the commitment's own secret is used."""
     from battletape import dice_secrets
     from battletape.store import open_application
-    from domain import fair_dice
+    from battletape.domain import fair_dice
 
     schema = pg_store.rsplit("schema=", 1)[1]
     legacy = "bt_legacy_" + schema

@@ -13,13 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from battletape.application import Battletape
-from domain import events as ev
-from domain.errors import BattletapeError
-from domain.corrections import rewind
-from domain.state import EncounterState
-from projections.encounter_state import fold
-from projections.views import state_view
-from replay import history
+from battletape.domain import events as ev
+from battletape.domain.errors import BattletapeError
+from battletape.domain.corrections import rewind
+from battletape.domain.state import EncounterState
+from battletape.projections.encounter_state import fold
+from battletape.projections.views import state_view
+from battletape.replay import history
 from tests.integration.battles import command, setup_commands
 
 SETTINGS = settings(max_examples=25, deadline=None,

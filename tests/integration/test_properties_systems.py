@@ -17,14 +17,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from battletape.application import Battletape
-from domain import events as ev
-from domain.corrections import rewind
-from domain.state import EncounterState
-from fixtures import generate as gen
-from projections.encounter_state import fold
-from projections.views import state_view
-from replay import history
-from replay.export import from_jsonl, to_jsonl
+from battletape.domain import events as ev
+from battletape.domain.corrections import rewind
+from battletape.domain.state import EncounterState
+from battletape.fixtures import generate as gen
+from battletape.projections.encounter_state import fold
+from battletape.projections.views import state_view
+from battletape.replay import history
+from battletape.replay.export import from_jsonl, to_jsonl
 
 SETTINGS = settings(max_examples=12, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,

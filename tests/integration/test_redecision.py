@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from battletape import amending, lines
 from battletape.session import Context
-from domain import dice, events as ev
-from domain.errors import BattletapeError
-from domain.state import EncounterState, copy
-from projections.encounter_state import apply
-from replay import history, ripple
+from battletape.domain import dice, events as ev
+from battletape.domain.errors import BattletapeError
+from battletape.domain.state import EncounterState, copy
+from battletape.projections.encounter_state import apply
+from battletape.replay import history, ripple
 from tests.helpers import cli, ok
 from tests.integration.battles import command, setup_commands
 
@@ -42,7 +42,7 @@ def same(a: list[ev.Event], b: list[ev.Event]) -> bool:
 def old_report(events, since, redecide, known=None) -> list[ripple.Ripple]:
     """The ripple report as it was: groups by command, a linear search for each
     command's line, a fresh copy of the state and of the log for every decision."""
-    from domain import fair_dice
+    from battletape.domain import fair_dice
 
     known = known or {}
     corr = history.Corrections(events)
@@ -226,7 +226,7 @@ def test_corrections_fold_from_the_snapshots_they_leave_valid(tmp_path_factory,
     events after it) is the fold of the whole log, and undo reads backwards only as
     far as it must to find the command the whole history names."""
     from battletape.application import Battletape
-    from domain.corrections import rewind
+    from battletape.domain.corrections import rewind
 
     bt = Battletape(str(tmp_path_factory.mktemp("w") / "b.db"), "gm")
     bt.new("Walk", seed=5)

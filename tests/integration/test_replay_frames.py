@@ -11,13 +11,13 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from battletape.application import Battletape
 from battletape.stored_log import StoredLog
-from domain import events as ev
-from domain.corrections import rewind
-from domain.errors import BattletapeError
-from projections.views import state_view
-from replay import history
-from replay.deltas import steps
-from replay.frames import Frames, LogCorrections
+from battletape.domain import events as ev
+from battletape.domain.corrections import rewind
+from battletape.domain.errors import BattletapeError
+from battletape.projections.views import state_view
+from battletape.replay import history
+from battletape.replay.deltas import steps
+from battletape.replay.frames import Frames, LogCorrections
 from tests.helpers import ok
 from tests.integration.battles import command, setup_commands
 

@@ -11,7 +11,7 @@ import sqlite3
 import pytest
 
 from battletape import keys
-from replay import chain
+from battletape.replay import chain
 from tests.helpers import cli, ok
 
 BATTLE = ("new Bridge --campaign Emberfall --seed 3", "add Bruna --hp 30 --ac 17 --pc",

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from battletape.application import Battletape
-from domain.state import EncounterState
-from projections.encounter_state import apply
-from projections.views import state_view
-from replay import history
-from replay.entries import entries
+from battletape.domain.state import EncounterState
+from battletape.projections.encounter_state import apply
+from battletape.projections.views import state_view
+from battletape.replay import history
+from battletape.replay.entries import entries
 from tests.helpers import cli, ok
 
 GM = "marta"

@@ -7,11 +7,11 @@ from uuid import UUID
 
 import msgspec
 
-from domain import roster
-from domain.events import EncounterStarted, Event
-from domain.state import EncounterState, copy
-from projections.encounter_state import apply
-from replay import history
+from battletape.domain import roster
+from battletape.domain.events import EncounterStarted, Event
+from battletape.domain.state import EncounterState, copy
+from battletape.projections.encounter_state import apply
+from battletape.replay import history
 
 STREAM = UUID(int=1)
 
@@ -81,7 +81,7 @@ class SystemBattle(Battle):
     positional arguments in order, keywords its options, the rest the table's defaults."""
 
     def run(self, verb: str, *args, rng=None, **values) -> list[Event]:
-        from domain import systems
+        from battletape.domain import systems
 
         v = systems.get(self.SYSTEM).verb(verb)
         assert v is not None, verb
@@ -98,7 +98,7 @@ class SystemBattle(Battle):
 
     def x(self, name: str, key: str):
         """A key the system adds to ``state --json`` for this combatant."""
-        from domain import systems
+        from battletape.domain import systems
 
         return systems.get(self.SYSTEM).combatant_keys(self.c(name))[key]
 

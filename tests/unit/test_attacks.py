@@ -2,10 +2,10 @@
 
 import pytest
 
-from domain.errors import BadInput, RuleViolation
-from domain.events import AttackResolved
-from domain.thirteenth_age import attacks, cyclic_initiative as ci
-from domain.thirteenth_age.attacks import AttackOrder
+from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.events import AttackResolved
+from battletape.domain.thirteenth_age import attacks, cyclic_initiative as ci
+from battletape.domain.thirteenth_age.attacks import AttackOrder
 from tests.unit.support import Battle
 
 
@@ -60,7 +60,7 @@ def test_crit_range_expanded_by_one_crits_on_19():
 
 
 def test_vulnerable_expands_the_crit_range_by_2_normally_18():
-    from domain.thirteenth_age import conditions
+    from battletape.domain.thirteenth_age import conditions
     b = fight()
     b.do(conditions.apply_condition, "Orc", "vulnerable", None, None, None)
     [e] = hit(b, rolls=[18], dmg=5)
@@ -158,9 +158,9 @@ def test_invisibility_a_concealment_roll_of_50_or_less_misses_completely():
 
 
 def test_coup_de_grace_is_an_automatic_crit_on_a_helpless_engaged_enemy():
-    from domain.thirteenth_age import conditions, position
+    from battletape.domain.thirteenth_age import conditions, position
     b = fight()
-    from domain.events import Engaged
+    from battletape.domain.events import Engaged
     b.do(lambda s: [Engaged(a="Orc", b="Bruna")])  # the orc closed in on its own turn
     b.do(conditions.apply_condition, "Orc", "helpless", None, None, None)
     [e] = hit(b, rolls=[3], dmg=7, coup_de_grace=True)
@@ -190,7 +190,7 @@ def test_a_natural_outside_1_to_20_is_bad_input():
 
 def test_dazed_attackers_take_minus_4_and_penalties_do_not_stack():
     # Conditions: dazed -4 and weakened -4 to attacks: "penalties ... don't stack".
-    from domain.thirteenth_age import conditions
+    from battletape.domain.thirteenth_age import conditions
     b = fight()
     b.do(conditions.apply_condition, "Bruna", "dazed", "normal", None, None)
     b.do(conditions.apply_condition, "Bruna", "weakened", "normal", None, None)
@@ -199,7 +199,7 @@ def test_dazed_attackers_take_minus_4_and_penalties_do_not_stack():
 
 
 def test_the_grabber_gets_plus_4_against_the_creature_it_grabs():
-    from domain.thirteenth_age import conditions
+    from battletape.domain.thirteenth_age import conditions
     b = fight()
     b.do(conditions.apply_condition, "Orc", "grabbed", None, None, "Bruna")
     [e] = hit(b, rolls=[6], dmg=1)
@@ -238,7 +238,7 @@ def test_interrupt_actions_once_until_the_end_of_your_next_turn():
 
 
 def test_hampered_creatures_make_only_basic_attacks():
-    from domain.thirteenth_age import conditions
+    from battletape.domain.thirteenth_age import conditions
     b = fight()
     b.do(conditions.apply_condition, "Bruna", "hampered", "normal", None, None)
     with pytest.raises(RuleViolation, match="hampered"):

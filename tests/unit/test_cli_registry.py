@@ -23,8 +23,8 @@ def test_a_systems_events_can_be_imported_before_the_core_events():
     import subprocess
     import sys
 
-    code = ("import domain.dnd5e.events as e5\n"
-            "import domain.events as ev\n"
+    code = ("import battletape.domain.dnd5e.events as e5\n"
+            "import battletape.domain.events as ev\n"
             "assert ev.EVENT_TYPES['ActionTaken'] is e5.ActionTaken\n"
             "assert ev.decoder.decode(ev.encoder.encode(e5.ActionTaken(name='A', "
             "action='dash'))).name == 'A'\n")

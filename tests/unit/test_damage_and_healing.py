@@ -3,10 +3,10 @@ Staggered, Unconscious, Death and Dying, Rally."""
 
 import pytest
 
-from domain.errors import BadInput, RuleViolation
-from domain.thirteenth_age import (cyclic_initiative as ci, damage_and_healing as dh,
+from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.thirteenth_age import (cyclic_initiative as ci, damage_and_healing as dh,
                                    death_and_dying as dd, recoveries)
-from domain.thirteenth_age.damage_and_healing import staggered
+from battletape.domain.thirteenth_age.damage_and_healing import staggered
 from tests.unit.support import Battle
 
 
@@ -188,7 +188,7 @@ def test_stabilizing_fails_below_dc_10():
 
 
 def test_lasting_wounds_reduce_max_hp_by_2_plus_level_after_the_battle():
-    from domain.thirteenth_age import special_actions
+    from battletape.domain.thirteenth_age import special_actions
     b = party(lasting_wounds=True)
     b.do(dh.direct_damage, "Bruna", 31, None)
     b.do(dh.direct_heal, "Bruna", 10)

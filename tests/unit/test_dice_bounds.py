@@ -3,7 +3,7 @@ d20 itself bounds them (every die a 1, every die its top face)."""
 
 from hypothesis import given, settings, strategies as st
 
-from domain import dice
+from battletape.domain import dice
 
 
 def by_d20(expr: str) -> tuple[int, int]:

@@ -12,8 +12,8 @@ import d20.expression
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from domain import dice
-from domain.errors import BadDiceExpression
+from battletape.domain import dice
+from battletape.domain.errors import BadDiceExpression
 
 
 def d20_total(expr: str, seed: int) -> int | None:

@@ -5,10 +5,10 @@ the end of your next turn" counts the caster's turns."""
 
 import pytest
 
-from domain.errors import BadInput
-from domain.events import AttackResolved, ConditionRemoved, SaveRolled
-from domain.thirteenth_age import attacks, conditions, cyclic_initiative as ci, ongoing_damage
-from domain.thirteenth_age.attacks import AttackOrder
+from battletape.domain.errors import BadInput
+from battletape.domain.events import AttackResolved, ConditionRemoved, SaveRolled
+from battletape.domain.thirteenth_age import attacks, conditions, cyclic_initiative as ci, ongoing_damage
+from battletape.domain.thirteenth_age.attacks import AttackOrder
 from tests.unit.support import Battle
 
 

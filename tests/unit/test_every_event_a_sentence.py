@@ -12,8 +12,8 @@ from importlib import import_module
 import msgspec
 import pytest
 
-from domain import events as ev, systems
-from projections.describe import describe
+from battletape.domain import events as ev, systems
+from battletape.projections.describe import describe
 
 RAW = re.compile(r"\b[a-z_]+=")
 NAMES = {"name": "Bruna", "attacker": "Bruna", "target": "Goblin", "helper": "Kael",

@@ -4,11 +4,11 @@ last word: what a forced decision records; no invented facts about an attack's k
 
 import pytest
 
-from domain import gm
-from domain.errors import AlreadyHolds, RuleViolation, forced, forcing, refuse
-from domain.events import AttackResolved, Engaged, RulingRecorded
-from domain.thirteenth_age import attacks, cyclic_initiative as ci, position
-from domain.thirteenth_age.attacks import AttackOrder
+from battletape.domain import gm
+from battletape.domain.errors import AlreadyHolds, RuleViolation, forced, forcing, refuse
+from battletape.domain.events import AttackResolved, Engaged, RulingRecorded
+from battletape.domain.thirteenth_age import attacks, cyclic_initiative as ci, position
+from battletape.domain.thirteenth_age.attacks import AttackOrder
 from tests.unit.support import Battle
 
 

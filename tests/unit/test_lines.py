@@ -37,7 +37,7 @@ def test_what_the_table_reader_is_unsure_of_is_left_to_click():
 
 
 def test_words_read_back_as_the_values_they_were_written_from():
-    from domain import systems
+    from battletape.domain import systems
 
     verb = systems.get("5e").verb("attack")
     values = {"attacker": "Orc #2", "targets": "Bruna", "bonus": -1, "roll": "7/15",

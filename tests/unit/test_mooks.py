@@ -5,11 +5,11 @@ mob acts on one initiative and one turn."""
 
 import pytest
 
-from domain.errors import BadInput
-from domain.thirteenth_age import attacks, cyclic_initiative as ci
-from domain.thirteenth_age.attacks import AttackOrder
-from domain.thirteenth_age.commands import VERBS
-from domain.thirteenth_age.mooks import mobs_view
+from battletape.domain.errors import BadInput
+from battletape.domain.thirteenth_age import attacks, cyclic_initiative as ci
+from battletape.domain.thirteenth_age.attacks import AttackOrder
+from battletape.domain.thirteenth_age.commands import VERBS
+from battletape.domain.thirteenth_age.mooks import mobs_view
 from tests.unit.support import Battle
 
 ADD = next(v for v in VERBS if v.name == "add")

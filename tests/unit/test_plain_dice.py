@@ -8,7 +8,7 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from domain import dice, plain_dice
+from battletape.domain import dice, plain_dice
 
 term = st.one_of(
     st.builds(lambda n, s: f"{n}d{s}", st.sampled_from(["", "1", "2", "3", "10"]),
@@ -74,7 +74,7 @@ def test_recording_a_plain_roll_does_not_load_d20():
     import subprocess
     import sys
 
-    code = ("import random, sys; from domain import dice; "
+    code = ("import random, sys; from battletape.domain import dice; "
             "r = dice.roll('2d6+3', random.Random(1)); dice.typed('1d8+2', 7); "
             "dice.roll('2d20kh1', random.Random(2)); dice.roll('4d6kl3', random.Random(3)); "
             "print('d20' in sys.modules, 'lark' in sys.modules, r.total)")
@@ -84,7 +84,7 @@ def test_recording_a_plain_roll_does_not_load_d20():
 
 
 def test_what_d20_refuses_is_still_refused():
-    from domain.errors import BadDiceExpression
+    from battletape.domain.errors import BadDiceExpression
 
     for expr in ["2D6", "4d6KH3", " 2d6", "2d6  +  3 ", "2 d6", "d", "2d6+"]:
         try:

@@ -4,7 +4,7 @@ attacks (the stat blocks' `saved_attacks`, as `state --json` names them)."""
 from __future__ import annotations
 
 from battletape.play import saved_attacks
-from domain.state import Combatant, EncounterState
+from battletape.domain.state import Combatant, EncounterState
 
 
 def test_the_attackers_saved_attacks_come_first_and_alone():

@@ -3,12 +3,12 @@ one test per finding, named after its section and using its numbers."""
 
 import pytest
 
-from domain.errors import BadInput, RuleViolation
-from domain.events import AttackResolved, DamageTaken, Engaged, Moved
-from domain.thirteenth_age import (attacks, conditions, cyclic_initiative as ci,
+from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.events import AttackResolved, DamageTaken, Engaged, Moved
+from battletape.domain.thirteenth_age import (attacks, conditions, cyclic_initiative as ci,
                                    damage_and_healing as dh, death_and_dying as dd,
                                    disengaging, ongoing_damage, position, recoveries)
-from domain.thirteenth_age.attacks import AttackOrder
+from battletape.domain.thirteenth_age.attacks import AttackOrder
 from tests.unit.support import Battle
 
 
@@ -120,7 +120,7 @@ def test_death_and_dying_a_pc_who_falls_on_its_own_turn_saves_at_the_next_one():
 
 def test_coup_de_grace_the_move_and_quick_actions_are_skipped_after_it_too():
     b = fight()
-    from domain.events import Engaged
+    from battletape.domain.events import Engaged
     b.do(lambda s: [Engaged(a="Goblin 1", b="Kael")])  # engaged before Kael's turn
     b.do(conditions.apply_condition, "Goblin 1", "helpless", None, None, None)
     [e] = resolved(attack(b, "Kael", ["Goblin 1"], rolls=[3], dmg=3, coup_de_grace=True))
@@ -255,7 +255,7 @@ def test_meaningful_death_four_failed_death_saves_are_a_coma():
         to_turn(b, "Bruna")
         b.roll(dd.death_save, "Bruna", 5, None)
     assert b.c("Bruna").status == "unconscious" and b.c("Bruna").coma
-    from domain import systems
+    from battletape.domain import systems
     assert systems.get("13a").combatant_keys(b.state.combatants["Bruna"])["coma"]
     to_turn(b, "Bruna")  # no death save is due in a coma: `next` goes on
     with pytest.raises(RuleViolation, match="coma"):
@@ -266,7 +266,7 @@ def test_meaningful_death_four_failed_death_saves_are_a_coma():
 
 def test_meaningful_death_only_a_named_villain_slays_outright():
     b = fight(meaningful_death=True)
-    from domain import systems
+    from battletape.domain import systems
     add = systems.get("13a").verb("add").decision(None, name="Vargas", hp=60, ac=18,
                                                   init=2, villain=True)
     b.do(lambda s: add(s, None))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from projections.analytics.query import _names_a_table
+from battletape.projections.analytics.query import _names_a_table
 
 
 @pytest.mark.parametrize("query", [

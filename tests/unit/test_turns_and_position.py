@@ -3,9 +3,9 @@ Saves, Conditions, Disengaging, Position, Fight in Spirit, Flee."""
 
 import pytest
 
-from domain.errors import AlreadyHolds, BadInput, RuleViolation
-from domain.events import DamageTaken, SaveRolled
-from domain.thirteenth_age import (attacks, conditions, cyclic_initiative as ci,
+from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation
+from battletape.domain.events import DamageTaken, SaveRolled
+from battletape.domain.thirteenth_age import (attacks, conditions, cyclic_initiative as ci,
                                    disengaging, ongoing_damage, position, saves,
                                    special_actions)
 from tests.unit.support import Battle
@@ -51,7 +51,7 @@ def test_escalation_die_starts_at_1_in_round_2_and_stops_at_6():
 
 
 def test_the_gm_may_hold_the_escalation_die():
-    from domain import gm
+    from battletape.domain import gm
     b = battle()
     b.do(gm.set_escalation, 0, True, "they hide")
     for _ in range(5):
@@ -60,7 +60,7 @@ def test_the_gm_may_hold_the_escalation_die():
 
 
 def test_next_skips_the_dead():
-    from domain.thirteenth_age import damage_and_healing as dh
+    from battletape.domain.thirteenth_age import damage_and_healing as dh
     b = battle()
     b.do(dh.direct_damage, "Goblin 1", 10, None)
     next_(b)
@@ -136,7 +136,7 @@ def test_a_near_miss_of_a_condition_is_refused_as_a_typo():
 
 def test_disengage_is_a_normal_save_minus_1_per_extra_foe():
     # Disengaging: "roll a normal save (11+) ... -1 penalty for each foe beyond the first".
-    from domain.events import Engaged
+    from battletape.domain.events import Engaged
     b = battle()
     # the goblins closed in on their own turns (on Kael's, engaging them is his move)
     b.do(lambda s: [Engaged(a="Goblin 1", b="Kael"), Engaged(a="Goblin 2", b="Kael")])
@@ -220,7 +220,7 @@ def test_readied_actions_go_just_before_the_trigger():
 
 
 def test_fight_in_spirit_plus_2_the_first_time_then_plus_1():
-    from domain.thirteenth_age import damage_and_healing as dh
+    from battletape.domain.thirteenth_age import damage_and_healing as dh
     b = battle()
     b.do(dh.direct_damage, "Bruna", 30, None)
     with pytest.raises(RuleViolation):

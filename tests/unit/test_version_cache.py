@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from projections.analytics import schema, version_cache
+from battletape.projections.analytics import schema, version_cache
 
 
 def test_the_cached_version_is_the_computed_one_and_is_kept(tmp_path, monkeypatch):
@@ -28,7 +28,7 @@ def test_a_changed_module_file_is_another_key(tmp_path, monkeypatch):
 
 
 def test_a_replaced_registry_is_computed_not_cached(tmp_path, monkeypatch):
-    from domain import systems
+    from battletape.domain import systems
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     version_cache.version()

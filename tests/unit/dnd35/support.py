@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from domain import systems
+from battletape.domain import systems
 from tests.unit.support import Dice, SystemBattle, fight_of
 
 __all__ = ["Battle", "Dice", "SYSTEM", "attacks", "fight", "of_last", "refused",
@@ -43,7 +43,7 @@ def already(b: Battle, *args, **kw):
     """The AlreadyHolds a verb raises (what it asks is so already: nothing recorded)."""
     import pytest
 
-    from domain.errors import AlreadyHolds
+    from battletape.domain.errors import AlreadyHolds
 
     with pytest.raises(AlreadyHolds) as e:
         b.run(*args, **kw)
@@ -54,7 +54,7 @@ def refused(b: Battle, *args, **kw):
     """The RuleViolation a verb raises (the rules refuse it)."""
     import pytest
 
-    from domain.errors import RuleViolation
+    from battletape.domain.errors import RuleViolation
 
     with pytest.raises(RuleViolation) as e:
         b.run(*args, **kw)

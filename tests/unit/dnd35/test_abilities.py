@@ -3,8 +3,8 @@ Damage), Risucchio di caratteristica, Risucchio di Energia (negative levels)."""
 
 import pytest
 
-from domain.dnd35 import stats
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.dnd35 import stats
+from battletape.domain.errors import BadInput, RuleViolation
 from tests.unit.dnd35.support import fight, through_round_one
 
 

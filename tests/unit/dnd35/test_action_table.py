@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from domain.errors import RuleViolation
+from battletape.domain.errors import RuleViolation
 from tests.unit.dnd35.support import fight, through_round_one
 
 RULES = pathlib.Path(__file__).resolve().parent / "action_table_spec.md"

@@ -3,7 +3,7 @@ the action types (standard, move, full-round, free, swift, immediate)."""
 
 import pytest
 
-from domain.errors import RuleViolation
+from battletape.domain.errors import RuleViolation
 from tests.unit.dnd35.support import Battle, fight, through_round_one
 
 

@@ -4,8 +4,8 @@ completo, Bonus di Attacco Base, Classe Armatura, Tiro per Colpire."""
 
 import pytest
 
-from domain.dnd35.attacks import attacks_from_bab
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.dnd35.attacks import attacks_from_bab
+from battletape.domain.errors import BadInput, RuleViolation
 from tests.unit.dnd35.support import fight, through_round_one
 
 

@@ -3,8 +3,8 @@ Occultamento, Copertura, Taglia; Movimento: Nascondersi."""
 
 import pytest
 
-from domain.dnd35 import size
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.dnd35 import size
+from battletape.domain.errors import BadInput, RuleViolation
 from tests.unit.dnd35.support import fight, through_round_one
 
 

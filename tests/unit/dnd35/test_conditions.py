@@ -7,10 +7,10 @@ the ladders and exclusive pairs, the implied conditions and the durations. Confu
 
 import pytest
 
-from domain.dnd35 import attacks_of_opportunity as aoo, conditions
-from domain.dnd35.conditions import EFFECTS
-from domain.dnd35.terms import CONDITIONS
-from domain.errors import BadInput
+from battletape.domain.dnd35 import attacks_of_opportunity as aoo, conditions
+from battletape.domain.dnd35.conditions import EFFECTS
+from battletape.domain.dnd35.terms import CONDITIONS
+from battletape.domain.errors import BadInput
 from tests.unit.dnd35.support import already, refused, to_turn, Battle, Dice, fight, through_round_one
 
 #: B's sheet: AC 15, touch 12, flat-footed 13 (a Dex and dodge part of 2)
@@ -66,7 +66,7 @@ def test_35_CND_00_a_condition_already_held_records_nothing_and_statuses_are_not
     """35-CND-00: the same condition twice changes nothing (not a ladder), nor does
     removing one not had (DESIGN.md principle 8: nothing recorded, exit 0); a hit-point
     status is not a condition to remove."""
-    from domain.errors import AlreadyHolds
+    from battletape.domain.errors import AlreadyHolds
 
     b = abc()
     b.run("cond add", "B", "prone")

@@ -3,9 +3,9 @@ in X's turn decides what it does; its actions follow the roll."""
 
 import pytest
 
-from domain.dnd35 import attacks_of_opportunity as aoo
-from domain.dnd35.confusion import behaviour
-from domain.errors import BadInput
+from battletape.domain.dnd35 import attacks_of_opportunity as aoo
+from battletape.domain.dnd35.confusion import behaviour
+from battletape.domain.errors import BadInput
 from tests.unit.dnd35.support import refused, to_turn, fight, through_round_one
 
 

@@ -3,7 +3,7 @@ Danno massiccio, Danno di precisione."""
 
 import pytest
 
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, RuleViolation
 from tests.unit.dnd35.support import attacks, of_last, Dice, fight
 
 

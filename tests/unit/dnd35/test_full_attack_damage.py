@@ -3,7 +3,7 @@ damage, as rolled at the table: ``--dmg 9,7`` in the order of the hits."""
 
 import pytest
 
-from domain.errors import BadInput
+from battletape.domain.errors import BadInput
 from tests.unit.dnd35.support import fight, through_round_one
 
 

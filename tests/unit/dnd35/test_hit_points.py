@@ -3,7 +3,7 @@ Danni non letali (section 13 of the rules file)."""
 
 import pytest
 
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, RuleViolation
 from tests.unit.dnd35.support import fight, through_round_one
 
 

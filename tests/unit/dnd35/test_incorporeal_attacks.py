@@ -4,7 +4,7 @@ hurts in full."""
 
 import pytest
 
-from domain.errors import BadInput
+from battletape.domain.errors import BadInput
 from tests.unit.dnd35.support import fight, through_round_one
 
 

@@ -3,7 +3,7 @@ joining a fight, Preparare un'azione (ready), Ritardare il turno (delay), Sorpre
 
 import pytest
 
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, RuleViolation
 from tests.unit.dnd35.support import SYSTEM, Battle, fight
 
 

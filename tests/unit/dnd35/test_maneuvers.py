@@ -3,8 +3,8 @@ Sbilanciare, Disarmare, Spezzare, Spingere, Oltrepassare, Scacciare."""
 
 import pytest
 
-from domain.dnd35 import maneuvers
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.dnd35 import maneuvers
+from battletape.domain.errors import BadInput, RuleViolation
 from tests.unit.dnd35.support import fight, through_round_one
 
 

@@ -3,7 +3,7 @@ withdraw, crawling, climbing, difficult terrain."""
 
 import pytest
 
-from domain.errors import RuleViolation
+from battletape.domain.errors import RuleViolation
 from tests.unit.dnd35.support import fight, through_round_one
 
 AOO = dict(bonus=2, roll="10", kind="melee", opportunity=True)

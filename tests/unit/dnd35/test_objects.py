@@ -3,7 +3,7 @@ no criticals, no nonlethal damage, ranged half, energy fractions."""
 
 import pytest
 
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, RuleViolation
 from tests.unit.dnd35.support import fight
 
 DOOR = ("Door", 30, {"object_": True, "hardness": 5})

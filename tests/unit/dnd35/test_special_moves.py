@@ -3,7 +3,7 @@ Combattere sulla difensiva, Difesa totale, Fintare."""
 
 import pytest
 
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, RuleViolation
 from tests.unit.dnd35.support import Battle, fight, through_round_one
 
 

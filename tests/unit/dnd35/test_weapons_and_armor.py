@@ -4,8 +4,8 @@ Carico: Competenza nelle armature, Destrezza Massima, Fallimento degli incantesi
 
 import pytest
 
-from domain.dnd35.events import AbilityChanged
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.dnd35.events import AbilityChanged
+from battletape.domain.errors import BadInput, RuleViolation
 from tests.unit.dnd35.support import attacks, of_last, SYSTEM, fight, through_round_one
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from domain import systems
+from battletape.domain import systems
 from tests.unit.support import Dice, SystemBattle, fight_of
 
 __all__ = ["Battle", "Dice", "STREAM", "SYSTEM", "fight"]

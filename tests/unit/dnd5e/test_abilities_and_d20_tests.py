@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, strategies as st
 
-from domain.dnd5e import ability_scores, d20_tests
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.dnd5e import ability_scores, d20_tests
+from battletape.domain.errors import BadInput, RuleViolation
 from tests.unit.dnd5e.support import Battle, fight
 
 TABLE = {1: -5, 2: -4, 3: -4, 4: -3, 5: -3, 6: -2, 7: -2, 8: -1, 9: -1, 10: 0, 11: 0,
@@ -45,7 +45,7 @@ def test_5E_ABI_03_modifier_table_property(score):
 def test_5E_ABI_04_round_down_in_resistance_and_half_damage_and_slowed():
     """5E-ABI-04: Arrotondare per difetto: resistance to 7 -> 3; save-for-half of 9 -> 4; Slowed
     halves a Speed of 7 squares to 3."""
-    from domain.dnd5e.conditions import halve_speed
+    from battletape.domain.dnd5e.conditions import halve_speed
 
     b = fight(("X", 30, {"resist": ["fire"]}), ("Mage", 10), ("G", 30, {"save": ["dex:+0"]}))
     b.run("damage", "X", 7, type_="fire")
@@ -158,7 +158,7 @@ def test_5E_PRO_03_multiplied_once_only():
 def test_5E_PRO_04_skill_proficiency_adds_the_bonus_only_when_proficient():
     """5E-PRO-04: Competenze nelle abilità: Medicine is a Wisdom skill; proficient -> add the
     bonus, otherwise not. `stabilize X H --roll 8 --bonus 2` where --bonus is Wis+prof."""
-    from domain.dnd5e.terms import SKILLS
+    from battletape.domain.dnd5e.terms import SKILLS
 
     assert len(SKILLS) == 18 and SKILLS["medicine"] == ("Medicina", "wis")
     b = fight(("H", 20, {"level": 1}))

@@ -2,14 +2,14 @@
 
 import pytest
 
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, RuleViolation
 from tests.unit.dnd5e.support import Battle, fight
 
 
 def test_5E_ACT_01_the_twelve_actions_and_unknown_names():
     """5E-ACT-01: Azioni: the table's twelve; `do X dash` records ActionTaken; an unknown name is
     an error listing them; improvising needs --what."""
-    from domain.dnd5e.terms import ACTIONS
+    from battletape.domain.dnd5e.terms import ACTIONS
 
     assert len(ACTIONS) == 12
     b = fight(("X", 20))
@@ -244,7 +244,7 @@ def test_5E_TRN_01_move_and_one_action_in_your_turn():
 def test_5E_CMB_03_a_side_defeated_and_flee_end():
     """5E-CMB-03: Fine del combattimento: when a side is "uccisa, resa priva di sensi, arresa o
     fuggita"; `flee` and `end` as today."""
-    from domain.dnd5e.order_of_combat import side_defeated
+    from battletape.domain.dnd5e.order_of_combat import side_defeated
 
     b = fight(("Hero", 20, {"pc": True}), ("Gob", 7))
     assert not side_defeated(b.state)

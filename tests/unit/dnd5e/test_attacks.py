@@ -3,8 +3,8 @@ Attacchi di opportunità, Combattimento a cavallo, Combattimento sott'acqua."""
 
 import pytest
 
-from domain.dnd5e.commands import NotThisSystem
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.dnd5e.commands import NotThisSystem
+from battletape.domain.errors import BadInput, RuleViolation
 from tests.unit.dnd5e.support import Battle, fight
 
 
@@ -199,7 +199,7 @@ def test_extra_attack_is_a_further_attack_of_the_attack_action():
     """5E-ACT-02, 5E-GEN-01 (Azioni: Attacco; exceptions supersede general rules): a
     second attack in one turn needs a feature (Extra Attack, Multiattack), given as
     ``--action extra``, and only after an attack with the Attack action."""
-    from domain.errors import RuleViolation
+    from battletape.domain.errors import RuleViolation
 
     b = Battle()
     b.run("add", "Ogre", hp=59, ac=11, init=0)

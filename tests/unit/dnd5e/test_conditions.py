@@ -2,9 +2,9 @@
 
 import pytest
 
-from domain.dnd5e.conditions import EFFECTS, halve_speed
-from domain.dnd5e.terms import CONDITIONS
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.dnd5e.conditions import EFFECTS, halve_speed
+from battletape.domain.dnd5e.terms import CONDITIONS
+from battletape.domain.errors import BadInput, RuleViolation
 from tests.unit.dnd5e.support import Battle, fight
 
 

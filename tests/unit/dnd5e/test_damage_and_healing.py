@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, RuleViolation
 from tests.unit.dnd5e.support import Battle, Dice, fight
 
 
@@ -126,8 +126,8 @@ def test_5E_RES_04_order_modifier_then_resistance_then_vulnerability():
 @given(st.integers(0, 200), st.booleans(), st.booleans())
 def test_5E_RES_04_property_resistance_before_vulnerability(amount, resist, vulnerable):
     """5E-RES-04."""
-    from domain.dnd5e.damage_and_healing import adjust
-    from domain.state import Combatant, EncounterState
+    from battletape.domain.dnd5e.damage_and_healing import adjust
+    from battletape.domain.state import Combatant, EncounterState
 
     c = Combatant(name="X", max_hp=10, hp=10, extra={
         "resist": ["fire"] if resist else [], "vulnerable": ["fire"] if vulnerable else []})

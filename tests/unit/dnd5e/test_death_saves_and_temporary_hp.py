@@ -3,7 +3,7 @@ Punti ferita temporanei."""
 
 import pytest
 
-from domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, RuleViolation
 from tests.unit.dnd5e.support import Battle, fight
 
 

@@ -1,7 +1,7 @@
 """5e SRD (seed 002), Giocare: the log line of an attack names its rule terms in the
 reader's language (vantaggio, svantaggio, the conditions and damage types of the seed)."""
 
-from projections.describe import describe
+from battletape.projections.describe import describe
 from tests.unit.dnd5e.support import fight
 
 

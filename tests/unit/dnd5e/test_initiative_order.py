@@ -5,8 +5,8 @@ without a Python call per creature; this checks it against that definition."""
 
 from hypothesis import given, settings, strategies as st
 
-from domain.dnd5e.initiative import ordered
-from domain.state import Combatant, EncounterState
+from battletape.domain.dnd5e.initiative import ordered
+from battletape.domain.state import Combatant, EncounterState
 
 NAMES = [f"C{i}" for i in range(12)]
 
