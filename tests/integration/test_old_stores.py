@@ -173,3 +173,48 @@ def test_verify_of_an_old_store_tells_changed_rules_from_alterations(tmp_path):
     assert new.code == 0
     start = json.loads(cli(store, "--encounter Today log --json").out.splitlines()[0])
     assert start["rules_edition"] == ev.RULES_EDITION == 2
+
+
+# --- a store of every system, written by 2b65cd2 --------------------------------------
+#
+# fixtures/stores/systems_2b65cd2.db: the three demos (`demo`, `demo --system 5e`,
+# `demo --system 3.5e`) with a snapshot every 20 events, then corrections as a GM
+# makes them: in 13th Age an undo, a dispute and an amend; in 5e an amend, an undo of
+# it and a second amend; in 3.5 a dispute, a rewind to 60 and a late joiner. The
+# states are what 2b65cd2 printed at every position (`state_view(bt.state(name,
+# at=p))`), before the packages moved under battletape and the core was reshaped.
+
+def _systems_store(tmp_path) -> str:
+    path = tmp_path / "systems.db"
+    shutil.copy(STORES / "systems_2b65cd2.db", path)
+    return str(path)
+
+
+def _systems_expected() -> dict[str, list[dict]]:
+    return json.loads(gzip.decompress(
+        (STORES / "systems_2b65cd2.states.json.gz").read_bytes()))
+
+
+def test_a_store_of_every_system_reads_as_it_did_at_every_position(tmp_path):
+    expected = _systems_expected()
+    assert {e.split(":")[0] for e in expected} == {"Demo"} and len(expected) == 3
+    bt = Battletape(_systems_store(tmp_path), "test")
+    try:
+        for name, states in expected.items():
+            assert bt.state(name).position == len(states), name
+            for p, then in enumerate(states, 1):
+                assert state_view(bt.state(name, at=p)) == then, f"{name} at {p}"
+    finally:
+        bt.close()
+
+
+def test_a_store_of_every_system_verifies_and_reads_through_the_command_line(tmp_path):
+    store = _systems_store(tmp_path)
+    r = cli(store, "verify")
+    assert r.code == 0, r.out + r.err
+    assert "3 encounter(s)" in r.out and "every hash chain holds" in r.out
+    expected = _systems_expected()
+    for name, states in expected.items():
+        now = cli(store, f"--encounter '{name}' state --json")
+        assert now.code == 0, now.err
+        assert json.loads(now.out) == states[-1]
