@@ -7,7 +7,8 @@ msgspec Struct the system declares in ``domain/<system>/state.py`` as a subclass
 state's ``part`` field is the tagged union of the declared parts, so the state still
 encodes and decodes (``domain.state.copy``, snapshots) as one typed msgspec value.
 
-Parts are found, not listed, like systems: a ``state.py`` beside a ``system.py``.
+Parts are found, not listed, like systems: a ``state.py`` beside a ``system.py``
+(in a package under ``domain/`` or one that ``BATTLETAPE_SYSTEMS`` names).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def declared(base: type) -> tuple[type, ...]:
 
     found: list[type] = []
     for name in packages("state"):
-        module = import_module(f"{__package__}.{name}.state")
+        module = import_module(f"{name}.state")
         found += [v for v in vars(module).values()
                   if isinstance(v, type) and issubclass(v, base) and v is not base
                   and v.__module__ == module.__name__]

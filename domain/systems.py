@@ -55,6 +55,10 @@ class RuleSystem:
     #: analytics: extra columns per table, {table: [(column, sql type, doc)]}
     analytics_columns: dict[str, list[tuple[str, str, str]]] = {}
 
+    #: the demo battle: (package, path of the script inside it), a resource read by
+    #: ``battletape demo --system ID`` and by the conformance kit
+    demo: tuple[str, str] = ()
+
     #: optional rules chosen at ``new`` (``--rule NAME``): {option id: help}
     options: dict[str, str] = {}
 
@@ -182,24 +186,67 @@ def _fold(module: str):
     return import_module(module).apply
 
 
+#: more system packages, kept outside battletape (a plug-in, the tests' tiny system):
+#: their dotted names, separated by commas, read once per process
+PLUGINS_VARIABLE = "BATTLETAPE_SYSTEMS"
+
+
+def plugins() -> tuple[str, ...]:
+    """The packages ``BATTLETAPE_SYSTEMS`` names (``tests.systems.duel``)."""
+    return tuple(p.strip() for p in os.environ.get(PLUGINS_VARIABLE, "").split(",")
+                 if p.strip())
+
+
+def _holds(folder: str, module: str) -> bool:
+    return (os.path.isfile(os.path.join(folder, "system.py"))
+            and os.path.isfile(os.path.join(folder, f"{module}.py")))
+
+
 @cache
 def packages(module: str = "system") -> tuple[str, ...]:
-    """The packages under ``domain/`` that hold a rule system (a ``system.py``) and
-    the module ``module`` (``system``, ``state``, …), sorted: found, not listed."""
+    """The dotted names of the packages that hold a rule system (a ``system.py``) and
+    the module ``module`` (``system``, ``state``, …): those under ``domain/``, found,
+    not listed, sorted; then those ``BATTLETAPE_SYSTEMS`` names, in its order."""
+    from importlib.util import find_spec
+
     from battletape import domain
-    return tuple(sorted({
-        entry.name for folder in domain.__path__ if os.path.isdir(folder)
-        for entry in os.scandir(folder)
-        if entry.is_dir() and os.path.isfile(os.path.join(entry.path, "system.py"))
-        and os.path.isfile(os.path.join(entry.path, f"{module}.py"))}))
+
+    found = sorted({f"{__package__}.{entry.name}"
+                    for folder in domain.__path__ if os.path.isdir(folder)
+                    for entry in os.scandir(folder)
+                    if entry.is_dir() and _holds(entry.path, module)})
+    for name in plugins():
+        try:
+            spec = find_spec(name)
+        except ImportError:  # a parent package that is not on the path
+            spec = None
+        folders = list(spec.submodule_search_locations or []) if spec else []
+        if not folders:
+            raise BadInput(PLUGINS_VARIABLE, name, "the dotted name of a package "
+                           "holding a rule system (a system.py)")
+        if any(_holds(f, module) for f in folders) and name not in found:
+            found.append(name)
+    return tuple(found)
+
+
+def folders() -> list[str]:
+    """The folders of every system package (the analytics' version cache keys on
+    their modules)."""
+    from importlib.util import find_spec
+
+    out = []
+    for name in packages():
+        spec = find_spec(name)
+        out += list(spec.submodule_search_locations or []) if spec else []
+    return out
 
 
 @cache
 def all_systems() -> dict[str, RuleSystem]:
-    """Every system package under ``domain/``, by id, in a stable order."""
+    """Every system package, by id, in a stable order."""
     found: dict[str, RuleSystem] = {}
     for name in packages():
-        system = import_module(f"{__package__}.{name}.system").SYSTEM
+        system = import_module(f"{name}.system").SYSTEM
         found[system.id] = system
     # the primary system first
     return dict(sorted(found.items(), key=lambda kv: kv[0] != "13a"))

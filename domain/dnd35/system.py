@@ -16,6 +16,7 @@ class Dnd35(RuleSystem):
     events_module = "battletape.domain.dnd35.events"
     verbs_module = "battletape.domain.dnd35.commands"
     fold_module = "battletape.domain.dnd35.fold"
+    demo = ("battletape.fixtures", "battles/demo-3.5e.bt")
 
     @property
     def analytics_columns(self):  # type: ignore[override]

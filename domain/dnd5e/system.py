@@ -19,6 +19,7 @@ class Dnd5e(RuleSystem):
     events_module = "battletape.domain.dnd5e.events"
     verbs_module = "battletape.domain.dnd5e.commands"
     fold_module = "battletape.domain.dnd5e.fold"
+    demo = ("battletape.fixtures", "battles/demo-5e.bt")
     words_staggered = "bloodied"
     options = {"underwater": "Combattimento sott'acqua: the fight is under water"}
 

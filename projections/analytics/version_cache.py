@@ -21,8 +21,15 @@ PREFIX = "analytics-schema-"
 
 def _sources() -> list[str]:
     from battletape import domain
+    from battletape.domain.systems import plugins
+
     found = [str(Path(__file__).with_name("schema.py"))]
-    for folder in domain.__path__:
+    extra = []
+    if plugins():  # systems kept outside battletape: their folders too
+        from battletape.domain.systems import folders
+
+        extra = folders()
+    for folder in [*domain.__path__, *extra]:
         for root, dirs, files in os.walk(folder):
             dirs[:] = [d for d in dirs if d != "__pycache__"]
             found += [os.path.join(root, f) for f in files if f.endswith(".py")]

@@ -1,0 +1,1 @@
+"""The conformance kit: the same checks on every registered rule system."""
