@@ -24,10 +24,10 @@ from battletape.domain.errors import StoreError
 from battletape.domain.state import EncounterState
 from battletape.domain.streams import INDEX_ID, NAMESPACE, campaign_id, encounter_id  # noqa: F401
 
-from battletape.locations import DEFAULT_STORE, resolve_url  # noqa: F401 (here first)
-# eventsourcing's persistence on psycopg2 (battletape/postgres.py: a command starts
+from battletape.stores.locations import DEFAULT_STORE, resolve_url  # noqa: F401 (here first)
+# eventsourcing's persistence on psycopg2 (battletape/stores/postgres.py: a command starts
 # in a few milliseconds, where psycopg 3 and its pool take about 80 to import)
-POSTGRES_MODULE = "battletape.postgres"
+POSTGRES_MODULE = "battletape.stores.postgres"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
@@ -377,7 +377,7 @@ class _Db:
         if not self.postgres:
             cur.executemany(sql, params)
             return
-        from battletape.postgres import inserts
+        from battletape.stores.postgres import inserts
 
         head, _, row = sql.rpartition("VALUES")
         for statement in inserts(cur, head.rstrip(), row.strip().replace("?", "%s"),
