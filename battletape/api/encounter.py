@@ -11,7 +11,6 @@ from battletape.api.result import Result
 from battletape.domain.errors import AlreadyHolds, BadInput
 
 if TYPE_CHECKING:
-    from battletape.api.client import Client
     from battletape.domain.state import EncounterState
 
 
@@ -43,7 +42,8 @@ class Encounter:
     ``UnknownCombatant``, ``RuleViolation``, ...; nothing is recorded then.
     """
 
-    def __init__(self, client: "Client", name: str, system: str, campaign: str):
+    def __init__(self, client, name: str, system: str, campaign: str):
+        """``client``: the :class:`battletape.api.Client` it was opened by."""
         self._client = client
         self.name, self.system, self.campaign = name, system, campaign
 

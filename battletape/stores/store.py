@@ -2,7 +2,9 @@
 
 SQLite is the default (a file); a ``postgresql://`` URL selects eventsourcing's
 PostgreSQL persistence. Events are stored as flat msgspec JSON, which DuckDB reads
-directly; snapshots of the folded state keep long encounters quick to load.
+directly (battletape/stores/mapper.py); snapshots of the folded state keep long
+encounters quick to load; the hash chain's tables are kept beside the events
+(battletape/stores/chain_tables.py). The names of both are found here too.
 """
 
 from __future__ import annotations
@@ -11,138 +13,31 @@ import gc
 import os
 import uuid
 from pathlib import Path
-from typing import Any, ClassVar, Sequence
+from typing import ClassVar, Sequence
 from urllib.parse import parse_qs, unquote, urlparse
 
 import msgspec
 from eventsourcing.application import Application
-from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
-from eventsourcing.utils import get_topic, resolve_topic
+from eventsourcing.utils import get_topic
 
 from battletape.domain import events as ev
 from battletape.domain.errors import StoreError
 from battletape.domain.state import EncounterState
 from battletape.domain.streams import INDEX_ID, NAMESPACE, campaign_id, encounter_id  # noqa: F401
 
-from battletape.stores.locations import DEFAULT_STORE, resolve_url  # noqa: F401 (here first)
-# eventsourcing's persistence on psycopg2 (battletape/stores/postgres.py: a command starts
-# in a few milliseconds, where psycopg 3 and its pool take about 80 to import)
-POSTGRES_MODULE = "battletape.stores.postgres"
+from battletape.stores.locations import (DEFAULT_STORE, POSTGRES_MODULE,  # noqa: F401
+                                         is_postgres, resolve_url)
+from battletape.stores.mapper import (SNAPSHOT_FORMAT, SNAPSHOT_TOPIC,  # noqa: F401
+                                      EncounterSnapshot, MsgspecMapper, NullTranscoder,
+                                      decode_sealed_snapshot, decode_snapshot,
+                                      snapshot_body, topic, upcast_snapshot_v0)
+from battletape.stores.chain_tables import (CHAIN_TABLE, HEADS_TABLE,  # noqa: F401
+                                            SecretNeeded, append, chain_of,
+                                            chained_streams, has_chain, link_at,
+                                            snapshot_holds, snapshot_streams,
+                                            snapshots_of)
+
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-
-
-# The layout of the folded state a snapshot holds. 1: the rule systems' own fields
-# moved into their parts. A snapshot written before ``format`` existed reads as 0 and
-# is upcast (its system's fields moved into the part); one of an unknown layout is
-# never used: the state is rebuilt from the events instead.
-SNAPSHOT_FORMAT = 1
-
-
-class EncounterSnapshot(msgspec.Struct, frozen=True, kw_only=True):
-    """The folded state of an encounter at ``originator_version``."""
-
-    originator_id: uuid.UUID
-    originator_version: int
-    timestamp: Any = None
-    format: int = 0
-    state: EncounterState
-    chain: str = ""  # the chain's link of the event at originator_version
-    seal: str = ""   # replay/chain.snapshot_seal of that link and the state
-
-
-class _SnapshotHeader(msgspec.Struct, kw_only=True):
-    """What is read of a snapshot before its state: which layout it has."""
-
-    originator_id: uuid.UUID
-    originator_version: int
-    timestamp: Any = None
-    format: int = 0
-
-
-# the snapshot's stored name, fixed for the same reason as the events' (topic below)
-SNAPSHOT_TOPIC = "battletape.store:EncounterSnapshot"
-
-
-def topic(cls: type) -> str:
-    """The topic an event class is stored under: the name it was first stored by
-    (``domain.events:DamageTaken``), which stays put wherever its class now lives,
-    so stores written before the packages moved under ``battletape`` keep reading."""
-    if cls is EncounterSnapshot:
-        return SNAPSHOT_TOPIC
-    found = get_topic(cls)
-    return found.removeprefix("battletape.") if found.startswith("battletape.domain.") \
-        else found
-
-
-_EVENT_TOPICS = {topic(cls): cls for cls in ev.EVENT_TYPES.values()}
-_snapshot_decoder = msgspec.json.Decoder(EncounterSnapshot)
-_snapshot_header_decoder = msgspec.json.Decoder(_SnapshotHeader)
-
-
-def decode_snapshot(data: bytes) -> EncounterSnapshot:
-    """A stored snapshot; one of an older layout keeps its ``format`` and an empty
-    state, so that ``latest_snapshot`` passes it by (its state is never decoded)."""
-    head = _snapshot_header_decoder.decode(data)
-    if head.format == 0:
-        return upcast_snapshot_v0(data)
-    if head.format != SNAPSHOT_FORMAT:
-        return EncounterSnapshot(originator_id=head.originator_id,
-                                 originator_version=head.originator_version,
-                                 timestamp=head.timestamp, format=head.format,
-                                 state=EncounterState())
-    return _snapshot_decoder.decode(data)
-
-
-def upcast_snapshot_v0(data: bytes) -> EncounterSnapshot:
-    """A snapshot of layout 0, when a system's own fields stood at the top of the
-    combatant and of the encounter: they move into the system's part (the parts its
-    package declares, domain/parts.py), the rest is read as it is."""
-    from battletape.domain import state as st
-
-    raw = msgspec.json.decode(data)
-    state = raw.get("state") or {}
-    system = state.get("system", "13a")
-
-    def into_part(holder: dict, parts: tuple) -> None:
-        part = next((p for p in parts if p.__struct_config__.tag == system), None)
-        if part is None or holder.get("part") is not None:
-            return
-        moved = {f: holder.pop(f) for f in part.__struct_fields__ if f in holder}
-        holder["part"] = {part.__struct_config__.tag_field: system, **moved}
-
-    for combatant in (state.get("combatants") or {}).values():
-        into_part(combatant, st.COMBATANT_PARTS)
-    into_part(state, st.ENCOUNTER_PARTS)
-    raw["format"] = SNAPSHOT_FORMAT
-    return msgspec.convert(raw, EncounterSnapshot)
-
-
-class MsgspecMapper(Mapper):
-    """Stores each event as its own flat msgspec JSON (the aggregate9 example's way)."""
-
-    def to_stored_event(self, domain_event: Any) -> StoredEvent:
-        return StoredEvent(originator_id=domain_event.originator_id,
-                           originator_version=domain_event.originator_version,
-                           topic=topic(type(domain_event)),
-                           state=ev.encoder.encode(domain_event))
-
-    def to_domain_event(self, stored_event: StoredEvent) -> Any:
-        if stored_event.topic in _EVENT_TOPICS:
-            return ev.decoder.decode(stored_event.state)
-        if stored_event.topic == SNAPSHOT_TOPIC:
-            return decode_snapshot(stored_event.state)
-        return msgspec.json.decode(stored_event.state,
-                                   type=resolve_topic(stored_event.topic))
-
-
-class NullTranscoder(Transcoder):
-    """The msgspec mapper encodes by itself; eventsourcing's transcoder is unused."""
-
-    def encode(self, obj: Any) -> bytes:
-        return b""
-
-    def decode(self, data: bytes) -> Any:
-        return None
 
 
 class BattletapeApplication(Application):
@@ -198,11 +93,6 @@ def environment(store: str | None) -> dict[str, str]:
         raise StoreError(f"store {path!r}: folder {str(file.parent)!r} does not exist")
     return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(file),
             "SQLITE_LOCK_TIMEOUT": "10"}
-
-
-def is_postgres(recorder: Any) -> bool:
-    """Whether a recorder keeps its events in PostgreSQL."""
-    return type(recorder).__module__ == POSTGRES_MODULE
 
 
 def open_application(store: str | None) -> BattletapeApplication:
@@ -337,250 +227,3 @@ def save_snapshot(app: BattletapeApplication, stream: uuid.UUID,
     app.snapshots.put([snap])
 
 
-# --- the hash chain (replay/chain.py hashes; here it is stored and read) ------------
-
-CHAIN_TABLE = "battletape_chain"
-HEADS_TABLE = "battletape_heads"
-
-
-class _Db:
-    """Raw SQL on either store: placeholders, table names, rows as tuples."""
-
-    def __init__(self, app: BattletapeApplication):
-        recorder = app.recorder
-        self.recorder = recorder
-        self.postgres = is_postgres(recorder)
-        self.datastore = recorder.datastore
-        # on PostgreSQL every table is named in the store's schema, quoted
-        name = self.datastore.qualified if self.postgres else str
-        self.events = name(recorder.events_table_name)
-        snaps = app.snapshots.recorder if app.snapshots is not None else None
-        self.snapshots = name(snaps.events_table_name) if snaps is not None else None
-        self.chain = name(CHAIN_TABLE)
-        self.heads = name(HEADS_TABLE)
-
-    def run(self, cur: Any, sql: str, params: Sequence = ()) -> list[tuple]:
-        if self.postgres:
-            sql = sql.replace("?", "%s")
-        cur.execute(sql, tuple(params))
-        try:
-            rows = cur.fetchall()
-        except Exception:  # a statement that returns nothing
-            return []
-        return [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in rows]
-
-    def many(self, cur: Any, sql: str, params: list[Sequence]) -> None:
-        """One INSERT ... VALUES (?, ...) for many rows: on PostgreSQL a statement
-        for each thousand rows (psycopg2's executemany is a round trip a row)."""
-        if not params:
-            return
-        if not self.postgres:
-            cur.executemany(sql, params)
-            return
-        from battletape.stores.postgres import inserts
-
-        head, _, row = sql.rpartition("VALUES")
-        for statement in inserts(cur, head.rstrip(), row.strip().replace("?", "%s"),
-                                 params):
-            cur.execute(statement)
-
-    def stream_key(self, value: Any) -> str:
-        return value.hex if isinstance(value, uuid.UUID) else str(value).replace("-", "")
-
-    def has_chain(self, cur: Any) -> bool:
-        if self.postgres:
-            found = self.run(cur, "SELECT to_regclass(?) IS NOT NULL", (self.heads,))
-            return bool(found and found[0][0])
-        return bool(self.run(cur, "SELECT 1 FROM sqlite_master WHERE type='table' "
-                                  "AND name=?", (HEADS_TABLE,)))
-
-
-def _db(app: BattletapeApplication) -> _Db:
-    db = getattr(app, "_battletape_db", None)
-    if db is None:
-        db = _Db(app)
-        app._battletape_db = db  # type: ignore[attr-defined]
-    return db
-
-
-def _create_chain(db: _Db, cur: Any) -> None:
-    """Create the chain's tables and seal every stream already stored (events written
-    before the chain: their links say so)."""
-    from battletape.replay import chain
-
-    db.run(cur, f"CREATE TABLE IF NOT EXISTS {db.chain} (stream TEXT NOT NULL, "
-                "version INTEGER NOT NULL, recorder TEXT NOT NULL, sealed INTEGER NOT "
-                "NULL, hash TEXT NOT NULL, sig TEXT NOT NULL, "
-                "PRIMARY KEY (stream, version))")
-    db.run(cur, f"CREATE TABLE IF NOT EXISTS {db.heads} (stream TEXT PRIMARY KEY, "
-                "version INTEGER NOT NULL, hash TEXT NOT NULL, sig TEXT NOT NULL)")
-    rows = db.run(cur, f"SELECT originator_id, originator_version, topic, state FROM "
-                       f"{db.events} ORDER BY originator_id, originator_version")
-    streams: dict[str, list] = {}
-    for oid, version, topic, state in rows:
-        streams.setdefault(db.stream_key(oid), []).append(
-            chain.Stored(version, topic, bytes(state)))
-    for key, stored in streams.items():
-        _write_links(db, cur, key, chain.extend(chain.GENESIS, key, stored, "", True))
-
-
-def _write_links(db: _Db, cur: Any, stream: str, links: list) -> None:
-    if not links:
-        return
-    db.many(cur, f"INSERT INTO {db.chain} (stream, version, recorder, sealed, hash, "
-                 "sig) VALUES (?, ?, ?, ?, ?, ?)",
-            [(stream, l.version, l.recorder, int(l.sealed), l.hash, l.sig)
-             for l in links])
-    last = links[-1]
-    db.run(cur, f"DELETE FROM {db.heads} WHERE stream=?", (stream,))
-    db.run(cur, f"INSERT INTO {db.heads} (stream, version, hash, sig) VALUES "
-                "(?, ?, ?, ?)", (stream, last.version, last.hash, last.sig))
-
-
-class SecretNeeded(StoreError):
-    """A signed stream is extended only with its campaign's secret."""
-
-
-def append(app: BattletapeApplication, stored: Sequence[StoredEvent],
-           recorder: str, key_for: Any = lambda stream: None) -> dict[str, str]:
-    """Insert stored events and their chain links in one transaction; the new head
-    link of each stream. A conflicting position raises the driver's IntegrityError.
-    ``key_for(stream)``: the key of the stream's campaign (None: no secret here)."""
-    from battletape.replay import chain
-
-    db = _db(app)
-    with db.datastore.transaction(commit=True) as cur:
-        if db.postgres:  # eventsourcing's own lock: one writer at a time
-            db.run(cur, f"LOCK TABLE {db.events} IN EXCLUSIVE MODE")
-        if not db.has_chain(cur):
-            _create_chain(db, cur)
-        if db.postgres:
-            db.recorder._insert_stored_events(cur, stored)
-        else:
-            db.recorder._insert_events(cur, stored)
-        by_stream: dict[str, list] = {}
-        for s in stored:
-            by_stream.setdefault(db.stream_key(s.originator_id), []).append(
-                chain.Stored(s.originator_version, s.topic, bytes(s.state)))
-        heads: dict[str, str] = {}
-        for key, rows in by_stream.items():
-            found = db.run(cur, f"SELECT hash, sig FROM {db.heads} WHERE stream=?",
-                           (key,))
-            previous, sig = found[0] if found else (chain.GENESIS, "")
-            secret = key_for(key)
-            if sig and secret is None:
-                raise SecretNeeded("this campaign's records are signed: recording needs "
-                                   "its secret (BATTLETAPE_SECRET or the secrets file)")
-            if sig and chain.sign(secret, previous) != sig:
-                raise SecretNeeded("the campaign secret given is not the one its "
-                                   "records are signed with: nothing was saved")
-            links = chain.extend(previous, key, rows, recorder, key=secret)
-            _write_links(db, cur, key, links)
-            heads[key] = links[-1].hash
-    return heads
-
-
-def has_chain(app: BattletapeApplication) -> bool:
-    db = _db(app)
-    if getattr(app, "_battletape_chained", False):
-        return True
-    with db.datastore.transaction(commit=False) as cur:
-        found = db.has_chain(cur)
-    if found:
-        app._battletape_chained = True  # type: ignore[attr-defined]
-    return found
-
-
-def link_at(app: BattletapeApplication, stream: uuid.UUID, version: int) -> str | None:
-    db = _db(app)
-    with db.datastore.transaction(commit=False) as cur:
-        found = db.run(cur, f"SELECT hash FROM {db.chain} WHERE stream=? AND version=?",
-                       (stream.hex, version))
-    return found[0][0] if found else None
-
-
-def chained_streams(app: BattletapeApplication) -> tuple[list[uuid.UUID], list[str]]:
-    """Every stream that has events or a head (a stream whose events were all
-    deleted keeps its head), and the stored ids that are no stream id at all."""
-    db = _db(app)
-    with db.datastore.transaction(commit=False) as cur:
-        ids = {db.stream_key(r[0]) for r in
-               db.run(cur, f"SELECT DISTINCT originator_id FROM {db.events}")}
-        if db.has_chain(cur):
-            ids |= {str(r[0]) for r in db.run(cur, f"SELECT stream FROM {db.heads}")}
-    streams, bad = [], []
-    for i in sorted(ids):
-        try:
-            streams.append(uuid.UUID(hex=i))
-        except ValueError:
-            bad.append(i)
-    return streams, bad
-
-
-def snapshot_streams(app: BattletapeApplication) -> set[str]:
-    """The ids of every stream that has a snapshot stored (as stored)."""
-    db = _db(app)
-    if db.snapshots is None:
-        return set()
-    with db.datastore.transaction(commit=False) as cur:
-        return {db.stream_key(r[0]) for r in
-                db.run(cur, f"SELECT DISTINCT originator_id FROM {db.snapshots}")}
-
-
-def chain_of(app: BattletapeApplication, stream: uuid.UUID):
-    """The stored rows, links and head of a stream, as replay/chain.py checks them."""
-    from battletape.replay import chain
-
-    db = _db(app)
-    key = stream.hex
-    param = key if not db.postgres else str(stream)
-    with db.datastore.transaction(commit=False) as cur:
-        rows = [chain.Stored(v, t, bytes(s)) for v, t, s in db.run(
-            cur, f"SELECT originator_version, topic, state FROM {db.events} WHERE "
-                 "originator_id=? ORDER BY originator_version", (param,))]
-        links = {v: chain.Link(v, r, bool(s), h, g) for v, r, s, h, g in db.run(
-            cur, f"SELECT version, recorder, sealed, hash, sig FROM {db.chain} WHERE "
-                 "stream=?", (key,))}
-        head = db.run(cur, f"SELECT version, hash, sig FROM {db.heads} WHERE stream=?",
-                      (key,))
-    return rows, links, (chain.Head(*head[0]) if head else None)
-
-
-def snapshots_of(app: BattletapeApplication, stream: uuid.UUID) -> list[tuple[int, bytes]]:
-    """Every stored snapshot of a stream: (position, stored bytes); one stored under
-    another topic than a snapshot's gives empty bytes (unreadable)."""
-    db = _db(app)
-    if db.snapshots is None:
-        return []
-    param = stream.hex if not db.postgres else str(stream)
-    with db.datastore.transaction(commit=False) as cur:
-        return [(v, bytes(s) if t == SNAPSHOT_TOPIC else b"") for v, t, s in db.run(
-            cur, f"SELECT originator_version, topic, state FROM {db.snapshots} WHERE "
-                 "originator_id=? ORDER BY originator_version", (param,))]
-
-
-def snapshot_holds(app: BattletapeApplication, snap: EncounterSnapshot) -> bool:
-    """A snapshot is used only if it carries the link of the event it folds up to
-    and its state is the one sealed with it; in a store older than the chain, every
-    snapshot of the current layout is."""
-    from battletape.replay import chain
-
-    if not has_chain(app):
-        return True
-    event_hash = link_at(app, snap.originator_id, snap.originator_version)
-    if event_hash is None or snap.chain != event_hash:
-        return False
-    return snap.seal == chain.snapshot_seal(event_hash, snapshot_body(snap))
-
-
-def snapshot_body(snap: EncounterSnapshot) -> bytes:
-    """What a snapshot's seal covers: all of it but the seal."""
-    return msgspec.json.encode(msgspec.structs.replace(snap, seal=""))
-
-
-def decode_sealed_snapshot(data: bytes) -> EncounterSnapshot | None:
-    """A stored snapshot read as it is (no upcasting), to check its seal."""
-    try:
-        return _snapshot_decoder.decode(data)
-    except Exception:
-        return None
