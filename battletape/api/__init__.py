@@ -25,16 +25,31 @@ rule refuses: a GM may record it anyway with ``force=REASON``), ``StoreError``.
 
 from __future__ import annotations
 
-from battletape.api.client import Client, EncounterInfo
-from battletape.api.encounter import Encounter
-from battletape.api.result import Result
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from battletape.api.client import Client
 
 __all__ = ["open", "Client", "Encounter", "EncounterInfo", "Result"]
+_WHERE = {"Client": "client", "EncounterInfo": "client", "Encounter": "encounter",
+          "Result": "result"}
 
 
-def open(store: str | None = None, user: str | None = None) -> Client:
+def open(store: str | None = None, user: str | None = None) -> "Client":
     """Open a store as the CLI's ``--store`` does: a SQLite file path or a
     ``postgresql://`` URL; by default ``BATTLETAPE_STORE``, else ``./battletape.db``.
     ``user``: the name recorded as who records (as ``--as``; default
     ``BATTLETAPE_USER``, else your identity: the OS user or the database role)."""
+    from battletape.api.client import Client
+
     return Client(store, user)
+
+
+def __getattr__(name: str):
+    """The classes, imported on first use (the command line's corrections import
+    ``battletape.api.corrections`` alone)."""
+    if name in _WHERE:
+        from importlib import import_module
+
+        return getattr(import_module(f"battletape.api.{_WHERE[name]}"), name)
+    raise AttributeError(f"module 'battletape.api' has no attribute {name!r}")

@@ -11,7 +11,6 @@ recorded by a bot as one typed at the table.
 
 from __future__ import annotations
 
-import inspect
 import shlex
 from keyword import iskeyword
 from typing import TYPE_CHECKING, Any
@@ -141,8 +140,11 @@ def command_line(verb: "Verb", vals: dict[str, Any], force: str | None = None) -
     return shlex.join(forced + words)
 
 
-def signature(verb: "Verb") -> inspect.Signature:
-    """The method's signature, for ``help()`` and editors."""
+def signature(verb: "Verb"):
+    """The method's signature (an ``inspect.Signature``), for ``help()`` and
+    editors."""
+    import inspect
+
     params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)]
     for p in verb.params:
         if p.positional:
