@@ -16,8 +16,9 @@ from uuid import UUID
 
 import msgspec
 
-from battletape import dice_secrets, identity, store
-from battletape.reading import Reading
+from battletape import identity
+from battletape.stores import dice_secrets, store
+from battletape.reading import Reading, Stream
 from battletape.domain import bounds, dice, events as ev, fair_dice, systems
 from battletape.domain.errors import (BadInput, BattletapeError, RuleViolation, StoreError,
                            UnknownEncounter)
@@ -44,16 +45,6 @@ def _lost_race(err: Exception) -> bool:
         not isinstance(err, BattletapeError) and "database is locked" in str(err))
 
 
-class _Stream:
-    """A stream's state and unsaved events inside a batch."""
-
-    __slots__ = ("state", "pending")
-
-    def __init__(self, state: EncounterState):
-        self.state = state
-        self.pending: list[ev.Event] = []
-
-
 class Battletape(Reading):
     """One store, one user: the GM's verbs over encounters and campaigns."""
 
@@ -61,7 +52,7 @@ class Battletape(Reading):
         self.app = store.open_application(store_url)
         self.display = user or os.environ.get("BATTLETAPE_USER") or None
         self._identity: str | None = None
-        self._batch: dict[UUID, _Stream] | None = None
+        self._batch: dict[UUID, Stream] | None = None
         self._registrations: list[ev.EncounterRegistered] | None = None
         self._decided_at: int | None = None  # the position the last command saw
 
@@ -341,11 +332,11 @@ class Battletape(Reading):
                 after: EncounterState, extra: list[ev.Event] = ()) -> None:
         self._registrations = None
         if self._batch is not None:
-            entry = self._batch.setdefault(stream, _Stream(state=after))
+            entry = self._batch.setdefault(stream, Stream(state=after))
             entry.state = after
             entry.pending += stamped
             for e in extra:
-                self._batch.setdefault(e.originator_id, _Stream(EncounterState()))
+                self._batch.setdefault(e.originator_id, Stream(EncounterState()))
                 self._batch[e.originator_id].pending.append(e)
             return
         self._save(*stamped, *extra)
@@ -593,7 +584,7 @@ class Battletape(Reading):
         start = len(existing) + 1
         stamped = self._stamp(cid, start, new, command)
         if self._batch is not None:
-            self._batch.setdefault(cid, _Stream(EncounterState())).pending += stamped
+            self._batch.setdefault(cid, Stream(EncounterState())).pending += stamped
         else:
             self._save(*stamped)
         return stamped
@@ -634,7 +625,7 @@ class Battletape(Reading):
         if secret is not None:
             self._keep_secret(cid, secret)
         if self._batch is not None:
-            self._batch.setdefault(cid, _Stream(EncounterState())).pending += stamped
+            self._batch.setdefault(cid, Stream(EncounterState())).pending += stamped
         else:
             self._save(*stamped)
         return stamped

@@ -12,7 +12,7 @@ from typing import Optional
 import typer
 
 from battletape.cli import app
-from battletape.locations import resolve_url, sqlite_file
+from battletape.stores.locations import resolve_url, sqlite_file
 from battletape.session import Context, get, out
 from battletape.domain.errors import BadInput
 

@@ -9,7 +9,7 @@ import typer
 
 from battletape.cli import app
 from battletape.session import Context, echo_events, get, out
-from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput
 
 KIND_HELP = "rules-error, table-error or tactical (tactical choices are never rewound)."
 
@@ -21,16 +21,17 @@ def _events():
 
 
 def _gm(c: Context) -> None:
-    """Roles: only a GM of the encounter's campaign may correct it (the real
-    identity, battletape/identity.py, not the --as name)."""
-    c.bt.require_gm(c.bt.registration(c.encounter).campaign)
+    """Roles: only a GM of the encounter's campaign may correct it."""
+    from battletape.api import corrections
+
+    corrections.require_gm(c)
 
 
 def _after_correction(c: Context) -> None:
     """Say (and fix) which later battles of the campaign started from changed PCs."""
-    from battletape import amending
+    from battletape.api import corrections
 
-    affected = amending.propagate(c)
+    affected = corrections.after_correction(c)
     if affected:
         out(c, "later battles affected (their starting PC state was recomputed):")
         for line in affected:
@@ -42,12 +43,6 @@ def _policy(c: Context):
     from battletape.domain import systems
 
     return systems.get(c.system_id()).correction_policy
-
-
-def _kind(kind: str, c: Context | None = None) -> str:
-    from battletape.domain.corrections import check_kind
-
-    return check_kind(kind, _policy(c) if c is not None else None)
 
 
 def _warn(text: str | None) -> None:
@@ -62,29 +57,20 @@ def _warn(text: str | None) -> None:
 def undo(ctx: typer.Context, reason: str = typer.Option("", help="Why."),
          kind: str = typer.Option("table-error", help=KIND_HELP)):
     """Retract the whole last command.  Example: battletape undo --reason "wrong target" """
-    from battletape.replay import history
+    from battletape.api import corrections
 
-    ev = _events()
     c = get(ctx)
-    _gm(c)
-    k = _kind(kind, c)
-    echo_events(c, c.record(lambda s, r, events: [ev.CommandRetracted(
-        target=history.last_effective_command(events), reason=reason, kind=k)],
-        needs_history=True))
+    echo_events(c, corrections.undo(c, reason, kind))
     _after_correction(c)
 
 
 @app.command()
 def redo(ctx: typer.Context, reason: str = typer.Option("", help="Why.")):
     """Restore the last undone command.  Example: battletape redo"""
-    from battletape.replay import history
+    from battletape.api import corrections
 
-    ev = _events()
     c = get(ctx)
-    _gm(c)
-    echo_events(c, c.record(lambda s, r, events: [ev.CommandRestored(
-        retraction=history.last_undo(events).originator_version, reason=reason)],
-        needs_history=True))
+    echo_events(c, corrections.redo(c, reason))
     _after_correction(c)
 
 
@@ -94,20 +80,12 @@ def rewind(ctx: typer.Context, position: int,
            kind: str = typer.Option("rules-error", help=KIND_HELP),
            dispute: Optional[int] = typer.Option(None, "--dispute", help="The position of the dispute this rewind settles (then `resolve Q overturned`).")):
     """Void every event after POSITION.  Example: battletape rewind 12 --reason "he was dead" """
-    from battletape.domain import corrections
+    from battletape.api import corrections
 
     c = get(ctx)
-    _gm(c)
-    policy = _policy(c)
-    warning: list[str | None] = [None]
-
-    def decide(s, r, events):
-        new = corrections.rewind(events, position, reason, kind, dispute, policy)
-        if policy is not None and policy.warn_wide_rewinds:
-            warning[0] = corrections.wide_rewind_warning(events, position, dispute)
-        return new
-    echo_events(c, c.record(decide, needs_history=True))
-    _warn(warning[0])
+    recorded, warning = corrections.rewind(c, position, reason, kind, dispute)
+    echo_events(c, recorded)
+    _warn(warning)
     _after_correction(c)
 
 
@@ -123,92 +101,14 @@ def amend(ctx: typer.Context, position: int,
           kind: str = typer.Option("rules-error", help=KIND_HELP),
           dispute: Optional[int] = typer.Option(None, "--dispute", help="The position of the dispute this amendment settles (then `resolve Q overturned`).")):
     """Correct a recorded value; the rules decide the command again.  Example: battletape amend 14 --roll 9 --reason "it was a 9" """
-    from battletape import amending
-    from battletape.domain import dice
-    from battletape.replay import history
+    from battletape.api import corrections
 
-    ev = _events()
     c = get(ctx)
-    _gm(c)
-    k = _kind(kind, c)
-    if not reason.strip():
-        raise BadInput("reason", reason, "why the value is corrected")
-    for text in ([command] if command is not None else []) + list(also):
-        _command_words(text)
-    cmd = c.bt.command_of(c.encounter, position)
-    # the history from the nearest valid snapshot before the command: its state
-    # before the command, and everything after, without reading the whole battle
-    start, events = c.bt.window(c.encounter, cmd - 1)
-    if dispute is not None:
-        from battletape.domain.corrections import check_dispute
-
-        check_dispute(c.bt.events(c.encounter), dispute, cmd)
-    corr = history.Corrections(events)
-    target_event = next(e for e in events if e.originator_version == cmd)
-    if corr.is_void(target_event) or isinstance(target_event, ev.CORRECTIONS):
-        raise RuleViolation(f"position {position} is not part of the effective history")
-    if isinstance(target_event, ev.EncounterStarted):
-        raise RuleViolation("the start of the encounter can't be amended")
-    original = (corr.amended[cmd].changes.get("as_decided", "") if cmd in corr.amended
-                else "") or target_event.command
-    if not original and command is None:
-        raise RuleViolation(f"the command at {cmd} kept no command line: give --command")
-    changes = {key: str(v) for key, v in (("roll", roll_), ("dmg", dmg),
-                                          ("target", target), ("type", type_))
-               if v is not None}
-    before = history.state_at(events, cmd - 1, start=start)
-    turn = next((e.name for e in corr.effective(events)
-                 if e.cmd == cmd and isinstance(e, ev.TurnEnded)), before.turn)
-    line = command if command is not None else amending.overridden(
-        original, changes, turn, c.system_id())
-    if not changes and command is None and not also:
-        raise BadInput("amend", position, "a corrected value: --roll, --dmg, --target, "
-                       "--type, --also or --command")
-    from battletape.domain import fair_dice
-
-    reg = c.bt.registration(c.encounter)
-    rng = (fair_dice.source(before, cmd, line, c.bt.dice_secrets(reg.encounter_id),
-                            recording=True) or dice.source(before.seed, cmd))
-    redecide = amending.Redecider(c)
-    replacement = redecide(line, before, rng, events)
-    for extra in also:
-        from battletape.projections.encounter_state import fold_all
-
-        replacement += redecide(extra, fold_all(before, replacement), rng, events)
-        line += " ; " + extra
-    if command is not None:
-        changes["command"] = command
-    if also:
-        changes["also"] = " ; ".join(also)
-    amendment = ev.CommandAmended(target=cmd, replacement=replacement, changes=changes,
-                                  reason=reason, kind=k, replaced=original,
-                                  command="", dispute=dispute)
-    recorded = c.record(lambda s, r, evs: [msgspec_replace(amendment, line)],
-                        needs_history=True)
-    echo_events(c, recorded)
-    # the window still holds: the amendment reaches back to the command, not before
-    _print_ripples(c, cmd, (start, [*events, *recorded]))
+    done = corrections.amend(c, position, reason, roll_, dmg, target, type_, also,
+                             command, kind, dispute)
+    echo_events(c, done.recorded)
+    _print_ripples(c, done.cmd, done.window)
     _after_correction(c)
-
-
-def _command_words(text: str) -> list[str]:
-    """A command line given to `amend` (--command, --also), split as a shell would."""
-    import shlex
-
-    try:
-        words = shlex.split(text)
-    except ValueError as err:
-        raise BadInput("command", text, f"a command line with valid quoting ({err})") from None
-    if not words:
-        raise BadInput("command", text, "a command line")
-    return words
-
-
-def msgspec_replace(amendment, line: str):
-    import msgspec
-
-    return msgspec.structs.replace(amendment, changes={**amendment.changes,
-                                                       "as_decided": line})
 
 
 def ripples_since(c: Context, since: int, window=None) -> list:
@@ -288,36 +188,13 @@ def dispute(ctx: typer.Context, position: int,
             by: Optional[str] = typer.Option(None, "--by", help="The player (default: who records)."),
             quote: Optional[str] = typer.Option(None, help='The rule quoted, e.g. "13th Age SRD: Disengaging".')):
     """A player flags an event.  Example: battletape dispute 14 --reason "I had +2 from cover" --by Anna"""
-    from battletape.replay import history
+    from battletape.api import corrections
 
-    ev = _events()
     c = get(ctx)
-    if not reason.strip():
-        raise BadInput("reason", reason, "what is contested")
-
-    def decide(s, r, events):
-        history.command_of(events, position)
-        return [ev.DisputeRaised(target=position, reason=reason, player=by or c.bt.user,
-                                 quote=quote)]
-    recorded = c.record(decide, needs_history=True)
+    recorded, hint = corrections.dispute(c, position, reason, by, quote)
     echo_events(c, recorded)
-    policy = _policy(c)
-    if policy is not None and policy.in_time_hint and recorded:
-        from battletape.domain import corrections
-
-        raised = recorded[0]
-        if corrections.in_time(c.bt.events(c.encounter), raised):
-            q = raised.originator_version
-            out(c, f"in time: the GM applies the right rule by amending the command "
-                   f"(`amend {position} … --dispute {q}`), then `resolve {q} overturned`"
-                   f" — no rewind ({policy.source})")
-
-
-def open_disputes(events) -> list:
-    ev = _events()
-    resolved = {e.dispute for e in events if isinstance(e, ev.DisputeResolved)}
-    return [e for e in events if isinstance(e, ev.DisputeRaised)
-            and e.originator_version not in resolved]
+    if hint:
+        out(c, hint)
 
 
 @app.command()
@@ -384,28 +261,10 @@ def disputes(ctx: typer.Context, all_: bool = typer.Option(False, "--all", help=
 def resolve(ctx: typer.Context, position: int, outcome: str,
             note: str = typer.Option("", help="The GM's word.")):
     """Resolve a dispute: upheld (nothing changes) or overturned.  Example: battletape resolve 15 overturned"""
-    ev = _events()
-    c = get(ctx)
-    _gm(c)
-    if outcome not in ("upheld", "overturned"):
-        raise BadInput("outcome", outcome, "upheld or overturned")
+    from battletape.api import corrections
 
-    def decide(s, r, events):
-        pending = open_disputes(events)
-        found = [d for d in pending if d.originator_version == position] or \
-                [d for d in pending if d.target == position]
-        if not found:
-            raise RuleViolation(f"no open dispute at or about position {position}")
-        d = found[0]
-        if outcome == "overturned":
-            fixed = any(isinstance(e, (ev.CommandAmended, ev.Rewound, ev.CommandRetracted))
-                        and e.originator_version > d.originator_version for e in events)
-            if not fixed:
-                raise RuleViolation("an overturned ruling needs its correction first: "
-                                    f"`amend {d.target} ...`, `rewind` or `undo`")
-        return [ev.DisputeResolved(dispute=d.originator_version, outcome=outcome,
-                                   note=note)]
-    echo_events(c, c.record(decide, needs_history=True))
+    c = get(ctx)
+    echo_events(c, corrections.resolve(c, position, outcome, note))
 
 
 @app.command()

@@ -90,7 +90,7 @@ def replay(ctx: typer.Context, encounter: Optional[str] = typer.Argument(None),
            plain: bool = typer.Option(False, "--plain", help="Print every frame as text (the default without a terminal).")):
     """Step through a battle: n/p step, N/P turn, r round, space play, q quit.  Example: battletape replay "Bridge" --by turn"""
     from battletape.player import play
-    from battletape.stored_log import StoredLog
+    from battletape.stores.stored_log import StoredLog
 
     c = get(ctx)
     if by not in ("event", "turn"):

@@ -272,7 +272,8 @@ def verify(ctx: typer.Context,
     c = get(ctx)
     names = [encounter] if encounter else [r.name for r in c.bt.registrations()]
 
-    from battletape import integrity, store
+    from battletape import integrity
+    from battletape.stores import store
     from battletape.replay.verify import check_campaign_dice
 
     tampered, notes = integrity.check(c.bt)

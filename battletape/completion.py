@@ -24,7 +24,7 @@ def _root_params(ctx) -> dict:
 def _open(ctx):
     """The store named on the line (or by the environment), if it exists."""
     from battletape.application import Battletape
-    from battletape.locations import resolve_url
+    from battletape.stores.locations import resolve_url
 
     store = _root_params(ctx).get("store")
     url = resolve_url(store)

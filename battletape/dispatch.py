@@ -50,7 +50,7 @@ def _help_system(c) -> "RuleSystem":
     creates a store)."""
     from pathlib import Path
 
-    from battletape.store import resolve_url
+    from battletape.stores.store import resolve_url
 
     url = resolve_url(c.store)
     if "://" not in url and not Path(url).exists():

@@ -44,7 +44,7 @@ def os_account() -> str:
 
 def database_role(app: Any) -> str | None:
     """``current_user`` of a PostgreSQL store; None for SQLite."""
-    from battletape.store import is_postgres
+    from battletape.stores.store import is_postgres
 
     recorder = app.recorder
     if not is_postgres(recorder):

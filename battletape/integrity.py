@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from battletape import keys, store
+from battletape import keys
+from battletape.stores import store
 from battletape.domain import events as ev
 from battletape.replay import chain, verify
 

@@ -29,13 +29,13 @@ SHORT_HELP = ("a attack · n next · u undo · s state · l log · d damage · h
 def history_path(store: str | None) -> Path:
     """Beside a SQLite store (battletape.db -> battletape.db.history); for a
     PostgreSQL store, in the user's data directory."""
-    from battletape.locations import resolve_url
+    from battletape.stores.locations import resolve_url
 
     url = resolve_url(store)
     if "://" not in url:
         return Path(url + ".history")
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    from battletape.store import environment
+    from battletape.stores.store import environment
 
     env = environment(store)
     parts = [env.get("POSTGRES_HOST", "localhost"), env.get("POSTGRES_DBNAME", "db"),

@@ -80,7 +80,7 @@ def play(events: Sequence[ev.Event], by: str = "event", start_round: int | None 
          speed: float = 0.0, lang: str = "en", interactive: bool = False,
          corrections: Sequence[ev.Event] | None = None) -> None:
     """Print the frames, or step through them on a terminal. ``corrections``: the log's
-    corrections, when ``events`` is read lazily (battletape/stored_log.py)."""
+    corrections, when ``events`` is read lazily (battletape/stores/stored_log.py)."""
     frames = Frames(events, corrections=corrections)
     lines = StepLines(events, lang, corrections=frames.corrections, keep=interactive)
     stops = _stops(frames, by)

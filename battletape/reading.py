@@ -9,24 +9,31 @@ script) everything is in memory and read whole.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 from uuid import UUID
 
-from battletape import store
+from battletape.stores import store
 from battletape.domain import events as ev
 from battletape.domain.errors import RuleViolation
 from battletape.domain.state import EncounterState, copy
 from battletape.replay import history
 
-if TYPE_CHECKING:
-    from battletape.application import _Stream
+
+class Stream:
+    """A stream's state and unsaved events inside a batch (a script)."""
+
+    __slots__ = ("state", "pending")
+
+    def __init__(self, state: EncounterState):
+        self.state = state
+        self.pending: list[ev.Event] = []
 
 
 class Reading:
     """The reading side of :class:`battletape.application.Battletape`."""
 
     app: store.BattletapeApplication
-    _batch: "dict[UUID, _Stream] | None"
+    _batch: dict[UUID, Stream] | None
     # given by Battletape: registration(name), _stream_events(stream),
     # _last_position(stream)
 

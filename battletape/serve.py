@@ -78,23 +78,23 @@ class Follower:
         self._stop.set()
 
     def _loop(self) -> None:
-        from battletape.application import Battletape
+        import battletape
 
-        bt = None
+        opened = None
         while not self._stop.is_set():
             try:
-                bt = bt or Battletape(self.store, self.user)
-                self.refresh(bt)
+                opened = opened or battletape.open(self.store, self.user)
+                self.refresh(opened)
             except Exception as err:  # the store is away: say so, try again
                 self._show(("unavailable",), {"encounter": None, "message":
                                               f"cannot read the store: {err}"})
-                if bt is not None:
-                    bt.close()
-                bt = None
+                if opened is not None:
+                    opened.close()
+                opened = None
             self._ready.set()
             self._stop.wait(POLL_SECONDS)
-        if bt is not None:
-            bt.close()
+        if opened is not None:
+            opened.close()
 
     def _show(self, key: tuple, view: dict) -> None:
         with self._lock:
@@ -102,10 +102,11 @@ class Follower:
                 self._key, self.view = key, view
                 self.version += 1
 
-    def refresh(self, bt) -> None:
+    def refresh(self, opened) -> None:
+        """Read the encounter followed (the current one: the last started, which
+        the library reads afresh each time) through the library."""
         try:
-            bt.registrations(fresh=True)
-            state = bt.state(self.encounter)
+            state = opened.encounter(self.encounter).state(raw=True)
         except BattletapeError as err:
             self._show(("error", str(err)), {"encounter": None, "message": str(err)})
             return

@@ -11,13 +11,14 @@ class Context:
     def __init__(self, store: str | None = None, encounter: str | None = None,
                  user: str | None = None, lang: str = "en", debug: bool = False,
                  quiet: bool = False, command_line: str = "", capture: Any = None,
-                 force: str | None = None):
+                 force: str | None = None, bt: Any = None):
         self.store, self.encounter, self.user = store, encounter, user
         self.force = force  # the GM's reason under --force REASON
         self.lang, self.debug, self.quiet = lang, debug, quiet
         self.command_line = command_line
         self.capture = capture  # a Capture: decide against a given state, save nothing
-        self._bt: Any = None
+        self._bt: Any = bt  # given: an application already open (the library's)
+        self._owns_bt = bt is None
         self.battle: str | None = None  # the battle a campaign command follows
 
     @property
@@ -102,7 +103,7 @@ class Context:
             stat_blocks.bestiary(self.bt.campaign_events(state.campaign)), key)
 
     def close(self) -> None:
-        if self._bt is not None:
+        if self._bt is not None and self._owns_bt:
             self._bt.close()
 
 

@@ -55,7 +55,7 @@ QUERY = ("SELECT escalation_die, count(*) AS attacks, avg(hit::INTEGER) AS hit_r
 
 def make_campaign(path: str, events: int, battles: int, jobs: int, seed: int) -> dict:
     """Generate a campaign of ``battles`` battles, ``events`` events in all."""
-    from battletape import store
+    from battletape.stores import store
     from battletape.fixtures import campaign
 
     started = time.perf_counter()
@@ -77,7 +77,7 @@ def make_campaign(path: str, events: int, battles: int, jobs: int, seed: int) ->
 CATCH_UP = """
 import sys, time
 import duckdb, pyarrow  # imported before the clock starts, as in a warm process
-from battletape import store
+from battletape.stores import store
 from battletape.projections import analytics
 app = store.open_application(sys.argv[1])
 projection = analytics.Projection(app, sys.argv[2])
@@ -135,7 +135,7 @@ def child(code: str, *args: str) -> tuple[int, float, float]:
 
 def ndjson(path: str, target: str) -> int:
     """Every stored event, in notification order, one JSON document a line."""
-    from battletape import store
+    from battletape.stores import store
     from battletape.projections.analytics.read import Reader
 
     app = store.open_application(path)
@@ -190,7 +190,7 @@ def median_time(fn, repeat: int) -> float:
 def queries(store_path: str, duck: str, repeat: int) -> dict:
     import duckdb
 
-    from battletape import store
+    from battletape.stores import store
     from battletape.projections import analytics
     from battletape.projections.analytics import query as analytics_query, stats as analytics_stats
     from battletape.projections.analytics.schema import tables

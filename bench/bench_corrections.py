@@ -86,7 +86,7 @@ def cli_in_process(store: Path, *args: str) -> tuple[int, str]:
 
 
 def rebuild(store: Path, name: str) -> float:
-    from battletape import store as stores
+    from battletape.stores import store as stores
     from battletape.application import Battletape
     from battletape.replay import history
 

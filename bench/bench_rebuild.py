@@ -4,7 +4,7 @@ In one run, on one encounter of 100k events (generated into a temporary SQLite
 store by ``fixtures.generate``, a 13th Age battle or with ``--system 5e`` (``3.5e``) a 5e (3.5) one,
 or an existing one given by ``--store``):
 
-(a) rebuild: ``battletape.store.read_events`` (eventsourcing's recorder, then the
+(a) rebuild: ``battletape.stores.store.read_events`` (eventsourcing's recorder, then the
     msgspec decoder) and ``replay.history.state_at`` (the fold), timed together and
     apart; and, reported separately, ``Battletape(store).state(name)``, which opens
     the store and may start from the latest snapshot;
@@ -125,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def measure(path: str, name: str | None, repeat: int) -> None:
-    from battletape import store
+    from battletape.stores import store
     from battletape.application import Battletape
     from battletape.domain import events as ev
     from battletape.projections.views import state_view

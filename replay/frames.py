@@ -41,7 +41,7 @@ class Frames:
     def __init__(self, events: Sequence[ev.Event], every: int = CHECKPOINT_EVERY,
                  corrections: Sequence[ev.Event] | None = None):
         """``corrections``: the log's correction events, when ``events`` is read from
-        the store lazily (battletape/stored_log.py) and should not be read whole."""
+        the store lazily (battletape/stores/stored_log.py) and should not be read whole."""
         self.events = events
         self.corrections = LogCorrections(events if corrections is None else corrections)
         self.every = max(1, every)

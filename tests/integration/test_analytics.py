@@ -14,12 +14,12 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from battletape import store
+from battletape.stores import store
 from battletape.application import Battletape
 from battletape.domain import events as ev
 from battletape.domain.state import EncounterState
 from battletape import identity
-from battletape.locations import resolve_url
+from battletape.stores.locations import resolve_url
 from battletape.fixtures import generate as gen
 from battletape.projections import analytics
 from battletape.projections.analytics.schema import TABLES

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from battletape import store
+from battletape.stores import store
 from battletape.projections import analytics
 from tests.helpers import ok
 from tests.integration.test_analytics import (GM, catch_up, make_campaign,
@@ -96,7 +96,7 @@ def test_an_interrupted_catch_up_resumes_where_it_stopped(history, uninterrupted
 
 CHILD = textwrap.dedent("""
     import os, sys, time
-    from battletape import store
+    from battletape.stores import store
     from battletape.projections import analytics
 
     store_path, duck, mode, k = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])

@@ -16,7 +16,7 @@ import duckdb
 import msgspec
 import pytest
 
-from battletape import store
+from battletape.stores import store
 from battletape.application import Battletape
 from battletape.domain import events as ev, systems
 from battletape.domain.errors import BattletapeError

@@ -13,7 +13,7 @@ from collections import Counter
 import msgspec
 import pytest
 
-from battletape import store
+from battletape.stores import store
 from battletape.application import Battletape
 from battletape.domain import events as ev
 from battletape.fixtures import campaign as many

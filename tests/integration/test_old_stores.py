@@ -115,7 +115,7 @@ def _rewrite_snapshots(path: str, how) -> list:
 
 
 def test_a_snapshot_of_the_old_layout_is_upcast_to_the_same_state(tmp_path, monkeypatch):
-    from battletape import store as st
+    from battletape.stores import store as st
 
     monkeypatch.setenv("BATTLETAPE_SNAPSHOT_INTERVAL", "4")
     path = str(tmp_path / "old.db")
@@ -141,7 +141,7 @@ def test_a_snapshot_of_the_old_layout_is_upcast_to_the_same_state(tmp_path, monk
 
 
 def test_a_snapshot_of_an_unknown_layout_is_never_used(tmp_path, monkeypatch):
-    from battletape import store as st
+    from battletape.stores import store as st
 
     monkeypatch.setenv("BATTLETAPE_SNAPSHOT_INTERVAL", "4")
     path = str(tmp_path / "new.db")

@@ -8,7 +8,7 @@ import uuid
 from urllib.parse import quote
 
 from battletape.application import Battletape
-from battletape.store import open_application
+from battletape.stores.store import open_application
 from tests.conftest import pg_sql
 
 
@@ -73,8 +73,8 @@ def test_dice_secrets_are_kept_in_the_stores_own_schema(pg_store):
 def test_secrets_kept_before_the_move_are_still_found(pg_store):
     """A store whose secrets were kept in the search path's table (before they moved
     into its schema) still reveals them; only the commitment's own secret is used."""
-    from battletape import dice_secrets
-    from battletape.store import open_application
+    from battletape.stores import dice_secrets
+    from battletape.stores.store import open_application
     from battletape.domain import fair_dice
 
     schema = pg_store.rsplit("schema=", 1)[1]

@@ -1,4 +1,4 @@
-"""battletape/postgres.py keeps eventsourcing's recorder contract: eventsourcing's own
+"""battletape/stores/postgres.py keeps eventsourcing's recorder contract: eventsourcing's own
 recorder test cases (the ones its PostgreSQL and SQLite modules pass) run against it
 on the real server, each in a schema of its own; and a store written by it has the
 tables and columns of eventsourcing's PostgreSQL module."""
@@ -27,7 +27,7 @@ from eventsourcing.tests.persistence import (
 )
 from eventsourcing.utils import Environment
 
-from battletape import postgres
+from battletape.stores import postgres
 from tests.conftest import PG_URL, _pg_available, pg_sql
 
 pytestmark = pytest.mark.postgres
@@ -38,7 +38,7 @@ def _env(schema: str) -> Environment:
 
     url = urlparse(PG_URL)
     env = Environment("battletape", {
-        "PERSISTENCE_MODULE": "battletape.postgres",
+        "PERSISTENCE_MODULE": "battletape.stores.postgres",
         "POSTGRES_DBNAME": url.path.lstrip("/") or "postgres",
         "POSTGRES_HOST": url.hostname or "127.0.0.1",
         "POSTGRES_PORT": str(url.port or 5432),

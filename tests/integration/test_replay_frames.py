@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from battletape.application import Battletape
-from battletape.stored_log import StoredLog
+from battletape.stores.stored_log import StoredLog
 from battletape.domain import events as ev
 from battletape.domain.corrections import rewind
 from battletape.domain.errors import BattletapeError

@@ -198,7 +198,7 @@ def test_the_deleted_last_command_is_named(pristine, tmp_path):
 
 
 def test_a_deleted_index_row_names_the_encounter(pristine, tmp_path):
-    from battletape.store import INDEX_ID
+    from battletape.stores.store import INDEX_ID
 
     path = str(tmp_path / "t.db")
     shutil.copy(pristine, path)

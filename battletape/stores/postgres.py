@@ -4,7 +4,7 @@ A battletape command is a process of its own, so what it costs to start counts:
 eventsourcing's own PostgreSQL module imports psycopg 3 and psycopg_pool (asyncio,
 the SSL module, ``importlib.metadata``: about 80 ms before the first query), where
 psycopg2's C extension loads in a few. This module is an eventsourcing persistence
-module (``PERSISTENCE_MODULE=battletape.postgres``: an ``InfrastructureFactory`` and
+module (``PERSISTENCE_MODULE=battletape.stores.postgres``: an ``InfrastructureFactory`` and
 its recorders) on psycopg2, with the tables of eventsourcing's module, so a store
 either one wrote is the other's too:
 

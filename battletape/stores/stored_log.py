@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Iterator, Sequence, overload
 
-from battletape import store
-from battletape.application import Battletape
+from battletape.stores import store
 from battletape.domain import events as ev
 
 
 class StoredLog(Sequence[ev.Event]):
-    """The events of one encounter, positions 1..len, read ``page`` at a time."""
+    """The events of one encounter, positions 1..len, read ``page`` at a time
+    (``bt``: a :class:`battletape.application.Battletape`)."""
 
-    def __init__(self, bt: Battletape, name: str | None = None, page: int = 5000):
+    def __init__(self, bt, name: str | None = None, page: int = 5000):
         reg = bt.registration(name)
         self._app = bt.app
         self._stream = reg.encounter_id

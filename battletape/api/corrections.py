@@ -1,0 +1,226 @@
+"""The GM's corrections, one function each, for the library and the command line:
+undo, redo, rewind, amend, dispute and resolve. Each is recorded (DESIGN.md
+principle 2) and only a GM of the encounter's campaign may correct it (the real
+identity, battletape/identity.py, not a display name).
+
+``c`` is the command's services (:class:`battletape.session.Context`): the open
+store, the encounter, who records and the GM's ``--force`` reason.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from battletape.domain import events as ev
+from battletape.domain.errors import BadInput, RuleViolation
+
+
+class Amended(NamedTuple):
+    """What an amendment recorded, and the history a ripple check reads after it."""
+
+    recorded: list
+    cmd: int          # the first position of the command amended
+    window: tuple     # the state of the nearest valid snapshot before it, the events
+
+
+def require_gm(c) -> None:
+    """Roles: only a GM of the encounter's campaign may correct it."""
+    c.bt.require_gm(c.bt.registration(c.encounter).campaign)
+
+
+def policy(c):
+    """The encounter's system's correction policy (None: the core's plain ones)."""
+    from battletape.domain import systems
+
+    return systems.get(c.system_id()).correction_policy
+
+
+def kind_of(c, kind: str) -> str:
+    from battletape.domain.corrections import check_kind
+
+    return check_kind(kind, policy(c))
+
+
+def undo(c, reason: str = "", kind: str = "table-error") -> list:
+    """Retract the whole last effective command."""
+    from battletape.replay import history
+
+    require_gm(c)
+    k = kind_of(c, kind)
+    return c.record(lambda s, r, events: [ev.CommandRetracted(
+        target=history.last_effective_command(events), reason=reason, kind=k)],
+        needs_history=True)
+
+
+def redo(c, reason: str = "") -> list:
+    """Restore the last undone command."""
+    from battletape.replay import history
+
+    require_gm(c)
+    return c.record(lambda s, r, events: [ev.CommandRestored(
+        retraction=history.last_undo(events).originator_version, reason=reason)],
+        needs_history=True)
+
+
+def rewind(c, position: int, reason: str, kind: str = "rules-error",
+           dispute: int | None = None) -> tuple[list, str | None]:
+    """Void every event after ``position``; the events and the system's warning
+    about a wide rewind, if any (a warning, never a refusal)."""
+    from battletape.domain import corrections
+
+    require_gm(c)
+    rules = policy(c)
+    warning: list[str | None] = [None]
+
+    def decide(s, r, events):
+        new = corrections.rewind(events, position, reason, kind, dispute, rules)
+        if rules is not None and rules.warn_wide_rewinds:
+            warning[0] = corrections.wide_rewind_warning(events, position, dispute)
+        return new
+    return c.record(decide, needs_history=True), warning[0]
+
+
+def dispute(c, position: int, reason: str, by: str | None = None,
+            quote: str | None = None) -> tuple[list, str | None]:
+    """A player flags the event at ``position``; the events, and the system's hint
+    when the dispute came in time to be settled by an amendment."""
+    from battletape.replay import history
+
+    if not reason.strip():
+        raise BadInput("reason", reason, "what is contested")
+
+    def decide(s, r, events):
+        history.command_of(events, position)
+        return [ev.DisputeRaised(target=position, reason=reason, player=by or c.bt.user,
+                                 quote=quote)]
+    recorded = c.record(decide, needs_history=True)
+    rules = policy(c)
+    hint = None
+    if rules is not None and rules.in_time_hint and recorded:
+        from battletape.domain import corrections
+
+        raised = recorded[0]
+        if corrections.in_time(c.bt.events(c.encounter), raised):
+            q = raised.originator_version
+            hint = (f"in time: the GM applies the right rule by amending the command "
+                    f"(`amend {position} … --dispute {q}`), then `resolve {q} "
+                    f"overturned` — no rewind ({rules.source})")
+    return recorded, hint
+
+
+def open_disputes(events: Sequence) -> list:
+    resolved = {e.dispute for e in events if isinstance(e, ev.DisputeResolved)}
+    return [e for e in events if isinstance(e, ev.DisputeRaised)
+            and e.originator_version not in resolved]
+
+
+def resolve(c, position: int, outcome: str, note: str = "") -> list:
+    """Resolve a dispute: upheld (nothing changes) or overturned (corrected first)."""
+    require_gm(c)
+    if outcome not in ("upheld", "overturned"):
+        raise BadInput("outcome", outcome, "upheld or overturned")
+
+    def decide(s, r, events):
+        pending = open_disputes(events)
+        found = [d for d in pending if d.originator_version == position] or \
+                [d for d in pending if d.target == position]
+        if not found:
+            raise RuleViolation(f"no open dispute at or about position {position}")
+        d = found[0]
+        if outcome == "overturned":
+            fixed = any(isinstance(e, (ev.CommandAmended, ev.Rewound, ev.CommandRetracted))
+                        and e.originator_version > d.originator_version for e in events)
+            if not fixed:
+                raise RuleViolation("an overturned ruling needs its correction first: "
+                                    f"`amend {d.target} ...`, `rewind` or `undo`")
+        return [ev.DisputeResolved(dispute=d.originator_version, outcome=outcome,
+                                   note=note)]
+    return c.record(decide, needs_history=True)
+
+
+def command_words(text: str) -> list[str]:
+    """A command line given to `amend` (--command, --also), split as a shell would."""
+    import shlex
+
+    try:
+        words = shlex.split(text)
+    except ValueError as err:
+        raise BadInput("command", text, f"a command line with valid quoting ({err})") from None
+    if not words:
+        raise BadInput("command", text, "a command line")
+    return words
+
+
+def amend(c, position: int, reason: str, roll: str | None = None,
+          dmg: int | None = None, target: str | None = None, type_: str | None = None,
+          also: Sequence[str] = (), command: str | None = None,
+          kind: str = "rules-error", dispute: int | None = None) -> Amended:
+    """Correct a recorded value of the command at ``position``: the rules decide the
+    command again with it (and with the forgotten commands ``also``)."""
+    from battletape import amending
+    from battletape.domain import dice, fair_dice
+    from battletape.projections.encounter_state import fold_all
+    from battletape.replay import history
+
+    require_gm(c)
+    k = kind_of(c, kind)
+    if not reason.strip():
+        raise BadInput("reason", reason, "why the value is corrected")
+    for text in ([command] if command is not None else []) + list(also):
+        command_words(text)
+    cmd = c.bt.command_of(c.encounter, position)
+    # the history from the nearest valid snapshot before the command: its state
+    # before the command, and everything after, without reading the whole battle
+    start, events = c.bt.window(c.encounter, cmd - 1)
+    if dispute is not None:
+        from battletape.domain.corrections import check_dispute
+
+        check_dispute(c.bt.events(c.encounter), dispute, cmd)
+    corr = history.Corrections(events)
+    target_event = next(e for e in events if e.originator_version == cmd)
+    if corr.is_void(target_event) or isinstance(target_event, ev.CORRECTIONS):
+        raise RuleViolation(f"position {position} is not part of the effective history")
+    if isinstance(target_event, ev.EncounterStarted):
+        raise RuleViolation("the start of the encounter can't be amended")
+    original = (corr.amended[cmd].changes.get("as_decided", "") if cmd in corr.amended
+                else "") or target_event.command
+    if not original and command is None:
+        raise RuleViolation(f"the command at {cmd} kept no command line: give --command")
+    changes = {key: str(v) for key, v in (("roll", roll), ("dmg", dmg),
+                                          ("target", target), ("type", type_))
+               if v is not None}
+    before = history.state_at(events, cmd - 1, start=start)
+    turn = next((e.name for e in corr.effective(events)
+                 if e.cmd == cmd and isinstance(e, ev.TurnEnded)), before.turn)
+    line = command if command is not None else amending.overridden(
+        original, changes, turn, c.system_id())
+    if not changes and command is None and not also:
+        raise BadInput("amend", position, "a corrected value: --roll, --dmg, --target, "
+                       "--type, --also or --command")
+    reg = c.bt.registration(c.encounter)
+    rng = (fair_dice.source(before, cmd, line, c.bt.dice_secrets(reg.encounter_id),
+                            recording=True) or dice.source(before.seed, cmd))
+    redecide = amending.Redecider(c)
+    replacement = redecide(line, before, rng, events)
+    for extra in also:
+        replacement += redecide(extra, fold_all(before, replacement), rng, events)
+        line += " ; " + extra
+    if command is not None:
+        changes["command"] = command
+    if also:
+        changes["also"] = " ; ".join(also)
+    amendment = ev.CommandAmended(target=cmd, replacement=replacement,
+                                  changes={**changes, "as_decided": line},
+                                  reason=reason, kind=k, replaced=original,
+                                  command="", dispute=dispute)
+    recorded = c.record(lambda s, r, evs: [amendment], needs_history=True)
+    # the window still holds: the amendment reaches back to the command, not before
+    return Amended(recorded, cmd, (start, [*events, *recorded]))
+
+
+def after_correction(c) -> list[str]:
+    """Which later battles of the campaign started from changed PCs (fixed: their
+    starting PC state is recomputed), one line each."""
+    from battletape import amending
+
+    return amending.propagate(c)

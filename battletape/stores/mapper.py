@@ -1,0 +1,142 @@
+"""How battletape's events and snapshots are stored: each as its own flat msgspec
+JSON under a topic fixed once (a class may move, its stored name stays), snapshots of
+the folded state with the layout they were written in."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import msgspec
+from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
+from eventsourcing.utils import get_topic, resolve_topic
+
+from battletape.domain import events as ev
+from battletape.domain.state import EncounterState
+
+
+# The layout of the folded state a snapshot holds. 1: the rule systems' own fields
+# moved into their parts. A snapshot written before ``format`` existed reads as 0 and
+# is upcast (its system's fields moved into the part); one of an unknown layout is
+# never used: the state is rebuilt from the events instead.
+SNAPSHOT_FORMAT = 1
+
+
+class EncounterSnapshot(msgspec.Struct, frozen=True, kw_only=True):
+    """The folded state of an encounter at ``originator_version``."""
+
+    originator_id: uuid.UUID
+    originator_version: int
+    timestamp: Any = None
+    format: int = 0
+    state: EncounterState
+    chain: str = ""  # the chain's link of the event at originator_version
+    seal: str = ""   # replay/chain.snapshot_seal of that link and the state
+
+
+class _SnapshotHeader(msgspec.Struct, kw_only=True):
+    """What is read of a snapshot before its state: which layout it has."""
+
+    originator_id: uuid.UUID
+    originator_version: int
+    timestamp: Any = None
+    format: int = 0
+
+
+# the snapshot's stored name, fixed for the same reason as the events' (topic below)
+SNAPSHOT_TOPIC = "battletape.store:EncounterSnapshot"
+
+
+def topic(cls: type) -> str:
+    """The topic an event class is stored under: the name it was first stored by
+    (``domain.events:DamageTaken``), which stays put wherever its class now lives,
+    so stores written before the packages moved under ``battletape`` keep reading."""
+    if cls is EncounterSnapshot:
+        return SNAPSHOT_TOPIC
+    found = get_topic(cls)
+    return found.removeprefix("battletape.") if found.startswith("battletape.domain.") \
+        else found
+
+
+_EVENT_TOPICS = {topic(cls): cls for cls in ev.EVENT_TYPES.values()}
+_snapshot_decoder = msgspec.json.Decoder(EncounterSnapshot)
+_snapshot_header_decoder = msgspec.json.Decoder(_SnapshotHeader)
+
+
+def decode_snapshot(data: bytes) -> EncounterSnapshot:
+    """A stored snapshot; one of an older layout keeps its ``format`` and an empty
+    state, so that ``latest_snapshot`` passes it by (its state is never decoded)."""
+    head = _snapshot_header_decoder.decode(data)
+    if head.format == 0:
+        return upcast_snapshot_v0(data)
+    if head.format != SNAPSHOT_FORMAT:
+        return EncounterSnapshot(originator_id=head.originator_id,
+                                 originator_version=head.originator_version,
+                                 timestamp=head.timestamp, format=head.format,
+                                 state=EncounterState())
+    return _snapshot_decoder.decode(data)
+
+
+def upcast_snapshot_v0(data: bytes) -> EncounterSnapshot:
+    """A snapshot of layout 0, when a system's own fields stood at the top of the
+    combatant and of the encounter: they move into the system's part (the parts its
+    package declares, domain/parts.py), the rest is read as it is."""
+    from battletape.domain import state as st
+
+    raw = msgspec.json.decode(data)
+    state = raw.get("state") or {}
+    system = state.get("system", "13a")
+
+    def into_part(holder: dict, parts: tuple) -> None:
+        part = next((p for p in parts if p.__struct_config__.tag == system), None)
+        if part is None or holder.get("part") is not None:
+            return
+        moved = {f: holder.pop(f) for f in part.__struct_fields__ if f in holder}
+        holder["part"] = {part.__struct_config__.tag_field: system, **moved}
+
+    for combatant in (state.get("combatants") or {}).values():
+        into_part(combatant, st.COMBATANT_PARTS)
+    into_part(state, st.ENCOUNTER_PARTS)
+    raw["format"] = SNAPSHOT_FORMAT
+    return msgspec.convert(raw, EncounterSnapshot)
+
+
+class MsgspecMapper(Mapper):
+    """Stores each event as its own flat msgspec JSON (the aggregate9 example's way)."""
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        return StoredEvent(originator_id=domain_event.originator_id,
+                           originator_version=domain_event.originator_version,
+                           topic=topic(type(domain_event)),
+                           state=ev.encoder.encode(domain_event))
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        if stored_event.topic in _EVENT_TOPICS:
+            return ev.decoder.decode(stored_event.state)
+        if stored_event.topic == SNAPSHOT_TOPIC:
+            return decode_snapshot(stored_event.state)
+        return msgspec.json.decode(stored_event.state,
+                                   type=resolve_topic(stored_event.topic))
+
+
+class NullTranscoder(Transcoder):
+    """The msgspec mapper encodes by itself; eventsourcing's transcoder is unused."""
+
+    def encode(self, obj: Any) -> bytes:
+        return b""
+
+    def decode(self, data: bytes) -> Any:
+        return None
+
+
+def snapshot_body(snap: EncounterSnapshot) -> bytes:
+    """What a snapshot's seal covers: all of it but the seal."""
+    return msgspec.json.encode(msgspec.structs.replace(snap, seal=""))
+
+
+def decode_sealed_snapshot(data: bytes) -> EncounterSnapshot | None:
+    """A stored snapshot read as it is (no upcasting), to check its seal."""
+    try:
+        return _snapshot_decoder.decode(data)
+    except Exception:
+        return None
