@@ -142,12 +142,6 @@ class ReadiedActionTaken(Event, kw_only=True):
     initiative: int
 
 
-class EscalationSet(Event, kw_only=True):
-    value: int
-    held: bool = False
-    reason: str = ""
-
-
 # --- attacks and damage ---------------------------------------------------------------
 
 class AttackResolved(Event, kw_only=True):
@@ -204,22 +198,6 @@ class Healed(Event, kw_only=True):
 class TempHpGained(Event, kw_only=True):
     target: str
     amount: int
-
-
-class RecoverySpent(Event, kw_only=True):
-    name: str
-    roll: Roll
-    con_bonus: int
-    amount: int
-    had_recovery: bool = True
-    source: str = "recovery"
-
-
-class RallyAttempted(Event, kw_only=True):
-    name: str
-    save: Roll | None = None
-    success: bool = True
-    action: str = ""
 
 
 class FreeRolled(Event, kw_only=True):
@@ -307,19 +285,6 @@ class Moved(Event, kw_only=True):
     provoked: list[str] = []
     teleport: bool = False
     action: str = ""
-
-
-class FlightChanged(Event, kw_only=True):
-    name: str
-    flying: bool
-
-
-class SpiritFought(Event, kw_only=True):
-    name: str
-    ally: str
-    stat: str
-    amount: int
-    until_round: int
 
 
 # --- death and dying ------------------------------------------------------------------
@@ -433,30 +398,6 @@ class EncounterRegistered(Event, kw_only=True):
     branched_from: str | None = None
 
 
-class QuickRestTaken(Event, kw_only=True):
-    """Rest and Recharge, Quick Rests: recoveries spent between battles."""
-
-    name: str
-    rolls: list[Roll] = []
-    con_bonus: int = 0
-    healed: int = 0
-    recoveries_spent: int = 0
-    after: str | None = None
-
-
-class RechargeRolled(Event, kw_only=True):
-    name: str
-    power: str
-    roll: Roll
-    recharge: int
-    success: bool
-
-
-class FullHealUpTaken(Event, kw_only=True):
-    names: list[str] = []
-    campaign_loss: bool = False
-
-
 class GmAdded(Event, kw_only=True):
     """Roles: a campaign lists its GMs; whoever creates it is the first. ``user``
     binds the name to an identity (an OS user or a database role); a GM already
@@ -530,17 +471,15 @@ class SavedAttackUsed(Event, kw_only=True):
 CORE_ENCOUNTER_EVENTS = (
     EncounterStarted, CombatantAdded, InitiativeRolled, SurpriseDeclared, RoundStarted,
     TurnStarted, TurnEnded, Delayed, Readied, DelayedActionTaken, ReadiedActionTaken,
-    EscalationSet, AttackResolved, DamageTaken, Healed, TempHpGained, RecoverySpent,
-    RallyAttempted, FreeRolled, RulingRecorded, ConditionApplied, ConditionRemoved,
-    OngoingDamageApplied, SaveRolled, OngoingDamageEnded, Engaged, DisengageAttempted,
-    Moved, FlightChanged, SpiritFought, DeathSaveRolled, StabilizeAttempted,
-    EncounterEnded, CommandRetracted, CommandRestored, Rewound, CommandAmended,
-    DisputeRaised, DisputeResolved, RippleAccepted, DiceCommitted, DiceContributed,
-    DiceRevealed, StatBlockUsed, SavedAttackUsed,
+    AttackResolved, DamageTaken, Healed, TempHpGained, FreeRolled, RulingRecorded,
+    ConditionApplied, ConditionRemoved, OngoingDamageApplied, SaveRolled,
+    OngoingDamageEnded, Engaged, DisengageAttempted, Moved, DeathSaveRolled,
+    StabilizeAttempted, EncounterEnded, CommandRetracted, CommandRestored, Rewound,
+    CommandAmended, DisputeRaised, DisputeResolved, RippleAccepted, DiceCommitted,
+    DiceContributed, DiceRevealed, StatBlockUsed, SavedAttackUsed,
 )
 CampaignEvent = Union[
-    CampaignStarted, EncounterRegistered, QuickRestTaken, RechargeRolled, FullHealUpTaken,
-    GmAdded, StatBlockSaved,
+    CampaignStarted, EncounterRegistered, GmAdded, StatBlockSaved,
 ]
 
 encoder = msgspec.json.Encoder()

@@ -78,7 +78,6 @@ class EncounterState(msgspec.Struct, kw_only=True):
     position: int = 0
     round: int = 0
     turn: str | None = None
-    escalation_die: int = 0
     order: list[str] = []
     acted: list[str] = []
     out_of_turn: list[str] = []

@@ -126,9 +126,23 @@ class RuleSystem:
             return None
         return c.name if c.extra.get("death_save_due") else None
 
+    def stats_sections(self) -> list[tuple[str, str, str, str]]:
+        """The sections this system adds to the stats dashboard: (key, title, SQL,
+        the key of the core's section it follows). The SQL may use ``{f}`` (the
+        dashboard's filter) and ``{system}`` (this system's id, quoted)."""
+        return []
+
     def analytics_values(self, table: str, e: "Event") -> dict[str, Any]:
         """The values of this system's ``analytics_columns`` for the row ``e`` makes
         in ``table`` (columns left out are NULL)."""
+        return {}
+
+    # --- campaigns ----------------------------------------------------------------------
+
+    def carried_over(self, c: "Combatant", since: list["Event"]) -> dict[str, Any] | None:
+        """What a PC brings from its last battle into its campaign's next one, beyond
+        its hit points as the battle left them (``since``: the campaign's events after
+        that battle); None: nothing carries over (13th Age: a full heal-up)."""
         return {}
 
     # --- views ------------------------------------------------------------------------

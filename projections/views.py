@@ -34,7 +34,8 @@ def state_view(state: EncounterState, combatants: dict | None = None) -> dict:
     return {
         "encounter": state.name, "system": state.system, "campaign": state.campaign,
         "position": state.position, "round": state.round, "turn": state.turn,
-        "escalation_die": state.escalation_die, "order": list(state.order),
+        # a contract key in every system: 0 unless the system's keys fill it (13th Age)
+        "escalation_die": 0, "order": list(state.order),
         "combatants": combatants,
         "ended": state.ended,
         "dice": fair_dice.describe(state),

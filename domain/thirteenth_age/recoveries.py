@@ -19,9 +19,10 @@ from battletape.domain import dice
 from battletape.domain.encounter import (combatant, require_able, require_initiative, require_on,
                               require_turn)
 from battletape.domain.errors import BadInput, RuleViolation, refuse
-from battletape.domain.events import Event, RallyAttempted, RecoverySpent
+from battletape.domain.events import Event
 from battletape.domain.state import Combatant
 from battletape.domain.thirteenth_age import actions, combat_stats, saves
+from battletape.domain.thirteenth_age.events import RallyAttempted, RecoverySpent
 
 if TYPE_CHECKING:
     import random

@@ -58,6 +58,7 @@ class Encounter13a(EncounterPart, kw_only=True, tag="13a"):
     surprise: list[str] = []
     surprise_advance: bool = False
     spirit_used: bool = False
+    escalation_die: int = 0  # Escalation Die: 0 in round 1, then +1 a round up to 6
 
 
 def encounter(state: "EncounterState") -> Encounter13a:

@@ -43,9 +43,10 @@ class ThirteenthAge(RuleSystem):
 
     def state_keys(self, state: EncounterState) -> dict[str, Any]:
         from battletape.domain.thirteenth_age import mooks
+        from battletape.domain.thirteenth_age.escalation_die import current
 
         mobs = mooks.mobs_view(state)  # mooks: each mob's summed hit points
-        return {"mobs": mobs} if mobs else {}
+        return {"escalation_die": current(state), **({"mobs": mobs} if mobs else {})}
 
     def death_save_due(self, state: EncounterState) -> str | None:
         """A dying PC at the start of its turn, its death save not rolled yet (Death
@@ -63,19 +64,26 @@ class ThirteenthAge(RuleSystem):
         return sep.join((f"AC {c.ac}", f"PD {p.pd}", f"MD {p.md}"))
 
     def describe(self, e, lang: str = "en") -> str | None:
-        from battletape.domain.thirteenth_age.events import HealingPotionUsed
+        from battletape.domain.thirteenth_age import sentences
 
-        if isinstance(e, HealingPotionUsed):
-            if lang == "it":
-                potion = self.term("healing potion", "it")
-                return (f"{e.helper} fa bere una {potion} a {e.name}"
-                        if e.helper != e.name else f"{e.name} beve una {potion}")
-            return (f"{e.helper} feeds {e.name} a healing potion" if e.helper != e.name
-                    else f"{e.name} drinks a healing potion")
-        return None
+        say = sentences.italian if lang == "it" else sentences.english
+        return say(e, lambda word: self.term(word, lang))
+
+    def carried_over(self, c: Combatant, since: list) -> dict[str, Any] | None:
+        """Rest and Recharge: recoveries, quick rests, penalties, lasting wounds."""
+        from battletape.domain.thirteenth_age.rest_and_recharge import carried_over
+
+        return carried_over(c, since)
+
+    def stats_sections(self) -> list[tuple[str, str, str, str]]:
+        from battletape.domain.thirteenth_age.analytics import STATS_SECTIONS
+
+        return STATS_SECTIONS
 
     def title_line(self, state: EncounterState, lang: str = "en") -> str:
-        return f", {self.term('escalation die', lang)} {state.escalation_die}"
+        from battletape.domain.thirteenth_age.escalation_die import current
+
+        return f", {self.term('escalation die', lang)} {current(state)}"
 
     def table_columns(self) -> list[str]:
         return ["ongoing damage", "engaged with", "recoveries"]

@@ -60,11 +60,13 @@ def campaign_rows(rows: Rows, ref: int, e: ev.Event, tail: tuple = ()) -> None:
     """Rolls made between battles (recharges, quick rests) belong to the campaign
     (``ref``: the campaign stream's reference in ``rows``); ``tail``: NULLs for the
     rule systems' own columns of `rolls`."""
+    from battletape.domain.thirteenth_age import events as te  # 13th Age's rests
+
     ctx = (ref, ref, ref, e.originator_version, None, None)
-    if isinstance(e, ev.RechargeRolled):
+    if isinstance(e, te.RechargeRolled):
         rows.tables["rolls"].append(roll_row(ctx, e.name, "recharge", e.roll, e.power)
                                     + tail)
-    elif isinstance(e, ev.QuickRestTaken):
+    elif isinstance(e, te.QuickRestTaken):
         for roll in e.rolls:
             rows.tables["rolls"].append(roll_row(ctx, e.name, "recovery", roll,
                                                   "quick rest") + tail)

@@ -1,0 +1,73 @@
+"""A system-neutral core (issue 21, point 1): 13th Age's events and state live in its
+own package; the core's events and state name none of them, and every moved event
+still reads and writes under the topic it was first stored by."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from battletape import store
+from battletape.domain import events as ev, state as st
+from battletape.domain.thirteenth_age import events as te
+
+DOMAIN = Path(__file__).resolve().parents[2] / "domain"
+MOVED = ("EscalationSet", "RecoverySpent", "RallyAttempted", "FlightChanged",
+         "SpiritFought", "QuickRestTaken", "RechargeRolled", "FullHealUpTaken")
+STATE_FIELDS = ("escalation_die",)
+
+
+def _words(path: Path) -> set[str]:
+    return set(re.findall(r"[A-Za-z_]+", path.read_text("utf-8")))
+
+
+def test_the_core_events_name_none_of_13th_ages_events():
+    assert not set(MOVED) & _words(DOMAIN / "events.py")
+    assert not set(MOVED) & set(ev.EVENT_TYPES) - {c.__name__ for c in te.EVENTS}
+
+
+def test_the_core_state_names_none_of_13th_ages_fields():
+    assert not set(STATE_FIELDS) & _words(DOMAIN / "state.py")
+    assert not set(STATE_FIELDS) & set(st.EncounterState.__struct_fields__)
+
+
+def _sample(cls):
+    roll = ev.Roll(expr="1d10", faces=[7], sides=[10], total=9, modifier=2)
+    values = {str: "Bruna", int: 3, bool: True, ev.Roll: roll}
+    return cls(**{f.name: values.get(f.type, roll) for f in msgspec.structs.fields(cls)
+                  if f.required})
+
+
+@pytest.mark.parametrize("name", MOVED)
+def test_a_moved_event_round_trips_under_its_first_stored_topic(name):
+    cls = getattr(te, name)
+    assert cls in te.EVENTS and ev.EVENT_TYPES[name] is cls
+    e = msgspec.structs.replace(_sample(cls), originator_version=4)
+    mapper = store.MsgspecMapper(transcoder=store.NullTranscoder())
+    stored = mapper.to_stored_event(e)
+    # the topic and the tag it was first stored by, so older stores keep reading
+    assert stored.topic == f"domain.events:{name}" == store.topic(cls)
+    assert msgspec.json.decode(stored.state)["type"] == name
+    assert mapper.to_domain_event(stored) == e
+    assert ev.decoder.decode(stored.state) == e
+
+
+def test_an_event_born_in_its_system_keeps_its_own_topic():
+    assert store.topic(te.HealingPotionUsed) == "domain.thirteenth_age.events:HealingPotionUsed"
+
+
+def test_the_dashboard_and_the_campaign_take_13th_ages_parts_from_its_declaration():
+    from battletape.domain import systems
+    from battletape.projections.analytics import stats
+
+    root = DOMAIN.parent / "projections"
+    for path in (root / "analytics" / "stats.py", root / "campaign.py"):
+        text = path.read_text("utf-8").casefold()
+        assert "escalation" not in text and "quickrest" not in text and "13a" not in text
+    keys = [q[0] for q in stats.queries()]
+    assert keys[:5] == ["damage", "escalation", "attackers", "battles", "recoveries"]
+    assert [s[0] for s in systems.get("13a").stats_sections()] == ["escalation", "recoveries"]
+    assert systems.get("5e").stats_sections() == []
