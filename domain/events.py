@@ -72,22 +72,18 @@ class EncounterStarted(Event, kw_only=True):
 
 
 class CombatantAdded(Event, kw_only=True):
+    """A creature joins. What only its rule system knows of it is in ``stats`` (an
+    older store's fields of a system are moved there as it is read: the system's
+    ``UPCASTS``, applied by ``decoder``)."""
+
     name: str
     max_hp: int
     hp: int
     group: str | None = None
     pc: bool = False
     ac: int = 10
-    pd: int = 10
-    md: int = 10
     init_bonus: int = 0
     level: int = 1
-    recoveries: int = 0
-    recovery_die: int = 8
-    con_mod: int = 0
-    resist: dict[str, int] = {}
-    penalty: int = 0
-    lasting_wounds: int = 0
     carried_from: str | None = None
     stats: dict[str, Any] = {}  # the rule system's own statistics (5e: saves, ...)
 
@@ -491,10 +487,39 @@ encoder = msgspec.json.Encoder()
 _UNION_NAMES = ("SYSTEM_EVENTS", "EncounterEvent", "AnyEvent", "decoder", "EVENT_TYPES")
 
 
+class UpcastingDecoder:
+    """msgspec's decoder of the union, which first hands a stored event of an older
+    layout to the upcasts the rule systems declare (``UPCASTS`` in their events
+    module: {tag: function of the event's plain dict}), its amendments' replacements
+    included. Only an event whose bytes name an upcast tag takes that slower path."""
+
+    def __init__(self, union: Any, upcasts: dict[str, list]) -> None:
+        self._decoder = msgspec.json.Decoder(union)
+        self._union = union
+        self._upcasts = upcasts
+        self._marks = tuple(upcasts)
+        self._byte_marks = tuple(tag.encode() for tag in upcasts)
+
+    def decode(self, data: bytes | str) -> Any:
+        if isinstance(data, memoryview):
+            data = bytes(data)
+        marks = self._marks if isinstance(data, str) else self._byte_marks
+        if not any(mark in data for mark in marks):
+            return self._decoder.decode(data)
+        return msgspec.convert(self._upcast(msgspec.json.decode(data)), self._union)
+
+    def _upcast(self, raw: dict) -> dict:
+        for f in self._upcasts.get(raw.get("type"), ()):
+            raw = f(raw)
+        if isinstance(raw.get("replacement"), list):
+            raw["replacement"] = [self._upcast(r) for r in raw["replacement"]]
+        return raw
+
+
 def __getattr__(name: str):
     if name not in _UNION_NAMES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from battletape.domain.systems import system_events
+    from battletape.domain.systems import system_events, system_upcasts
 
     found = tuple(system_events())
     union = Union[CORE_ENCOUNTER_EVENTS + found]  # type: ignore[valid-type]
@@ -502,7 +527,9 @@ def __getattr__(name: str):
     globals().update(  # CommandAmended's replacements are EncounterEvents: first
         SYSTEM_EVENTS=found, EncounterEvent=union, AnyEvent=any_event,
         EVENT_TYPES={cls.__name__: cls for cls in any_event.__args__})
-    globals()["decoder"] = msgspec.json.Decoder(any_event)
+    upcasts = system_upcasts()
+    globals()["decoder"] = (UpcastingDecoder(any_event, upcasts) if upcasts
+                            else msgspec.json.Decoder(any_event))
     return globals()[name]
 
 

@@ -251,6 +251,17 @@ def option_listing() -> str:
                      for s in all_systems().values() if s.options)
 
 
+def system_upcasts() -> dict[str, list]:
+    """The upcasts of older stored events every system declares (``UPCASTS`` in its
+    events module: {tag: function of the event's plain dict}), by tag."""
+    out: dict[str, list] = {}
+    for s in all_systems().values():
+        if s.events_module:
+            for tag, f in getattr(import_module(s.events_module), "UPCASTS", {}).items():
+                out.setdefault(tag, []).append(f)
+    return out
+
+
 def system_events() -> list[type]:
     """The events every system declares beyond the core's (for the one union)."""
     out: list[type] = []

@@ -12,7 +12,7 @@ def _add(services, name, hp, ac, pd, md, init, level, pc, count, recoveries,
          recovery_die, con_mod, resist, villain=False, mook=False):
     import msgspec
 
-    from battletape.domain import roster
+    from battletape.domain.thirteenth_age import roster
 
     if mook and pc:
         from battletape.domain.errors import BadInput

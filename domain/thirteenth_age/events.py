@@ -13,7 +13,7 @@ so every store already written keeps reading.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from battletape.domain.events import Event, Roll
 
@@ -121,3 +121,38 @@ ENCOUNTER_EVENTS = [EscalationSet, RecoverySpent, RallyAttempted, FlightChanged,
 #: the events 13th Age adds to a campaign's stream
 CAMPAIGN_EVENTS = [QuickRestTaken, RechargeRolled, FullHealUpTaken]
 EVENTS = ENCOUNTER_EVENTS + CAMPAIGN_EVENTS
+
+
+# --- CombatantAdded: 13th Age's statistics --------------------------------------------
+
+#: the statistics of a 13th Age combatant that CombatantAdded carried as fields of its
+#: own until they moved into its ``stats``, with the defaults it stored them with
+ADDED_STATS: dict[str, Any] = {"pd": 10, "md": 10, "recoveries": 0, "recovery_die": 8,
+                               "con_mod": 0, "resist": {}, "penalty": 0,
+                               "lasting_wounds": 0}
+
+
+def added_stats(**values: Any) -> dict[str, Any]:
+    """The statistics ``add`` records: only those that differ from their defaults (so
+    a decision made today equals an older store's event, upcast)."""
+    return {k: v for k, v in values.items() if v != ADDED_STATS[k]}
+
+
+def added_stat(e: Any, key: str) -> Any:
+    """One of 13th Age's statistics of a CombatantAdded ``e``."""
+    return e.stats.get(key, ADDED_STATS[key])
+
+
+def _combatant_added_stats_in_fields(raw: dict) -> dict:
+    """An older store's CombatantAdded, its 13th Age statistics still fields of the
+    event: they move into ``stats`` (those that differ from their defaults; a 5e or
+    3.5 event had only the defaults there)."""
+    moved = {k: raw.pop(k) for k in ADDED_STATS if k in raw}
+    kept = added_stats(**moved)
+    if kept:
+        raw["stats"] = {**kept, **(raw.get("stats") or {})}
+    return raw
+
+
+#: upcasts of older stored events, by tag (domain/events.py: UpcastingDecoder)
+UPCASTS = {"CombatantAdded": _combatant_added_stats_in_fields}

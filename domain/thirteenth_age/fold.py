@@ -12,6 +12,7 @@ from battletape.domain.folding import (actor_of, delay_turn, end_out_of_turn,
                             take_readied_action, unengage)
 from battletape.domain.state import Combatant, Condition, EncounterState, Ongoing
 from battletape.domain.thirteenth_age import damage_and_healing as dh, events as te, mooks
+from battletape.domain.thirteenth_age.events import added_stat as stat
 from battletape.domain.thirteenth_age.state import Combatant13a, Encounter13a, encounter
 
 
@@ -137,13 +138,15 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.CombatantAdded():
             state.combatants[e.name] = Combatant(
                 name=e.name, max_hp=e.max_hp, hp=e.hp, group=e.group, pc=e.pc,
-                ac=e.ac, level=e.level, init_bonus=e.init_bonus, recoveries=e.recoveries,
+                ac=e.ac, level=e.level, init_bonus=e.init_bonus,
                 # a PC that ended its last battle below 1 hp joins as it ended
                 status="unconscious" if e.pc and e.hp <= 0 else "up",
                 part=Combatant13a(
-                    pd=e.pd, md=e.md, recovery_die=e.recovery_die, con_mod=e.con_mod,
-                    resist=dict(e.resist), penalty=e.penalty,
-                    lasting_wounds=e.lasting_wounds,
+                    pd=stat(e, "pd"), md=stat(e, "md"),
+                    recovery_die=stat(e, "recovery_die"), con_mod=stat(e, "con_mod"),
+                    resist=dict(stat(e, "resist")), penalty=stat(e, "penalty"),
+                    lasting_wounds=stat(e, "lasting_wounds"),
+                    recoveries=stat(e, "recoveries"),
                     villain=bool(e.stats.get("villain", False)),
                     mook=bool(e.stats.get("mook"))))
         case ev.InitiativeRolled():
@@ -173,7 +176,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case te.RecoverySpent():
             c = state.combatants[e.name]
             if e.had_recovery:
-                c.recoveries -= 1
+                c.part.recoveries -= 1
             else:
                 c.part.penalty += 1
             dh.heal(c, e.amount)

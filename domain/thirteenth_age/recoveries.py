@@ -39,7 +39,7 @@ def spend(state, rng: random.Random, c: Combatant, total: int | None,
     roll = dice.dice_total(expression(c), total, rng)
     con = combat_stats.ability_damage(c.part.con_mod, c.level)
     amount = max(0, roll.total + con)
-    had = c.recoveries > 0
+    had = c.part.recoveries > 0
     if not had:
         amount //= 2
     return RecoverySpent(name=c.name, roll=roll, con_bonus=con, amount=amount,

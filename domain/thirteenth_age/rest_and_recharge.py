@@ -109,7 +109,7 @@ def carried_over(c, since: list[Event]) -> dict | None:
     its penalty and lasting wounds; None after a full heal-up ("your hit points reset
     to full. You regain any recoveries you've used")."""
     me = c.name.casefold()
-    hp, recoveries = c.hp, c.recoveries
+    hp, recoveries = c.hp, c.part.recoveries
     for e in since:
         if isinstance(e, FullHealUpTaken) and (
                 not e.names or me in {n.casefold() for n in e.names}):

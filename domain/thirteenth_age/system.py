@@ -28,7 +28,8 @@ class ThirteenthAge(RuleSystem):
 
     def combatant_keys(self, c: Combatant) -> dict[str, Any]:
         p = c.part
-        return {"pd": p.pd, "md": p.md, "whereabouts": p.whereabouts,
+        return {"recoveries": p.recoveries,  # a contract key: 0 in other systems
+                "pd": p.pd, "md": p.md, "whereabouts": p.whereabouts,
                 "flying": p.flying, "penalty": p.penalty,
                 "lasting_wounds": p.lasting_wounds,
                 # Optional Meaningful Death Rule: shown only when it happens
@@ -60,8 +61,12 @@ class ThirteenthAge(RuleSystem):
         return c.name if due else None
 
     def stat_line(self, c, sep: str = " ") -> str:
-        p = getattr(c, "part", None) or c  # a combatant's part, or the event itself
-        return sep.join((f"AC {c.ac}", f"PD {p.pd}", f"MD {p.md}"))
+        from battletape.domain.thirteenth_age.events import added_stat
+
+        p = getattr(c, "part", None)  # a combatant's part, or its CombatantAdded's stats
+        pd, md = (p.pd, p.md) if p is not None else (added_stat(c, "pd"),
+                                                     added_stat(c, "md"))
+        return sep.join((f"AC {c.ac}", f"PD {pd}", f"MD {md}"))
 
     def describe(self, e, lang: str = "en") -> str | None:
         from battletape.domain.thirteenth_age import sentences
@@ -91,7 +96,7 @@ class ThirteenthAge(RuleSystem):
     def table_cells(self, c: Combatant) -> list[str]:
         ongoing = ", ".join(f"{o.amount}{' ' + o.type if o.type else ''} ({o.save})"
                             for o in c.ongoing)
-        return [ongoing, ", ".join(c.engaged_with), str(c.recoveries) if c.pc else ""]
+        return [ongoing, ", ".join(c.engaged_with), str(c.part.recoveries) if c.pc else ""]
 
 
 SYSTEM = ThirteenthAge()

@@ -79,7 +79,7 @@ def summary(stream, state: EncounterState, started_at, branched_from, known: int
            started_at, state.ended, state.round, known, seq, len(state.combatants))
     people = [(state.name, state.campaign, state.system, c.name, c.group, c.pc, c.level, c.max_hp,
                c.hp, c.temp_hp, c.status, c.initiative, c.damage_dealt, c.damage_taken,
-               c.recoveries, getattr(c.part, "rallies", 0),  # 13th Age's; else 0
+               getattr(c.part, "recoveries", 0), getattr(c.part, "rallies", 0),  # 13a's; else 0
                c.death_saves_failed, sorted(c.conditions))
               for c in state.combatants.values()]
     return enc, people

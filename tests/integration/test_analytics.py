@@ -134,7 +134,7 @@ def py_figures(events: list[ev.Event]) -> dict:
         apply(s, e)
     out = {k: {key: n for key, n in v.items() if n} for k, v in f.items()}
     out["combatants"] = {c.name: (c.hp, c.temp_hp, c.status, c.damage_dealt,
-                                  c.damage_taken, c.recoveries)
+                                  c.damage_taken, c.part.recoveries)
                          for c in s.combatants.values()}
     out["rounds"] = s.round
     out["effective"] = len(history.effective(events))

@@ -17,7 +17,7 @@ from battletape.domain.thirteenth_age import events as te
 DOMAIN = Path(__file__).resolve().parents[2] / "domain"
 MOVED = ("EscalationSet", "RecoverySpent", "RallyAttempted", "FlightChanged",
          "SpiritFought", "QuickRestTaken", "RechargeRolled", "FullHealUpTaken")
-STATE_FIELDS = ("escalation_die",)
+STATE_FIELDS = ("escalation_die", "recoveries", "pd", "md", "recovery_die", "con_mod")
 
 
 def _words(path: Path) -> set[str]:
@@ -71,3 +71,42 @@ def test_the_dashboard_and_the_campaign_take_13th_ages_parts_from_its_declaratio
     assert keys[:5] == ["damage", "escalation", "attackers", "battles", "recoveries"]
     assert [s[0] for s in systems.get("13a").stats_sections()] == ["escalation", "recoveries"]
     assert systems.get("5e").stats_sections() == []
+
+
+MOVED_FIELDS = ("pd", "md", "recoveries", "recovery_die", "con_mod", "resist",
+                "penalty", "lasting_wounds")
+
+
+def test_combatant_added_carries_13th_ages_statistics_in_its_stats():
+    assert not set(MOVED_FIELDS) & set(ev.CombatantAdded.__struct_fields__)
+    assert not set(MOVED_FIELDS) & set(st.Combatant.__struct_fields__)
+    # an older store's event, its statistics still fields of its own, reads as today's
+    old = (b'{"type":"CombatantAdded","originator_version":3,"name":"Bruna",'
+           b'"max_hp":30,"hp":30,"pc":true,"ac":17,"pd":14,"md":10,"init_bonus":3,'
+           b'"level":3,"recoveries":8,"recovery_die":10,"con_mod":2,'
+           b'"resist":{"fire":16},"penalty":0,"lasting_wounds":0,"stats":{}}')
+    e = ev.decoder.decode(old)
+    assert e.stats == {"pd": 14, "recoveries": 8, "recovery_die": 10, "con_mod": 2,
+                       "resist": {"fire": 16}}
+    amended = ev.decoder.decode(
+        b'{"type":"CommandAmended","target":3,"replacement":[' + old + b']}')
+    assert amended.replacement == [e]
+
+
+def test_an_old_combatant_added_folds_as_it_did():
+    from battletape.domain.thirteenth_age import roster
+    from battletape.projections.encounter_state import apply
+
+    old = (b'{"type":"CombatantAdded","originator_version":2,"name":"Orc","max_hp":20,'
+           b'"hp":20,"ac":15,"pd":14,"md":11,"resist":{"fire":16},"recoveries":0,'
+           b'"recovery_die":8,"con_mod":0,"penalty":0,"lasting_wounds":0}')
+    s = apply(st.EncounterState(name="Bridge", system="13a"), ev.EncounterStarted(
+        name="Bridge", originator_version=1))
+    today = roster.add(s, "Orc", 20, ac=15, pd=14, md=11, resist=["fire:16"])
+    from_old = apply(st.copy(s), ev.decoder.decode(old))
+    from_new = apply(st.copy(s), msgspec.structs.replace(today[0], originator_version=2))
+    c = from_old.combatants["Orc"]
+    assert (c.part.pd, c.part.md, c.part.resist, c.part.recoveries) == (14, 11,
+                                                                         {"fire": 16}, 0)
+    assert from_old == from_new
+    assert today[0].stats == ev.decoder.decode(old).stats
