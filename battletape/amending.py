@@ -206,8 +206,8 @@ def propagate(parent: Context) -> list[str]:
             again = redecide(parent, line, before, dice.source(before.seed, e.cmd),
                              events, encounter=name)
             fields = ("hp", "max_hp", "recoveries", "penalty", "lasting_wounds")
-            old = {f: getattr(e, f) for f in fields}
-            new = {f: getattr(again[0], f) for f in fields} if again else old
+            old = {f: _carried(e, f) for f in fields}
+            new = {f: _carried(again[0], f) for f in fields} if again else old
             if new == old:
                 continue
             amendment = ev.CommandAmended(
@@ -219,3 +219,9 @@ def propagate(parent: Context) -> list[str]:
                               if old[f] != new[f])
             report.append(f"{name}: {e.name} started with {diffs}")
     return report
+
+
+def _carried(e, field: str):
+    """A value a PC carried into a battle: the event's own, or its system's statistic
+    (13th Age's recoveries, penalty and lasting wounds; none: 0)."""
+    return getattr(e, field) if field in e.__struct_fields__ else e.stats.get(field, 0)

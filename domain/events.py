@@ -7,6 +7,7 @@ defaults and go at the end; a tag never changes.
 """
 
 
+import re
 from datetime import datetime, timezone
 from typing import Any, Union
 from uuid import UUID
@@ -72,22 +73,18 @@ class EncounterStarted(Event, kw_only=True):
 
 
 class CombatantAdded(Event, kw_only=True):
+    """A creature joins. What only its rule system knows of it is in ``stats`` (an
+    older store's fields of a system are moved there as it is read: the system's
+    ``UPCASTS``, applied by ``decoder``)."""
+
     name: str
     max_hp: int
     hp: int
     group: str | None = None
     pc: bool = False
     ac: int = 10
-    pd: int = 10
-    md: int = 10
     init_bonus: int = 0
     level: int = 1
-    recoveries: int = 0
-    recovery_die: int = 8
-    con_mod: int = 0
-    resist: dict[str, int] = {}
-    penalty: int = 0
-    lasting_wounds: int = 0
     carried_from: str | None = None
     stats: dict[str, Any] = {}  # the rule system's own statistics (5e: saves, ...)
 
@@ -140,12 +137,6 @@ class ReadiedActionTaken(Event, kw_only=True):
     name: str
     before: str
     initiative: int
-
-
-class EscalationSet(Event, kw_only=True):
-    value: int
-    held: bool = False
-    reason: str = ""
 
 
 # --- attacks and damage ---------------------------------------------------------------
@@ -204,22 +195,6 @@ class Healed(Event, kw_only=True):
 class TempHpGained(Event, kw_only=True):
     target: str
     amount: int
-
-
-class RecoverySpent(Event, kw_only=True):
-    name: str
-    roll: Roll
-    con_bonus: int
-    amount: int
-    had_recovery: bool = True
-    source: str = "recovery"
-
-
-class RallyAttempted(Event, kw_only=True):
-    name: str
-    save: Roll | None = None
-    success: bool = True
-    action: str = ""
 
 
 class FreeRolled(Event, kw_only=True):
@@ -307,19 +282,6 @@ class Moved(Event, kw_only=True):
     provoked: list[str] = []
     teleport: bool = False
     action: str = ""
-
-
-class FlightChanged(Event, kw_only=True):
-    name: str
-    flying: bool
-
-
-class SpiritFought(Event, kw_only=True):
-    name: str
-    ally: str
-    stat: str
-    amount: int
-    until_round: int
 
 
 # --- death and dying ------------------------------------------------------------------
@@ -433,30 +395,6 @@ class EncounterRegistered(Event, kw_only=True):
     branched_from: str | None = None
 
 
-class QuickRestTaken(Event, kw_only=True):
-    """Rest and Recharge, Quick Rests: recoveries spent between battles."""
-
-    name: str
-    rolls: list[Roll] = []
-    con_bonus: int = 0
-    healed: int = 0
-    recoveries_spent: int = 0
-    after: str | None = None
-
-
-class RechargeRolled(Event, kw_only=True):
-    name: str
-    power: str
-    roll: Roll
-    recharge: int
-    success: bool
-
-
-class FullHealUpTaken(Event, kw_only=True):
-    names: list[str] = []
-    campaign_loss: bool = False
-
-
 class GmAdded(Event, kw_only=True):
     """Roles: a campaign lists its GMs; whoever creates it is the first. ``user``
     binds the name to an identity (an OS user or a database role); a GM already
@@ -530,17 +468,15 @@ class SavedAttackUsed(Event, kw_only=True):
 CORE_ENCOUNTER_EVENTS = (
     EncounterStarted, CombatantAdded, InitiativeRolled, SurpriseDeclared, RoundStarted,
     TurnStarted, TurnEnded, Delayed, Readied, DelayedActionTaken, ReadiedActionTaken,
-    EscalationSet, AttackResolved, DamageTaken, Healed, TempHpGained, RecoverySpent,
-    RallyAttempted, FreeRolled, RulingRecorded, ConditionApplied, ConditionRemoved,
-    OngoingDamageApplied, SaveRolled, OngoingDamageEnded, Engaged, DisengageAttempted,
-    Moved, FlightChanged, SpiritFought, DeathSaveRolled, StabilizeAttempted,
-    EncounterEnded, CommandRetracted, CommandRestored, Rewound, CommandAmended,
-    DisputeRaised, DisputeResolved, RippleAccepted, DiceCommitted, DiceContributed,
-    DiceRevealed, StatBlockUsed, SavedAttackUsed,
+    AttackResolved, DamageTaken, Healed, TempHpGained, FreeRolled, RulingRecorded,
+    ConditionApplied, ConditionRemoved, OngoingDamageApplied, SaveRolled,
+    OngoingDamageEnded, Engaged, DisengageAttempted, Moved, DeathSaveRolled,
+    StabilizeAttempted, EncounterEnded, CommandRetracted, CommandRestored, Rewound,
+    CommandAmended, DisputeRaised, DisputeResolved, RippleAccepted, DiceCommitted,
+    DiceContributed, DiceRevealed, StatBlockUsed, SavedAttackUsed,
 )
 CampaignEvent = Union[
-    CampaignStarted, EncounterRegistered, QuickRestTaken, RechargeRolled, FullHealUpTaken,
-    GmAdded, StatBlockSaved,
+    CampaignStarted, EncounterRegistered, GmAdded, StatBlockSaved,
 ]
 
 encoder = msgspec.json.Encoder()
@@ -552,10 +488,46 @@ encoder = msgspec.json.Encoder()
 _UNION_NAMES = ("SYSTEM_EVENTS", "EncounterEvent", "AnyEvent", "decoder", "EVENT_TYPES")
 
 
+_encode = msgspec.json.Encoder().encode
+
+
+class UpcastingDecoder:
+    """msgspec's decoder of the union, which first hands a stored event of an older
+    layout to the upcasts the rule systems declare (``UPCASTS`` in their events
+    module: {tag: function of the event's plain dict}), its amendments' replacements
+    included. Only an event whose bytes name an upcast tag takes that slower path."""
+
+    def __init__(self, union: Any, upcasts: dict[str, list]) -> None:
+        self._plain = msgspec.json.Decoder(union).decode
+        self._upcasts = upcasts
+        tags = "|".join(re.escape(tag) for tag in upcasts)
+        self._names_bytes = re.compile(tags.encode()).search
+        self._names_text = re.compile(tags).search
+
+    def decode(self, data: bytes | str) -> Any:
+        if type(data) is bytes:
+            if self._names_bytes(data) is None:
+                return self._plain(data)
+        elif isinstance(data, str):
+            if self._names_text(data) is None:
+                return self._plain(data)
+        else:  # a memoryview, a bytearray
+            return self.decode(bytes(data))
+        # encoded again and decoded: msgspec.convert of the union costs ~100x more
+        return self._plain(_encode(self._upcast(msgspec.json.decode(data))))
+
+    def _upcast(self, raw: dict) -> dict:
+        for f in self._upcasts.get(raw.get("type"), ()):
+            raw = f(raw)
+        if isinstance(raw.get("replacement"), list):
+            raw["replacement"] = [self._upcast(r) for r in raw["replacement"]]
+        return raw
+
+
 def __getattr__(name: str):
     if name not in _UNION_NAMES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from battletape.domain.systems import system_events
+    from battletape.domain.systems import system_events, system_upcasts
 
     found = tuple(system_events())
     union = Union[CORE_ENCOUNTER_EVENTS + found]  # type: ignore[valid-type]
@@ -563,7 +535,9 @@ def __getattr__(name: str):
     globals().update(  # CommandAmended's replacements are EncounterEvents: first
         SYSTEM_EVENTS=found, EncounterEvent=union, AnyEvent=any_event,
         EVENT_TYPES={cls.__name__: cls for cls in any_event.__args__})
-    globals()["decoder"] = msgspec.json.Decoder(any_event)
+    upcasts = system_upcasts()
+    globals()["decoder"] = (UpcastingDecoder(any_event, upcasts) if upcasts
+                            else msgspec.json.Decoder(any_event))
     return globals()[name]
 
 

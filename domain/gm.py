@@ -1,16 +1,9 @@
-"""The GM's own calls: escalation overrides and rulings where the rules leave one."""
+"""The GM's own calls: rulings where the rules leave one, and forcing past a refusal."""
 
 from __future__ import annotations
 
-from battletape.domain.encounter import require_on
 from battletape.domain.errors import BadInput, forcing
-from battletape.domain.events import EscalationSet, Event, RulingRecorded
-
-
-def set_escalation(state, value: int, held: bool, reason: str) -> list[Event]:
-    """Escalation Die: the GM may hold it, or reset it when combat virtually ceases."""
-    require_on(state)
-    return [EscalationSet(value=value, held=held, reason=reason)]
+from battletape.domain.events import Event, RulingRecorded
 
 
 def ruling(state, text: str, rule: str | None) -> list[Event]:

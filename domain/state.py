@@ -27,7 +27,7 @@ class Condition(msgspec.Struct, kw_only=True):
     until: str | None = None
     turn_ends: int = 0
     source: str | None = None
-    mods: dict[str, int] = {}     # a named effect's modifiers: {attack|ac|pd|md|save: N}
+    mods: dict[str, int] = {}     # a named effect's modifiers: {statistic: N}
     turn_of: str | None = None    # whose turn ends count toward the end (default: own)
 
 
@@ -46,7 +46,6 @@ class Combatant(msgspec.Struct, kw_only=True):
     conditions: dict[str, Condition] = {}
     ongoing: list[Ongoing] = []
     engaged_with: list[str] = []
-    recoveries: int = 0
     death_saves_failed: int = 0
     delayed: bool = False
     readied: str | None = None
@@ -78,7 +77,6 @@ class EncounterState(msgspec.Struct, kw_only=True):
     position: int = 0
     round: int = 0
     turn: str | None = None
-    escalation_die: int = 0
     order: list[str] = []
     acted: list[str] = []
     out_of_turn: list[str] = []

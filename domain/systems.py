@@ -130,9 +130,23 @@ class RuleSystem:
             return None
         return c.name if c.extra.get("death_save_due") else None
 
+    def stats_sections(self) -> list[tuple[str, str, str, str]]:
+        """The sections this system adds to the stats dashboard: (key, title, SQL,
+        the key of the core's section it follows). The SQL may use ``{f}`` (the
+        dashboard's filter) and ``{system}`` (this system's id, quoted)."""
+        return []
+
     def analytics_values(self, table: str, e: "Event") -> dict[str, Any]:
         """The values of this system's ``analytics_columns`` for the row ``e`` makes
         in ``table`` (columns left out are NULL)."""
+        return {}
+
+    # --- campaigns ----------------------------------------------------------------------
+
+    def carried_over(self, c: "Combatant", since: list["Event"]) -> dict[str, Any] | None:
+        """What a PC brings from its last battle into its campaign's next one, beyond
+        its hit points as the battle left them (``since``: the campaign's events after
+        that battle); None: nothing carries over (13th Age: a full heal-up)."""
         return {}
 
     # --- views ------------------------------------------------------------------------
@@ -282,6 +296,17 @@ def listing() -> str:
 def option_listing() -> str:
     return "; ".join(f"{s.id}: " + ", ".join(o.replace("_", "-") for o in s.options)
                      for s in all_systems().values() if s.options)
+
+
+def system_upcasts() -> dict[str, list]:
+    """The upcasts of older stored events every system declares (``UPCASTS`` in its
+    events module: {tag: function of the event's plain dict}), by tag."""
+    out: dict[str, list] = {}
+    for s in all_systems().values():
+        if s.events_module:
+            for tag, f in getattr(import_module(s.events_module), "UPCASTS", {}).items():
+                out.setdefault(tag, []).append(f)
+    return out
 
 
 def system_events() -> list[type]:

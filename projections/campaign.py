@@ -1,20 +1,15 @@
-"""Campaign continuity: a PC's hit points, recoveries and penalties between battles.
+"""Campaign continuity: what a PC carries from one battle of a campaign to the next.
 
-Rest and Recharge: a PC carries its state from one battle of a campaign to the next,
-through quick rests, until a full heal-up ("your hit points reset to full. You regain
-any recoveries you've used"), which also removes every lasting wound.
+The core carries the hit points a battle left; the encounter's rule system says what
+else carries over and what the campaign's events between battles change (13th Age,
+Rest and Recharge: recoveries, quick rests, penalties, lasting wounds, and a full
+heal-up that resets them all: ``RuleSystem.carried_over``).
 """
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
-from battletape.domain import events as ev
+from battletape.domain import events as ev, systems
 from battletape.domain.errors import BadInput, RuleViolation
-
-# the carried-over values of a combatant whose system keeps no part (as they were
-# before the parts: a 5e PC carries no penalty, no wound, Con +0, d8)
-_NO_PART = SimpleNamespace(penalty=0, lasting_wounds=0, con_mod=0, recovery_die=8)
 
 
 def pc_state(bt, campaign: str, name: str, before: str | None = None) -> dict | None:
@@ -26,30 +21,19 @@ def pc_state(bt, campaign: str, name: str, before: str | None = None) -> dict | 
                 e.name.casefold() == before.casefold():
             break
         prior.append(e)
-    rests: list[ev.QuickRestTaken] = []
-    for e in reversed(prior):
-        match e:
-            case ev.FullHealUpTaken() if not e.names or name.casefold() in {
-                    n.casefold() for n in e.names}:
-                return None
-            case ev.QuickRestTaken() if e.name.casefold() == name.casefold():
-                rests.append(e)
-            case ev.EncounterRegistered() if e.branched_from is None:  # what-ifs aren't canon
-                c = bt.state(e.name).find(name)
-                if c is None or not c.pc:
-                    continue
-                hp, recoveries = c.hp, c.recoveries
-                for r in reversed(rests):
-                    hp += r.healed
-                    recoveries -= r.recoveries_spent
-                # what a 13th Age PC carries over (a system without a part: defaults)
-                p = c.part if c.part is not None else _NO_PART
-                return {"hp": hp, "max_hp": c.max_hp, "recoveries": recoveries,
-                        "penalty": p.penalty, "lasting_wounds": p.lasting_wounds,
-                        "lost_max_hp": p.lasting_wounds * (2 + c.level),
-                        "from": e.name, "status": c.status, "level": c.level,
-                        "con_mod": p.con_mod, "recovery_die": p.recovery_die,
-                        "pc": True, "name": c.name}
+    for i in range(len(prior) - 1, -1, -1):
+        e = prior[i]
+        if not isinstance(e, ev.EncounterRegistered) or e.branched_from is not None:
+            continue  # what-ifs aren't canon
+        state = bt.state(e.name)
+        c = state.find(name)
+        if c is None or not c.pc:
+            continue
+        carried = systems.of(state).carried_over(c, prior[i + 1:])
+        if carried is None:
+            return None
+        return {"hp": c.hp, "max_hp": c.max_hp, "from": e.name, "status": c.status,
+                "level": c.level, "pc": True, "name": c.name, **carried}
     return None
 
 

@@ -16,6 +16,9 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
     Italian with ``lang="it"``. The system words its own events first."""
     rules = systems.get(system)
     own = rules.describe(e, lang)
+    if own is None and type(e) in ev.SYSTEM_EVENTS:  # another system's (a campaign's)
+        own = next((said for s in systems.all_systems().values()
+                    if (said := s.describe(e, lang)) is not None), None)
     if own is not None:
         return own
     t = (lambda w: rules.term(w, lang))
@@ -61,9 +64,6 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             return f"{e.target} heals {e.amount}"
         case ev.TempHpGained():
             return f"{e.target} gains {e.amount} temporary hp"
-        case ev.RecoverySpent():
-            half = "" if e.had_recovery else " (no recoveries left: half, -1 penalty)"
-            return f"{e.name} spends a recovery: {_roll(e.roll)} {e.con_bonus:+d} = {e.amount} hp{half}"
         case ev.SaveRolled():
             return (f"{e.name} {t('save')} vs {t(e.against)} ({e.difficulty} {e.target}+): "
                     f"{e.roll.total} — {'success' if e.success else 'failure'}")
@@ -116,8 +116,6 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             return f"{e.name}'s ongoing damage ends ({e.reason})"
         case ev.EncounterEnded():
             return f"the encounter ends: {e.outcome}" + (" (a campaign loss)" if e.campaign_loss else "")
-        case ev.RallyAttempted():
-            return f"{e.name} rallies" + ("" if e.save is None else f": save {e.save.total} — {'success' if e.success else 'failure'}")
         case ev.StabilizeAttempted():
             return f"{e.helper} tries to stabilize {e.name}: {e.roll.total} vs DC 10 — {'success' if e.success else 'failure'}" + (" (a quick action)" if e.quick else "")
         case ev.RulingRecorded() if e.overrode:
@@ -168,35 +166,12 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
         case ev.ReadiedActionTaken():
             return (f"{e.name} takes the readied action before {e.before} "
                     f"(initiative {e.initiative})")
-        case ev.EscalationSet():
-            held = "; held: it will not advance" if e.held else ""
-            return f"the GM sets the {t('escalation die')} to {e.value}{held}{_why(e.reason)}"
-        case ev.FlightChanged():
-            return f"{e.name} takes to the air" if e.flying else f"{e.name} lands"
-        case ev.SpiritFought():
-            return (f"{e.name} fights in spirit: {e.ally} gets {e.amount:+d} {e.stat} "
-                    f"until round {e.until_round}")
         case ev.CampaignStarted():
             return f"campaign {e.name} started" + (f", GM {_and(e.gms)}" if e.gms else "")
         case ev.EncounterRegistered():
             return f"encounter {e.name} joins campaign {e.campaign} ({e.system})"
         case ev.GmAdded():
             return f"{e.name} becomes a GM of the campaign"
-        case ev.QuickRestTaken():
-            rolls = ", ".join(_roll(r) for r in e.rolls)
-            return (f"{e.name} takes a quick rest"
-                    + (f" after {e.after}" if e.after else "")
-                    + f": {e.recoveries_spent} "
-                    + ("recovery" if e.recoveries_spent == 1 else "recoveries") + " spent"
-                    + (f" ({rolls}, {e.con_bonus:+d} each)" if rolls else "")
-                    + f", {e.healed} hp healed")
-        case ev.RechargeRolled():
-            return (f"{e.name} rolls to recharge {e.power}: {_roll(e.roll)} vs "
-                    f"{e.recharge}+ — {'recharged' if e.success else 'still spent'}")
-        case ev.FullHealUpTaken():
-            who = _and(e.names) if e.names else "the whole party"
-            return (f"full heal-up for {who}: hit points and recoveries restored"
-                    + (" (after a campaign loss)" if e.campaign_loss else ""))
         case _:
             fields = {k: v for k, v in ev.to_builtins(e).items()
                       if k not in ("type", "originator_id", "originator_version",

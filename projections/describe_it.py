@@ -87,9 +87,6 @@ def describe_it(e: ev.Event, rules, t: Callable[[str], str]) -> str | None:
         case ev.ReadiedActionTaken():
             return (f"{e.name} compie l'azione preparata prima di {e.before} "
                     f"({t('initiative')} {e.initiative})")
-        case ev.EscalationSet():
-            held = "; bloccato: non avanza" if e.held else ""
-            return f"il GM porta il {t('escalation die')} a {e.value}{held}{_why(e.reason)}"
         case ev.AttackResolved():
             result = (t("fumble") if e.fumble else t("crit") if e.crit
                       else t("hit") if e.hit else t("miss"))
@@ -115,14 +112,6 @@ def describe_it(e: ev.Event, rules, t: Callable[[str], str]) -> str | None:
             return f"{e.target} recupera {e.amount} pf"
         case ev.TempHpGained():
             return f"{e.target} ottiene {e.amount} pf temporanei"
-        case ev.RecoverySpent():
-            half = "" if e.had_recovery else " (senza recuperi: metà, penalità -1)"
-            return (f"{e.name} spende un recupero: {_roll(e.roll)} {e.con_bonus:+d} = "
-                    f"{e.amount} pf{half}")
-        case ev.RallyAttempted():
-            return f"{e.name} si riprende" + (
-                "" if e.save is None else
-                f": tiro salvezza {e.save.total} — {_ok(e.success)}")
         case ev.FreeRolled():
             return (f"{e.roller or 'il GM'} tira {_roll(e.roll)}"
                     + (f" per {e.purpose}" if e.purpose else ""))
@@ -159,11 +148,6 @@ def describe_it(e: ev.Event, rules, t: Callable[[str], str]) -> str | None:
                     if e.provoked else "")
             how = "si teletrasporta" if e.teleport else "si sposta"
             return f"{e.name} {how}: {e.where}{prov}"
-        case ev.FlightChanged():
-            return f"{e.name} si alza in volo" if e.flying else f"{e.name} atterra"
-        case ev.SpiritFought():
-            return (f"{e.name} combatte in spirito: {e.ally} ottiene {e.amount:+d} a "
-                    f"{e.stat} fino al round {e.until_round}")
         case ev.DeathSaveRolled():
             return (f"{e.name}: {t('death save')}, naturale {e.roll.natural}: "
                     f"{_ok(e.success)}")
@@ -209,20 +193,6 @@ def describe_it(e: ev.Event, rules, t: Callable[[str], str]) -> str | None:
             return f"lo scontro {e.name} entra nella campagna {e.campaign} ({e.system})"
         case ev.GmAdded():
             return f"{e.name} diventa GM della campagna"
-        case ev.QuickRestTaken():
-            rolls = ", ".join(_roll(r) for r in e.rolls)
-            return (f"{e.name} fa un riposo breve" + (f" dopo {e.after}" if e.after else "")
-                    + f": {e.recoveries_spent} "
-                    + ("recupero speso" if e.recoveries_spent == 1
-                       else f"{t('recoveries')} spesi") + (f" ({rolls}, {e.con_bonus:+d} ciascuno)" if rolls else "")
-                    + f", {e.healed} pf recuperati")
-        case ev.RechargeRolled():
-            return (f"{e.name} tira per ricaricare {e.power}: {_roll(e.roll)} contro "
-                    f"{e.recharge}+ — {'ricaricato' if e.success else 'ancora speso'}")
-        case ev.FullHealUpTaken():
-            who = _and(e.names) if e.names else "tutto il gruppo"
-            return (f"recupero completo per {who}: punti ferita e recuperi ripristinati"
-                    + (" (dopo una sconfitta per la campagna)" if e.campaign_loss else ""))
         case ev.StatBlockSaved():
             attacks = ", ".join(e.attacks)
             return (f"scheda {e.key} salvata nel bestiario ({e.name}, {e.system}): "

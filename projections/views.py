@@ -15,7 +15,8 @@ def combatant_view(c: Combatant, system: systems.RuleSystem) -> dict:
         "ongoing": [{"amount": o.amount, "type": o.type, "save": o.save}
                     for o in c.ongoing],
         "initiative": c.initiative, "engaged_with": list(c.engaged_with),
-        "recoveries": c.recoveries, "death_saves_failed": c.death_saves_failed,
+        # a contract key in every system: 0 unless the system's keys fill it (13th Age)
+        "recoveries": 0, "death_saves_failed": c.death_saves_failed,
         "pc": c.pc, "group": c.group, "level": c.level, "ac": c.ac,
         **system.combatant_keys(c),
         "delayed": c.delayed, "readied": c.readied,
@@ -34,7 +35,8 @@ def state_view(state: EncounterState, combatants: dict | None = None) -> dict:
     return {
         "encounter": state.name, "system": state.system, "campaign": state.campaign,
         "position": state.position, "round": state.round, "turn": state.turn,
-        "escalation_die": state.escalation_die, "order": list(state.order),
+        # a contract key in every system: 0 unless the system's keys fill it (13th Age)
+        "escalation_die": 0, "order": list(state.order),
         "combatants": combatants,
         "ended": state.ended,
         "dice": fair_dice.describe(state),

@@ -39,13 +39,27 @@ class Header(msgspec.Struct, kw_only=True):
     signed: bool = False
 
 
-_line_decoder = msgspec.json.Decoder(Line)
+class _StoredLine(msgspec.Struct, kw_only=True):
+    """A line as read: its event kept as the bytes the chain covers, decoded apart
+    (``domain.events.decoder``: an older version's event is upcast)."""
+
+    position: int
+    chain: str
+    event: msgspec.Raw
+    sig: str = ""
+
+
+_line_decoder = msgspec.json.Decoder(_StoredLine)
 _header_decoder = msgspec.json.Decoder(Header)
 _encoder = msgspec.json.Encoder()
 
 
 def _link(previous: str, event: ev.Event) -> str:
-    return hashlib.sha256(previous.encode() + _encoder.encode(event)).hexdigest()
+    return _chain_step(previous, _encoder.encode(event))
+
+
+def _chain_step(previous: str, encoded: bytes) -> str:
+    return hashlib.sha256(previous.encode() + encoded).hexdigest()
 
 
 def _start(header: bytes, format_: str) -> str:
@@ -98,9 +112,10 @@ def from_jsonl(lines: Iterable[bytes | str], key_for: Callable[[str], bytes | No
             continue
         try:
             line = _line_decoder.decode(text)
+            stored = bytes(line.event)
+            e = ev.decoder.decode(stored)
         except msgspec.DecodeError as err:
             raise BadInput(f"line {number}", _short(text), f"an event line ({err})") from None
-        e = line.event
         expected = len(events) + 1
         if line.position != expected or e.originator_version != expected:
             raise BadInput(f"line {number}", line.position, f"position {expected}")
@@ -108,7 +123,10 @@ def from_jsonl(lines: Iterable[bytes | str], key_for: Callable[[str], bytes | No
             raise BadInput(f"line {number}", str(e.originator_id), "the encounter's id")
         if not events and not isinstance(e, ev.EncounterStarted):
             raise BadInput(f"line {number}", type(e).__name__, "EncounterStarted first")
-        chain_link = _link(chain_link, e)
+        # the chain covers the event as exported: its bytes (an older version's event,
+        # upcast since, encodes otherwise today) or, as ever, the event encoded again
+        links = (_chain_step(chain_link, stored), _link(chain_link, e))
+        chain_link = line.chain if line.chain in links else links[1]
         if chain_link != line.chain:
             raise BadInput(f"line {number}", "chain", "an untampered line (the chain "
                            "does not match: the line was changed)")

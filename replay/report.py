@@ -9,6 +9,7 @@ from collections import defaultdict
 from typing import Sequence
 
 from battletape.domain import events as ev, systems
+from battletape.domain.thirteenth_age import events as te  # recoveries in the story
 from battletape.replay import history
 from battletape.replay.entries import entries
 
@@ -140,7 +141,7 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
             case ev.DamageTaken() if e.source.startswith("effect"):
                 say(t["effect"].format(t=e.target, d=e.amount)
                     + (f" ({term(e.damage_type, lang)})" if e.damage_type else ""))
-            case ev.RecoverySpent():
+            case te.RecoverySpent():
                 key = "rallied" if e.source == "rally" else "recovered"
                 say(t[key].format(t=e.name, d=e.amount))
             case ev.DeathSaveRolled() if e.roll.sides == [100]:

@@ -16,10 +16,11 @@ from battletape.domain.state import EncounterState
 
 
 # The layout of the folded state a snapshot holds. 1: the rule systems' own fields
-# moved into their parts. A snapshot written before ``format`` existed reads as 0 and
-# is upcast (its system's fields moved into the part); one of an unknown layout is
-# never used: the state is rebuilt from the events instead.
-SNAPSHOT_FORMAT = 1
+# moved into their parts. 2: the escalation die and the recoveries too (13th Age's,
+# no longer the core's). A snapshot written before ``format`` existed reads as 0; one
+# of layout 0 or 1 is upcast (its system's fields moved into the part); one of an
+# unknown layout is never used: the state is rebuilt from the events instead.
+SNAPSHOT_FORMAT = 2
 
 
 class EncounterSnapshot(msgspec.Struct, frozen=True, kw_only=True):
@@ -50,9 +51,14 @@ SNAPSHOT_TOPIC = "battletape.store:EncounterSnapshot"
 def topic(cls: type) -> str:
     """The topic an event class is stored under: the name it was first stored by
     (``domain.events:DamageTaken``), which stays put wherever its class now lives,
-    so stores written before the packages moved under ``battletape`` keep reading."""
+    so stores written before the packages moved under ``battletape`` keep reading.
+    An event class that moved to another module (13th Age's own events, into its
+    package) keeps its first name in its ``stored_as`` class variable."""
     if cls is EncounterSnapshot:
         return SNAPSHOT_TOPIC
+    stored_as = getattr(cls, "stored_as", None)
+    if stored_as:
+        return stored_as
     found = get_topic(cls)
     return found.removeprefix("battletape.") if found.startswith("battletape.domain.") \
         else found
@@ -67,8 +73,8 @@ def decode_snapshot(data: bytes) -> EncounterSnapshot:
     """A stored snapshot; one of an older layout keeps its ``format`` and an empty
     state, so that ``latest_snapshot`` passes it by (its state is never decoded)."""
     head = _snapshot_header_decoder.decode(data)
-    if head.format == 0:
-        return upcast_snapshot_v0(data)
+    if head.format in (0, 1):
+        return upcast_snapshot(data)
     if head.format != SNAPSHOT_FORMAT:
         return EncounterSnapshot(originator_id=head.originator_id,
                                  originator_version=head.originator_version,
@@ -77,10 +83,10 @@ def decode_snapshot(data: bytes) -> EncounterSnapshot:
     return _snapshot_decoder.decode(data)
 
 
-def upcast_snapshot_v0(data: bytes) -> EncounterSnapshot:
-    """A snapshot of layout 0, when a system's own fields stood at the top of the
-    combatant and of the encounter: they move into the system's part (the parts its
-    package declares, domain/parts.py), the rest is read as it is."""
+def upcast_snapshot(data: bytes) -> EncounterSnapshot:
+    """A snapshot of layout 0 or 1, when some of a system's own fields stood at the
+    top of the combatant and of the encounter: they move into the system's part (the
+    parts its package declares, domain/parts.py), the rest is read as it is."""
     from battletape.domain import state as st
 
     raw = msgspec.json.decode(data)
@@ -89,10 +95,13 @@ def upcast_snapshot_v0(data: bytes) -> EncounterSnapshot:
 
     def into_part(holder: dict, parts: tuple) -> None:
         part = next((p for p in parts if p.__struct_config__.tag == system), None)
-        if part is None or holder.get("part") is not None:
+        if part is None:
             return
         moved = {f: holder.pop(f) for f in part.__struct_fields__ if f in holder}
-        holder["part"] = {part.__struct_config__.tag_field: system, **moved}
+        if holder.get("part") is None:
+            holder["part"] = {part.__struct_config__.tag_field: system, **moved}
+        else:
+            holder["part"] = {**moved, **holder["part"]}
 
     for combatant in (state.get("combatants") or {}).values():
         into_part(combatant, st.COMBATANT_PARTS)
@@ -134,9 +143,26 @@ def snapshot_body(snap: EncounterSnapshot) -> bytes:
     return msgspec.json.encode(msgspec.structs.replace(snap, seal=""))
 
 
-def decode_sealed_snapshot(data: bytes) -> EncounterSnapshot | None:
-    """A stored snapshot read as it is (no upcasting), to check its seal."""
+class SealedSnapshot(msgspec.Struct, frozen=True, kw_only=True):
+    """A stored snapshot with its state kept as the stored bytes, whatever its layout:
+    what its seal covers is then encoded exactly as it was (``snapshot_body``)."""
+
+    originator_id: uuid.UUID
+    originator_version: int
+    timestamp: Any = None
+    format: int = 0
+    state: msgspec.Raw
+    chain: str = ""
+    seal: str = ""
+
+
+_sealed_decoder = msgspec.json.Decoder(SealedSnapshot)
+
+
+def decode_sealed_snapshot(data: bytes) -> SealedSnapshot | None:
+    """A stored snapshot read as it is (no upcasting, the state not decoded), to
+    check its seal."""
     try:
-        return _snapshot_decoder.decode(data)
+        return _sealed_decoder.decode(data)
     except Exception:
         return None

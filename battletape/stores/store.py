@@ -30,7 +30,7 @@ from battletape.stores.locations import (DEFAULT_STORE, POSTGRES_MODULE,  # noqa
 from battletape.stores.mapper import (SNAPSHOT_FORMAT, SNAPSHOT_TOPIC,  # noqa: F401
                                       EncounterSnapshot, MsgspecMapper, NullTranscoder,
                                       decode_sealed_snapshot, decode_snapshot,
-                                      snapshot_body, topic, upcast_snapshot_v0)
+                                      snapshot_body, topic, upcast_snapshot)
 from battletape.stores.chain_tables import (CHAIN_TABLE, HEADS_TABLE,  # noqa: F401
                                             SecretNeeded, append, chain_of,
                                             chained_streams, has_chain, link_at,

@@ -72,7 +72,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             rank_tied(state, e.names)
             state.order = ordered(state)
         case ev.RoundStarted():
-            state.round, state.escalation_die = e.round, 0
+            state.round = e.round
             state.acted = []
         case ev.TurnStarted():
             state.turn = e.name

@@ -261,7 +261,7 @@ def attack(state: EncounterState, rng: random.Random, order: AttackOrder) -> lis
         damage_roll = dice.typed(expr or "", order.dmg)
     else:
         damage_roll = None
-    escalation = escalation_die.attack_bonus(state.escalation_die, a.pc,
+    escalation = escalation_die.attack_bonus(escalation_die.current(state), a.pc,
                                              "fear" in a.conditions)
     provokes = provoked_by(a, targets, order.kind, state)
     shared = _Shared(expr=expr, ability=ability, damage_roll=damage_roll,

@@ -12,7 +12,7 @@ def _add(services, name, hp, ac, pd, md, init, level, pc, count, recoveries,
          recovery_die, con_mod, resist, villain=False, mook=False):
     import msgspec
 
-    from battletape.domain import roster
+    from battletape.domain.thirteenth_age import roster
 
     if mook and pc:
         from battletape.domain.errors import BadInput
@@ -199,23 +199,22 @@ def _act(services, name, save):
 
 
 def _escalation_set(services, value, hold, reason):
-    from battletape.domain import gm
     from battletape.domain.thirteenth_age import escalation_die as ed
 
     checked = ed.check_value(value)
-    return lambda s, r: gm.set_escalation(s, checked, hold, reason)
+    return lambda s, r: ed.set_escalation(s, checked, hold, reason)
 
 
 def _escalation_hold(services, reason):
-    from battletape.domain import gm
+    from battletape.domain.thirteenth_age import escalation_die as ed
 
-    return lambda s, r: gm.set_escalation(s, s.escalation_die, True, reason)
+    return lambda s, r: ed.set_escalation(s, ed.current(s), True, reason)
 
 
 def _escalation_release(services):
-    from battletape.domain import gm
+    from battletape.domain.thirteenth_age import escalation_die as ed
 
-    return lambda s, r: gm.set_escalation(s, s.escalation_die, False, "")
+    return lambda s, r: ed.set_escalation(s, ed.current(s), False, "")
 
 
 def _death_save(services, name, roll_, recovery, save_bonus=0):

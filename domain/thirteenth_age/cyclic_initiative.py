@@ -88,7 +88,7 @@ def roll_initiative(state: EncounterState, rng: random.Random, given: dict[str, 
             events.append(SurpriseDeclared(actors=actors,
                                            advance_escalation=advance_escalation))
             names = [first.name] + [n for n in names if n == ally]
-        events.append(RoundStarted(round=1, escalation_die=state.escalation_die))
+        events.append(RoundStarted(round=1, escalation_die=escalation_die.current(state)))
         events.append(TurnStarted(name=names[0], round=1))
     return events
 
@@ -121,7 +121,7 @@ def _start_next(state: EncounterState, acted: set[str]) -> list[Event]:
     held = part.escalation_held
     if part.surprise and state.round == 1 and not part.surprise_advance:
         held = True  # the GM chose not to advance the die after the surprise round
-    value = escalation_die.at_round_start(new_round, state.escalation_die, held)
+    value = escalation_die.at_round_start(new_round, part.escalation_die, held)
     probe = EncounterState(order=state.order, combatants=state.combatants)
     nxt = following(probe, state.order, set())
     if nxt is None:

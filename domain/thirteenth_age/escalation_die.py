@@ -8,7 +8,10 @@ heroes avoid the fight, or reset it to 0 when combat virtually ceases.
 
 from __future__ import annotations
 
+from battletape.domain.encounter import require_on
 from battletape.domain.errors import BadInput
+from battletape.domain.events import Event
+from battletape.domain.thirteenth_age.events import EscalationSet
 
 MAXIMUM = 6
 
@@ -25,7 +28,18 @@ def attack_bonus(die: int, pc: bool, afraid: bool) -> int:
     return die if pc and not afraid else 0
 
 
+def current(state) -> int:
+    """The die's value in ``state`` (kept in 13th Age's part of the encounter)."""
+    return getattr(state.part, "escalation_die", 0)
+
+
 def check_value(value: int) -> int:
     if not 0 <= value <= MAXIMUM:
         raise BadInput("escalation die", value, f"0..{MAXIMUM}")
     return value
+
+
+def set_escalation(state, value: int, held: bool, reason: str) -> list[Event]:
+    """Escalation Die: the GM may hold it, or reset it when combat virtually ceases."""
+    require_on(state)
+    return [EscalationSet(value=value, held=held, reason=reason)]

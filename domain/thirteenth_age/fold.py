@@ -11,7 +11,8 @@ from battletape.domain.folding import (actor_of, delay_turn, end_out_of_turn,
                             spend_action, start_encounter, take_delayed_turn,
                             take_readied_action, unengage)
 from battletape.domain.state import Combatant, Condition, EncounterState, Ongoing
-from battletape.domain.thirteenth_age import damage_and_healing as dh, mooks
+from battletape.domain.thirteenth_age import damage_and_healing as dh, events as te, mooks
+from battletape.domain.thirteenth_age.events import added_stat as stat
 from battletape.domain.thirteenth_age.state import Combatant13a, Encounter13a, encounter
 
 
@@ -93,7 +94,8 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
                 a.part.coup_de_grace = True
             _damage(state, t, e.damage, "knock-out" in e.tags, a.part.villain)
         case ev.RoundStarted():
-            state.round, state.escalation_die = e.round, e.escalation_die
+            state.round = e.round
+            encounter(state).escalation_die = e.escalation_die
             state.acted = []
             if e.round > 1:
                 encounter(state).surprise = []
@@ -136,13 +138,15 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.CombatantAdded():
             state.combatants[e.name] = Combatant(
                 name=e.name, max_hp=e.max_hp, hp=e.hp, group=e.group, pc=e.pc,
-                ac=e.ac, level=e.level, init_bonus=e.init_bonus, recoveries=e.recoveries,
+                ac=e.ac, level=e.level, init_bonus=e.init_bonus,
                 # a PC that ended its last battle below 1 hp joins as it ended
                 status="unconscious" if e.pc and e.hp <= 0 else "up",
                 part=Combatant13a(
-                    pd=e.pd, md=e.md, recovery_die=e.recovery_die, con_mod=e.con_mod,
-                    resist=dict(e.resist), penalty=e.penalty,
-                    lasting_wounds=e.lasting_wounds,
+                    pd=stat(e, "pd"), md=stat(e, "md"),
+                    recovery_die=stat(e, "recovery_die"), con_mod=stat(e, "con_mod"),
+                    resist=dict(stat(e, "resist")), penalty=stat(e, "penalty"),
+                    lasting_wounds=stat(e, "lasting_wounds"),
+                    recoveries=stat(e, "recoveries"),
                     villain=bool(e.stats.get("villain", False)),
                     mook=bool(e.stats.get("mook"))))
         case ev.InitiativeRolled():
@@ -164,19 +168,19 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             take_delayed_turn(state, e)
         case ev.ReadiedActionTaken():
             take_readied_action(state, e)
-        case ev.EscalationSet():
-            state.escalation_die = e.value
+        case te.EscalationSet():
+            encounter(state).escalation_die = e.value
             encounter(state).escalation_held = e.held
         case ev.TempHpGained():
             dh.gain_temp_hp(state.combatants[e.target], e.amount)
-        case ev.RecoverySpent():
+        case te.RecoverySpent():
             c = state.combatants[e.name]
             if e.had_recovery:
-                c.recoveries -= 1
+                c.part.recoveries -= 1
             else:
                 c.part.penalty += 1
             dh.heal(c, e.amount)
-        case ev.RallyAttempted():
+        case te.RallyAttempted():
             c = state.combatants[e.name]
             if e.success:
                 c.part.rallies += 1
@@ -207,9 +211,9 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             p.whereabouts = e.where
             p.engaging = False  # a new move: engaging where it ends is that move
             p.provoked = [n for n in dict.fromkeys(p.provoked + list(e.provoked))]
-        case ev.FlightChanged():
+        case te.FlightChanged():
             state.combatants[e.name].part.flying = e.flying
-        case ev.SpiritFought():
+        case te.SpiritFought():
             state.combatants[e.name].part.spirit_round = state.round
             state.combatants[e.ally].part.spirit[e.stat] = [e.amount, e.until_round]
             encounter(state).spirit_used = True

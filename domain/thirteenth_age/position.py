@@ -16,9 +16,10 @@ import msgspec
 
 from battletape.domain.encounter import combatant, require_able, require_on
 from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
-from battletape.domain.events import Engaged, Event, FlightChanged, Moved
+from battletape.domain.events import Engaged, Event, Moved
 from battletape.domain.state import Combatant, EncounterState
 from battletape.domain.thirteenth_age import actions, conditions
+from battletape.domain.thirteenth_age.events import FlightChanged
 
 WHEREABOUTS = {"nearby": "vicino", "far": "lontano", "behind": "dietro"}
 

@@ -19,9 +19,10 @@ from battletape.domain import dice
 from battletape.domain.encounter import (combatant, require_able, require_initiative, require_on,
                               require_turn)
 from battletape.domain.errors import BadInput, RuleViolation, refuse
-from battletape.domain.events import Event, RallyAttempted, RecoverySpent
+from battletape.domain.events import Event
 from battletape.domain.state import Combatant
 from battletape.domain.thirteenth_age import actions, combat_stats, saves
+from battletape.domain.thirteenth_age.events import RallyAttempted, RecoverySpent
 
 if TYPE_CHECKING:
     import random
@@ -38,7 +39,7 @@ def spend(state, rng: random.Random, c: Combatant, total: int | None,
     roll = dice.dice_total(expression(c), total, rng)
     con = combat_stats.ability_damage(c.part.con_mod, c.level)
     amount = max(0, roll.total + con)
-    had = c.recoveries > 0
+    had = c.part.recoveries > 0
     if not had:
         amount //= 2
     return RecoverySpent(name=c.name, roll=roll, con_bonus=con, amount=amount,

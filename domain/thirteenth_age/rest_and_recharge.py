@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING
 
 from battletape.domain import dice
 from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
-from battletape.domain.events import Event, FullHealUpTaken, QuickRestTaken, RechargeRolled
+from battletape.domain.events import Event
 from battletape.domain.thirteenth_age import combat_stats
+from battletape.domain.thirteenth_age.events import (FullHealUpTaken, QuickRestTaken,
+                                                    RechargeRolled)
 
 if TYPE_CHECKING:
     import random
@@ -99,3 +101,24 @@ def full_heal_up(names: list[str], campaign_loss: bool,
         raise AlreadyHolds(f"nothing to heal: {who} already healed up since the last "
                            "battle")
     return [FullHealUpTaken(names=names, campaign_loss=campaign_loss)]
+
+
+def carried_over(c, since: list[Event]) -> dict | None:
+    """What a PC brings from its last battle into the next (``since``: the campaign's
+    events after that battle): the hit points and recoveries its quick rests left,
+    its penalty and lasting wounds; None after a full heal-up ("your hit points reset
+    to full. You regain any recoveries you've used")."""
+    me = c.name.casefold()
+    hp, recoveries = c.hp, c.part.recoveries
+    for e in since:
+        if isinstance(e, FullHealUpTaken) and (
+                not e.names or me in {n.casefold() for n in e.names}):
+            return None
+        if isinstance(e, QuickRestTaken) and e.name.casefold() == me:
+            hp += e.healed
+            recoveries -= e.recoveries_spent
+    p = c.part
+    return {"hp": hp, "recoveries": recoveries, "penalty": p.penalty,
+            "lasting_wounds": p.lasting_wounds,
+            "lost_max_hp": p.lasting_wounds * (2 + c.level),
+            "con_mod": p.con_mod, "recovery_die": p.recovery_die}

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from battletape.domain.encounter import combatant, require_initiative, require_on
 from battletape.domain.errors import BadInput, RuleViolation, refuse
-from battletape.domain.events import EncounterEnded, Event, SpiritFought
+from battletape.domain.events import EncounterEnded, Event
+from battletape.domain.thirteenth_age.events import SpiritFought
 from battletape.domain.thirteenth_age.state import encounter
 
 STATS = ("attack", "ac", "pd", "md")

@@ -45,6 +45,7 @@ class Combatant13a(CombatantPart, kw_only=True, tag="13a"):
     death_saved: bool = False  # ...and was rolled
     coma: bool = False  # Optional Meaningful Death Rule: four failed death saves
     villain: bool = False  # Optional Meaningful Death Rule: a named villain slays
+    recoveries: int = 0  # Recoveries: left to spend (8 or 9 for a PC)
 
     def cannot_act(self, name: str) -> tuple[str, str | None] | None:
         if self.no_actions:
@@ -58,6 +59,7 @@ class Encounter13a(EncounterPart, kw_only=True, tag="13a"):
     surprise: list[str] = []
     surprise_advance: bool = False
     spirit_used: bool = False
+    escalation_die: int = 0  # Escalation Die: 0 in round 1, then +1 a round up to 6
 
 
 def encounter(state: "EncounterState") -> Encounter13a:

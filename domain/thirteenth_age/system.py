@@ -29,7 +29,8 @@ class ThirteenthAge(RuleSystem):
 
     def combatant_keys(self, c: Combatant) -> dict[str, Any]:
         p = c.part
-        return {"pd": p.pd, "md": p.md, "whereabouts": p.whereabouts,
+        return {"recoveries": p.recoveries,  # a contract key: 0 in other systems
+                "pd": p.pd, "md": p.md, "whereabouts": p.whereabouts,
                 "flying": p.flying, "penalty": p.penalty,
                 "lasting_wounds": p.lasting_wounds,
                 # Optional Meaningful Death Rule: shown only when it happens
@@ -44,9 +45,10 @@ class ThirteenthAge(RuleSystem):
 
     def state_keys(self, state: EncounterState) -> dict[str, Any]:
         from battletape.domain.thirteenth_age import mooks
+        from battletape.domain.thirteenth_age.escalation_die import current
 
         mobs = mooks.mobs_view(state)  # mooks: each mob's summed hit points
-        return {"mobs": mobs} if mobs else {}
+        return {"escalation_die": current(state), **({"mobs": mobs} if mobs else {})}
 
     def death_save_due(self, state: EncounterState) -> str | None:
         """A dying PC at the start of its turn, its death save not rolled yet (Death
@@ -60,23 +62,34 @@ class ThirteenthAge(RuleSystem):
         return c.name if due else None
 
     def stat_line(self, c, sep: str = " ") -> str:
-        p = getattr(c, "part", None) or c  # a combatant's part, or the event itself
-        return sep.join((f"AC {c.ac}", f"PD {p.pd}", f"MD {p.md}"))
+        from battletape.domain.thirteenth_age.events import added_stat
+
+        p = getattr(c, "part", None)  # a combatant's part, or its CombatantAdded's stats
+        pd, md = (p.pd, p.md) if p is not None else (added_stat(c, "pd"),
+                                                     added_stat(c, "md"))
+        return sep.join((f"AC {c.ac}", f"PD {pd}", f"MD {md}"))
 
     def describe(self, e, lang: str = "en") -> str | None:
-        from battletape.domain.thirteenth_age.events import HealingPotionUsed
+        from battletape.domain.thirteenth_age import sentences
 
-        if isinstance(e, HealingPotionUsed):
-            if lang == "it":
-                potion = self.term("healing potion", "it")
-                return (f"{e.helper} fa bere una {potion} a {e.name}"
-                        if e.helper != e.name else f"{e.name} beve una {potion}")
-            return (f"{e.helper} feeds {e.name} a healing potion" if e.helper != e.name
-                    else f"{e.name} drinks a healing potion")
-        return None
+        say = sentences.italian if lang == "it" else sentences.english
+        return say(e, lambda word: self.term(word, lang))
+
+    def carried_over(self, c: Combatant, since: list) -> dict[str, Any] | None:
+        """Rest and Recharge: recoveries, quick rests, penalties, lasting wounds."""
+        from battletape.domain.thirteenth_age.rest_and_recharge import carried_over
+
+        return carried_over(c, since)
+
+    def stats_sections(self) -> list[tuple[str, str, str, str]]:
+        from battletape.domain.thirteenth_age.analytics import STATS_SECTIONS
+
+        return STATS_SECTIONS
 
     def title_line(self, state: EncounterState, lang: str = "en") -> str:
-        return f", {self.term('escalation die', lang)} {state.escalation_die}"
+        from battletape.domain.thirteenth_age.escalation_die import current
+
+        return f", {self.term('escalation die', lang)} {current(state)}"
 
     def table_columns(self) -> list[str]:
         return ["ongoing damage", "engaged with", "recoveries"]
@@ -84,7 +97,7 @@ class ThirteenthAge(RuleSystem):
     def table_cells(self, c: Combatant) -> list[str]:
         ongoing = ", ".join(f"{o.amount}{' ' + o.type if o.type else ''} ({o.save})"
                             for o in c.ongoing)
-        return [ongoing, ", ".join(c.engaged_with), str(c.recoveries) if c.pc else ""]
+        return [ongoing, ", ".join(c.engaged_with), str(c.part.recoveries) if c.pc else ""]
 
 
 SYSTEM = ThirteenthAge()

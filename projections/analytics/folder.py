@@ -16,6 +16,7 @@ from typing import Callable
 
 from battletape.domain import events as ev
 from battletape.domain.state import EncounterState
+from battletape.domain.thirteenth_age import events as te  # recoveries and rallies
 from battletape.projections.analytics import schema
 from battletape.projections.analytics.rows import Rows, kept, roll_row
 from battletape.projections.encounter_state import apply
@@ -128,7 +129,7 @@ class Folder:
 
     def _attack(self, e: ev.AttackResolved) -> None:
         s = self.state
-        escalation_die = s.escalation_die
+        escalation_die = getattr(s.part, "escalation_die", 0)  # 13th Age's; else 0
         a = s.combatants.get(e.attacker)
         t = s.combatants.get(e.target)
         attacker_pc = a.pc if a is not None else None
@@ -182,13 +183,13 @@ class Folder:
     def _temp(self, e: ev.TempHpGained) -> None:
         self._heal(e, e.target, "temp", "direct", e.amount)
 
-    def _recovery(self, e: ev.RecoverySpent) -> None:
+    def _recovery(self, e: te.RecoverySpent) -> None:
         self._out("rolls").append(roll_row(self._ctx(e), e.name, "recovery", e.roll,
                                             e.source))
         self._heal(e, e.name, "recovery", e.source, e.amount, e.roll.total,
                    e.con_bonus, e.had_recovery)
 
-    def _rally(self, e: ev.RallyAttempted) -> None:
+    def _rally(self, e: te.RallyAttempted) -> None:
         ctx = self._ctx(e)
         if e.save is not None:
             self._out("rolls").append(roll_row(ctx, e.name, "rally", e.save))
@@ -256,7 +257,7 @@ class Folder:
         s = self.state
         c = s.combatants.get(e.name)
         self._out("turns").append(self._ctx(e) + (
-            s.escalation_die, e.name, c.pc if c else None, c.status if c else None,
+            getattr(s.part, "escalation_die", 0), e.name, c.pc if c else None, c.status if c else None,
             c.hp if c else None))
 
 
@@ -282,8 +283,8 @@ HANDLERS: dict[type, Callable[[Folder, ev.Event], None]] = {
     ev.DamageTaken: Folder._damage,
     ev.Healed: Folder._healed,
     ev.TempHpGained: Folder._temp,
-    ev.RecoverySpent: Folder._recovery,
-    ev.RallyAttempted: Folder._rally,
+    te.RecoverySpent: Folder._recovery,
+    te.RallyAttempted: Folder._rally,
     ev.SaveRolled: Folder._save,
     ev.DeathSaveRolled: Folder._death_save,
     ev.InitiativeRolled: Folder._initiative,

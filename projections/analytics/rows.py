@@ -60,11 +60,13 @@ def campaign_rows(rows: Rows, ref: int, e: ev.Event, tail: tuple = ()) -> None:
     """Rolls made between battles (recharges, quick rests) belong to the campaign
     (``ref``: the campaign stream's reference in ``rows``); ``tail``: NULLs for the
     rule systems' own columns of `rolls`."""
+    from battletape.domain.thirteenth_age import events as te  # 13th Age's rests
+
     ctx = (ref, ref, ref, e.originator_version, None, None)
-    if isinstance(e, ev.RechargeRolled):
+    if isinstance(e, te.RechargeRolled):
         rows.tables["rolls"].append(roll_row(ctx, e.name, "recharge", e.roll, e.power)
                                     + tail)
-    elif isinstance(e, ev.QuickRestTaken):
+    elif isinstance(e, te.QuickRestTaken):
         for roll in e.rolls:
             rows.tables["rolls"].append(roll_row(ctx, e.name, "recovery", roll,
                                                   "quick rest") + tail)
@@ -77,7 +79,7 @@ def summary(stream, state: EncounterState, started_at, branched_from, known: int
            started_at, state.ended, state.round, known, seq, len(state.combatants))
     people = [(state.name, state.campaign, state.system, c.name, c.group, c.pc, c.level, c.max_hp,
                c.hp, c.temp_hp, c.status, c.initiative, c.damage_dealt, c.damage_taken,
-               c.recoveries, getattr(c.part, "rallies", 0),  # 13th Age's; else 0
+               getattr(c.part, "recoveries", 0), getattr(c.part, "rallies", 0),  # 13a's; else 0
                c.death_saves_failed, sorted(c.conditions))
               for c in state.combatants.values()]
     return enc, people

@@ -64,16 +64,6 @@ QUERIES: list[tuple[str, str, str]] = [
                coalesce(d.kills, 0) AS kills, coalesce(d.dropped, 0) AS dropped
         FROM people p LEFT JOIN dealt d USING (name) LEFT JOIN taken t USING (name)
         ORDER BY dealt DESC, taken DESC, p.name"""),
-    ("escalation", "Hit rate by escalation die", """
-        SELECT escalation_die, count(*) AS attacks,
-               count(*) FILTER (WHERE hit) AS hits,
-               round(100 * avg(hit::INTEGER), 1) AS hit_pct,
-               count(*) FILTER (WHERE attacker_pc) AS pc_attacks,
-               round(100 * avg(hit::INTEGER) FILTER (WHERE attacker_pc), 1) AS pc_hit_pct,
-               round(100 * avg(hit::INTEGER) FILTER (WHERE NOT attacker_pc), 1)
-                   AS monster_hit_pct
-        FROM attacks WHERE {escalating} AND {f}
-        GROUP BY escalation_die ORDER BY escalation_die"""),
     ("attackers", "Crits and fumbles", """
         SELECT attacker, count(*) AS attacks, count(*) FILTER (WHERE hit) AS hits,
                round(100 * avg(hit::INTEGER), 1) AS hit_pct,
@@ -86,19 +76,6 @@ QUERIES: list[tuple[str, str, str]] = [
         SELECT encounter, campaign, rounds, coalesce(outcome, 'going on') AS outcome,
                combatants, effective_events, events
         FROM encounters WHERE {f} ORDER BY started_at, encounter"""),
-    ("recoveries", "Recoveries and rallies spent", """
-        SELECT target AS name,
-               count(DISTINCT encounter) AS battles,
-               count(*) FILTER (WHERE kind = 'recovery') AS recoveries,
-               count(*) FILTER (WHERE kind = 'recovery' AND NOT had_recovery)
-                   AS without_recovery_left,
-               count(*) FILTER (WHERE source = 'rally') AS rallies,
-               count(*) FILTER (WHERE source = 'death save') AS from_death_saves,
-               round(count(*) FILTER (WHERE kind = 'recovery')
-                     / count(DISTINCT encounter), 2) AS recoveries_per_battle,
-               sum(hp_gained) FILTER (WHERE kind = 'recovery') AS hp_from_recoveries
-        FROM healing WHERE kind = 'recovery' AND encounter IS NOT NULL AND {f}
-        GROUP BY target ORDER BY recoveries DESC, name"""),
     ("death_saves", "Death saves", """
         SELECT s.name, count(*) AS rolled, count(*) FILTER (WHERE success) AS saved,
                count(*) FILTER (WHERE NOT success) AS failed,
@@ -114,15 +91,18 @@ QUERIES: list[tuple[str, str, str]] = [
 ]
 
 
-def _escalating() -> str:
-    """The systems with an escalation die (13th Age): the only ones whose attacks the
-    escalation section counts (elsewhere the die is always 0)."""
+def queries() -> list[tuple[str, str, str]]:
+    """The core's sections, each rule system's own (``RuleSystem.stats_sections``)
+    after the core section it names, with the system's id in its SQL."""
     from battletape.domain import systems
 
-    ids = [s.id for s in systems.all_systems().values()
-           if "escalation_die" in s.header_keys]
-    return "system IN (" + ", ".join("'" + i.replace("'", "''") + "'" for i in ids) + ")" \
-        if ids else "FALSE"
+    out = list(QUERIES)
+    for s in systems.all_systems().values():
+        quoted = "'" + s.id.replace("'", "''") + "'"
+        for key, title, sql, after in s.stats_sections():
+            at = next((i + 1 for i, q in enumerate(out) if q[0] == after), len(out))
+            out.insert(at, (key, title, sql.replace("{system}", quoted)))
+    return out
 
 
 def dashboard(con, campaign: str | None = None, encounter: str | None = None,
@@ -131,8 +111,8 @@ def dashboard(con, campaign: str | None = None, encounter: str | None = None,
     branches only with ``branches`` (or when ``encounter`` names one)."""
     where, params = _filter(campaign, encounter, branches)
     out = []
-    for key, title, sql in QUERIES:
-        text = sql.replace("{f}", where).replace("{escalating}", _escalating())
+    for key, title, sql in queries():
+        text = sql.replace("{f}", where)
         cur = con.execute(text, params * text.count(where) if params else [])
         out.append(Section(key, title, [d[0] for d in cur.description], cur.fetchall()))
     out.append(fairness(con, where, params))

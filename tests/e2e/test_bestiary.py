@@ -125,7 +125,9 @@ def test_add_from_a_block_takes_its_statistics_and_a_typed_option_wins(pit):
     assert "saved_attacks" not in c["Vex"]
     assert c["Brute"]["max_hp"] == 33
     added = [e for e in _log(pit) if e["type"] == "CombatantAdded"]
-    assert {e["name"]: (e["ac"], e["pd"], e["md"], e["level"], e["pc"])
+    # 13th Age's own statistics are in the event's stats (PD and MD default to 10)
+    assert {e["name"]: (e["ac"], e["stats"].get("pd", 10), e["stats"].get("md", 10),
+                        e["level"], e["pc"])
             for e in added} == {
         "Orc 1": (15, 13, 10, 2, False), "Orc 2": (15, 13, 10, 2, False),
         "Orc 3": (15, 13, 10, 2, False), "Vex": (17, 14, 12, 1, True),

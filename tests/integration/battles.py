@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from battletape.domain import roster
+from battletape.domain.thirteenth_age import roster
 from battletape.domain.thirteenth_age import (attacks, conditions, cyclic_initiative as ci,
                                    damage_and_healing as dh, death_and_dying, disengaging,
                                    ongoing_damage, position, recoveries)

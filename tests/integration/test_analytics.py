@@ -18,6 +18,7 @@ from battletape.stores import store
 from battletape.application import Battletape
 from battletape.domain import events as ev
 from battletape.domain.state import EncounterState
+from battletape.domain.thirteenth_age import events as te
 from battletape import identity
 from battletape.stores.locations import resolve_url
 from battletape.fixtures import generate as gen
@@ -100,7 +101,7 @@ def py_figures(events: list[ev.Event]) -> dict:
         if isinstance(e, (ev.AttackResolved, ev.DamageTaken)):
             t = s.combatants[e.target]
             hp0, temp0, status0 = t.hp, t.temp_hp, t.status
-            esc = s.escalation_die
+            esc = getattr(s.part, "escalation_die", 0)
             apply(s, e)
             lost, absorbed = hp0 - t.hp, temp0 - t.temp_hp
             f["taken"][e.target] += lost
@@ -116,7 +117,7 @@ def py_figures(events: list[ev.Event]) -> dict:
                 if e.rerolled_from is not None:
                     f["naturals"][(e.attacker, e.rerolled_from)] += 1
             continue
-        if isinstance(e, ev.RecoverySpent):
+        if isinstance(e, te.RecoverySpent):
             c = s.combatants[e.name]
             hp0 = max(c.hp, 0)
             apply(s, e)
@@ -133,7 +134,7 @@ def py_figures(events: list[ev.Event]) -> dict:
         apply(s, e)
     out = {k: {key: n for key, n in v.items() if n} for k, v in f.items()}
     out["combatants"] = {c.name: (c.hp, c.temp_hp, c.status, c.damage_dealt,
-                                  c.damage_taken, c.recoveries)
+                                  c.damage_taken, c.part.recoveries)
                          for c in s.combatants.values()}
     out["rounds"] = s.round
     out["effective"] = len(history.effective(events))

@@ -62,9 +62,11 @@ def test_state_json_of_an_old_store_through_the_command_line(tmp_path):
 _OLD_TOP = {"combatant": ("pd", "md", "whereabouts", "flying", "recovery_die", "con_mod",
                           "resist", "penalty", "fell", "lasting_wounds", "rallies",
                           "rally_blocked_round", "no_actions", "interrupt_spent",
-                          "moving", "provoked", "spirit", "spirit_round"),
+                          "moving", "provoked", "spirit", "spirit_round",
+                          # core fields then, 13th Age's since layout 2
+                          "recoveries"),
             "encounter": ("escalation_held", "surprise", "surprise_advance",
-                          "spirit_used")}
+                          "spirit_used", "escalation_die")}
 
 
 def _as_old_layout(data: bytes) -> bytes:

@@ -7,7 +7,7 @@ from uuid import UUID
 
 import msgspec
 
-from battletape.domain import roster
+from battletape.domain.thirteenth_age import roster
 from battletape.domain.events import EncounterStarted, Event
 from battletape.domain.state import EncounterState, copy
 from battletape.projections.encounter_state import apply

@@ -6,6 +6,7 @@ from battletape.domain.errors import BadInput, RuleViolation
 from battletape.domain.events import AttackResolved
 from battletape.domain.thirteenth_age import attacks, cyclic_initiative as ci
 from battletape.domain.thirteenth_age.attacks import AttackOrder
+from battletape.domain.thirteenth_age.state import encounter
 from tests.unit.support import Battle
 
 
@@ -95,7 +96,7 @@ def test_multiple_targets_one_attack_roll_each_damage_rolled_once():
 
 def test_escalation_die_is_added_by_pcs_only():
     b = fight()
-    b.state.escalation_die = 3  # as if round 4
+    encounter(b.state).escalation_die = 3  # as if round 4
     [e] = hit(b, rolls=[7], dmg=1)
     assert e.escalation == 3 and e.total == 7 + 6 + 3
 

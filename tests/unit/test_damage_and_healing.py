@@ -93,7 +93,7 @@ def test_a_recovery_is_level_recovery_dice_plus_con_doubled_at_5th():
     b.do(dh.direct_damage, "Kael", 20, None)
     [e] = b.roll(recoveries.recover, "Kael", 17)
     assert e.roll.expr == "5d6" and e.con_bonus == 2 and e.amount == 19
-    assert b.c("Kael").hp == 23 and b.c("Kael").recoveries == 7
+    assert b.c("Kael").hp == 23 and b.c("Kael").part.recoveries == 7
 
 
 def test_a_recovery_with_none_left_heals_half_and_costs_minus_1():
@@ -102,7 +102,7 @@ def test_a_recovery_with_none_left_heals_half_and_costs_minus_1():
     b.do(dh.direct_damage, "Bruna", 29, None)
     b.roll(recoveries.recover, "Bruna", 10)  # 3d10=10 +2 = 12
     b.roll(recoveries.recover, "Bruna", 6)   # 6+2 = 8
-    assert b.c("Bruna").recoveries == 0 and b.c("Bruna").hp == 21
+    assert b.c("Bruna").part.recoveries == 0 and b.c("Bruna").hp == 21
     [e] = b.roll(recoveries.recover, "Bruna", 8)  # (8+2)//2 = 5
     assert not e.had_recovery and e.amount == 5
     b.roll(recoveries.recover, "Bruna", 3)

@@ -13,6 +13,7 @@ import msgspec
 import pytest
 
 from battletape.domain import events as ev, systems
+from battletape.domain.thirteenth_age import events as te
 from battletape.projections.describe import describe
 
 RAW = re.compile(r"\b[a-z_]+=")
@@ -76,7 +77,7 @@ def test_every_event_is_a_sentence_in_english_and_italian(system, cls):
 
 
 def test_the_cases_the_issue_names_read_as_sentences():
-    rest = ev.QuickRestTaken(name="Bruna", rolls=[ev.Roll(expr="1d10", faces=[7],
+    rest = te.QuickRestTaken(name="Bruna", rolls=[ev.Roll(expr="1d10", faces=[7],
                                                           sides=10, total=7)],
                              con_bonus=2, healed=9, recoveries_spent=1)
     assert describe(rest) == ("Bruna takes a quick rest: 1 recovery spent "
@@ -84,17 +85,17 @@ def test_the_cases_the_issue_names_read_as_sentences():
     assert describe(rest, "it").startswith("Bruna fa un riposo breve: 1 recupero speso")
     assert describe(ev.RulingRecorded(text="the ogre is large", by="Marta")) == \
         "GM ruling by Marta: the ogre is large"
-    assert describe(ev.FlightChanged(name="Vex", flying=True)) == "Vex takes to the air"
-    assert describe(ev.FlightChanged(name="Vex", flying=False), "it") == "Vex atterra"
+    assert describe(te.FlightChanged(name="Vex", flying=True)) == "Vex takes to the air"
+    assert describe(te.FlightChanged(name="Vex", flying=False), "it") == "Vex atterra"
     assert describe(ev.Delayed(name="Vex")) == "Vex delays, to act later this round"
     assert describe(ev.Readied(name="Vex", trigger="the ogre charges")) == \
         "Vex readies an action for when the ogre charges"
-    assert describe(ev.SpiritFought(name="Kael", ally="Bruna", stat="attack", amount=1,
+    assert describe(te.SpiritFought(name="Kael", ally="Bruna", stat="attack", amount=1,
                                     until_round=4)) == \
         "Kael fights in spirit: Bruna gets +1 attack until round 4"
-    assert describe(ev.EscalationSet(value=0, held=True, reason="stalled")) == \
+    assert describe(te.EscalationSet(value=0, held=True, reason="stalled")) == \
         "the GM sets the escalation die to 0; held: it will not advance: stalled"
-    assert describe(ev.EscalationSet(value=2), "it") == \
+    assert describe(te.EscalationSet(value=2), "it") == \
         "il GM porta il dado di escalation a 2"
-    assert describe(ev.FullHealUpTaken(names=["Bruna", "Kael"])) == \
+    assert describe(te.FullHealUpTaken(names=["Bruna", "Kael"])) == \
         "full heal-up for Bruna, Kael: hit points and recoveries restored"

@@ -426,7 +426,7 @@ def test_death_and_dying_feeding_a_dying_character_a_potion_takes_a_standard_act
     used, spent = b.roll(recoveries.potion, "Bruna", "Kael", 10)
     assert used.action == "standard" and spent.source == "potion"
     assert b.c("Bruna").hp == 12 and b.c("Bruna").status == "up"  # 0 + 10 + 2
-    assert b.c("Bruna").recoveries == 1 and b.c("Kael").actions_used == ["standard"]
+    assert b.c("Bruna").part.recoveries == 1 and b.c("Kael").actions_used == ["standard"]
 
 
 def test_disengaging_from_only_some_foes_keeps_the_others_engaged():

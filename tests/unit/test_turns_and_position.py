@@ -39,24 +39,25 @@ def test_roll_once_initiative_is_not_rolled_again():
 
 
 def test_escalation_die_starts_at_1_in_round_2_and_stops_at_6():
+    from battletape.domain.thirteenth_age import escalation_die as ed
     b = battle()
-    assert b.state.escalation_die == 0
+    assert ed.current(b.state) == 0
     values = []
     for _ in range(8):
         for _ in range(5):
             next_(b)
-        values.append(b.state.escalation_die)
+        values.append(ed.current(b.state))
     assert values == [1, 2, 3, 4, 5, 6, 6, 6]
     assert b.state.round == 9
 
 
 def test_the_gm_may_hold_the_escalation_die():
-    from battletape.domain import gm
+    from battletape.domain.thirteenth_age import escalation_die as ed
     b = battle()
-    b.do(gm.set_escalation, 0, True, "they hide")
+    b.do(ed.set_escalation, 0, True, "they hide")
     for _ in range(5):
         next_(b)
-    assert b.state.round == 2 and b.state.escalation_die == 0
+    assert b.state.round == 2 and ed.current(b.state) == 0
 
 
 def test_next_skips_the_dead():

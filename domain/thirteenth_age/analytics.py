@@ -1,0 +1,35 @@
+"""13th Age in the stats dashboard: hit rates by escalation die, recoveries and rallies.
+
+SQL over the analytics tables (projections/analytics/schema.py), declared here so the
+core's dashboard names no system: ``{f}`` is the dashboard's filter, ``{system}`` this
+system's id.
+"""
+
+from __future__ import annotations
+
+#: (key, title, SQL, the core section it follows)
+STATS_SECTIONS: list[tuple[str, str, str, str]] = [
+    ("escalation", "Hit rate by escalation die", """
+        SELECT escalation_die, count(*) AS attacks,
+               count(*) FILTER (WHERE hit) AS hits,
+               round(100 * avg(hit::INTEGER), 1) AS hit_pct,
+               count(*) FILTER (WHERE attacker_pc) AS pc_attacks,
+               round(100 * avg(hit::INTEGER) FILTER (WHERE attacker_pc), 1) AS pc_hit_pct,
+               round(100 * avg(hit::INTEGER) FILTER (WHERE NOT attacker_pc), 1)
+                   AS monster_hit_pct
+        FROM attacks WHERE system = {system} AND {f}
+        GROUP BY escalation_die ORDER BY escalation_die""", "damage"),
+    ("recoveries", "Recoveries and rallies spent", """
+        SELECT target AS name,
+               count(DISTINCT encounter) AS battles,
+               count(*) FILTER (WHERE kind = 'recovery') AS recoveries,
+               count(*) FILTER (WHERE kind = 'recovery' AND NOT had_recovery)
+                   AS without_recovery_left,
+               count(*) FILTER (WHERE source = 'rally') AS rallies,
+               count(*) FILTER (WHERE source = 'death save') AS from_death_saves,
+               round(count(*) FILTER (WHERE kind = 'recovery')
+                     / count(DISTINCT encounter), 2) AS recoveries_per_battle,
+               sum(hp_gained) FILTER (WHERE kind = 'recovery') AS hp_from_recoveries
+        FROM healing WHERE kind = 'recovery' AND encounter IS NOT NULL AND {f}
+        GROUP BY target ORDER BY recoveries DESC, name""", "battles"),
+]
