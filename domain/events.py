@@ -346,6 +346,14 @@ class EncounterEnded(Event, kw_only=True):
     campaign_loss: bool = False
 
 
+class CombatantLeft(Event, kw_only=True):
+    """A creature left the fight (every system: domain.leaving): ``how`` is ``fled``
+    or ``surrendered``; the battle goes on without it."""
+
+    name: str
+    how: str = "fled"
+
+
 # --- corrections (replay/ interprets them) -------------------------------------------
 
 class CommandRetracted(Event, kw_only=True):
@@ -537,6 +545,7 @@ CORE_ENCOUNTER_EVENTS = (
     EncounterEnded, CommandRetracted, CommandRestored, Rewound, CommandAmended,
     DisputeRaised, DisputeResolved, RippleAccepted, DiceCommitted, DiceContributed,
     DiceRevealed, StatBlockUsed, SavedAttackUsed,
+    CombatantLeft,
 )
 CampaignEvent = Union[
     CampaignStarted, EncounterRegistered, QuickRestTaken, RechargeRolled, FullHealUpTaken,

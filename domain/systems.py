@@ -63,6 +63,10 @@ class RuleSystem:
     #: say, warnings on wide rewinds); None keeps the core's plain corrections
     correction_policy: Any = None
 
+    #: the rule under which the PCs leave a fight only together (13th Age: ``Flee``):
+    #: ``leave`` refuses a PC alone, unless forced; None lets a PC leave alone
+    pcs_leave_together: str | None = None
+
     # --- terms ------------------------------------------------------------------------
 
     @cached_property
@@ -174,7 +178,12 @@ class RuleSystem:
 
 @cache
 def _verbs(module: str) -> dict[str, "Verb"]:
-    return {v.name: v for v in import_module(module).VERBS}
+    """The system's own verbs, after the core's that every system has (leaving the
+    fight: domain.leaving); a system's own verb of the same name wins."""
+    from battletape.domain import leaving
+
+    own = {v.name: v for v in import_module(module).VERBS}
+    return {**own, **{v.name: v for v in leaving.VERBS if v.name not in own}}
 
 
 @cache

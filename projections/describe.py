@@ -116,6 +116,9 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             return f"{e.name}'s ongoing damage ends ({e.reason})"
         case ev.EncounterEnded():
             return f"the encounter ends: {e.outcome}" + (" (a campaign loss)" if e.campaign_loss else "")
+        case ev.CombatantLeft():
+            return (f"{e.name} surrenders and leaves the fight" if e.how == "surrendered"
+                    else f"{e.name} flees the fight")
         case ev.RallyAttempted():
             return f"{e.name} rallies" + ("" if e.save is None else f": save {e.save.total} — {'success' if e.success else 'failure'}")
         case ev.StabilizeAttempted():

@@ -20,6 +20,7 @@ class ThirteenthAge(RuleSystem):
     verbs_module = "battletape.domain.thirteenth_age.commands"
     events_module = "battletape.domain.thirteenth_age.events"
     fold_module = "battletape.domain.thirteenth_age.fold"
+    pcs_leave_together = "Flee"
 
     def staggered(self, c: Combatant) -> bool:
         from battletape.domain.thirteenth_age.damage_and_healing import staggered
