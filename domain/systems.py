@@ -19,6 +19,10 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from battletape.domain.errors import BadInput, NotYetSupported
 
+#: the system ``new`` starts when none is named (the primary system of the seeds);
+#: the one place outside the system packages that names a system
+DEFAULT_SYSTEM = "13a"
+
 # systems of the seeds that have no package yet
 PLANNED: dict[str, str] = {}
 
@@ -62,6 +66,20 @@ class RuleSystem:
     #: CorrectionPolicy: the tactical refusal, the lines ``disputes`` and the report
     #: say, warnings on wide rewinds); None keeps the core's plain corrections
     correction_policy: Any = None
+
+    #: the bundled demo battle: a script under ``fixtures/battles/`` (``demo``), and the
+    #: campaign each demo is played into (a fresh one per run: ``NAME (2)``, ...)
+    demo_battle: str = ""
+    demo_campaign: str = "demo"
+
+    #: the generator of large histories (``fixtures/generate.py``): the module holding
+    #: its ``Generator`` and ``toughness``, imported by name
+    generator_module: str = ""
+
+    #: what the benchmarks record (``bench/``): the module of the system's samples,
+    #: whose ``ATTACK`` are the options of an ``attack`` that always misses and
+    #: ``ready(state)`` finds who can make it now (a pure function of the state)
+    samples_module: str = ""
 
     #: the rule under which the PCs leave a fight only together (13th Age: ``Flee``):
     #: ``leave`` refuses a PC alone, unless forced; None lets a PC leave alone
@@ -211,7 +229,7 @@ def all_systems() -> dict[str, RuleSystem]:
         system = import_module(f"{__package__}.{name}.system").SYSTEM
         found[system.id] = system
     # the primary system first
-    return dict(sorted(found.items(), key=lambda kv: kv[0] != "13a"))
+    return dict(sorted(found.items(), key=lambda kv: kv[0] != DEFAULT_SYSTEM))
 
 
 def get(system: str) -> RuleSystem:
@@ -239,6 +257,11 @@ def of(state: "EncounterState") -> RuleSystem:
 def listing() -> str:
     """One line per system, for help texts."""
     return "; ".join(f"{s.id}: {s.title}" for s in all_systems().values())
+
+
+def ids() -> tuple[str, ...]:
+    """Every system's id, the primary one first (argparse choices, column docs)."""
+    return tuple(all_systems())
 
 
 def option_listing() -> str:

@@ -11,7 +11,8 @@ def _settles(e: ev.Event) -> str:
     return f" — settles dispute {q}" if q else ""
 
 
-def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
+def describe(e: ev.Event, lang: str = "en",
+             system: str = systems.DEFAULT_SYSTEM) -> str:
     """One line in words for an event of an encounter of ``system``; rule terms in
     Italian with ``lang="it"``. The system words its own events first."""
     rules = systems.get(system)

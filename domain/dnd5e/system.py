@@ -20,6 +20,10 @@ class Dnd5e(RuleSystem):
     verbs_module = "battletape.domain.dnd5e.commands"
     fold_module = "battletape.domain.dnd5e.fold"
     words_staggered = "bloodied"
+    demo_battle = "demo-5e.bt"
+    demo_campaign = "demo 5e"
+    generator_module = "battletape.fixtures.generate_5e"
+    samples_module = "battletape.domain.dnd5e.samples"
     options = {"underwater": "Combattimento sott'acqua: the fight is under water"}
 
     @property
