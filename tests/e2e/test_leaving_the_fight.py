@@ -37,8 +37,10 @@ def test_a_creature_that_leaves_takes_no_more_turns_and_undo_brings_it_back(
     assert "turn: Goblin 2" in turns[0]
     log = ok(s, "log").out
     assert "Goblin 1" in log and "the encounter ends" not in log
+    it = ok(s, "--lang", "it", "log").out
+    assert ("si arrende" if how == "surrendered" else "fugge dal combattimento") in it
     report = ok(s, "export --format md").out
-    assert "| Goblin 1 | 10/10 | fled |" in report
+    assert "| Goblin 1 | 10/10 | fled |" in report and f"Goblin 1 became {how}" in report
     # undo the three turns, then the leaving: Goblin 1 is back and takes its turn
     for _ in range(4):
         ok(s, "undo")
