@@ -139,7 +139,7 @@ def _given_name(args: list[str], option: str) -> str | None:
 
 
 def overridden(line: str, changes: dict[str, str], turn: str | None,
-               system: str = "13a") -> str:
+               system: str) -> str:
     """``line`` with corrected values: --roll, --dmg, --type, the target, a save.
     Where a verb keeps its roll is the verb's own (``Verb.roll_option``)."""
     from battletape.domain import systems

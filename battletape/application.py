@@ -411,7 +411,7 @@ class Battletape(Reading):
 
     # --- encounters and campaigns --------------------------------------------------
 
-    def new(self, name: str, system: str = "13a", campaign: str = "default",
+    def new(self, name: str, system: str = systems.DEFAULT_SYSTEM, campaign: str = "default",
             seed: int | None = None, options: dict[str, bool] | None = None,
             command: str = "", branched: tuple[str, int] | None = None,
             copied: list[ev.Event] = (), player_seeds: list[str] = ()) -> None:

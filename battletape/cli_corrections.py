@@ -91,7 +91,7 @@ def rewind(ctx: typer.Context, position: int,
 
 @app.command(context_settings={"ignore_unknown_options": False})
 def amend(ctx: typer.Context, position: int,
-          roll_: Optional[str] = typer.Option(None, "--roll", help="The natural d20 (or a save's natural) as it should have been; 5e: A/B for two faces."),
+          roll_: Optional[str] = typer.Option(None, "--roll", help="The natural d20 (or a save's natural) as it should have been; A/B for two faces (advantage, disadvantage)."),
           dmg: Optional[int] = typer.Option(None, help="The damage total as it should have been."),
           target: Optional[str] = typer.Option(None, help="The right target."),
           type_: Optional[str] = typer.Option(None, "--type", help="The damage type (a missed resistance)."),

@@ -12,6 +12,7 @@ import typer
 from battletape.cli import app
 from battletape.session import Context, get, out
 from battletape.domain.errors import AlreadyHolds, BadInput, BattletapeError
+from battletape.domain.systems import DEFAULT_SYSTEM, listing
 
 
 @app.command()
@@ -193,7 +194,7 @@ def demo_pace(delay: float | None, terminal: bool) -> float:
 @app.command()
 def demo(ctx: typer.Context,
          delay: Optional[float] = typer.Option(None, help="Seconds between rounds (default: 1.5 on a terminal, none when the output is piped)."),
-         system: str = typer.Option("13a", help="The rule system of the battle: 13a, 5e or 3.5e.")):
+         system: str = typer.Option(DEFAULT_SYSTEM, help="The rule system of the battle: " + listing() + ".")):
     """Play a bundled battle into the store and show it round by round.  Example: battletape demo --system 5e"""
     import time
     from importlib import resources
@@ -205,10 +206,11 @@ def demo(ctx: typer.Context,
 
     c = get(ctx)
     chosen = systems.get(system)
-    battle = "demo.bt" if chosen.id == "13a" else f"demo-{chosen.id}.bt"
-    try:
-        script = resources.files("battletape.fixtures").joinpath(f"battles/{battle}").read_text(
-            "utf-8")
+    try:  # the system's own bundled demo: (package, path), a resource
+        if not chosen.demo:
+            raise FileNotFoundError(system)
+        package, path = chosen.demo
+        script = resources.files(package).joinpath(path).read_text("utf-8")
     except FileNotFoundError:
         raise BadInput("--system", system, "a system with a bundled demo") from None
     first = next(line for line in script.splitlines() if line.startswith("new "))
@@ -220,7 +222,7 @@ def demo(ctx: typer.Context,
         suffix += 1
         name = f"{title} ({suffix})"
     # a campaign of its own each time: the PCs must not carry wounds from the last demo
-    base = "demo" if chosen.id == "13a" else f"demo {chosen.id}"
+    base = chosen.demo_campaign
     campaign = base if suffix == 1 else f"{base} ({suffix})"
     lines = [shlex.join(["new", name, "--campaign", campaign, "--seed", "13",
                          "--system", chosen.id]) if line.startswith("new ")

@@ -17,13 +17,13 @@ from battletape.domain import systems
 
 @app.command()
 def new(ctx: typer.Context, name: str,
-        system: str = typer.Option("13a", help="The rule system: " + systems.listing() + "."),
+        system: str = typer.Option(systems.DEFAULT_SYSTEM, help="The rule system: " + systems.listing() + "."),
         campaign: str = typer.Option("default", help="The campaign this battle belongs to."),
         seed: Optional[int] = typer.Option(None, help="A public seed: virtual dice reproducible by anyone (tests, demos). Without it they come from a committed secret, revealed at `end`."),
         player_seed: list[str] = typer.Option([], "--player-seed", help="A player's value mixed into the dice secret (repeatable), so the GM does not choose the dice alone."),
         rule: list[str] = typer.Option([], "--rule", help="An optional rule of the system: " + systems.option_listing() + "."),
-        lasting_wounds: bool = typer.Option(False, "--lasting-wounds", help="13a: --rule lasting-wounds."),
-        meaningful_death: bool = typer.Option(False, "--meaningful-death", help="13a: --rule meaningful-death.")):
+        lasting_wounds: bool = typer.Option(False, "--lasting-wounds", help="The same as --rule lasting-wounds."),
+        meaningful_death: bool = typer.Option(False, "--meaningful-death", help="The same as --rule meaningful-death.")):
     """Start an encounter.  Example: battletape new "Goblin ambush" --campaign Emberfall --system 5e"""
     c = get(ctx)
     chosen = systems.get(system)

@@ -54,11 +54,11 @@ def _help_system(c) -> "RuleSystem":
 
     url = resolve_url(c.store)
     if "://" not in url and not Path(url).exists():
-        return systems.get("13a")
+        return systems.get(systems.DEFAULT_SYSTEM)
     try:
         return _system_of(c)
     except BattletapeError:
-        return systems.get("13a")
+        return systems.get(systems.DEFAULT_SYSTEM)
 
 
 def run(ctx, word: str, args: list[str]) -> None:

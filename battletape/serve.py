@@ -41,7 +41,9 @@ def players_view(state: EncounterState, reveal: bool = False) -> dict:
         shown.append(entry)
     return {"encounter": state.name, "system": state.system, "title": system.title,
             "round": state.round, "turn": state.turn,
-            "escalation_die": system.state_keys(state).get("escalation_die") if "escalation_die" in system.header_keys else None,
+            # a system that shows the escalation die beside the round (13th Age)
+            "escalation_die": (system.state_keys(state).get("escalation_die")
+                               if "escalation_die" in system.header_keys else None),
             "ended": state.ended, "position": state.position, "combatants": shown}
 
 

@@ -1,10 +1,10 @@
 """What corrections cost on long battles, against rebuilding the same battle in the
 same run.
 
-For each size (default 1k, 10k and 100k events) a D&D 5e battle is generated with
-every command recorded as its command line and every die typed
-(``fixtures.generate --system 5e --command-lines``), so that every command decides
-again. Then, interleaved round by round so that a busy machine slows all alike:
+For each size (default 1k, 10k and 100k events) a battle of ``--system`` (one whose
+generator plays through the verbs) is generated with every command recorded as its
+command line and every die typed (``fixtures.generate --system S --command-lines``),
+so that every command decides again. Then, interleaved round by round so that a busy machine slows all alike:
 
 * **rebuild** (the yardstick, in this process): open the store, read every event,
   fold them (``read_events`` + ``history.state_at``);
@@ -57,18 +57,28 @@ def battletape_command() -> list[str]:
     return [sys.executable, "-c", "from battletape.context import run; run()"]
 
 
-def prepare(directory: Path, events: int, seed: int) -> tuple[Path, str, float]:
-    """A generated 5e battle of ``events`` events recorded as command lines (made once
-    per directory and size)."""
+def with_command_lines() -> list[str]:
+    """The systems whose generator records every command as its command line."""
+    from battletape.domain import systems
+    from battletape.fixtures.generate import generator_of
+
+    return [s for s in systems.ids()
+            if systems.get(s).generator_module and generator_of(s).COMMAND_LINES]
+
+
+def prepare(directory: Path, events: int, seed: int,
+            system: str) -> tuple[Path, str, float]:
+    """A generated battle of ``system`` of ``events`` events recorded as command lines
+    (made once per directory, system and size)."""
     from battletape.fixtures.generate import run
 
-    store = directory / f"battle-{events}.db"
+    store = directory / f"battle-{system}-{events}.db"
     name = f"lines {events} seed {seed}"
     if store.exists():
         return store, name, 0.0
     started = time.perf_counter()
-    run(str(store), events, seed, name=name, user=USER, system="5e", command_lines=True,
-        progress=events >= 50_000, label=f"{events}: ")
+    run(str(store), events, seed, name=name, user=USER, system=system,
+        command_lines=True, progress=events >= 50_000, label=f"{events}: ")
     return store, name, time.perf_counter() - started
 
 
@@ -265,6 +275,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="battle sizes in events, comma-separated")
     parser.add_argument("--repeat", type=int, default=3, help="rounds per size")
     parser.add_argument("--seed", type=int, default=7)
+    lines = with_command_lines()
+    parser.add_argument("--system", default=lines[0], choices=lines,
+                        help="the rule system of the battles (one whose generator "
+                             "writes command lines; default: the first registered)")
     parser.add_argument("--keep", default=None,
                         help="a directory for the generated stores (kept, reused)")
     parser.add_argument("--no-replay", action="store_true",
@@ -279,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
         directory.mkdir(parents=True, exist_ok=True)
         work = Path(tmp)
         for size in sizes:
-            store, name, generated = prepare(directory, size, args.seed)
+            store, name, generated = prepare(directory, size, args.seed, args.system)
             report(size, generated, measure(store, name, args.repeat, work))
     if not args.no_replay:
         replay_figures(args.replay_args.split())

@@ -97,7 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--system", default="13a", choices=("13a", "5e", "3.5e"),
+    from battletape.domain import systems
+
+    parser.add_argument("--system", default=systems.DEFAULT_SYSTEM, choices=systems.ids(),
                         help="the rule system of the generated encounter")
     parser.add_argument("--store", help="an existing SQLite store (default: generate "
                         "into a temporary one)")

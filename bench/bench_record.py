@@ -4,16 +4,15 @@ Runs, as subprocesses and interleaved so that a noisy machine hurts both alike:
 
 * the baseline ``python -c "import typer, msgspec, eventsourcing.application"``;
 * ``battletape --store X damage MONSTER 1``;
-* ``battletape --store X attack ATTACKER TARGET --bonus 0 --vs ac --roll 2 --dmg 1
-  --basic`` by the creature whose turn it is, on a fresh turn (the turns before are
-  ended in this process, untimed); a natural 2 with no bonus always misses, so
-  the target lives through every run;
+* ``battletape --store X attack ATTACKER TARGET OPTIONS`` by the creature whose turn
+  it is, on a fresh turn (the turns before are ended in this process, untimed): the
+  system's sample attack (``RuleSystem.samples_module``: ``ATTACK``, e.g. 13th Age's
+  ``--bonus 0 --vs ac --roll 2 --dmg 1 --basic``), a natural 2 with no bonus that
+  always misses, so the target lives through every run; the system's ``ready``
+  picks an attacker who can make it with one d20;
 
-against a store holding a small generated encounter (a few hundred events, past its
-first snapshot). With ``--system 5e`` (or ``3.5e``) the encounter is a generated 5e (3.5) battle and the
-attack is ``attack ATTACKER TARGET --bonus 0 --roll 2 --dmg 1`` (5e attacks are
-against AC; the target is one the attacker has neither advantage nor disadvantage
-against, so that one natural is the whole roll). Prints the median time of each and the median of the per-round
+against a store holding a small generated encounter of the system (a few hundred
+events, past its first snapshot). Prints the median time of each and the median of the per-round
 ratios command/baseline; the goal is a ratio of at most 1.5. Above the goal it also
 prints the command's heaviest imports beyond the baseline's (``python -X importtime``).
 
@@ -44,121 +43,48 @@ def battletape_command() -> list[str]:
     return [sys.executable, "-c", "from battletape.cli import run; run()"]
 
 
-def prepare(store: str, events: int, seed: int, system: str = "13a") -> str:
-    """A small generated encounter (monsters tough enough to outlive the bench)."""
+def prepare(store: str, events: int, seed: int, system: str | None = None) -> str:
+    """A small generated encounter of ``system`` (default: the default system), its
+    monsters tough enough to outlive the bench."""
+    from battletape.domain import systems
     from battletape.fixtures.generate import generate
 
+    system = system or systems.DEFAULT_SYSTEM
     name, _ = generate(store, events, seed=seed, name="bench", tough=1000,
                        system=system)
     return name
 
 
-def next_attack(store: str, name: str, system: str = "13a") -> tuple[str, str, str]:
-    if system == "5e":
-        return next_attack_5e(store, name)
-    if system == "3.5e":
-        return next_attack_35(store, name)
-    return next_attack_13a(store, name)
+def samples(system: str):
+    """The system's sample commands (``RuleSystem.samples_module``)."""
+    from importlib import import_module
+
+    from battletape.domain import systems
+
+    return import_module(systems.get(system).samples_module)
 
 
-def next_attack_35(store: str, name: str) -> tuple[str, str, str]:
-    """Ends turns (in this process, untimed; the d100 of a dying creature first) until
-    the creature whose turn it is can attack: it, a foe, and a monster to damage."""
+def next_attack(store: str, name: str, system: str) -> tuple[str, str, str]:
+    """Ends turns (in this process, untimed; a death save first when one is due and
+    the system's samples give its natural) until the creature whose turn it is can
+    make the sample attack: it, a foe, and a monster to damage."""
     from battletape.application import Battletape
     from battletape.domain import systems
-    from battletape.domain.dnd35 import conditions
 
-    verbs = systems.get("3.5e").verbs
+    rules = systems.get(system)
+    sample = samples(system)
+    verbs = rules.verbs
     bt = Battletape(store, "bench")
     try:
         for _ in range(200):
-            s = bt.state(name)
-            c = s.combatants.get(s.turn or "")
-            if c is not None and c.status == "dying" and c.extra.get("death_save_due"):
-                bt.record(verbs["death-save"].decision(None, name=c.name, roll_=50),
-                          name)
+            due = rules.death_save_due(bt.state(name))
+            if due and sample.DEATH_SAVE is not None:
+                bt.record(verbs["death-save"].decision(None, name=due,
+                                                       roll_=sample.DEATH_SAVE), name)
             bt.record(verbs["next"].decision(None), name)
-            s = bt.state(name)
-            a = s.combatants.get(s.turn or "")
-            if a is None or a.status != "up" or conditions.has(a, "no_actions") or \
-                    conditions.has(a, "no_attack") or conditions.has(a, "move_only"):
-                continue
-            foes = [t for t in s.combatants.values() if t.pc != a.pc and t.status == "up"]
-            monsters = [m for m in s.combatants.values() if not m.pc and m.status == "up"]
-            if foes and monsters:
-                return a.name, foes[0].name, max(monsters, key=lambda m: m.hp).name
-    finally:
-        bt.close()
-    raise SystemExit("no creature could attack in 200 turns: try another --seed")
-
-
-def next_attack_5e(store: str, name: str) -> tuple[str, str, str]:
-    """Ends turns (in this process, untimed; a death save first when one is due)
-    until the creature whose turn it is can attack a foe with one d20: it, the foe,
-    and a monster to damage."""
-    from battletape.application import Battletape
-    from battletape.domain import systems
-    from battletape.domain.dnd5e import conditions, d20_tests
-    from battletape.domain.dnd5e import making_an_attack as atk
-
-    verbs = systems.get("5e").verbs
-    bt = Battletape(store, "bench")
-    try:
-        for _ in range(200):
-            s = bt.state(name)
-            c = s.combatants.get(s.turn or "")
-            if c is not None and c.status == "unconscious" and c.extra.get(
-                    "death_save_due"):
-                bt.record(verbs["death-save"].decision(None, name=c.name, roll_=10),
-                          name)
-            bt.record(verbs["next"].decision(None), name)
-            s = bt.state(name)
-            a = s.combatants.get(s.turn or "")
-            if a is None or a.status != "up" or conditions.incapacitated(a):
-                continue
-            charm = a.conditions.get("charmed")
-            foes = []
-            for t in s.combatants.values():
-                if t.pc == a.pc or t.status != "up" or (charm and charm.source == t.name):
-                    continue
-                order = atk.AttackOrder(attacker=a.name, targets=[t.name], bonus=0)
-                if d20_tests.mode(*atk._sources(s, a, t, order, None)) in (
-                        "normal", "cancelled"):
-                    foes.append(t)
-            monsters = [c for c in s.combatants.values()
-                        if not c.pc and c.status == "up"]
-            if foes and monsters:
-                return a.name, foes[0].name, max(monsters, key=lambda c: c.hp).name
-    finally:
-        bt.close()
-    raise SystemExit("no creature could attack in 200 turns: try another --seed")
-
-
-def next_attack_13a(store: str, name: str) -> tuple[str, str, str]:
-    """Ends turns (in this process, untimed) until the creature whose turn it is can
-    make a basic melee attack: it, a foe it can attack, and a monster to damage."""
-    from battletape.application import Battletape
-    from battletape.domain.thirteenth_age import conditions, cyclic_initiative
-
-    bt = Battletape(store, "bench")
-    try:
-        for _ in range(200):
-            bt.record(lambda st, r: cyclic_initiative.next_turn(st, r, {}), name)
-            s = bt.state(name)
-            a = s.combatants.get(s.turn or "")
-            if a is None or a.status != "up" or not conditions.can_act(
-                    set(a.conditions)):
-                continue
-            foes = [c for c in s.combatants.values()
-                    if c.pc != a.pc and c.status == "up"]
-            if a.engaged_with:
-                foes = [c for c in foes if c.name in a.engaged_with]
-            elif not conditions.can_move(set(a.conditions)):
-                foes = []
-            monsters = [c for c in s.combatants.values()
-                        if not c.pc and c.status == "up"]
-            if foes and monsters:
-                return a.name, foes[0].name, max(monsters, key=lambda c: c.hp).name
+            found = sample.ready(bt.state(name))
+            if found:
+                return found
     finally:
         bt.close()
     raise SystemExit("no creature could attack in 200 turns: try another --seed")
@@ -217,7 +143,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=300,
                         help="size of the small encounter recorded into")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--system", default="13a", choices=("13a", "5e", "3.5e"),
+    from battletape.domain import systems
+
+    parser.add_argument("--system", default=systems.DEFAULT_SYSTEM,
+                        choices=systems.ids(),
                         help="the rule system of the encounter recorded into")
     parser.add_argument("--imports", action="store_true",
                         help="print the import report even when the goal is met")
@@ -237,11 +166,8 @@ def main(argv: list[str] | None = None) -> int:
             attacker, target, victim = next_attack(store, name, args.system)
             if key == "damage":
                 return bt + ["--store", store, "damage", victim, "1"]
-            if args.system in ("5e", "3.5e"):
-                return bt + ["--store", store, "attack", attacker, target, "--bonus",
-                             "0", "--roll", "2", "--dmg", "1"]
-            return bt + ["--store", store, "attack", attacker, target, "--bonus", "0",
-                         "--vs", "ac", "--roll", "2", "--dmg", "1", "--basic"]
+            return bt + ["--store", store, "attack", attacker, target,
+                         *samples(args.system).ATTACK]
 
         print(f"store {store}: {args.system} encounter {name!r} "
               f"({args.events}+ events)")

@@ -35,7 +35,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_record import BASELINE, battletape_command, prepare, timed  # noqa: E402
+from bench_record import (BASELINE, battletape_command, prepare, samples,  # noqa: E402
+                          timed)
 
 GOALS = {"dice: roll 2d6+3": 1.5, "dice: roll 4d6kh3": 1.5,
          "sql SELECT 1": 1.5, "postgres damage": 1.3}
@@ -69,8 +70,10 @@ def report(name: str, rounds: list, goal: float | None, yardstick: str) -> None:
           f"  (goal <= {goal}) {verdict}")
 
 
-def play_costs(store: str, name: str, repeat: int) -> dict[str, list[float]]:
-    """One command inside `play`: the session's runner, in process, store open."""
+def play_costs(store: str, name: str, repeat: int,
+               system: str | None = None) -> dict[str, list[float]]:
+    """One command inside `play`: the session's runner, in process, store open; the
+    attack is the system's sample (``RuleSystem.samples_module``)."""
     from battletape.application import Battletape
     from battletape.play import Session
     from battletape.session import Context
@@ -79,7 +82,8 @@ def play_costs(store: str, name: str, repeat: int) -> dict[str, list[float]]:
     c = Context(store=store, encounter=name, user="bench")
     session = Session(c)
     bt = Battletape(store, "bench")
-    verbs = systems.get("13a").verbs
+    rules = systems.get(system or systems.DEFAULT_SYSTEM)
+    verbs, sample = rules.verbs, samples(rules.id)
     out: dict[str, list[float]] = {"damage": [], "attack": [], "state panel": []}
     sink = io.StringIO()
     try:
@@ -91,9 +95,10 @@ def play_costs(store: str, name: str, repeat: int) -> dict[str, list[float]]:
                     if x.pc != attacker.pc and x.status == "up"]
             victim = max((x for x in s.combatants.values() if not x.pc),
                          key=lambda x: x.hp).name
+            who, foe, _ = sample.ready(s) or (attacker.name, foes[0], victim)
             lines = {"damage": f"damage {quote(victim)} 1",
-                     "attack": f"attack {quote(attacker.name)} {quote(foes[0])} "
-                               "--bonus 0 --vs ac --roll 2 --dmg 1 --basic"}
+                     "attack": f"attack {quote(who)} {quote(foe)} "
+                               + " ".join(sample.ATTACK)}
             for key, line in lines.items():
                 with redirect_stdout(sink), redirect_stderr(sink):
                     start = time.perf_counter()

@@ -308,6 +308,14 @@ class EncounterEnded(Event, kw_only=True):
     campaign_loss: bool = False
 
 
+class CombatantLeft(Event, kw_only=True):
+    """A creature left the fight (every system: domain.leaving): ``how`` is ``fled``
+    or ``surrendered``; the battle goes on without it."""
+
+    name: str
+    how: str = "fled"
+
+
 # --- corrections (replay/ interprets them) -------------------------------------------
 
 class CommandRetracted(Event, kw_only=True):
@@ -474,6 +482,7 @@ CORE_ENCOUNTER_EVENTS = (
     StabilizeAttempted, EncounterEnded, CommandRetracted, CommandRestored, Rewound,
     CommandAmended, DisputeRaised, DisputeResolved, RippleAccepted, DiceCommitted,
     DiceContributed, DiceRevealed, StatBlockUsed, SavedAttackUsed,
+    CombatantLeft,
 )
 CampaignEvent = Union[
     CampaignStarted, EncounterRegistered, GmAdded, StatBlockSaved,

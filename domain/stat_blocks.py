@@ -112,7 +112,7 @@ def read(data: dict[str, Any], source: str, system: str | None) -> list[ev.StatB
             raise BadInput("stat block", key, "a [KEY] table of statistics")
         if not key.strip() or any(ch in key for ch in ",=/"):
             raise BadInput("stat block key", key, "a name without commas, '=' or '/'")
-        rules = systems.get(str(table.get("system", file_system or "13a")))
+        rules = systems.get(str(table.get("system", file_system or systems.DEFAULT_SYSTEM)))
         add, attack = rules.verb("add"), rules.verb("attack")
         stats = _options(add, table, BLOCK_KEYS, f"[{key}]", leave_out=("count",))
         if "hp" not in stats:

@@ -19,6 +19,10 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from battletape.domain.errors import BadInput, NotYetSupported
 
+#: the system ``new`` starts when none is named (the primary system of the seeds);
+#: the one place outside the system packages that names a system
+DEFAULT_SYSTEM = "13a"
+
 # systems of the seeds that have no package yet
 PLANNED: dict[str, str] = {}
 
@@ -66,6 +70,23 @@ class RuleSystem:
     #: CorrectionPolicy: the tactical refusal, the lines ``disputes`` and the report
     #: say, warnings on wide rewinds); None keeps the core's plain corrections
     correction_policy: Any = None
+
+    #: the campaign each demo (``demo`` above) is played into (a fresh one per run:
+    #: ``NAME (2)``, ...)
+    demo_campaign: str = "demo"
+
+    #: the generator of large histories (``fixtures/generate.py``): the module holding
+    #: its ``Generator`` and ``toughness``, imported by name
+    generator_module: str = ""
+
+    #: what the benchmarks record (``bench/``): the module of the system's samples,
+    #: whose ``ATTACK`` are the options of an ``attack`` that always misses and
+    #: ``ready(state)`` finds who can make it now (a pure function of the state)
+    samples_module: str = ""
+
+    #: the rule under which the PCs leave a fight only together (13th Age: ``Flee``):
+    #: ``leave`` refuses a PC alone, unless forced; None lets a PC leave alone
+    pcs_leave_together: str | None = None
 
     # --- terms ------------------------------------------------------------------------
 
@@ -192,7 +213,12 @@ class RuleSystem:
 
 @cache
 def _verbs(module: str) -> dict[str, "Verb"]:
-    return {v.name: v for v in import_module(module).VERBS}
+    """The system's own verbs, after the core's that every system has (leaving the
+    fight: domain.leaving); a system's own verb of the same name wins."""
+    from battletape.domain import leaving
+
+    own = {v.name: v for v in import_module(module).VERBS}
+    return {**own, **{v.name: v for v in leaving.VERBS if v.name not in own}}
 
 
 @cache
@@ -263,7 +289,7 @@ def all_systems() -> dict[str, RuleSystem]:
         system = import_module(f"{name}.system").SYSTEM
         found[system.id] = system
     # the primary system first
-    return dict(sorted(found.items(), key=lambda kv: kv[0] != "13a"))
+    return dict(sorted(found.items(), key=lambda kv: kv[0] != DEFAULT_SYSTEM))
 
 
 def get(system: str) -> RuleSystem:
@@ -291,6 +317,11 @@ def of(state: "EncounterState") -> RuleSystem:
 def listing() -> str:
     """One line per system, for help texts."""
     return "; ".join(f"{s.id}: {s.title}" for s in all_systems().values())
+
+
+def ids() -> tuple[str, ...]:
+    """Every system's id, the primary one first (argparse choices, column docs)."""
+    return tuple(all_systems())
 
 
 def option_listing() -> str:

@@ -11,7 +11,8 @@ def _settles(e: ev.Event) -> str:
     return f" — settles dispute {q}" if q else ""
 
 
-def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
+def describe(e: ev.Event, lang: str = "en",
+             system: str = systems.DEFAULT_SYSTEM) -> str:
     """One line in words for an event of an encounter of ``system``; rule terms in
     Italian with ``lang="it"``. The system words its own events first."""
     rules = systems.get(system)
@@ -116,6 +117,9 @@ def describe(e: ev.Event, lang: str = "en", system: str = "13a") -> str:
             return f"{e.name}'s ongoing damage ends ({e.reason})"
         case ev.EncounterEnded():
             return f"the encounter ends: {e.outcome}" + (" (a campaign loss)" if e.campaign_loss else "")
+        case ev.CombatantLeft():
+            return (f"{e.name} surrenders and leaves the fight" if e.how == "surrendered"
+                    else f"{e.name} flees the fight")
         case ev.StabilizeAttempted():
             return f"{e.helper} tries to stabilize {e.name}: {e.roll.total} vs DC 10 — {'success' if e.success else 'failure'}" + (" (a quick action)" if e.quick else "")
         case ev.RulingRecorded() if e.overrode:

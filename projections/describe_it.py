@@ -157,6 +157,9 @@ def describe_it(e: ev.Event, rules, t: Callable[[str], str]) -> str | None:
         case ev.EncounterEnded():
             return (f"lo scontro finisce: {_OUTCOMES.get(e.outcome, e.outcome)}"
                     + (" (una sconfitta per la campagna)" if e.campaign_loss else ""))
+        case ev.CombatantLeft():
+            return (f"{e.name} si arrende e lascia il combattimento"
+                    if e.how == "surrendered" else f"{e.name} fugge dal combattimento")
         case ev.CommandRetracted():
             return (f"annulla: il comando in posizione {e.target} è ritirato "
                     f"({_KINDS.get(e.kind, e.kind)}){_why(e.reason)}")

@@ -36,6 +36,10 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         from battletape.domain.stat_blocks import fold as keep_saved_attacks
 
         keep_saved_attacks(state, e)
+    elif isinstance(e, ev.CombatantLeft):  # every system's: leaving the fight
+        from battletape.domain.leaving import fold as leave
+
+        leave(state, e)
     return state
 
 

@@ -15,7 +15,7 @@ from typing import Iterator, NamedTuple, Sequence
 
 import msgspec
 
-from battletape.domain import events as ev
+from battletape.domain import events as ev, systems
 from battletape.projections.describe import describe
 from battletape.replay.drops import DropWatch, narrate
 from battletape.replay.history import Corrections
@@ -69,7 +69,7 @@ def entries(events: Sequence[ev.Event], lang: str = "en", system: str | None = N
     when the caller has it (a player reading the log lazily, replay/frames.py)."""
     if not events:
         return
-    system = system or getattr(events[0], "system", "13a")
+    system = system or getattr(events[0], "system", systems.DEFAULT_SYSTEM)
     corr = corrections if corrections is not None else Corrections(events)
     watch = DropWatch()  # a creature going down is told as a drop, where it fell
 

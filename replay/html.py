@@ -26,7 +26,7 @@ def page(events: Sequence[ev.Event], lang: str = "en",
     state, plus the whole state every ``every`` positions (replay/deltas.py); its
     script folds them to show any position, so the page grows with the battle's
     length, not with length times state."""
-    system = systems.get(getattr(events[0], "system", "13a"))
+    system = systems.get(getattr(events[0], "system", systems.DEFAULT_SYSTEM))
     encode = msgspec.json.Encoder().encode
     log: list[bytes] = []
     changes: list[bytes] = []

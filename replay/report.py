@@ -152,6 +152,8 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
                 say(t["death"].format(t=e.name, r=e.roll.natural))
             case ev.ConditionApplied():
                 say(t["cond"].format(t=e.name, c=term(e.condition, lang)))
+            case ev.CombatantLeft():  # leaving the fight, in every system
+                say(t["cond"].format(t=e.name, c=term(e.how, lang)))
             case ev.ConditionRemoved() if e.reason == "save":
                 say(t["saved"].format(t=e.name, c=term(e.condition, lang)))
         for name, c in state.combatants.items():

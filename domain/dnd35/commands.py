@@ -187,6 +187,10 @@ def _stabilize(services, name, by, roll_, bonus):
 
 def _cond_add(services, name, condition, source, rounds, effect):
     from battletape.domain.dnd35 import conditions
+    from battletape.domain import leaving
+
+    if condition.strip().lower() in leaving.LEAVING:  # leaving the fight, as in 13th Age
+        return lambda s, r: leaving.leave(s, name, condition)
 
     return lambda s, r: conditions.apply_condition(s, name, condition, source, rounds,
                                                    effect)

@@ -17,6 +17,9 @@ class Dnd35(RuleSystem):
     verbs_module = "battletape.domain.dnd35.commands"
     fold_module = "battletape.domain.dnd35.fold"
     demo = ("battletape.fixtures", "battles/demo-3.5e.bt")
+    demo_campaign = "demo 3.5e"
+    generator_module = "battletape.fixtures.generate_35"
+    samples_module = "battletape.domain.dnd35.samples"
 
     @property
     def analytics_columns(self):  # type: ignore[override]

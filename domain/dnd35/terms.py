@@ -58,6 +58,7 @@ STATUSES = {"up": "in piedi", "disabled": "inabile", "dying": "morente",
             "fled": "fuggito"}
 
 WORDS = {
+    "surrendered": "arreso",  # leaving the fight (domain.leaving)
     "round": "round", "turn": "turno", "hit": "colpito", "miss": "mancato",
     "threat": "minaccia di critico", "confirmed": "confermato",
     "critical hit": "colpo critico", "crit": "critico",

@@ -21,6 +21,9 @@ class Dnd5e(RuleSystem):
     fold_module = "battletape.domain.dnd5e.fold"
     demo = ("battletape.fixtures", "battles/demo-5e.bt")
     words_staggered = "bloodied"
+    demo_campaign = "demo 5e"
+    generator_module = "battletape.fixtures.generate_5e"
+    samples_module = "battletape.domain.dnd5e.samples"
     options = {"underwater": "Combattimento sott'acqua: the fight is under water"}
 
     @property

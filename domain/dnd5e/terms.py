@@ -54,6 +54,7 @@ STATUSES = {"up": "in piedi", "unconscious": "privo di sensi", "stable": "stabil
             "dead": "morto", "fled": "fuggito", "knocked-out": "svenuto"}
 
 WORDS = {
+    "surrendered": "arreso",  # leaving the fight (domain.leaving)
     "round": "round", "turn": "turno", "advantage": "vantaggio",
     "disadvantage": "svantaggio", "bloodied": "insanguinato",
     "staggered": "insanguinato", "death save": "tiro salvezza contro la morte",

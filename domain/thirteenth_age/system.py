@@ -21,6 +21,10 @@ class ThirteenthAge(RuleSystem):
     events_module = "battletape.domain.thirteenth_age.events"
     fold_module = "battletape.domain.thirteenth_age.fold"
     demo = ("battletape.fixtures", "battles/demo.bt")
+    pcs_leave_together = "Flee"
+    demo_campaign = "demo"
+    generator_module = "battletape.fixtures.generate"
+    samples_module = "battletape.domain.thirteenth_age.samples"
 
     def staggered(self, c: Combatant) -> bool:
         from battletape.domain.thirteenth_age.damage_and_healing import staggered

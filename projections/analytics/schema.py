@@ -25,7 +25,9 @@ SCHEMA_VERSION = 3  # 2: events_all.data compressed with zstd; 3: `system` every
 # third of what DuckDB's default choice makes of it, in half the time.
 COMPRESSION = {("events_all", "data"): "zstd"}
 
-SYSTEM_DOC = "rule system of the encounter: 13a, 5e, 3.5e (NULL outside encounters)"
+# the systems are not listed here: this module is read by `sql` without importing any
+SYSTEMS = "its id, as `new --system` takes it"
+SYSTEM_DOC = f"rule system of the encounter: {SYSTEMS} (NULL outside encounters)"
 # The columns every derived table starts with.
 WHERE = [
     ("encounter", "VARCHAR", "encounter name (NULL for a campaign-level roll)"),
@@ -72,7 +74,7 @@ TABLES: list[Table] = [
         ("encounter", "VARCHAR", "name"),
         ("campaign", "VARCHAR", "campaign"),
         ("stream", "UUID", "stream id"),
-        ("system", "VARCHAR", "rule system: 13a, 5e, 3.5e"),
+        ("system", "VARCHAR", f"rule system: {SYSTEMS}"),
         ("seed", "BIGINT", "seed of the virtual dice"),
         ("branched_from", "VARCHAR", "the encounter it branched from, if any"),
         ("started_at", "TIMESTAMP", "when it started (UTC)"),
@@ -85,7 +87,7 @@ TABLES: list[Table] = [
     Table("combatants", "every combatant of every encounter, at the end of its history", [
         ("encounter", "VARCHAR", "encounter name"),
         ("campaign", "VARCHAR", "campaign"),
-        ("system", "VARCHAR", "rule system of the encounter: 13a, 5e, 3.5e"),
+        ("system", "VARCHAR", f"rule system of the encounter: {SYSTEMS}"),
         ("name", "VARCHAR", "combatant"),
         ("group_name", "VARCHAR", "monster group sharing an initiative roll"),
         ("pc", "BOOLEAN", "a player character"),
@@ -175,9 +177,9 @@ TABLES: list[Table] = [
     Table("saves", "saves, death saves and rally saves", WHERE + [
         ("name", "VARCHAR", "who saved"),
         ("kind", "VARCHAR", "save, death save or rally"),
-        ("against", "VARCHAR", "the condition or ongoing damage saved against (5e: the "
-                               "ability)"),
-        ("difficulty", "VARCHAR", "easy, normal or hard (13a); dc (5e)"),
+        ("against", "VARCHAR", "the condition or ongoing damage saved against (or the "
+                               "ability saved with, in a system of ability saves)"),
+        ("difficulty", "VARCHAR", "easy, normal or hard; dc (against a DC)"),
         ("target_number", "INTEGER", "the number to reach"),
         ("natural", "INTEGER", "natural d20 (of two, the one kept)"),
         ("total", "INTEGER", "total"),
