@@ -14,7 +14,7 @@ from __future__ import annotations
 import shlex
 
 from battletape.domain.dnd35 import conditions, stats
-from battletape.domain.dnd35.initiative import ordered
+from battletape.domain.dnd35.initiative_order import ordered
 from battletape.domain.dnd35.rounds_and_actions import require_battle
 from battletape.domain.encounter import combatant, require_on, require_placed
 from battletape.domain.errors import BadInput, RuleViolation, refuse
