@@ -236,6 +236,15 @@ def d20_roll(natural: int | None, rng: random.Random, modifier: int = 0,
     return d20_typed(natural, modifier, what)
 
 
+def d100(natural: int | None, rng: random.Random, what: str) -> Roll:
+    """A percentile roll: typed (1..100, 00 read as 100) or virtual."""
+    if natural is None:
+        return roll("1d100", rng)
+    if not 1 <= natural <= 100:
+        raise BadInput(what, natural, "a d100 result from 1 to 100")
+    return Roll(expr="1d100", faces=[natural], sides=[100], total=natural, source="typed")
+
+
 def dice_total(expr: str, total: int | None, rng: random.Random) -> Roll:
     """A typed total for ``expr`` if given, else ``expr`` rolled virtually."""
     if total is not None:

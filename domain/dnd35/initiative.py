@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from battletape.domain import dice
 from battletape.domain.dnd35 import conditions
-from battletape.domain.dnd35.initiative_order import key, ordered  # noqa: F401 (callers')
+from battletape.domain.dnd35.initiative_order import ordered  # noqa: F401 (its callers)
 from battletape.domain.dnd35.rounds import end_current, start_next
 from battletape.domain.dnd35.rounds_and_actions import require_battle, require_can_act, take
 from battletape.domain.encounter import combatant, names_or_group, require_on

@@ -4,12 +4,21 @@ Highest count first (35-INI-01); ties: the higher initiative bonus, then the tie
 creatures' reroll among themselves (35-INI-02); the order stays fixed once it exists
 (35-INI-03); a newcomer aware of the fight goes by its count, the highest Dex first
 (35-INI-06). Rolling, delay and ready are ``initiative``'s; the rounds and the fold
-read the order from here.
+read the order from here, and every 3.5 decision that needs a battle on.
 """
 
 from __future__ import annotations
 
+from battletape.domain.encounter import require_on
+from battletape.domain.errors import RuleViolation
 from battletape.domain.state import Combatant, EncounterState
+
+
+def require_battle(state: EncounterState) -> None:
+    """A battle is on once there is an initiative order."""
+    require_on(state)
+    if not state.order and not state.turn:
+        raise RuleViolation("no initiative yet: roll it with `init`", "Iniziativa")
 
 
 def key(state: EncounterState, c: Combatant, entry: int) -> tuple:
