@@ -56,7 +56,8 @@ BENCH = ROOT / "bench"
 # lowest first; a module may import its own layer or any below it
 LAYERS = ("domain", "projections", "replay", "battletape")
 FREE = ("fixtures", "bench")  # may import anything; no layer imports them
-SYSTEMS = ("thirteenth_age", "dnd5e", "dnd35")
+# every package under domain/ is a rule system (thirteenth_age, dnd5e, dnd35, ...)
+SYSTEMS = frozenset(p.parent.name for p in (ROOT / "domain").glob("*/__init__.py"))
 
 # The two circles inside battletape/ (application <-> reading; cli, completion, context,
 # play, script_lines) are being removed on branches of their own, which do not touch
@@ -279,6 +280,12 @@ def test_what_runs_back_up_and_what_may_import_anything():
     assert not upward(Edge("battletape/cli.py", "domain/dice.py", 1))
     assert not upward(Edge("fixtures/generate.py", "battletape/application.py", 1))
     assert not upward(Edge("bench/bench_record.py", "battletape/cli.py", 1))
+
+
+def test_every_rule_system_is_known_as_one():
+    assert {"thirteenth_age", "dnd5e", "dnd35"} <= SYSTEMS
+    assert system("domain/dnd35/attacks.py") == "dnd35"
+    assert system("domain/dice.py") is None
 
 
 def test_the_graph_reads_every_layer():
