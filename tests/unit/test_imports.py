@@ -79,7 +79,7 @@ KNOWN_ELSEWHERE = frozenset({
 
 # Two circles outside battletape/ run through files that other branches are reshaping
 # (domain/events.py, state.py and systems.py; fixtures/generate.py), so they are
-# reported there instead of fixed here; each is let through by the one edge whose
+# reported there instead of fixed here; each is let through by the fewest edges whose
 # removal ends it. EMPTY THIS SET when those branches land.
 #  - events.py (its unions, made on first use) and parts.py (the declared parts) find
 #    the systems through systems.py, whose RuleSystem is annotated with Event,
