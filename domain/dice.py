@@ -45,19 +45,13 @@ class _Source:
         return getattr(self._rng, name)
 
 
-def source(seed: int | None, position: int, key: bytes | None = None,
-           command: str = "") -> "random.Random":
-    """The virtual dice of the command starting at ``position``.
+def source(seed: int | None, position: int) -> "random.Random":
+    """The public virtual dice of the command starting at ``position``.
 
-    With ``key`` (an encounter's committed secret, see :mod:`domain.fair_dice`) each
-    draw is HMAC-SHA256(key, position | command | index): verifiable once the secret
-    is revealed, unpredictable before. With a public ``--seed`` they come from
-    ``Random(f"{seed}:{position}")``, reproducible by anyone; with neither, from the OS.
+    With a public ``--seed`` they come from ``Random(f"{seed}:{position}")``,
+    reproducible by anyone; with none, from the OS. Committed dice (drawn from an
+    encounter's secret, verifiable once it is revealed) are :mod:`domain.fair_dice`'s.
     """
-    if key is not None and seed is None:
-        from battletape.domain.fair_dice import Committed
-
-        return Committed(key, position, command)  # type: ignore[return-value]
     return _Source(seed, position)  # type: ignore[return-value]
 
 
@@ -240,6 +234,15 @@ def d20_roll(natural: int | None, rng: random.Random, modifier: int = 0,
     if natural is None:
         return d20_virtual(rng, modifier)
     return d20_typed(natural, modifier, what)
+
+
+def d100(natural: int | None, rng: random.Random, what: str) -> Roll:
+    """A percentile roll: typed (1..100, 00 read as 100) or virtual."""
+    if natural is None:
+        return roll("1d100", rng)
+    if not 1 <= natural <= 100:
+        raise BadInput(what, natural, "a d100 result from 1 to 100")
+    return Roll(expr="1d100", faces=[natural], sides=[100], total=natural, source="typed")
 
 
 def dice_total(expr: str, total: int | None, rng: random.Random) -> Roll:

@@ -5,17 +5,16 @@ from __future__ import annotations
 from typing import Callable
 
 from battletape.domain.errors import BadInput, RuleViolation, UnknownCombatant, refuse
+from battletape.domain.names import resolve
 from battletape.domain.state import Combatant, EncounterState
 
 
 def combatant(state: EncounterState, name: str) -> Combatant:
     """The combatant called ``name`` (any case, an unambiguous prefix or initials:
-    domain.roster.resolve), or UnknownCombatant / AmbiguousName."""
+    domain.names.resolve), or UnknownCombatant / AmbiguousName."""
     found = state.find(name)
     if found is not None:
         return found
-    from battletape.domain.roster import resolve
-
     full = resolve(state.combatants, name)
     if full is None:
         raise UnknownCombatant(name, list(state.combatants))
@@ -30,8 +29,6 @@ def names_or_group(state: EncounterState, name: str) -> list[Combatant]:
     members = state.group(name)
     if members:
         return members
-    from battletape.domain.roster import resolve
-
     groups = {c.group for c in state.combatants.values() if c.group}
     full = resolve([*state.combatants, *sorted(groups)], name)
     if full is None:
@@ -46,8 +43,6 @@ def names_a_group(state: EncounterState, name: str) -> bool:
         return False
     if state.group(name):
         return True
-    from battletape.domain.roster import resolve
-
     groups = {c.group for c in state.combatants.values() if c.group}
     full = resolve([*state.combatants, *sorted(groups)], name)
     return full is not None and full not in state.combatants

@@ -536,7 +536,7 @@ class UpcastingDecoder:
 def __getattr__(name: str):
     if name not in _UNION_NAMES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from battletape.domain.systems import system_events, system_upcasts
+    from battletape.domain.registry import system_events, system_upcasts
 
     found = tuple(system_events())
     union = Union[CORE_ENCOUNTER_EVENTS + found]  # type: ignore[valid-type]

@@ -22,6 +22,7 @@ import hashlib
 import hmac
 from typing import Iterable, Mapping, Sequence
 
+from battletape.domain import dice
 from battletape.domain import events as ev
 from battletape.domain.errors import BadInput, RuleViolation
 from battletape.domain.state import Dice, EncounterState
@@ -124,8 +125,6 @@ def source(state: EncounterState, position: int, command: str,
     """The virtual dice of the command at ``position``: public-seeded, committed, or
     ``None`` when no secret usable here is in place (recording: a new one is
     needed; checking: the rolls cannot be derived again)."""
-    from battletape.domain import dice
-
     if state.seed is not None:
         return dice.source(state.seed, position)
     secret = secret_of(state, known, recording)

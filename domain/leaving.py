@@ -64,22 +64,17 @@ def fold(state: EncounterState, e: CombatantLeft) -> None:
         unengage(state, c)
 
 
-def _leave(services, name, how):
-    how_of(how)  # bad input before any state is read
+def verbs(pcs_alone: str | None = None) -> list[Verb]:
+    """The verbs every system has beside its own (a system's own verb of the same name
+    wins), under the system's rule for PCs leaving alone (``pcs_alone``: see leave)."""
 
-    def decide(s, r):
-        from battletape.domain import systems
+    def _leave(services, name, how):
+        how_of(how)  # bad input before any state is read
+        return lambda s, r: leave(s, name, how, pcs_alone)
 
-        return leave(s, name, how, systems.of(s).pcs_leave_together)
-
-    return decide
-
-
-VERB = Verb("leave", _leave, (
-    arg("name"), arg("how", required=False, default="fled",
-                     help="fled (the default) or surrendered.")),
-    "A creature leaves the fight, fleeing or surrendering: it takes no more turns and "
-    "the battle goes on.  Example: battletape leave Goblin surrendered", roll_option="")
-
-#: the verbs every system has beside its own (a system's own verb of the same name wins)
-VERBS = [VERB]
+    return [Verb("leave", _leave, (
+        arg("name"), arg("how", required=False, default="fled",
+                         help="fled (the default) or surrendered.")),
+        "A creature leaves the fight, fleeing or surrendering: it takes no more turns "
+        "and the battle goes on.  Example: battletape leave Goblin surrendered",
+        roll_option="")]

@@ -34,7 +34,7 @@ class EncounterPart(msgspec.Struct, kw_only=True):
 def declared(base: type) -> tuple[type, ...]:
     """The subclasses of ``base`` that the system packages under ``domain/`` declare
     in their ``state.py``, in a stable order."""
-    from battletape.domain.systems import packages
+    from battletape.domain.registry import packages
 
     found: list[type] = []
     for name in packages("state"):

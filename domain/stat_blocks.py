@@ -18,7 +18,7 @@ from typing import Any, Iterable
 
 from battletape.domain import events as ev
 from battletape.domain.errors import BadInput, BattletapeError, NotThisSystem
-from battletape.domain.roster import resolve
+from battletape.domain.names import resolve
 from battletape.domain.state import EncounterState
 from battletape.domain.verbs import Param, Verb
 

@@ -18,6 +18,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable
 
 from battletape.domain.errors import BadInput, NotYetSupported
+# the packages found (and BATTLETAPE_SYSTEMS's), told apart from what they declare
+from battletape.domain.registry import PLUGINS_VARIABLE, folders, packages, plugins  # noqa: F401
 
 #: the system ``new`` starts when none is named (the primary system of the seeds);
 #: the one place outside the system packages that names a system
@@ -129,7 +131,7 @@ class RuleSystem:
 
     @property
     def verbs(self) -> dict[str, "Verb"]:
-        return _verbs(self.verbs_module)
+        return _verbs(self.verbs_module, self.pcs_leave_together)
 
     def verb(self, name: str) -> "Verb | None":
         return self.verbs.get(name)
@@ -212,73 +214,19 @@ class RuleSystem:
 # --- the registry ---------------------------------------------------------------------
 
 @cache
-def _verbs(module: str) -> dict[str, "Verb"]:
+def _verbs(module: str, pcs_leave_together: str | None) -> dict[str, "Verb"]:
     """The system's own verbs, after the core's that every system has (leaving the
     fight: domain.leaving); a system's own verb of the same name wins."""
     from battletape.domain import leaving
 
     own = {v.name: v for v in import_module(module).VERBS}
-    return {**own, **{v.name: v for v in leaving.VERBS if v.name not in own}}
+    core = leaving.verbs(pcs_leave_together)
+    return {**own, **{v.name: v for v in core if v.name not in own}}
 
 
 @cache
 def _fold(module: str):
     return import_module(module).apply
-
-
-#: more system packages, kept outside battletape (a plug-in, the tests' tiny system):
-#: their dotted names, separated by commas, read once per process
-PLUGINS_VARIABLE = "BATTLETAPE_SYSTEMS"
-
-
-def plugins() -> tuple[str, ...]:
-    """The packages ``BATTLETAPE_SYSTEMS`` names (``tests.systems.duel``)."""
-    return tuple(p.strip() for p in os.environ.get(PLUGINS_VARIABLE, "").split(",")
-                 if p.strip())
-
-
-def _holds(folder: str, module: str) -> bool:
-    return (os.path.isfile(os.path.join(folder, "system.py"))
-            and os.path.isfile(os.path.join(folder, f"{module}.py")))
-
-
-@cache
-def packages(module: str = "system") -> tuple[str, ...]:
-    """The dotted names of the packages that hold a rule system (a ``system.py``) and
-    the module ``module`` (``system``, ``state``, …): those under ``domain/``, found,
-    not listed, sorted; then those ``BATTLETAPE_SYSTEMS`` names, in its order."""
-    from importlib.util import find_spec
-
-    from battletape import domain
-
-    found = sorted({f"{__package__}.{entry.name}"
-                    for folder in domain.__path__ if os.path.isdir(folder)
-                    for entry in os.scandir(folder)
-                    if entry.is_dir() and _holds(entry.path, module)})
-    for name in plugins():
-        try:
-            spec = find_spec(name)
-        except ImportError:  # a parent package that is not on the path
-            spec = None
-        folders = list(spec.submodule_search_locations or []) if spec else []
-        if not folders:
-            raise BadInput(PLUGINS_VARIABLE, name, "the dotted name of a package "
-                           "holding a rule system (a system.py)")
-        if any(_holds(f, module) for f in folders) and name not in found:
-            found.append(name)
-    return tuple(found)
-
-
-def folders() -> list[str]:
-    """The folders of every system package (the analytics' version cache keys on
-    their modules)."""
-    from importlib.util import find_spec
-
-    out = []
-    for name in packages():
-        spec = find_spec(name)
-        out += list(spec.submodule_search_locations or []) if spec else []
-    return out
 
 
 @cache
@@ -327,23 +275,3 @@ def ids() -> tuple[str, ...]:
 def option_listing() -> str:
     return "; ".join(f"{s.id}: " + ", ".join(o.replace("_", "-") for o in s.options)
                      for s in all_systems().values() if s.options)
-
-
-def system_upcasts() -> dict[str, list]:
-    """The upcasts of older stored events every system declares (``UPCASTS`` in its
-    events module: {tag: function of the event's plain dict}), by tag."""
-    out: dict[str, list] = {}
-    for s in all_systems().values():
-        if s.events_module:
-            for tag, f in getattr(import_module(s.events_module), "UPCASTS", {}).items():
-                out.setdefault(tag, []).append(f)
-    return out
-
-
-def system_events() -> list[type]:
-    """The events every system declares beyond the core's (for the one union)."""
-    out: list[type] = []
-    for s in all_systems().values():
-        if s.events_module:
-            out += list(import_module(s.events_module).EVENTS)
-    return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from battletape.domain import events as ev, systems
+from battletape.projections.saved_attacks import fired_by_target
 
 
 def _settles(e: ev.Event) -> str:
@@ -186,16 +187,6 @@ def describe(e: ev.Event, lang: str = "en",
 def _under(rules, condition: str, t) -> str:
     """A condition of the seed by its name; a named effect of a power as `under X`."""
     return t(condition) if condition in rules.conditions else f"under {condition}"
-
-
-def fired_by_target(fired: list[str]) -> list[tuple[str, list[str]]]:
-    """A saved attack's triggers set off (``Vex: natural 16+: ...``), by target, in
-    the order they came."""
-    out: dict[str, list[str]] = {}
-    for item in fired:
-        target, _, text = item.partition(": ")
-        out.setdefault(target, []).append(text)
-    return list(out.items())
 
 
 def _and(names: list[str]) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from battletape.domain import events as ev
-from battletape.projections.describe import fired_by_target
+from battletape.projections.saved_attacks import fired_by_target
 
 _OUTCOMES = {"victory": "vittoria", "defeat": "sconfitta", "fled": "fuga",
              "truce": "tregua", "surrender": "resa"}

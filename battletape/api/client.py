@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from battletape.domain.errors import BadInput, UnknownEncounter
+from battletape.domain.systems import DEFAULT_SYSTEM
 
 if TYPE_CHECKING:
     from battletape.api.encounter import Encounter
@@ -98,7 +99,7 @@ class Client:
                 found = starting[0]
         return Encounter(self, found.name, found.system, found.campaign)
 
-    def new(self, name: str, system: str = "13a", campaign: str = "default",
+    def new(self, name: str, system: str = DEFAULT_SYSTEM, campaign: str = "default",
             seed: int | None = None, rules: Sequence[str] = (),
             player_seeds: Sequence[str] = ()) -> "Encounter":
         """Start an encounter and return it.

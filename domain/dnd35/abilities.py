@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from battletape.domain import dice
 from battletape.domain.dnd35 import bonuses, conditions, stats
+from battletape.domain.dnd35.ability_scores import score
 from battletape.domain.dnd35.bonuses import Mod
 from battletape.domain.dnd35.terms import ABILITIES, ability as ability_id
 from battletape.domain.encounter import combatant, require_on
@@ -98,7 +99,7 @@ def sheet_score(c: Combatant, ability: str) -> int | None:
 def modifier(c: Combatant, ability: str) -> int | None:
     """The current modifier (damage, drain and typed bonuses counted), None without a
     score on the sheet."""
-    now = stats.score(c, ability)
+    now = score(c, ability)
     return None if now is None else stats.modifier(now)
 
 
@@ -107,7 +108,7 @@ def shift(c: Combatant, ability: str) -> int:
     base = sheet_score(c, ability)
     if base is None:
         return 0
-    return stats.modifier(stats.score(c, ability)) - stats.modifier(base)
+    return stats.modifier(score(c, ability)) - stats.modifier(base)
 
 
 def effective_hd(c: Combatant) -> int:
@@ -127,7 +128,7 @@ def attack_mods(a: Combatant, kind: str | None) -> list[Mod]:
     else:
         return []
     n = shift(a, which)
-    return [Mod(n, "untyped", f"{label(which)} {stats.score(a, which)} since the sheet")] \
+    return [Mod(n, "untyped", f"{label(which)} {score(a, which)} since the sheet")] \
         if n else []
 
 
@@ -139,7 +140,7 @@ def damage_mods(a: Combatant, kind: str | None, thrown: bool, str_given: bool
     if (kind == "melee" or thrown) and not str_given and not has_no(a, "str"):
         n = shift(a, "str")
         if n:
-            mods.append(Mod(n, "untyped", f"Str {stats.score(a, 'str')} since the sheet"))
+            mods.append(Mod(n, "untyped", f"Str {score(a, 'str')} since the sheet"))
     for m in a.extra.get("mods") or []:
         if m.get("stat") == "damage":
             mods.append(Mod(m["value"], m.get("bonus_type", "untyped"), m.get("source", "")))
@@ -153,7 +154,7 @@ def save_mods(c: Combatant, kind: str) -> list[Mod]:
     which = SAVE_ABILITY[kind]
     n = shift(c, which)
     if n:
-        mods.append(Mod(n, "untyped", f"{label(which)} {stats.score(c, which)} since the "
+        mods.append(Mod(n, "untyped", f"{label(which)} {score(c, which)} since the "
                                       "sheet"))
     for m in c.extra.get("mods") or []:
         if m.get("stat") in ("save", kind) and not m.get("against"):
@@ -220,20 +221,20 @@ def change(state: EncounterState, name: str, text: str, points: int, drain: bool
     else:
         asked = -points * (2 if crit else 1)
         # 35-ABD-01: "un punteggio di caratteristica non può mai scendere sottozero"
-        amount = min(asked, stats.score(c, abil))
+        amount = min(asked, score(c, abil))
     drainer = combatant(state, by).name if by else None
     temp = DRAIN_TEMP_HP * (2 if crit else 1) if drainer else 0
     events: list[Event] = [AbilityChanged(name=c.name, ability=abil, amount=amount,
                                           drain=drain, drainer=drainer, temp_hp=temp,
                                           asked=-points * (2 if crit else 1),
                                           crit=crit)]
-    after = stats.score(c, abil) - amount
+    after = score(c, abil) - amount
     source = f"{label(abil)} 0"
-    if after == 0 and stats.score(c, abil) > 0:
+    if after == 0 and score(c, abil) > 0:
         for cond in AT_ZERO.get(abil, ()):
             if cond not in c.conditions:
                 events.append(ConditionApplied(name=c.name, condition=cond, source=source))
-    elif after > 0 and stats.score(c, abil) == 0:
+    elif after > 0 and score(c, abil) == 0:
         for cond in AT_ZERO.get(abil, ()):
             held = c.conditions.get(cond)
             if held is not None and held.source == source:
@@ -291,7 +292,7 @@ def check(state: EncounterState, rng: "random.Random", name: str, text: str,
         if mod is None:
             raise BadInput("--bonus", None, f"the {label(abil)} modifier ({c.name}'s sheet "
                            f"has no {abil} score)")
-        modifiers[f"{label(abil)} {stats.score(c, abil)}"] = mod
+        modifiers[f"{label(abil)} {score(c, abil)}"] = mod
     mods = [Mod(v, "untyped", n) for n, v in
             ((n, conditions.EFFECTS[n].checks) for n in c.conditions
              if n in conditions.EFFECTS and n not in conditions.FEAR) if v]
@@ -337,7 +338,7 @@ def fold_changed(state: EncounterState, e: Any) -> None:
 
 
 def view_keys(c: Combatant) -> dict[str, Any]:
-    scores = {a: stats.score(c, a) for a in (c.extra.get("scores") or {})}
+    scores = {a: score(c, a) for a in (c.extra.get("scores") or {})}
     return {"scores": scores,
             "ability_modifiers": {a: stats.modifier(v) for a, v in scores.items()},
             "no_scores": sorted(set(c.extra.get("no_scores") or []) |

@@ -371,6 +371,10 @@ EXTRA: dict[str, Row] = {row.slug: row for row in (
         "Round e azioni: Azione gratuita"),
 )}
 
+#: the rows that move the creature (the budget's movement, the conditions that stop it)
+MOVES = {"move", "crawl", "draw-and-move", "run", "charge", "withdraw", "overrun",
+         "bull-rush", "minimum-move"}
+
 
 def row(slug: str) -> Row | None:
     """The row for ``slug`` (or its English or Italian wording, case-insensitive)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from battletape.domain.dnd35 import stats
+from battletape.domain.dnd35 import ability_scores, stats
 from battletape.domain.dnd35.bonuses import Mod
 from battletape.domain.encounter import combatant, require_on
 from battletape.domain.errors import BadInput
@@ -79,7 +79,7 @@ def dex_shift(c: Combatant) -> tuple[int, int]:
     if "dex" not in scores:
         return 0, 0
     base = stats.modifier(scores["dex"])
-    now = stats.modifier(stats.score(c, "dex"))
+    now = stats.modifier(ability_scores.score(c, "dex"))
     cap = c.extra.get("max_dex")
     if cap is not None:
         base, now = min(base, cap), min(now, cap)
@@ -90,7 +90,7 @@ def dex_shift(c: Combatant) -> tuple[int, int]:
 def spell_failure(state: EncounterState, rng: "random.Random", name: str,
                   natural: int | None, chance: int | None, spell: str = "") -> list[Event]:
     from battletape.domain.dnd35.events import SpellFailureRolled
-    from battletape.domain.dnd35.hit_points import d100
+    from battletape.domain.dice import d100
 
     require_on(state)
     c = combatant(state, name)

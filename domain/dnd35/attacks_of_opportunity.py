@@ -15,7 +15,7 @@ only against one already attacking it (35-AOO-08).
 from __future__ import annotations
 
 from battletape.domain.dnd35 import conditions, stats
-from battletape.domain.errors import refuse
+from battletape.domain.errors import BadInput, refuse
 from battletape.domain.state import Combatant, EncounterState
 
 SECTION = "Attacco di Opportunità"
@@ -134,6 +134,33 @@ def check(state: EncounterState, a: Combatant, t: Combatant, cover: str | None,
                f"concealment ({t.name}: {hidden})", "Occultamento Totale")
 
 
+def check_trigger(state: EncounterState, a: Combatant, t: Combatant,
+                  trigger: int | None) -> None:
+    """An attack of opportunity tied to the action that provoked it: only one per
+    opportunity (35-AOO-02)."""
+    if trigger is None:
+        return
+    provoked = (state.extra.get("provoked") or {}).get(str(trigger))
+    # one per opportunity; one action may give several (35-AOO-04)
+    allowed = len(((provoked or {}).get("reasons") or {}).get(a.name) or [1])
+    if (a.extra.get("aoo_triggers") or []).count(trigger) >= allowed:
+        refuse(f"{a.name} has already taken an attack of opportunity for the "
+               f"action at position {trigger}: one per opportunity",
+               "Attacco di Opportunità")
+    if provoked is None:
+        raise BadInput("--trigger", trigger, "the position of an action that provoked")
+    if provoked.get("by") != t.name:
+        raise BadInput("--trigger", trigger, f"an action of {t.name}")
+    if a.name not in provoked.get("who", []) and provoked.get("action") == "withdraw":
+        refuse(f"{t.name} withdraws: its starting square counts as not "
+               f"threatened by a visible opponent ({a.name} is not invisible), "
+               "and the rest of its move did not pass a square it threatens",
+               "Ritirata")
+    if a.name not in provoked.get("who", []):
+        refuse(f"{a.name} was not offered an attack of opportunity by the "
+               f"action at position {trigger}", "Attacco di Opportunità")
+
+
 #: special moves that take the place of a melee attack, so of an AoO (35-AOO-06; the seed
 #: names Disarm, Trip and Sunder "come" -- such as; grapple too, a melee touch attack)
 AS_AOO = ("trip", "disarm", "sunder", "grapple")
@@ -145,14 +172,14 @@ def as_opportunity(state: EncounterState, a: Combatant, t: Combatant, what: str,
     counted against ``a``'s attacks of opportunity, one per opportunity; it may itself
     provoke from its target ("l'ultimo AdO ad essere provocato viene risolto per
     primo": the target's AoO resolves before it)."""
-    from battletape.domain.dnd35 import action_table, special_moves
+    from battletape.domain.dnd35 import action_table
     from battletape.domain.dnd35.events import TableActionTaken
 
     if what not in AS_AOO:
         refuse(f"a {what} does not take the place of a melee attack: not as "
                "an attack of opportunity", SECTION)
     check(state, a, t, None, None, "melee")
-    special_moves.check_trigger(state, a, t, trigger)
+    check_trigger(state, a, t, trigger)
     row = action_table.row(what)
     reasons = {} if what == "trip" and trip_weapon else \
         opportunities(state, a, row.slug, row.provokes, t)

@@ -35,7 +35,7 @@ from battletape.domain.errors import BadInput, refuse
 from battletape.domain.state import Combatant
 
 if TYPE_CHECKING:
-    from battletape.domain.dnd35.attacks import AttackOrder
+    from battletape.domain.dnd35.attack_order import AttackOrder
     from battletape.domain.dnd35.damage import DamageRoller
     from battletape.domain.events import Event
 

@@ -174,15 +174,15 @@ def _save(services, name, fort, ref, will, which, dc, bonus, roll_, against, cov
 
 
 def _death_save(services, name, roll_):
-    from battletape.domain.dnd35 import hit_points
+    from battletape.domain.dnd35 import dying
 
-    return lambda s, r: hit_points.death_save(s, r, name, roll_)
+    return lambda s, r: dying.death_save(s, r, name, roll_)
 
 
 def _stabilize(services, name, by, roll_, bonus):
-    from battletape.domain.dnd35 import hit_points
+    from battletape.domain.dnd35 import dying
 
-    return lambda s, r: hit_points.stabilize(s, r, name, by, roll_, bonus)
+    return lambda s, r: dying.stabilize(s, r, name, by, roll_, bonus)
 
 
 def _cond_add(services, name, condition, source, rounds, effect):

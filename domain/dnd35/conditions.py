@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass
 
 from battletape.domain.dnd35 import stats
+from battletape.domain.dnd35.action_table import MOVES
 from battletape.domain.dnd35.terms import CONDITIONS, condition
 from battletape.domain.encounter import combatant, require_on
 from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
@@ -219,7 +220,6 @@ def check_movement(c: Combatant, slug: str, kind: str) -> None:
     if slug in ("run", "charge"):
         for n in has(c, "no_run_charge"):
             refuse(f"{c.name} is {n} and can't run or charge", rule(n))
-    from battletape.domain.dnd35.rounds_and_actions import MOVES
     if (slug in MOVES or slug == "5-foot-step") and slug != "stand-up":
         stuck = has(c, "no_move") or [n for n, e in effects(c) if e.speed == 0]
         for n in stuck:
@@ -435,7 +435,7 @@ def incorporeal_damage(target: str, amount: int, type_: str | None, magic: bool,
 
     def decide(state: EncounterState, rng) -> list[Event]:
         from battletape.domain.dnd35.events import IncorporealDamageRolled
-        from battletape.domain.dnd35.hit_points import d100
+        from battletape.domain.dice import d100
 
         require_on(state)
         t = combatant(state, target)

@@ -46,8 +46,8 @@ def behaviour(face: int) -> str:
 def roll(state: "EncounterState", rng: "random.Random", name: str,
          natural: int | None) -> list[Event]:
     from battletape.domain.dnd35.events import ConfusionRolled
-    from battletape.domain.dnd35.hit_points import d100
-    from battletape.domain.dnd35.rounds_and_actions import require_battle
+    from battletape.domain.dice import d100
+    from battletape.domain.dnd35.initiative_order import require_battle
 
     require_on(state)
     require_battle(state)

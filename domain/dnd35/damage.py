@@ -29,7 +29,7 @@ from battletape.domain.state import Combatant, EncounterState
 if TYPE_CHECKING:
     import random
 
-    from battletape.domain.dnd35.attacks import AttackOrder
+    from battletape.domain.dnd35.attack_order import AttackOrder
 
 MASSIVE = 50
 PRECISION_RANGE_M = 9

@@ -12,8 +12,8 @@ from __future__ import annotations
 from battletape.domain import events as ev
 from battletape.domain.dnd35 import conditions, hit_points, special_moves
 from battletape.domain.dnd35 import events as ev35
-from battletape.domain.dnd35.initiative import ordered
-from battletape.domain.dnd35.rounds_and_actions import MOVES
+from battletape.domain.dnd35.initiative_order import ordered
+from battletape.domain.dnd35.action_table import MOVES
 from battletape.domain.folding import (delay_turn, end_encounter, end_out_of_turn, mark_tied,
                             rank_tied, start_encounter, take_delayed_turn,
                             take_readied_action, unengage)

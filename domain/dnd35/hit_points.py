@@ -19,28 +19,21 @@ dying again. Objects (``add --object``) are not living: at 0 hp they break (``de
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from battletape.domain import dice
-from battletape.domain.dnd35 import stats
+from battletape.domain.dnd35 import ability_scores, stats
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import BadInput, RuleViolation, refuse
-from battletape.domain.events import DeathSaveRolled, Event, Healed, Roll, StabilizeAttempted
+from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.events import DeathSaveRolled, Event, Healed, StabilizeAttempted
 from battletape.domain.state import Combatant, EncounterState
-
-if TYPE_CHECKING:
-    import random
 
 DEAD_AT = -10
 STABLE_UP_TO = 10      # d100 faces 01-10 (35-HPS-05: "10%"; which faces is not stated)
-HEAL_DC = 15
 
 
 def status_of(c: Combatant) -> str:
     """The status the thresholds give (the dead and the fled stay so)."""
     if c.status in ("dead", "fled") or stats.get(c, "killed"):
         return c.status if c.status == "fled" else "dead"
-    con = stats.score(c, "con")
+    con = ability_scores.score(c, "con")
     if c.hp <= DEAD_AT or (con is not None and con <= 0 and not stats.get(c, "no_con")):
         return "dead"
     if c.hp <= 0 and not stats.get(c, "living"):
@@ -116,33 +109,6 @@ def direct_heal(state: EncounterState, target: str, amount: int) -> list[Event]:
     return [Healed(target=c.name, amount=amount)]
 
 
-def death_save(state: EncounterState, rng: "random.Random", name: str,
-               natural: int | None) -> list[Event]:
-    """Morente (35-HPS-05): each round, in its turn, 10% to become stable, else -1 hp."""
-    require_on(state)
-    c = combatant(state, name)
-    if c.status != "dying":
-        raise RuleViolation(f"{c.name} is {c.status}, not dying (-1 to -9 hp): no roll to "
-                            "stabilise", "Condizioni: Morente")
-    if state.turn != c.name:
-        refuse(f"a dying creature rolls in its own turn; it is "
-               f"{state.turn}'s turn", "Condizioni: Morente")
-    if not stats.get(c, "death_save_due"):
-        refuse(f"{c.name} has rolled to stabilise this round already",
-               "Condizioni: Morente")
-    roll = d100(natural, rng, "--roll")
-    return [DeathSaveRolled(name=c.name, roll=roll, success=roll.total <= STABLE_UP_TO)]
-
-
-def d100(natural: int | None, rng: "random.Random", what: str) -> Roll:
-    """A percentile roll: typed (1..100, 00 read as 100) or virtual."""
-    if natural is None:
-        return dice.roll("1d100", rng)
-    if not 1 <= natural <= 100:
-        raise BadInput(what, natural, "a d100 result from 1 to 100")
-    return Roll(expr="1d100", faces=[natural], sides=[100], total=natural, source="typed")
-
-
 def fold_death_save(c: Combatant, e: DeathSaveRolled) -> None:
     c.extra["death_save_due"] = False
     if e.success:
@@ -150,23 +116,6 @@ def fold_death_save(c: Combatant, e: DeathSaveRolled) -> None:
         settle(c)
     else:
         lose_hp(c, 1)
-
-
-def stabilize(state: EncounterState, rng: "random.Random", name: str, by: str,
-              natural: int | None, bonus: int) -> list[Event]:
-    """35-HPS-07: a Heal check DC 15; the action table: a standard action that provokes."""
-    from battletape.domain.dnd35 import rounds_and_actions as act
-
-    require_on(state)
-    c, helper = combatant(state, name), combatant(state, by)
-    if c.status != "dying":
-        raise RuleViolation(f"{c.name} is {c.status}, not dying: nothing to stabilise",
-                            "Condizioni: Stabile")
-    events = act.take(state, helper, "stabilize", what=f"Heal DC {HEAL_DC} on {c.name}")
-    roll = dice.d20_roll(natural, rng, bonus)
-    events.append(StabilizeAttempted(name=c.name, helper=helper.name, roll=roll,
-                                     success=roll.total >= HEAL_DC))
-    return events
 
 
 def fold_stabilize(c: Combatant, e: StabilizeAttempted) -> None:

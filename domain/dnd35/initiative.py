@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 
 from battletape.domain import dice
 from battletape.domain.dnd35 import conditions
+from battletape.domain.dnd35.initiative_order import ordered  # noqa: F401 (its callers)
+from battletape.domain.dnd35.rounds import end_current, start_next
 from battletape.domain.dnd35.rounds_and_actions import require_battle, require_can_act, take
 from battletape.domain.encounter import combatant, names_or_group, require_on
 from battletape.domain.errors import BadInput, RuleViolation, refuse
@@ -28,47 +30,6 @@ if TYPE_CHECKING:
     import random
 
 SECTION = "Iniziativa"
-
-
-def key(state: EncounterState, c: Combatant, entry: int) -> tuple:
-    """Highest count first; ties: the higher initiative bonus, then the tied creatures'
-    reroll (35-INI-02); newcomers aware of the fight on the same count: the highest Dex
-    score first (35-INI-06)."""
-    ranks: dict[str, int] = state.extra.get("tiebreak", {})
-    dex = (c.extra.get("scores") or {}).get("dex", 10) if c.extra.get("joins") == "aware" \
-        else 0
-    return (-(c.initiative or 0), -dex, -c.init_bonus, ranks.get(c.name, 1000), entry)
-
-
-def ordered(state: EncounterState) -> list[str]:
-    """Highest first; ties by the higher bonus, then the tied creatures' reroll. Once the
-    order exists it stays fixed (35-INI-03): the creatures already in it keep their
-    places (a delay or a readied action moved some), a reroll settles a tie among
-    neighbours, and a newcomer is slotted in by its count."""
-    entry = {n: i for i, n in enumerate(state.combatants)}
-    rolled = [c for c in state.combatants.values() if c.initiative is not None]
-    k = {c.name: key(state, c, entry[c.name]) for c in rolled}
-    current = [n for n in state.order if n in k]
-    if not current:
-        return sorted(k, key=k.get)
-    ranks: dict[str, int] = state.extra.get("tiebreak", {})
-    # a reroll among tied neighbours: their places, refilled in the reroll's order
-    i = 0
-    while i < len(current):
-        j = i
-        tie = k[current[i]][:3]
-        while j + 1 < len(current) and k[current[j + 1]][:3] == tie:
-            j += 1
-        run = current[i:j + 1]
-        ranked = [n for n in run if n in ranks]
-        slots = [p for p, n in enumerate(run) if n in ranks]
-        for p, n in zip(slots, sorted(ranked, key=lambda n: ranks[n])):
-            current[i + p] = n
-        i = j + 1
-    for n in sorted((n for n in k if n not in current), key=k.get):
-        at = next((p for p, m in enumerate(current) if k[n] < k[m]), len(current))
-        current.insert(at, n)
-    return current
 
 
 def bonus(c: Combatant) -> int:
@@ -223,8 +184,6 @@ def join(state: EncounterState, c_name: str, how: str) -> dict:
 def delay(state: EncounterState, name: str) -> list[Event]:
     """Ritardare il turno (35-DLY-01): lower your initiative; the turn passes; `act`
     takes it after the creature whose turn it then is."""
-    from battletape.domain.dnd35.rounds import start_next
-
     require_battle(state)
     c = combatant(state, name)
     if state.turn != c.name:
@@ -256,8 +215,6 @@ def ready(state: EncounterState, name: str, trigger: str, kind: str) -> list[Eve
 def act(state: EncounterState, name: str) -> list[Event]:
     """A readied action goes off just before the trigger; a delayed creature acts after
     the creature whose turn it is (never interrupting it)."""
-    from battletape.domain.dnd35.rounds import end_current
-
     require_battle(state)
     c = combatant(state, name)
     current = state.combatants.get(state.turn or "")

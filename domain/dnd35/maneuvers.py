@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from battletape.domain import dice
-from battletape.domain.dnd35 import armor_class, conditions, size, stats
+from battletape.domain.dnd35 import ability_scores, armor_class, conditions, size, stats
 from battletape.domain.dnd35.rounds_and_actions import require_battle, require_can_act, strain, take
 from battletape.domain.encounter import combatant
 from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
@@ -76,7 +76,7 @@ GRAPPLE_ROOM = 4
 
 
 def _mod(c: Combatant, ability: str) -> int:
-    score = stats.score(c, ability)
+    score = ability_scores.score(c, ability)
     return 0 if score is None else stats.modifier(score)
 
 
@@ -129,7 +129,7 @@ def feint(state: EncounterState, rng: "random.Random", feinter: str, target: str
     if stats.get(t, "mindless"):
         refuse(f"{t.name} is mindless: it can't be feinted", "Fintare")
     mods: dict[str, int] = {"Bluff": bonus}
-    intelligence = stats.score(t, "int")
+    intelligence = ability_scores.score(t, "int")
     if intelligence is not None and 1 <= intelligence <= 2:
         mods[f"{t.name} has Int {intelligence}"] = -8
     elif not stats.get(t, "humanoid"):

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import shlex
 
+from battletape.domain import dice
 from battletape.domain.dnd35 import conditions, stats
-from battletape.domain.dnd35.initiative import ordered
+from battletape.domain.dnd35.initiative_order import ordered
 from battletape.domain.dnd35.rounds_and_actions import require_battle
 from battletape.domain.encounter import combatant, require_on, require_placed
 from battletape.domain.errors import BadInput, RuleViolation, refuse
@@ -91,7 +92,7 @@ def next_turn(state: EncounterState, rng, death_saves: dict[str, int]) -> list[E
         if started is None or c.name != started.name or c.status != "dying":
             raise BadInput("--death-save", f"{name}={natural}",
                            "a roll for the creature whose turn starts, if it is dying")
-        roll = hit_points.d100(natural, rng, "--death-save")
+        roll = dice.d100(natural, rng, "--death-save")
         events.append(DeathSaveRolled(name=c.name, roll=roll,
                                       success=roll.total <= hit_points.STABLE_UP_TO))
     return events

@@ -19,23 +19,17 @@ opportunity its movement provoked; one that made it impossible (prone) loses it
 from __future__ import annotations
 
 from battletape.domain.dnd35 import action_table, attacks_of_opportunity as aoo, conditions, stats
+from battletape.domain.dnd35.action_table import MOVES
+from battletape.domain.dnd35.initiative_order import require_battle
 from battletape.domain.dnd35.hit_points import staggered
-from battletape.domain.encounter import combatant, require_on
+from battletape.domain.encounter import combatant
 from battletape.domain.errors import BadInput, RuleViolation, refuse
 from battletape.domain.events import DamageTaken, Event
 from battletape.domain.state import Combatant, EncounterState
 
 SECTION = "Round e azioni"
-MOVES = {"move", "crawl", "draw-and-move", "run", "charge", "withdraw", "overrun",
-         "bull-rush", "minimum-move"}
 #: full-round actions that a creature limited to one standard action takes as one
 AS_STANDARD = {"charge", "withdraw"}
-
-
-def require_battle(state: EncounterState) -> None:
-    require_on(state)
-    if not state.order and not state.turn:
-        raise RuleViolation("no initiative yet: roll it with `init`", "Iniziativa")
 
 
 def limited(state: EncounterState, c: Combatant) -> str | None:

@@ -19,7 +19,7 @@ from battletape.domain.errors import BadInput, refuse
 from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
-    from battletape.domain.dnd35.attacks import AttackOrder
+    from battletape.domain.dnd35.attack_order import AttackOrder
 
 
 def attack_mods(a: Combatant, o: "AttackOrder") -> list[Mod]:
@@ -68,33 +68,6 @@ def check_attack(state: EncounterState, a: Combatant, targets: list[Combatant],
             "crossbow", "light-crossbow", "heavy-crossbow", "hand-crossbow", "shuriken"):
         refuse(f"{a.name} is prone: no ranged weapon but a crossbow or "
                "shuriken (--weapon crossbow)", "Condizioni: Prono")
-
-
-def check_trigger(state: EncounterState, a: Combatant, t: Combatant,
-                  trigger: int | None) -> None:
-    """An attack of opportunity tied to the action that provoked it: only one per
-    opportunity (35-AOO-02)."""
-    if trigger is None:
-        return
-    provoked = (state.extra.get("provoked") or {}).get(str(trigger))
-    # one per opportunity; one action may give several (35-AOO-04)
-    allowed = len(((provoked or {}).get("reasons") or {}).get(a.name) or [1])
-    if (a.extra.get("aoo_triggers") or []).count(trigger) >= allowed:
-        refuse(f"{a.name} has already taken an attack of opportunity for the "
-               f"action at position {trigger}: one per opportunity",
-               "Attacco di Opportunità")
-    if provoked is None:
-        raise BadInput("--trigger", trigger, "the position of an action that provoked")
-    if provoked.get("by") != t.name:
-        raise BadInput("--trigger", trigger, f"an action of {t.name}")
-    if a.name not in provoked.get("who", []) and provoked.get("action") == "withdraw":
-        refuse(f"{t.name} withdraws: its starting square counts as not "
-               f"threatened by a visible opponent ({a.name} is not invisible), "
-               "and the rest of its move did not pass a square it threatens",
-               "Ritirata")
-    if a.name not in provoked.get("who", []):
-        refuse(f"{a.name} was not offered an attack of opportunity by the "
-               f"action at position {trigger}", "Attacco di Opportunità")
 
 
 def turn_ended(state: EncounterState, name: str) -> None:

@@ -33,29 +33,6 @@ def get(c, key: str) -> Any:
     return c.extra.get(key, DEFAULTS.get(key))
 
 
-def score(c, ability: str) -> int | None:
-    """The ability score after damage and drain (never below 0, 35-ABD-01); None when
-    the sheet gives no score (or the creature has none: ``--no-con``)."""
-    base = (c.extra.get("scores") or {}).get(ability)
-    if base is None:
-        return None
-    lost = (c.extra.get("ability_damage") or {}).get(ability, 0) + \
-        (c.extra.get("ability_drain") or {}).get(ability, 0)
-    return max(0, base + ability_bonus(c, ability) - lost)
-
-
-def ability_bonus(c, ability: str) -> int:
-    """The typed bonuses and penalties on a score (``mod X str +4 --type enhancement``),
-    stacked (Bonus, 35-BON-01/09/10)."""
-    from battletape.domain.dnd35.bonuses import Mod, total
-
-    from battletape.domain.dnd35 import conditions
-
-    return total([Mod(m["value"], m.get("bonus_type", "untyped"), m.get("source", ""))
-                  for m in c.extra.get("mods") or [] if m.get("stat") == ability] +
-                 [Mod(v, "untyped", n) for n, v in conditions.ability_penalty(c, ability)])
-
-
 def modifier(value: int) -> int:
     """35-ABI-01: +0 at 10-11, one point per two: floor((score - 10) / 2)."""
     return (value - 10) // 2

@@ -35,7 +35,7 @@ from battletape.domain.dnd35.terms import SIZES
 from battletape.domain.errors import BadInput, RuleViolation, refuse
 
 if TYPE_CHECKING:
-    from battletape.domain.dnd35.attacks import AttackOrder
+    from battletape.domain.dnd35.attack_order import AttackOrder
 
 MAX_INCREMENTS = {"projectile": 10, "thrown": 5}
 HANDED = ("light", "one-handed", "two-handed")

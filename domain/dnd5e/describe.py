@@ -1,5 +1,6 @@
 """5e SRD (seed 002), Giocare: one log line for each of 5e's own events (and 5e's
-reading of an attack); None lets the core word the rest."""
+reading of an attack); None lets the core word the rest. Italian is ``describe_it``'s
+(the system picks by language)."""
 
 from __future__ import annotations
 
@@ -19,10 +20,6 @@ def _tag(tag: str, t) -> str:
 
 
 def describe(system, e, lang: str = "en") -> str | None:
-    if lang == "it":
-        from battletape.domain.dnd5e.describe_it import describe as in_italian
-
-        return in_italian(system, e)
     t = (lambda w: system.term(w, lang))
     match e:
         case ev.AttackResolved():

@@ -85,6 +85,10 @@ class Dnd5e(RuleSystem):
                 "used" if x.get("reaction_used") else ""]
 
     def describe(self, e, lang: str = "en") -> str | None:
+        if lang == "it":
+            from battletape.domain.dnd5e.describe_it import describe as in_italian
+
+            return in_italian(self, e)
         from battletape.domain.dnd5e.describe import describe
 
         return describe(self, e, lang)

@@ -238,7 +238,8 @@ def attack(state: EncounterState, rng: random.Random, order: AttackOrder) -> lis
     a = combatant(state, order.attacker)
     confused_tags: list[str] = []
     if "confused" in a.conditions and not order.opportunity:
-        order.targets, confused_tags = targeting.confused_target(state, a, order, rng)
+        order.targets, confused_tags = targeting.confused_target(
+            state, a, order.targets, order.pick, rng)
     targets = [combatant(state, n) for n in order.targets]
     defense = combat_stats.defense_key(order.defense)
     order.defense = defense
@@ -275,7 +276,7 @@ def attack(state: EncounterState, rng: random.Random, order: AttackOrder) -> lis
         events.append(resolved)
         events += ongoing
         if resolved.fumble and order.kind in ("ranged", "spell"):
-            ally = targeting.into_melee(state, a, t, order)
+            ally = targeting.into_melee(state, a, t, order.ally)
             if ally is not None and not reroll_used:  # Shooting into Melee
                 reroll_used = True
                 roll = dice.d20_roll(order.ally_roll, rng,

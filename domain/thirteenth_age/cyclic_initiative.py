@@ -21,23 +21,14 @@ from battletape.domain.events import (ConditionRemoved, DamageTaken, Delayed, De
                            Event, InitiativeRolled,
                            Readied, ReadiedActionTaken, RoundStarted, SurpriseDeclared,
                            TurnEnded, TurnStarted)
-from battletape.domain.state import Combatant, EncounterState
+from battletape.domain.state import Combatant, EncounterState, copy
 from battletape.domain.thirteenth_age import actions, escalation_die
+from battletape.domain.thirteenth_age.fold import apply
+from battletape.domain.thirteenth_age.initiative_order import ordered
 from battletape.domain.thirteenth_age.state import encounter
 
 if TYPE_CHECKING:
     import random
-
-
-def sort_key(c: Combatant, index: int) -> tuple:
-    """Higher initiative first; ties go to PCs, then the higher bonus, then entry order."""
-    return (-(c.initiative or 0), not c.pc, -c.init_bonus, index)
-
-
-def ordered(state: EncounterState) -> list[str]:
-    rolled = [(c, i) for i, c in enumerate(state.combatants.values())
-              if c.initiative is not None]
-    return [c.name for c, i in sorted(rolled, key=lambda ci: sort_key(*ci))]
 
 
 def roll_initiative(state: EncounterState, rng: random.Random, given: dict[str, int],
@@ -184,9 +175,6 @@ def _after(state: EncounterState, events: list[Event]) -> EncounterState:
     """The state with these events folded in (for deaths caused by ongoing damage)."""
     if not any(isinstance(e, DamageTaken) for e in events):
         return state
-    from battletape.domain.state import copy
-    from battletape.domain.thirteenth_age.fold import apply
-
     work = copy(state)
     for e in events:
         apply(work, e)

@@ -13,12 +13,11 @@ from battletape.domain.folding import (actor_of, delay_turn, end_out_of_turn,
 from battletape.domain.state import Combatant, Condition, EncounterState, Ongoing
 from battletape.domain.thirteenth_age import damage_and_healing as dh, events as te, mooks
 from battletape.domain.thirteenth_age.events import added_stat as stat
+from battletape.domain.thirteenth_age.initiative_order import ordered
 from battletape.domain.thirteenth_age.state import Combatant13a, Encounter13a, encounter
 
 
 def _reorder(state: EncounterState) -> None:
-    from battletape.domain.thirteenth_age.cyclic_initiative import ordered
-
     state.order = ordered(state)
 
 

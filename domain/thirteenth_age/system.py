@@ -23,7 +23,7 @@ class ThirteenthAge(RuleSystem):
     demo = ("battletape.fixtures", "battles/demo.bt")
     pcs_leave_together = "Flee"
     demo_campaign = "demo"
-    generator_module = "battletape.fixtures.generate"
+    generator_module = "battletape.fixtures.generate_13a"
     samples_module = "battletape.domain.thirteenth_age.samples"
 
     def staggered(self, c: Combatant) -> bool:

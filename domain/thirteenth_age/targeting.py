@@ -20,8 +20,6 @@ from battletape.domain.state import Combatant, EncounterState
 if TYPE_CHECKING:
     import random
 
-    from battletape.domain.thirteenth_age.attacks import AttackOrder
-
 
 def require_not_self(a: Combatant, targets: list[Combatant]) -> None:
     if any(t.name == a.name for t in targets):
@@ -29,11 +27,12 @@ def require_not_self(a: Combatant, targets: list[Combatant]) -> None:
                "Targeting")
 
 
-def confused_target(state: EncounterState, a: Combatant, order: AttackOrder,
-                    rng: random.Random) -> tuple[list[str], list[str]]:
+def confused_target(state: EncounterState, a: Combatant, targets: list[str],
+                    pick: int | None, rng: random.Random) -> tuple[list[str], list[str]]:
     """Confused: the attack goes to a nearby ally, determined randomly (TARGET
-    ``ally``: the die picks among them in initiative order; a named ally: the GM's
-    roll at the table). The targets, and the tags recording the pick."""
+    ``ally``: the die picks among them in initiative order, or ``pick`` says which the
+    die chose; a named ally: the GM's roll at the table). The targets, and the tags
+    recording the pick."""
     allies = [n for n in state.order + [n for n in state.combatants
                                         if n not in state.order]
               if (o := state.combatants[n]).name != a.name and same_side(o, a)
@@ -42,41 +41,42 @@ def confused_target(state: EncounterState, a: Combatant, order: AttackOrder,
     if not allies:
         refuse(f"{a.name} is confused and has no nearby ally to attack",
                "Conditions: Confused")
-        return order.targets, ["confused"]  # forced: the targets the GM named
-    if [t.casefold() for t in order.targets] == ["ally"]:
-        if order.pick is not None:
-            if not 1 <= order.pick <= len(allies):
-                raise BadInput("--pick", order.pick, f"1..{len(allies)} "
+        return targets, ["confused"]  # forced: the targets the GM named
+    if [t.casefold() for t in targets] == ["ally"]:
+        if pick is not None:
+            if not 1 <= pick <= len(allies):
+                raise BadInput("--pick", pick, f"1..{len(allies)} "
                                f"({', '.join(allies)})")
-            face = order.pick
+            face = pick
             source = "typed"
         else:
             face = dice.roll(f"1d{len(allies)}", rng).total if len(allies) > 1 else 1
             source = "virtual"
         chosen = allies[face - 1]
         return [chosen], [f"confused:{face}/{len(allies)}:{source}"]
-    for n in order.targets:
+    for n in targets:
         t = combatant(state, n)
         if t.name not in allies:
             refuse(f"{a.name} is confused: its attack goes to a nearby ally determined "
                    f"randomly ({', '.join(allies)}): give TARGET `ally` to roll it, or "
                    "the ally the table rolled", "Conditions: Confused")
-    return order.targets, ["confused"]
+    return targets, ["confused"]
 
 
 def into_melee(state: EncounterState, a: Combatant, t: Combatant,
-                order: AttackOrder) -> Combatant | None:
-    """Shooting into Melee: the ally a fumbled ranged attack is rerolled against."""
+               ally: str | None) -> Combatant | None:
+    """Shooting into Melee: the ally a fumbled ranged attack is rerolled against
+    (``ally``: the GM's ruling, names separated by commas)."""
     allies = [o for n in t.engaged_with
               if (o := state.combatants.get(n)) is not None and same_side(o, a)
               and o.name != a.name and o.status not in ("dead", "fled")]
     if not allies:
         return None
-    if order.ally is not None:  # the GM's ruling: the first named who is in that melee
-        named = [combatant(state, n.strip()) for n in order.ally.split(",") if n.strip()]
+    if ally is not None:  # the GM's ruling: the first named who is in that melee
+        named = [combatant(state, n.strip()) for n in ally.split(",") if n.strip()]
         chosen = next((o for o in named if o.name in {x.name for x in allies}), None)
         if chosen is None:
-            raise RuleViolation(f"{order.ally} is not an ally engaged with {t.name} "
+            raise RuleViolation(f"{ally} is not an ally engaged with {t.name} "
                                 f"({', '.join(o.name for o in allies)})",
                                 "Shooting into Melee")
         return chosen
