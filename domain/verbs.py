@@ -24,18 +24,56 @@ class Param(NamedTuple):
     help: str = ""
     multiple: bool = False         # a repeatable option, or a variadic argument
     required: bool = False
+    choices: tuple[str, ...] = ()  # the words it takes (any case), when a closed set
+    low: float | None = None       # the smallest number it takes
+    high: float | None = None      # the largest number it takes
+    dice: bool = False             # a dice expression (1d8+3)
+    # what ``amend`` may change in place: "target" (``--target``), "amount" (``--dmg``)
+    role: str = ""
+
+    def check(self, value: Any) -> str | None:
+        """What would be right, if ``value`` (of the right type) is not: a choice, a
+        bound, a dice expression; ``None`` when it is fine."""
+        if value is None:
+            return None
+        if self.choices and str(value).lower() not in self.choices:
+            return ", ".join(self.choices)
+        if self.low is not None and isinstance(value, (int, float)) and value < self.low:
+            return self._range()
+        if self.high is not None and isinstance(value, (int, float)) and value > self.high:
+            return self._range()
+        if self.dice:
+            from battletape.domain.dice import bounds
+
+            try:
+                bounds(str(value))
+            except Exception:  # d20's or battletape's refusal: the file is wrong
+                return "dice notation, e.g. 1d8+3"
+        return None
+
+    def _range(self) -> str:
+        def show(n):
+            return f"{n:g}" if n is not None else ""
+
+        if self.high is None:
+            return f"{show(self.low)} or more"
+        if self.low is None:
+            return f"{show(self.high)} or less"
+        return f"{show(self.low)}..{show(self.high)}"
 
 
 def arg(name: str, type: type = str, help: str = "", required: bool = True,
-        multiple: bool = False, default: Any = None) -> Param:
-    return Param(name, True, type, default, (), help, multiple, required)
+        multiple: bool = False, default: Any = None, role: str = "") -> Param:
+    return Param(name, True, type, default, (), help, multiple, required, role=role)
 
 
 def opt(name: str, type: type = str, default: Any = None, *flags: str, help: str = "",
-        multiple: bool = False, required: bool = False) -> Param:
+        multiple: bool = False, required: bool = False, choices: tuple[str, ...] = (),
+        low: float | None = None, high: float | None = None,
+        dice: bool = False) -> Param:
     return Param(name, False, type, [] if multiple and default is None else default,
                  flags or ("--" + name.rstrip("_").replace("_", "-"),), help, multiple,
-                 required)
+                 required, tuple(choices), low, high, dice)
 
 
 def flag(name: str, *flags: str, help: str = "") -> Param:

@@ -295,7 +295,7 @@ ROLL = opt("roll_", int, None, "--roll", help="Natural d20.")
 VERBS = [
     Verb("add", _add, (
         arg("name"),
-        opt("hp", int, None, help="Maximum hit points.", required=True),
+        opt("hp", int, None, help="Maximum hit points.", required=True, low=1),
         opt("ac", int, 10), opt("pd", int, 10), opt("md", int, 10),
         opt("init", int, 0, help="Initiative bonus (Dex mod + level)."),
         opt("level", int, 1),
@@ -321,18 +321,20 @@ VERBS = [
         arg("attacker"), arg("targets", help="TARGET[,TARGET...]"),
         opt("bonus", int, None, help="Attack bonus (ability + level + magic).",
             required=True),
-        opt("vs", str, None, help="ac, pd or md.", required=True),
+        opt("vs", str, None, help="ac, pd or md.", required=True,
+            choices=("ac", "pd", "md")),
         opt("roll", help="Natural d20s, one per target: 14,7"),
-        opt("damage", help="Damage in dice notation: 2d8+4"),
+        opt("damage", help="Damage in dice notation: 2d8+4", dice=True),
         opt("dmg", int, None, help="Damage total as announced (before crit and "
             "resistance)."),
-        opt("miss", int, 0, help="Damage on a miss."),
+        opt("miss", int, 0, help="Damage on a miss.", low=0),
         opt("type_", str, None, "--type", help="Damage type: fire, cold, ..."),
-        opt("crit_range", int, 20, help="Natural needed to crit."),
+        opt("crit_range", int, 20, help="Natural needed to crit.", low=2, high=20),
         opt("ability", int, None, help="Ability modifier added to rolled damage (x2 at "
             "5th, x3 at 8th)."),
         opt("kind", str, None, help="melee (engages the target), ranged, spell or close; "
-            "not given, nothing is inferred (no engagement made or needed)."),
+            "not given, nothing is inferred (no engagement made or needed).",
+            choices=("melee", "ranged", "spell", "close")),
         flag("opportunity", help="An opportunity attack, out of turn."),
         flag("two_weapon", help="Reroll a natural 2."),
         opt("reroll", int, None, help="The two-weapon reroll's natural."),
@@ -343,10 +345,10 @@ VERBS = [
         opt("mod", int, 0, help="Situational modifier (+2/-2)."),
         flag("double_crit", help="Crit damage doubled again: triple."),
         flag("swoop", help="Flying swoop past: -2."),
-        opt("ongoing", int, 0, help="Ongoing damage on a hit."),
-        opt("ongoing_save", str, "normal"),
+        opt("ongoing", int, 0, help="Ongoing damage on a hit.", low=0),
+        opt("ongoing_save", str, "normal", choices=("easy", "normal", "hard")),
         opt("action", str, "standard", help="standard, quick, free or interrupt (out of "
-            "turn)."),
+            "turn).", choices=("standard", "move", "quick", "free", "interrupt")),
         flag("basic", help="A basic attack (all a hampered creature may make)."),
         opt("double_crits", int, 0, help="How many times crit damage is doubled: 1 "
             "triples it, 2 quadruples it (Crit Effects)."),
