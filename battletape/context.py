@@ -37,6 +37,10 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
                              "--install-completion"} & {a.split("=")[0] for a in args}:
         args = list(args) + ["--help"]  # no command: the help, not a usage error
     load_commands(name)
+    if name is None and app is _cli_app():  # the list of commands: the encounter's
+        from battletape import cli_record, dispatch
+
+        cli_record.scope(dispatch.system_of_line(list(args)).id)
     command = typer.main.get_command(only(name) if app is _cli_app() else app)
     debug = "--debug" in args
     try:

@@ -120,6 +120,19 @@ def split_globals(args: list[str]) -> list[str]:
     return rest
 
 
+def global_value(args: list[str], *names: str) -> str | None:
+    """The value of a global option (``--store X``, ``-e NAME``) before the command."""
+    rest = list(args)
+    while rest and rest[0].split("=")[0] in GLOBAL_OPTIONS:
+        head = rest.pop(0)
+        key, eq, value = head.partition("=")
+        if key in names:
+            return value if eq else (rest[0] if rest else None)
+        if not eq:
+            del rest[:GLOBAL_OPTIONS[head]]
+    return None
+
+
 def forced_reason(args: list[str]) -> str | None:
     """The REASON of a ``--force REASON`` among the global options of ``args``."""
     rest = list(args)
