@@ -114,6 +114,41 @@ class Verb(NamedTuple):
     def options(self) -> set[str]:
         return {f for p in self.params for f in p.flags}
 
+    def position(self, role: str) -> int | None:
+        """Where the positional value of ``role`` ("target", "amount") stands among
+        the words of a command line (the verb's own words first), for ``amend``."""
+        at = len(self.name.split())
+        for p in self.params:
+            if not p.positional:
+                continue
+            if p.role == role:
+                return at
+            at += 1
+        return None
+
+    def words(self, values: dict[str, Any]) -> list[str]:
+        """The command line (as words) that reads back as ``values``: the verb, its
+        positional values in order, then each option given a value (for scripts and
+        generated battles that record command lines)."""
+        out = self.name.split()
+        for p in self.params:
+            if p.positional and p.name in values and values[p.name] is not None:
+                value = values[p.name]
+                out += [str(v) for v in value] if p.multiple else [str(value)]
+        for p in self.params:
+            if p.positional or p.name not in values:
+                continue
+            value = values[p.name]
+            if p.type is bool:
+                if value:
+                    out.append(p.flags[0])
+            elif p.multiple:
+                for v in value or ():
+                    out += [p.flags[0], str(v)]
+            elif value is not None:
+                out += [p.flags[0], str(value)]
+        return out
+
     def decision(self, services: Services | None = None, **given: Any) -> Decide:
         """The decision for ``given`` values, the table's defaults for the rest (for
         generators and tests that call a verb without its command line)."""

@@ -397,7 +397,7 @@ VERBS = [
         roll_option=""),
     Verb("attack", _attack, (
         arg("attacker"), arg("targets", help="TARGET[,TARGET...] (a full attack: in "
-                             "order, the last takes the rest)"),
+                             "order, the last takes the rest)", role="target"),
         opt("bonus", int, None, help="Attack bonus (BAB + Str or Dex + size ...).",
             required=True),
         opt("vs", str, "ac", help="ac, touch or flat-footed.",
@@ -483,7 +483,7 @@ VERBS = [
         "Arcane spell failure in armor: d100, at most the chance wastes the spell.  "
         "Example: battletape spell-failure Mage --roll 20"),
     Verb("damage", _damage, (
-        arg("target"), arg("amount", int),
+        arg("target", role="target"), arg("amount", int, role="amount"),
         flag("nonlethal", help="Nonlethal damage (its own pool)."),
         opt("type_", str, None, "--type", help="Damage type."),
         opt("hardness", int, None, help="An object's hardness."),
@@ -518,11 +518,13 @@ VERBS = [
         opt("bonus", int, None, help="The modifier (default: the sheet's score's).")),
         "An ability check: 1d20 + the ability modifier.  Example: battletape "
         "ability-check Kael str --roll 12 --dc 15"),
-    Verb("heal", _heal, (arg("target"), arg("amount", int)),
+    Verb("heal", _heal, (arg("target", role="target"),
+                         arg("amount", int, role="amount")),
          "Healing (heals as much nonlethal damage).  Example: battletape heal Kael 8",
          negative_numbers=True),
     Verb("save", _save, (
-        arg("name"), arg("which", required=False, help="fort, ref or will"),
+        arg("name", role="target"),
+        arg("which", required=False, help="fort, ref or will"),
         flag("fort", help="Fortitude."), flag("ref", help="Reflex."),
         flag("will", help="Will."),
         opt("dc", int, None, help="The DC (set by the rules for a demanded save)."),
@@ -538,7 +540,7 @@ VERBS = [
         "A dying creature's roll in its turn: 10% to stabilise, else -1 hp.  Example: "
         "battletape death-save Kael --roll 07"),
     Verb("stabilize", _stabilize, (
-        arg("name"), arg("by"), ROLL,
+        arg("name", role="target"), arg("by"), ROLL,
         opt("bonus", int, 0, help="The helper's Heal bonus.")),
         "Heal DC 15 on a dying creature (a standard action that provokes).  Example: "
         "battletape stabilize Kael Mira --roll 11 --bonus 4"),
@@ -564,7 +566,7 @@ VERBS = [
         flag("difficult", help="The path crosses difficult terrain (no run, no charge).")),
         "Take an action: its type is spent and those who may take an attack of "
         "opportunity are listed.  Example: battletape do Kael drink-potion"),
-    Verb("engage", _engage, (arg("a"), arg("b")),
+    Verb("engage", _engage, (arg("a"), arg("b", role="target")),
          "Two creatures in melee: each threatens the other.  Example: battletape engage "
          "Kael Orc"),
     Verb("move", _move, (

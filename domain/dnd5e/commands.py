@@ -300,7 +300,7 @@ VERBS = [
         opt("by", str, "gm", help="Who decided: gm or players.")),
         "Decide an initiative tie.  Example: battletape tiebreak Bruna Kael --by players"),
     Verb("attack", _attack, (
-        arg("attacker"), arg("targets", help="TARGET[,TARGET...]"),
+        arg("attacker"), arg("targets", help="TARGET[,TARGET...]", role="target"),
         opt("bonus", int, None, help="Attack bonus (ability + proficiency + magic).",
             required=True),
         opt("vs", str, "ac", help="ac (the only defense in 5e).", choices=("ac",)),
@@ -346,7 +346,7 @@ VERBS = [
         "One damage roll, one save per target.  Example: battletape effect Mage "
         "Gob1,Gob2 --ability dex --dc 13 --damage 8d6 --type fire --half"),
     Verb("save", _save, (
-        arg("name"),
+        arg("name", role="target"),
         opt("ability", str, None, help="str dex con int wis cha.", required=True),
         opt("dc", int, None, help="Difficulty class.", required=True),
         opt("bonus", int, None, help="Save bonus (default: the --save given at add)."),
@@ -369,15 +369,16 @@ VERBS = [
         "An ability check.  Example: battletape check Vex --skill stealth --bonus 3 "
         "--proficient stealth --roll 12"),
     Verb("damage", _damage, (
-        arg("target"), arg("amount", int), TYPE,
+        arg("target", role="target"), arg("amount", int, role="amount"), TYPE,
         flag("crit", help="From a critical hit (two death-save failures at 0 hp)."),
         opt("modifier", int, 0, help="A bonus or penalty applied before resistance.")),
         "Direct damage.  Example: battletape damage Bruna 7 --type fire",
         negative_numbers=True),
-    Verb("heal", _heal, (arg("target"), arg("amount", int)),
+    Verb("heal", _heal, (arg("target", role="target"),
+                         arg("amount", int, role="amount")),
          "Healing.  Example: battletape heal Bruna 10", negative_numbers=True),
     Verb("temp", _temp, (
-        arg("target"), arg("amount", int),
+        arg("target", role="target"), arg("amount", int, role="amount"),
         opt("keep", str, None, help="old or new: temporary hp never stack.")),
         "Temporary hit points.  Example: battletape temp Bruna 5 --keep new",
         negative_numbers=True),
@@ -388,7 +389,7 @@ VERBS = [
          "A death save at the start of the turn at 0 hp.  Example: battletape death-save "
          "Bruna --roll 12"),
     Verb("stabilize", _stabilize, (
-        arg("name"), arg("by"), ROLL,
+        arg("name", role="target"), arg("by"), ROLL,
         opt("bonus", int, 0, help="Wisdom (Medicine) bonus.")),
         "Help: stabilize an ally at 0 hp, Wisdom (Medicine) DC 10.  Example: battletape "
         "stabilize Bruna Kael --roll 8 --bonus 2"),

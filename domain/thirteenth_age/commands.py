@@ -318,7 +318,7 @@ VERBS = [
         "Roll initiative (d20 + bonus) for those without.  Example: battletape init "
         "Bruna=14 Goblin=9", roll_option=""),
     Verb("attack", _attack, (
-        arg("attacker"), arg("targets", help="TARGET[,TARGET...]"),
+        arg("attacker"), arg("targets", help="TARGET[,TARGET...]", role="target"),
         opt("bonus", int, None, help="Attack bonus (ability + level + magic).",
             required=True),
         opt("vs", str, None, help="ac, pd or md.", required=True,
@@ -362,7 +362,7 @@ VERBS = [
         "One attack roll per target, damage rolled once.  Example: battletape attack "
         "Bruna Goblin --bonus 6 --vs ac --roll 15 --damage 1d8+3"),
     Verb("damage", _damage, (
-        arg("target"), arg("amount", int),
+        arg("target", role="target"), arg("amount", int, role="amount"),
         opt("type_", str, None, "--type"),
         opt("natural", int, None, help="A (faked) natural roll against resistance "
             "(rolled virtually when the target resists and none is given)."),
@@ -370,14 +370,16 @@ VERBS = [
         flag("knock_out", help="A monster at 0 hp is knocked out, not slain.")),
         "Direct damage.  Example: battletape damage Bruna 7 --type fire",
         negative_numbers=True),
-    Verb("heal", _heal, (arg("target"), arg("amount", int)),
+    Verb("heal", _heal, (arg("target", role="target"),
+                         arg("amount", int, role="amount")),
          "Healing without a recovery.  Example: battletape heal Bruna 10",
          negative_numbers=True),
-    Verb("temp", _temp, (arg("target"), arg("amount", int)),
+    Verb("temp", _temp, (arg("target", role="target"),
+                         arg("amount", int, role="amount")),
          "Temporary hit points (the higher amount counts).  Example: battletape temp "
          "Bruna 8", negative_numbers=True),
     Verb("recover", _recover, (
-        arg("name"), opt("roll_", int, None, "--roll",
+        arg("name", role="target"), opt("roll_", int, None, "--roll",
                          help="Recovery dice total, before Con.")),
         "Spend a recovery.  Example: battletape recover Bruna --roll 9"),
     Verb("rally", _rally, (
@@ -399,7 +401,8 @@ VERBS = [
     Verb("cond remove", _cond_remove, (arg("name"), arg("condition")),
          "Remove a condition.  Example: battletape cond remove Bruna dazed"),
     Verb("ongoing", _ongoing, (
-        arg("name"), arg("amount", int), opt("type_", str, None, "--type"),
+        arg("name", role="target"), arg("amount", int, role="amount"),
+        opt("type_", str, None, "--type"),
         opt("save", str, "normal", help="easy, normal or hard."),
         opt("natural", int, None, help="The original attack's natural roll (for "
             "resistance; faked virtually when the target resists and none is given)."),
@@ -407,12 +410,12 @@ VERBS = [
         "Ongoing damage, taken at the end of the creature's turn.  Example: battletape "
         "ongoing Goblin 5 --type fire", negative_numbers=True),
     Verb("save", _save, (
-        arg("name"), ROLL,
+        arg("name", role="target"), ROLL,
         opt("against", help="A condition or 'ongoing'."),
         opt("difficulty", help="easy, normal or hard."), SAVE_BONUS),
         "A save outside the end-of-turn routine.  Example: battletape save Bruna --roll "
         "12 --against dazed"),
-    Verb("engage", _engage, (arg("a"), arg("b")),
+    Verb("engage", _engage, (arg("a"), arg("b", role="target")),
          "A engages B in melee.  Example: battletape engage Bruna Goblin"),
     Verb("disengage", _disengage, (
         arg("a"), ROLL, flag("hit_grabber", help="A hit the grabber this turn."),
@@ -429,7 +432,7 @@ VERBS = [
     Verb("teleport", _teleport, (arg("a"), arg("where", required=False,
                                                default="nearby")),
          "Teleport: no opportunity attacks.  Example: battletape teleport Vex far"),
-    Verb("intercept", _intercept, (arg("a"), arg("b")),
+    Verb("intercept", _intercept, (arg("a"), arg("b", role="target")),
          "A intercepts B moving past.  Example: battletape intercept Bruna Ogre"),
     Verb("fly", _fly, (arg("a"),), "A takes to the air (Flying).  Example: battletape "
          "fly Vex"),
@@ -467,7 +470,7 @@ VERBS = [
         "A death save: 16+ spends a recovery.  Example: battletape death-save Bruna "
         "--roll 17 --recovery 9"),
     Verb("stabilize", _stabilize, (
-        arg("name"), arg("by"),
+        arg("name", role="target"), arg("by"),
         opt("roll_", int, None, "--roll", help="Wisdom check total."), INTERRUPT),
         "Stabilize a dying ally: DC 10 Wisdom.  Example: battletape stabilize Bruna Kael "
         "--roll 13"),

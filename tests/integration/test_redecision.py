@@ -114,7 +114,7 @@ def test_the_table_reader_gives_the_values_click_gives(sqlite_store, battle):
     read = 0
     for e in events:
         args = shlex.split(e.command) if e.command else []
-        found = lines.verb_name(system, args)
+        found = dispatch.verb_name(system, args)
         if found is None:
             continue
         name, rest = found
@@ -124,7 +124,7 @@ def test_the_table_reader_gives_the_values_click_gives(sqlite_store, battle):
             params = {k: v for k, v in ctx.params.items()
                       if name not in dispatch.STAT_BLOCK_VERBS
                       or k not in dispatch.STAT_BLOCK_PARAMS or v is not None}
-            assert lines.read(system, args).values == params, e.command
+            assert dispatch.read(system, args).values == params, e.command
         read += 1
     assert read > 20
     c.close()
