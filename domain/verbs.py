@@ -114,6 +114,11 @@ class Verb(NamedTuple):
     def options(self) -> set[str]:
         return {f for p in self.params for f in p.flags}
 
+    @property
+    def order(self) -> type | None:
+        """The struct of the verb's values its decision takes, for a typed verb."""
+        return getattr(self.run, "order", None)
+
     def position(self, role: str) -> int | None:
         """Where the positional value of ``role`` ("target", "amount") stands among
         the words of a command line (the verb's own words first), for ``amend``."""
@@ -157,6 +162,42 @@ class Verb(NamedTuple):
                   for p in self.params}
         values.update(given)
         return self.run(services, **values)
+
+
+def order_type(name: str, params: tuple[Param, ...]) -> type:
+    """A verb's values as one typed, frozen msgspec Struct: a field per
+    :class:`Param`, with its type and default (a repeatable one a tuple)."""
+    import msgspec
+
+    fields = []
+    for p in params:
+        kind: Any = tuple[p.type, ...] if p.multiple else p.type  # type: ignore[name-defined]
+        default = () if p.multiple else p.default
+        if default is None:
+            kind = kind | None
+        fields.append((p.name, kind, default))
+    return msgspec.defstruct(name, fields, kw_only=True, frozen=True)
+
+
+class _Typed:
+    """``run(services, **values)`` for a decision that takes the verb's values as one
+    typed struct: ``decide(services, order)`` (callers keep giving keywords)."""
+
+    def __init__(self, decide: Callable[..., Decide], order: type):
+        self.decide, self.order = decide, order
+        self.__name__ = getattr(decide, "__name__", "run")
+
+    def __call__(self, services: Any, **values: Any) -> Decide:
+        return self.decide(services, self.order(**{
+            k: tuple(v) if isinstance(v, list) else v for k, v in values.items()}))
+
+
+def typed(verb: "Verb", name: str = "") -> "Verb":
+    """``verb`` whose ``run`` takes one struct of its values (:attr:`Verb.order`),
+    built from its params: each value declared once, in the table."""
+    struct = order_type(name or verb.name.title().replace(" ", "").replace("-", "")
+                        + "Values", verb.params)
+    return verb._replace(run=_Typed(verb.run, struct))
 
 
 def ints(text: str | None, what: str) -> list[int]:

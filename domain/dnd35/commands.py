@@ -8,37 +8,35 @@ rules modules of ``domain/dnd35/`` decide.
 from __future__ import annotations
 
 from battletape.domain.errors import BadInput, NotThisSystem
-from battletape.domain.verbs import Verb, arg, flag, ints, opt, pairs
+from battletape.domain.verbs import Verb, arg, flag, ints, opt, pairs, typed
 
 
 def _names(text: str | None) -> list[str]:
     return [t.strip() for t in (text or "").split(",") if t.strip()]
 
 
-def _add(services, name, hp, ac, touch, flat_footed, bab, fort, ref, will, init, pc, count,
-         level, hd, score, size, nonliving, crit_immune, no_con, aoo, speed, unarmed,
-         mindless, joins, pd, md, armor_check=None, armor_nonproficient=False, max_dex=None,
-         spell_failure=None, darkvision=False, legs=None, nonhumanoid=False,
-         no_score=None, object_=False, hardness=None, climb_speed=False):
+def _add(services, v):
+    """``add``: ``v`` is the verb's values (its declared struct, Verb.order)."""
     from battletape.domain.dnd35 import abilities, armor, attacking_objects, roster
 
-    for what, value in (("--pd", pd), ("--md", md)):
+    for what, value in (("--pd", v.pd), ("--md", v.md)):
         if value is not None:
             raise NotThisSystem(f"{what} is a 13th Age defense; this encounter is 3.5e",
                                 what, value)
-    worn = armor.sheet_stats(armor_check, armor_nonproficient, max_dex, spell_failure)
-    extra_body = _body(darkvision, legs, nonhumanoid)
+    worn = armor.sheet_stats(v.armor_check, v.armor_nonproficient, v.max_dex,
+                             v.spell_failure)
+    extra_body = _body(v.darkvision, v.legs, v.nonhumanoid)
     # Caratteristiche (no score), Attaccare gli oggetti (an object, its hardness)
-    extra_body.update(abilities.sheet_stats(no_score))
-    extra_body.update(attacking_objects.sheet_stats(object_, hardness))
-    if climb_speed:
+    extra_body.update(abilities.sheet_stats(v.no_score))
+    extra_body.update(attacking_objects.sheet_stats(v.object_, v.hardness))
+    if v.climb_speed:
         extra_body["climb_speed"] = True    # Scalare: keeps its Dex bonus (35-CLB-01)
     return lambda s, r: _with_stats(roster.add(
-        s, name, hp, ac=ac, touch=touch, flat_footed=flat_footed, bab=bab, fort=fort,
-        ref=ref, will=will, init=init, pc=pc, count=count, level=level, hd=hd,
-        scores=score, size=size, nonliving=nonliving, crit_immune=crit_immune,
-        no_con=no_con, aoo=aoo, speed=speed, unarmed=unarmed, mindless=mindless,
-        joins=joins), {**worn, **extra_body})
+        s, v.name, v.hp, ac=v.ac, touch=v.touch, flat_footed=v.flat_footed, bab=v.bab,
+        fort=v.fort, ref=v.ref, will=v.will, init=v.init, pc=v.pc, count=v.count,
+        level=v.level, hd=v.hd, scores=v.score, size=v.size, nonliving=v.nonliving,
+        crit_immune=v.crit_immune, no_con=v.no_con, aoo=v.aoo, speed=v.speed,
+        unarmed=v.unarmed, mindless=v.mindless, joins=v.joins), {**worn, **extra_body})
 
 
 def _with_stats(events, more: dict):
@@ -68,41 +66,35 @@ def _init(services, naturals, aware, reroll):
     return lambda s, r: initiative.roll_initiative(s, r, given, who, again)
 
 
-def _attack(services, attacker, targets, bonus, vs, roll, threat, crit_range, confirm,
-            mult, damage, dmg, extra, extra_dmg, precision, nonlethal, type_, kind, full,
-            two_weapon, off_hand, unarmed, opportunity, trigger, charge, defensively,
-            flank, cover, concealment, miss_roll, into_melee, increment, thrown, hidden,
-            coup_de_grace, nonproficient, difficult, weapon, threatened_by,
-            natural=None, manufactured=False, str_mod=None, handed=None, both_hands=False,
-            weapon_size=None, improvised=False, splash=False, splash_dmg=None,
-            adjacent=None, intersection=False, scatter=None, distance=None, light=None,
-            obscured=False, cover_hardness=None, magic=False, incorporeal_roll=None):
+def _attack(services, v):
+    """``attack``: ``v`` is the verb's values (its declared struct, Verb.order)."""
     from battletape.domain.dnd35 import attacks as atk
 
-    if crit_range is not None and threat is not None and crit_range != threat:
-        raise BadInput("--crit-range", crit_range, f"the same as --threat ({threat})")
+    if v.crit_range is not None and v.threat is not None and v.crit_range != v.threat:
+        raise BadInput("--crit-range", v.crit_range, f"the same as --threat ({v.threat})")
+    dmgs = ints(str(v.dmg), "--dmg") if v.dmg is not None else []
     order = atk.AttackOrder(
-        attacker=attacker, targets=_names(targets), bonus=bonus, vs=(vs or "ac").lower(),
-        rolls=ints(roll, "--roll"), threat=threat or crit_range or 20,
-        confirms=ints(confirm, "--confirm"), mult=mult, damage=damage,
-        dmg=ints(str(dmg), "--dmg")[0] if dmg is not None else None,
-        dmgs=ints(str(dmg), "--dmg") if dmg is not None else [],
-        extra=extra, extra_dmg=extra_dmg, precision=precision, nonlethal=nonlethal,
-        damage_type=type_, kind=kind, full=full, two_weapon=two_weapon,
-        off_hand=off_hand, unarmed=unarmed, opportunity=opportunity, trigger=trigger,
-        charge=charge, defensively=defensively, flank=flank, cover=cover,
-        concealment=concealment, miss_rolls=ints(miss_roll, "--miss-roll"),
-        into_melee=into_melee, increment=increment, thrown=thrown, hidden=hidden,
-        coup_de_grace=coup_de_grace, nonproficient=nonproficient, difficult=difficult,
-        weapon=weapon, threatened_by=_names(threatened_by), magic=magic,
-        incorporeal_rolls=ints(incorporeal_roll, "--incorporeal-roll"),
-        naturals=[n.lower() for n in _names(natural)], manufactured=manufactured,
-        str_mod=str_mod, handed=handed, both_hands=both_hands,
-        weapon_size=weapon_size.lower() if weapon_size else None, improvised=improvised,
-        splash=splash, splash_dmg=splash_dmg, adjacent=_names(adjacent),
-        intersection=intersection, scatter=scatter, distance=distance,
-        light=light.lower() if light else None, obscured=obscured,
-        cover_hardness=cover_hardness)
+        attacker=v.attacker, targets=_names(v.targets), bonus=v.bonus,
+        vs=(v.vs or "ac").lower(), rolls=ints(v.roll, "--roll"),
+        threat=v.threat or v.crit_range or 20, confirms=ints(v.confirm, "--confirm"),
+        mult=v.mult, damage=v.damage, dmg=dmgs[0] if dmgs else None, dmgs=dmgs,
+        extra=v.extra, extra_dmg=v.extra_dmg, precision=v.precision,
+        nonlethal=v.nonlethal, damage_type=v.type_, kind=v.kind, full=v.full,
+        two_weapon=v.two_weapon, off_hand=v.off_hand, unarmed=v.unarmed,
+        opportunity=v.opportunity, trigger=v.trigger, charge=v.charge,
+        defensively=v.defensively, flank=v.flank, cover=v.cover,
+        concealment=v.concealment, miss_rolls=ints(v.miss_roll, "--miss-roll"),
+        into_melee=v.into_melee, increment=v.increment, thrown=v.thrown,
+        hidden=v.hidden, coup_de_grace=v.coup_de_grace, nonproficient=v.nonproficient,
+        difficult=v.difficult, weapon=v.weapon, threatened_by=_names(v.threatened_by),
+        magic=v.magic, incorporeal_rolls=ints(v.incorporeal_roll, "--incorporeal-roll"),
+        naturals=[n.lower() for n in _names(v.natural)], manufactured=v.manufactured,
+        str_mod=v.str_mod, handed=v.handed, both_hands=v.both_hands,
+        weapon_size=v.weapon_size.lower() if v.weapon_size else None,
+        improvised=v.improvised, splash=v.splash, splash_dmg=v.splash_dmg,
+        adjacent=_names(v.adjacent), intersection=v.intersection, scatter=v.scatter,
+        distance=v.distance, light=v.light.lower() if v.light else None,
+        obscured=v.obscured, cover_hardness=v.cover_hardness)
     return lambda s, r: atk.attack(s, r, order)
 
 
@@ -295,20 +287,20 @@ def _feint(services, feinter, target, roll_, bonus, opposed):
     return lambda s, r: maneuvers.feint(s, r, feinter, target, roll_, bonus, opposed)
 
 
-def _maneuver(services, attacker, target, what, check, bonus, opposed, opposed_bonus,
-              touch, touch_bonus, weapon, opposed_weapon, charge, aoo_damage, counter,
-              item, keep, damage, dmg, hardness, type_, trip_weapon, no_room, avoided,
-              opportunity=False, trigger=None):
+def _maneuver(services, v):
+    """``maneuver``: ``v`` is the verb's values (its declared struct, Verb.order)."""
     from battletape.domain.dnd35 import maneuvers
 
     order = maneuvers.ManeuverOrder(
-        attacker=attacker, target=target, what=maneuvers.canonical(what),
-        check=check, bonus=bonus, opposed=opposed, opposed_bonus=opposed_bonus,
-        touch=touch, touch_bonus=touch_bonus, weapon=(weapon or "one-handed").lower(),
-        opposed_weapon=(opposed_weapon or "one-handed").lower(), charge=charge,
-        aoo_damage=aoo_damage, counter=counter, item=item, keep=keep, damage=damage,
-        dmg=dmg, hardness=hardness or 0, damage_type=type_, trip_weapon=trip_weapon,
-        no_room=no_room, avoided=avoided, opportunity=opportunity, trigger=trigger)
+        attacker=v.attacker, target=v.target, what=maneuvers.canonical(v.what),
+        check=v.check, bonus=v.bonus, opposed=v.opposed, opposed_bonus=v.opposed_bonus,
+        touch=v.touch, touch_bonus=v.touch_bonus,
+        weapon=(v.weapon or "one-handed").lower(),
+        opposed_weapon=(v.opposed_weapon or "one-handed").lower(), charge=v.charge,
+        aoo_damage=v.aoo_damage, counter=v.counter, item=v.item, keep=v.keep,
+        damage=v.damage, dmg=v.dmg, hardness=v.hardness or 0, damage_type=v.type_,
+        trip_weapon=v.trip_weapon, no_room=v.no_room, avoided=v.avoided,
+        opportunity=v.opportunity, trigger=v.trigger)
     return lambda s, r: maneuvers.maneuver(s, r, order)
 
 
@@ -668,3 +660,8 @@ VERBS = [
         "--level 6 --check 14 --damage-roll 7 --cha 2 --targets Zombie,Ghoul",
         roll_option="--check"),
 ]
+
+#: the verbs whose decision takes one typed value, the struct of its declared params
+#: (Verb.order), instead of a parameter per option
+TYPED = ("add", "attack", "maneuver")
+VERBS = [typed(v) if v.name in TYPED else v for v in VERBS]

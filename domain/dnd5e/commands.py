@@ -7,7 +7,7 @@ rules modules of ``domain/dnd5e/`` decide.
 from __future__ import annotations
 
 from battletape.domain.errors import BadInput, NotThisSystem
-from battletape.domain.verbs import Verb, arg, flag, opt, pairs
+from battletape.domain.verbs import Verb, arg, flag, opt, pairs, typed
 
 
 def _faces_list(text: str | None) -> list[list[int]]:
@@ -33,18 +33,19 @@ def _names(text: str) -> list[str]:
     return [t.strip() for t in text.split(",") if t.strip()]
 
 
-def _add(services, name, hp, ac, init, level, cr, prof, pc, count, save, score, resist,
-         vulnerable, immune, no_die_at_0, swim, pd, md):
+def _add(services, v):
+    """``add``: ``v`` is the verb's values (its declared struct, Verb.order)."""
     from battletape.domain.dnd5e import roster
 
-    for what, value in (("--pd", pd), ("--md", md)):
+    for what, value in (("--pd", v.pd), ("--md", v.md)):
         if value is not None:
             raise NotThisSystem(f"{what} is a 13th Age defense; this encounter is 5e",
                                 what, value)
     return lambda s, r: roster.add(
-        s, name, hp, ac=ac, init=init, level=level, cr=cr, prof=prof, pc=pc, count=count,
-        saves=save, scores=score, resist=resist, vulnerable=vulnerable, immune=immune,
-        no_die_at_0=no_die_at_0, swim=swim)
+        s, v.name, v.hp, ac=v.ac, init=v.init, level=v.level, cr=v.cr, prof=v.prof,
+        pc=v.pc, count=v.count, saves=v.save, scores=v.score, resist=v.resist,
+        vulnerable=v.vulnerable, immune=v.immune, no_die_at_0=v.no_die_at_0,
+        swim=v.swim)
 
 
 def _init(services, naturals, adv, dis, surprised):
@@ -60,25 +61,25 @@ def _tiebreak(services, names, by):
     return lambda s, r: initiative.tiebreak(s, list(names), by)
 
 
-def _attack(services, attacker, targets, bonus, vs, roll, adv, dis, damage, dmg, crit_dmg,
-            type_, kind, action, opportunity, trigger, cover, range_, unseen,
-            unseen_by_target, wrong_square, adjacent_enemy, knock_out, source_hidden):
+def _attack(services, v):
+    """``attack``: ``v`` is the verb's values (its declared struct, Verb.order)."""
     from battletape.domain.dnd5e import making_an_attack as atk
 
-    if vs.lower() != "ac":
-        if vs.lower() in ("pd", "md"):
-            raise NotThisSystem(f"--vs {vs.lower()} is a 13th Age defense; this "
-                                "encounter is 5e", "--vs", vs)
-        raise BadInput("--vs", vs, "ac (5e attacks are against Armor Class)")
-    if adv and dis:
+    if v.vs.lower() != "ac":
+        if v.vs.lower() in ("pd", "md"):
+            raise NotThisSystem(f"--vs {v.vs.lower()} is a 13th Age defense; this "
+                                "encounter is 5e", "--vs", v.vs)
+        raise BadInput("--vs", v.vs, "ac (5e attacks are against Armor Class)")
+    if v.adv and v.dis:
         raise BadInput("--adv/--dis", "both", "one of them (they would cancel)")
     order = atk.AttackOrder(
-        attacker=attacker, targets=_names(targets), bonus=bonus, rolls=_faces_list(roll),
-        adv=adv, dis=dis, damage=damage, dmg=dmg, crit_dmg=crit_dmg, damage_type=type_,
-        kind=kind, action=action, opportunity=opportunity, trigger=trigger, cover=cover,
-        range=range_, unseen=unseen, unseen_by_target=unseen_by_target,
-        wrong_square=wrong_square, adjacent_enemy=adjacent_enemy, knock_out=knock_out,
-        source_hidden=source_hidden)
+        attacker=v.attacker, targets=_names(v.targets), bonus=v.bonus,
+        rolls=_faces_list(v.roll), adv=v.adv, dis=v.dis, damage=v.damage, dmg=v.dmg,
+        crit_dmg=v.crit_dmg, damage_type=v.type_, kind=v.kind, action=v.action,
+        opportunity=v.opportunity, trigger=v.trigger, cover=v.cover, range=v.range_,
+        unseen=v.unseen, unseen_by_target=v.unseen_by_target,
+        wrong_square=v.wrong_square, adjacent_enemy=v.adjacent_enemy,
+        knock_out=v.knock_out, source_hidden=v.source_hidden)
     return lambda s, r: atk.attack(s, r, order)
 
 
@@ -444,3 +445,8 @@ VERBS = [
     Verb("end", _end, (opt("outcome", str, "victory", help="victory, defeat, truce..."),),
          "End the encounter.  Example: battletape end"),
 ]
+
+#: the verbs whose decision takes one typed value, the struct of its declared params
+#: (Verb.order), instead of a parameter per option
+TYPED = ("add", "attack")
+VERBS = [typed(v) if v.name in TYPED else v for v in VERBS]

@@ -5,30 +5,31 @@ Each verb checks its values and returns the decision; the rules modules decide.
 
 from __future__ import annotations
 
-from battletape.domain.verbs import Verb, arg, flag, ints, opt, pairs
+from battletape.domain.verbs import Verb, arg, flag, ints, opt, pairs, typed
 
 
-def _add(services, name, hp, ac, pd, md, init, level, pc, count, recoveries,
-         recovery_die, con_mod, resist, villain=False, mook=False):
+def _add(services, v):
+    """``add``: ``v`` is the verb's values (its declared struct, Verb.order)."""
     import msgspec
 
     from battletape.domain import roster
 
-    if mook and pc:
+    if v.mook and v.pc:
         from battletape.domain.errors import BadInput
 
-        raise BadInput("--mook", name, "a monster: a PC is never a mook")
-    carried = services.carried(name) if pc else None
+        raise BadInput("--mook", v.name, "a monster: a PC is never a mook")
+    carried = services.carried(v.name) if v.pc else None
 
     def decide(s, r):
         added = roster.add(
-            s, name, hp, ac=ac, pd=pd, md=md, init=init, level=level, pc=pc, count=count,
-            recoveries=recoveries, recovery_die=recovery_die, con_mod=con_mod,
-            resist=resist, carried=carried)
-        if villain:  # Optional Meaningful Death Rule: "only ... named villains"
+            s, v.name, v.hp, ac=v.ac, pd=v.pd, md=v.md, init=v.init, level=v.level,
+            pc=v.pc, count=v.count, recoveries=v.recoveries,
+            recovery_die=v.recovery_die, con_mod=v.con_mod, resist=v.resist,
+            carried=carried)
+        if v.villain:  # Optional Meaningful Death Rule: "only ... named villains"
             added = [msgspec.structs.replace(e, stats={**e.stats, "villain": True})
                      for e in added]
-        if mook:  # a mob: damage spills over, one turn (domain/thirteenth_age/mooks.py)
+        if v.mook:  # a mob: damage spills over, one turn (domain/thirteenth_age/mooks.py)
             added = [msgspec.structs.replace(e, stats={**e.stats, "mook": True})
                      for e in added]
         return added
@@ -44,24 +45,23 @@ def _init(services, naturals, ambush, advance_escalation):
                                                           advance_escalation)
 
 
-def _attack(services, attacker, targets, bonus, vs, roll, damage, dmg, miss, type_,
-            crit_range, ability, kind, opportunity, two_weapon, reroll, flexible,
-            unarmed, coup_de_grace, invisible, concealment, nonmagical, mod,
-            double_crit, swoop, ongoing, ongoing_save, action, basic, double_crits=0,
-            knock_out=False, ally=None, ally_roll=None, pick=None):
+def _attack(services, v):
+    """``attack``: ``v`` is the verb's values (its declared struct, Verb.order)."""
     from battletape.domain.thirteenth_age import attacks
 
     order = attacks.AttackOrder(
-        attacker=attacker, targets=[t.strip() for t in targets.split(",") if t.strip()],
-        bonus=bonus, defense=vs, rolls=ints(roll, "--roll"), damage=damage, dmg=dmg,
-        miss=miss, damage_type=type_.lower() if type_ else None, crit_range=crit_range,
-        ability=ability, kind=kind, opportunity=opportunity, two_weapon=two_weapon,
-        reroll=reroll, flexible=flexible, unarmed=unarmed, coup_de_grace=coup_de_grace,
-        invisible=invisible, concealment=ints(concealment, "--concealment"),
-        nonmagical=nonmagical, modifier=mod, double_crit=double_crit, swoop=swoop,
-        ongoing=ongoing, ongoing_save=ongoing_save, action=action, basic=basic,
-        double_crits=double_crits, knock_out=knock_out, ally=ally, ally_roll=ally_roll,
-        pick=pick)
+        attacker=v.attacker,
+        targets=[t.strip() for t in v.targets.split(",") if t.strip()],
+        bonus=v.bonus, defense=v.vs, rolls=ints(v.roll, "--roll"), damage=v.damage,
+        dmg=v.dmg, miss=v.miss, damage_type=v.type_.lower() if v.type_ else None,
+        crit_range=v.crit_range, ability=v.ability, kind=v.kind,
+        opportunity=v.opportunity, two_weapon=v.two_weapon, reroll=v.reroll,
+        flexible=v.flexible, unarmed=v.unarmed, coup_de_grace=v.coup_de_grace,
+        invisible=v.invisible, concealment=ints(v.concealment, "--concealment"),
+        nonmagical=v.nonmagical, modifier=v.mod, double_crit=v.double_crit,
+        swoop=v.swoop, ongoing=v.ongoing, ongoing_save=v.ongoing_save, action=v.action,
+        basic=v.basic, double_crits=v.double_crits, knock_out=v.knock_out, ally=v.ally,
+        ally_roll=v.ally_roll, pick=v.pick)
     return lambda s, r: attacks.attack(s, r, order)
 
 
@@ -512,3 +512,8 @@ VERBS = [
     Verb("end", _end, (opt("outcome", str, "victory", help="victory, defeat, truce..."),),
          "End the encounter.  Example: battletape end"),
 ]
+
+#: the verbs whose decision takes one typed value, the struct of its declared params
+#: (Verb.order), instead of a parameter per option
+TYPED = ("add", "attack")
+VERBS = [typed(v) if v.name in TYPED else v for v in VERBS]

@@ -53,3 +53,33 @@ def test_every_verb_reads_back_the_line_it_writes(system):
         read = dispatch.read(system, verb.words(values))
         assert read is not None, (name, verb.words(values))
         assert {k: read.values[k] for k in values} == values, name
+
+
+@pytest.mark.parametrize("system, name", [
+    ("3.5e", "attack"), ("3.5e", "add"), ("3.5e", "maneuver"), ("13a", "attack"),
+    ("13a", "add"), ("5e", "attack"), ("5e", "add")])
+def test_a_typed_verbs_decision_takes_one_struct_of_its_declared_values(system, name):
+    import inspect
+
+    import msgspec
+
+    verb = systems.get(system).verb(name)
+    order = verb.order
+    assert issubclass(order, msgspec.Struct)
+    # the struct is the declaration's: a field per param, its default
+    assert order.__struct_fields__ == tuple(p.name for p in verb.params)
+    assert len(inspect.signature(verb.run.decide).parameters) == 2  # services, order
+    # keyword values still reach it (Verb.decision: generators, the library API)
+    values = {p.name: (p.choices[0] if p.choices else {int: 12, float: 1.0,
+                                                       bool: False}.get(p.type, "x"))
+              for p in verb.params if p.required}
+    assert callable(verb.decision(None, **values))
+
+
+def test_no_decision_of_a_verb_takes_more_than_fifteen_parameters():
+    import inspect
+
+    for system in systems.all_systems().values():
+        for name, verb in system.verbs.items():
+            run = getattr(verb.run, "decide", verb.run)
+            assert len(inspect.signature(run).parameters) <= 15, (system.id, name)
