@@ -90,14 +90,12 @@ def redecide_by_parser(parent: Context, line: str, state, rng, events,
     ``state``: for the lines the verb tables alone cannot read, and click's own words
     for what is wrong with a line."""
     global _whole_app
-    from battletape.cli import app, load_commands
+    from battletape.registry import whole_command
     from battletape.session import click_module
-    from typer.main import get_command
 
     click = click_module()
     if _whole_app is None:
-        load_commands()
-        _whole_app = get_command(app)
+        _whole_app = whole_command()
     capture = Capture(state, rng, events)
     ctx = Context(store=parent.store, encounter=encounter or parent.encounter,
                   user=parent.user,

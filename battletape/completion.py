@@ -2,7 +2,8 @@
 of the store's encounters and combatants.
 
 The shell calls ``battletape`` with ``_BATTLETAPE_COMPLETE`` set (typer's scripts,
-``battletape --install-completion``); :func:`complete` answers it. Reading the store
+``battletape --install-completion``); the entry (battletape.context) answers it with
+the whole app, whose verbs complete here. Below the app: nothing here imports it. Reading the store
 never creates one: without a store there is nothing to offer but words.
 """
 
@@ -142,25 +143,5 @@ class VerbCommand(TyperCommand):
                 for n in combatant_names(ctx, incomplete, attacker)]
 
 
-def complete() -> int:
-    """Answer the shell: every command registered, typer's completion classes."""
-    from typer.main import get_command
-
-    from battletape.cli import app, load_commands
-
-    load_commands()
-    command = get_command(app)
-    try:
-        command.main(prog_name="battletape", complete_var=COMPLETE_VAR)
-    except SystemExit as done:
-        return done.code if isinstance(done.code, int) else 0
-    return 0
-
-
 def requested() -> bool:
     return bool(os.environ.get(COMPLETE_VAR))
-
-
-def answer_and_exit() -> None:
-    sys.stdout.flush()
-    sys.exit(complete())

@@ -169,11 +169,9 @@ class Session:
 
         grammar_cache.install()
         self.click = click_module()
-        import typer
+        from battletape.session import exit_errors
 
-        from battletape.context import _aborts, _exits
-
-        self.exits, self.aborts = _exits(self.click, typer), _aborts(self.click, typer)
+        self.exits, self.aborts = exit_errors()
         self._state: EncounterState | None = None
 
     def state(self) -> EncounterState:
@@ -270,13 +268,9 @@ class Session:
 
     def help_text(self) -> str:
         """The commands a line may start with, one line each, and the short words."""
-        from typer.main import get_command
+        from battletape.registry import whole_command
 
-        from battletape import cli_record
-        from battletape.cli import app
-
-        cli_record.scope(self.system_id())  # the encounter's verbs, in its words
-        group = get_command(app)
+        group = whole_command(self.system_id())  # the encounter's verbs, in its words
         ctx = group.make_context("battletape", [], resilient_parsing=True)
         rows = []
         for name in sorted(group.list_commands(ctx)):

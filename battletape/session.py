@@ -206,6 +206,17 @@ def echo_events(c: Context, events) -> None:
         print(f"{e.originator_version:>5}  {describe(e, c.lang, system)}")
 
 
+def exit_errors() -> tuple[tuple, tuple]:
+    """(click's and typer's Exit classes, their Abort classes): what a command raises
+    to end, and to give up."""
+    import typer
+
+    click = click_module()
+    exits = tuple({getattr(click.exceptions, "Exit", typer.Exit), typer.Exit})
+    aborts = tuple({getattr(click.exceptions, "Abort", typer.Abort), typer.Abort})
+    return exits, aborts
+
+
 def click_module():
     """click itself, or the copy that newer typer releases carry inside."""
     try:
