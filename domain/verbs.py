@@ -30,6 +30,22 @@ class Param(NamedTuple):
     dice: bool = False             # a dice expression (1d8+3)
     # what ``amend`` may change in place: "target" (``--target``), "amount" (``--dmg``)
     role: str = ""
+    # in the verb's order struct (Verb.order): the field's name, the value the rules
+    # read made from the typed one (``14,7`` -> [14, 7]) and that value's type
+    field: str = ""
+    parse: Callable[[Any], Any] | None = None
+    of: Any = None
+
+    @property
+    def key(self) -> str:
+        """The field of the verb's order struct this value fills."""
+        return self.field or self.name
+
+    def order_value(self, value: Any) -> Any:
+        """``value`` as the order struct holds it."""
+        if self.parse is not None:
+            return self.parse(value)
+        return tuple(value) if isinstance(value, list) else value
 
     def check(self, value: Any) -> str | None:
         """What would be right, if ``value`` (of the right type) is not: a choice, a
@@ -63,17 +79,21 @@ class Param(NamedTuple):
 
 
 def arg(name: str, type: type = str, help: str = "", required: bool = True,
-        multiple: bool = False, default: Any = None, role: str = "") -> Param:
-    return Param(name, True, type, default, (), help, multiple, required, role=role)
+        multiple: bool = False, default: Any = None, role: str = "", field: str = "",
+        parse: Callable[[Any], Any] | None = None, of: Any = None) -> Param:
+    return Param(name, True, type, default, (), help, multiple, required, role=role,
+                 field=field, parse=parse, of=of)
 
 
 def opt(name: str, type: type = str, default: Any = None, *flags: str, help: str = "",
         multiple: bool = False, required: bool = False, choices: tuple[str, ...] = (),
         low: float | None = None, high: float | None = None,
-        dice: bool = False) -> Param:
+        dice: bool = False, field: str = "", parse: Callable[[Any], Any] | None = None,
+        of: Any = None) -> Param:
     return Param(name, False, type, [] if multiple and default is None else default,
                  flags or ("--" + name.rstrip("_").replace("_", "-"),), help, multiple,
-                 required, tuple(choices), low, high, dice)
+                 required, tuple(choices), low, high, dice, field=field, parse=parse,
+                 of=of)
 
 
 def flag(name: str, *flags: str, help: str = "") -> Param:
@@ -164,40 +184,57 @@ class Verb(NamedTuple):
         return self.run(services, **values)
 
 
-def order_type(name: str, params: tuple[Param, ...]) -> type:
-    """A verb's values as one typed, frozen msgspec Struct: a field per
-    :class:`Param`, with its type and default (a repeatable one a tuple)."""
+def order_type(name: str, params: tuple[Param, ...], frozen: bool = True,
+               module: str | None = None, doc: str = "") -> type:
+    """A verb's values as one typed msgspec Struct: a field per :class:`Param`, with
+    its type and default (a repeatable one a tuple; a parsed one its ``of``)."""
     import msgspec
 
     fields = []
     for p in params:
-        kind: Any = tuple[p.type, ...] if p.multiple else p.type  # type: ignore[name-defined]
-        default = () if p.multiple else p.default
-        if default is None:
-            kind = kind | None
-        fields.append((p.name, kind, default))
-    return msgspec.defstruct(name, fields, kw_only=True, frozen=True)
+        if p.parse is not None:
+            kind: Any = p.of if p.of is not None else Any
+            default = p.parse(p.default)
+        else:
+            kind = tuple[p.type, ...] if p.multiple else p.type  # type: ignore[name-defined]
+            default = () if p.multiple else p.default
+            if default is None:
+                kind = kind | None
+        fields.append((p.key, kind, default))
+    struct = msgspec.defstruct(name, fields, kw_only=True, frozen=frozen,
+                               module=module)
+    if doc:
+        struct.__doc__ = doc
+    return struct
 
 
 class _Typed:
     """``run(services, **values)`` for a decision that takes the verb's values as one
     typed struct: ``decide(services, order)`` (callers keep giving keywords)."""
 
-    def __init__(self, decide: Callable[..., Decide], order: type):
+    def __init__(self, decide: Callable[..., Decide], order: type,
+                 params: tuple[Param, ...]):
         self.decide, self.order = decide, order
+        self.params = {p.name: p for p in params}
         self.__name__ = getattr(decide, "__name__", "run")
 
     def __call__(self, services: Any, **values: Any) -> Decide:
-        return self.decide(services, self.order(**{
-            k: tuple(v) if isinstance(v, list) else v for k, v in values.items()}))
+        made = {}
+        for k, v in values.items():
+            p = self.params.get(k)
+            if p is None:
+                raise TypeError(f"{self.__name__}() got an unexpected keyword {k!r}")
+            made[p.key] = p.order_value(v)
+        return self.decide(services, self.order(**made))
 
 
-def typed(verb: "Verb", name: str = "") -> "Verb":
-    """``verb`` whose ``run`` takes one struct of its values (:attr:`Verb.order`),
-    built from its params: each value declared once, in the table."""
-    struct = order_type(name or verb.name.title().replace(" ", "").replace("-", "")
-                        + "Values", verb.params)
-    return verb._replace(run=_Typed(verb.run, struct))
+def typed(verb: "Verb", order: type | None = None) -> "Verb":
+    """``verb`` whose ``run`` takes one struct of its values (:attr:`Verb.order`):
+    ``order``, or one built from its params; each value declared once, in the
+    table."""
+    struct = order or order_type(
+        verb.name.title().replace(" ", "").replace("-", "") + "Values", verb.params)
+    return verb._replace(run=_Typed(verb.run, struct, verb.params))
 
 
 def ints(text: str | None, what: str) -> list[int]:

@@ -5,7 +5,8 @@ Each verb checks its values and returns the decision; the rules modules decide.
 
 from __future__ import annotations
 
-from battletape.domain.verbs import Verb, arg, flag, ints, opt, pairs, typed
+from battletape.domain.thirteenth_age.attack_order import ATTACK, AttackOrder
+from battletape.domain.verbs import Verb, arg, flag, opt, pairs, typed
 
 
 def _add(services, v):
@@ -45,23 +46,10 @@ def _init(services, naturals, ambush, advance_escalation):
                                                           advance_escalation)
 
 
-def _attack(services, v):
-    """``attack``: ``v`` is the verb's values (its declared struct, Verb.order)."""
+def _attack(services, order):
+    """``attack``: ``order`` is the verb's declared struct (attack_order.AttackOrder)."""
     from battletape.domain.thirteenth_age import attacks
 
-    order = attacks.AttackOrder(
-        attacker=v.attacker,
-        targets=[t.strip() for t in v.targets.split(",") if t.strip()],
-        bonus=v.bonus, defense=v.vs, rolls=ints(v.roll, "--roll"), damage=v.damage,
-        dmg=v.dmg, miss=v.miss, damage_type=v.type_.lower() if v.type_ else None,
-        crit_range=v.crit_range, ability=v.ability, kind=v.kind,
-        opportunity=v.opportunity, two_weapon=v.two_weapon, reroll=v.reroll,
-        flexible=v.flexible, unarmed=v.unarmed, coup_de_grace=v.coup_de_grace,
-        invisible=v.invisible, concealment=ints(v.concealment, "--concealment"),
-        nonmagical=v.nonmagical, modifier=v.mod, double_crit=v.double_crit,
-        swoop=v.swoop, ongoing=v.ongoing, ongoing_save=v.ongoing_save, action=v.action,
-        basic=v.basic, double_crits=v.double_crits, knock_out=v.knock_out, ally=v.ally,
-        ally_roll=v.ally_roll, pick=v.pick)
     return lambda s, r: attacks.attack(s, r, order)
 
 
@@ -317,48 +305,7 @@ VERBS = [
         flag("advance_escalation", help="Advance the die after the surprise round.")),
         "Roll initiative (d20 + bonus) for those without.  Example: battletape init "
         "Bruna=14 Goblin=9", roll_option=""),
-    Verb("attack", _attack, (
-        arg("attacker"), arg("targets", help="TARGET[,TARGET...]", role="target"),
-        opt("bonus", int, None, help="Attack bonus (ability + level + magic).",
-            required=True),
-        opt("vs", str, None, help="ac, pd or md.", required=True,
-            choices=("ac", "pd", "md")),
-        opt("roll", help="Natural d20s, one per target: 14,7"),
-        opt("damage", help="Damage in dice notation: 2d8+4", dice=True),
-        opt("dmg", int, None, help="Damage total as announced (before crit and "
-            "resistance)."),
-        opt("miss", int, 0, help="Damage on a miss.", low=0),
-        opt("type_", str, None, "--type", help="Damage type: fire, cold, ..."),
-        opt("crit_range", int, 20, help="Natural needed to crit.", low=2, high=20),
-        opt("ability", int, None, help="Ability modifier added to rolled damage (x2 at "
-            "5th, x3 at 8th)."),
-        opt("kind", str, None, help="melee (engages the target), ranged, spell or close; "
-            "not given, nothing is inferred (no engagement made or needed).",
-            choices=("melee", "ranged", "spell", "close")),
-        flag("opportunity", help="An opportunity attack, out of turn."),
-        flag("two_weapon", help="Reroll a natural 2."),
-        opt("reroll", int, None, help="The two-weapon reroll's natural."),
-        flag("flexible"), flag("unarmed"), flag("coup_de_grace"),
-        flag("invisible", help="The target is invisible: 50% miss chance."),
-        opt("concealment", help="d100 per target for invisibility."),
-        flag("nonmagical", help="Normal energy: resistance means immunity."),
-        opt("mod", int, 0, help="Situational modifier (+2/-2)."),
-        flag("double_crit", help="Crit damage doubled again: triple."),
-        flag("swoop", help="Flying swoop past: -2."),
-        opt("ongoing", int, 0, help="Ongoing damage on a hit.", low=0),
-        opt("ongoing_save", str, "normal", choices=("easy", "normal", "hard")),
-        opt("action", str, "standard", help="standard, quick, free or interrupt (out of "
-            "turn).", choices=("standard", "move", "quick", "free", "interrupt")),
-        flag("basic", help="A basic attack (all a hampered creature may make)."),
-        opt("double_crits", int, 0, help="How many times crit damage is doubled: 1 "
-            "triples it, 2 quadruples it (Crit Effects)."),
-        flag("knock_out", help="Knock the monster out at 0 hp instead of slaying it."),
-        opt("ally", help="ALLY[,ALLY...] Shooting into melee: the engaged ally a fumble "
-            "is rerolled against (the GM's ruling when there are several: the first "
-            "named who is in that melee)."),
-        opt("ally_roll", int, None, help="Shooting into melee: the reroll's natural d20."),
-        opt("pick", int, None, help="Confused: which nearby ally (1..N, in initiative "
-            "order) the die picked for TARGET `ally`.")),
+    Verb("attack", _attack, ATTACK,
         "One attack roll per target, damage rolled once.  Example: battletape attack "
         "Bruna Goblin --bonus 6 --vs ac --roll 15 --damage 1d8+3"),
     Verb("damage", _damage, (
@@ -515,5 +462,5 @@ VERBS = [
 
 #: the verbs whose decision takes one typed value, the struct of its declared params
 #: (Verb.order), instead of a parameter per option
-TYPED = ("add", "attack")
-VERBS = [typed(v) if v.name in TYPED else v for v in VERBS]
+TYPED = {"add": None, "attack": AttackOrder}
+VERBS = [typed(v, TYPED[v.name]) if v.name in TYPED else v for v in VERBS]
