@@ -8,6 +8,7 @@ rules modules of ``domain/dnd35/`` decide.
 from __future__ import annotations
 
 from battletape.domain.errors import BadInput, NotThisSystem
+from battletape.domain.dnd35.attack_order import ATTACK, AttackOrder
 from battletape.domain.verbs import Verb, arg, flag, ints, opt, pairs, typed
 
 
@@ -66,35 +67,10 @@ def _init(services, naturals, aware, reroll):
     return lambda s, r: initiative.roll_initiative(s, r, given, who, again)
 
 
-def _attack(services, v):
-    """``attack``: ``v`` is the verb's values (its declared struct, Verb.order)."""
+def _attack(services, order):
+    """``attack``: ``order`` is the verb's declared struct (attack_order.AttackOrder)."""
     from battletape.domain.dnd35 import attacks as atk
 
-    if v.crit_range is not None and v.threat is not None and v.crit_range != v.threat:
-        raise BadInput("--crit-range", v.crit_range, f"the same as --threat ({v.threat})")
-    dmgs = ints(str(v.dmg), "--dmg") if v.dmg is not None else []
-    order = atk.AttackOrder(
-        attacker=v.attacker, targets=_names(v.targets), bonus=v.bonus,
-        vs=(v.vs or "ac").lower(), rolls=ints(v.roll, "--roll"),
-        threat=v.threat or v.crit_range or 20, confirms=ints(v.confirm, "--confirm"),
-        mult=v.mult, damage=v.damage, dmg=dmgs[0] if dmgs else None, dmgs=dmgs,
-        extra=v.extra, extra_dmg=v.extra_dmg, precision=v.precision,
-        nonlethal=v.nonlethal, damage_type=v.type_, kind=v.kind, full=v.full,
-        two_weapon=v.two_weapon, off_hand=v.off_hand, unarmed=v.unarmed,
-        opportunity=v.opportunity, trigger=v.trigger, charge=v.charge,
-        defensively=v.defensively, flank=v.flank, cover=v.cover,
-        concealment=v.concealment, miss_rolls=ints(v.miss_roll, "--miss-roll"),
-        into_melee=v.into_melee, increment=v.increment, thrown=v.thrown,
-        hidden=v.hidden, coup_de_grace=v.coup_de_grace, nonproficient=v.nonproficient,
-        difficult=v.difficult, weapon=v.weapon, threatened_by=_names(v.threatened_by),
-        magic=v.magic, incorporeal_rolls=ints(v.incorporeal_roll, "--incorporeal-roll"),
-        naturals=[n.lower() for n in _names(v.natural)], manufactured=v.manufactured,
-        str_mod=v.str_mod, handed=v.handed, both_hands=v.both_hands,
-        weapon_size=v.weapon_size.lower() if v.weapon_size else None,
-        improvised=v.improvised, splash=v.splash, splash_dmg=v.splash_dmg,
-        adjacent=_names(v.adjacent), intersection=v.intersection, scatter=v.scatter,
-        distance=v.distance, light=v.light.lower() if v.light else None,
-        obscured=v.obscured, cover_hardness=v.cover_hardness)
     return lambda s, r: atk.attack(s, r, order)
 
 
@@ -387,84 +363,7 @@ VERBS = [
             multiple=True)),
         "Roll initiative (d20 + bonus).  Example: battletape init Kael=14 Orc=9",
         roll_option=""),
-    Verb("attack", _attack, (
-        arg("attacker"), arg("targets", help="TARGET[,TARGET...] (a full attack: in "
-                             "order, the last takes the rest)", role="target"),
-        opt("bonus", int, None, help="Attack bonus (BAB + Str or Dex + size ...).",
-            required=True),
-        opt("vs", str, "ac", help="ac, touch or flat-footed.",
-            choices=("ac", "touch", "flat-footed")),
-        opt("roll", str, None, help="Natural d20(s), in order: 15,12,9"),
-        opt("threat", int, None, help="Lowest natural that threatens (19 for 19-20)."),
-        opt("crit_range", int, None, help="The same as --threat."),
-        opt("confirm", str, None, help="Natural d20 of each confirmation roll."),
-        opt("mult", int, 2, help="Critical multiplier: 2, 3 or 4.", low=2, high=4),
-        opt("damage", help="Damage of one hit in dice notation: 1d8+3", dice=True),
-        opt("dmg", str, None, help="Damage of a hit as rolled, before the multiplier; "
-            "in a full attack one per hit: 9,7"),
-        opt("extra", str, None, help="Extra dice, never multiplied: 1d6 (flaming), 2d6.",
-            dice=True),
-        opt("extra_dmg", int, None, help="Extra damage as rolled."),
-        flag("precision", help="The extra dice are precision damage (sneak attack)."),
-        flag("nonlethal", help="Nonlethal damage (-4 with a lethal weapon)."),
-        opt("type_", str, None, "--type", help="Damage type: slashing, fire (fuoco)..."),
-        opt("kind", str, None, help="melee or ranged (nothing is inferred without it).",
-            choices=("melee", "ranged")),
-        flag("full", help="A full attack: iterative attacks from the BAB."),
-        flag("two_weapon", help="Two-weapon fighting: one more attack, off hand."),
-        opt("off_hand", str, "one-handed", help="light or one-handed.",
-            choices=("light", "one-handed")),
-        flag("unarmed", help="An unarmed strike: provokes, nonlethal damage."),
-        flag("opportunity", help="An attack of opportunity."),
-        opt("trigger", int, None, help="With --opportunity: the position of the "
-            "provoking action."),
-        flag("charge", help="Charge: +2, -2 AC until the next turn."),
-        flag("defensively", help="Fight defensively: -4, +2 dodge AC."),
-        flag("flank", help="Flanking: +2 on a melee attack."),
-        opt("cover", str, None, help="normal, soft, limited, improved or total.",
-            choices=("normal", "soft", "limited", "improved", "total", "none")),
-        opt("concealment", int, None, help="20 or 50 (total): miss chance.",
-            choices=("20", "50")),
-        opt("miss_roll", str, None, help="The d100 of the miss chance, per hit."),
-        flag("into_melee", help="A ranged attack into melee: -4."),
-        opt("increment", int, None, help="Range increment (each beyond the first -2)."),
-        flag("thrown", help="A thrown weapon (5 increments at most)."),
-        flag("hidden", help="The attacker is hidden from the target (Nascondersi)."),
-        flag("coup_de_grace", help="A coup de grace against a helpless creature."),
-        flag("magic", help="A magic weapon or attack (an incorporeal target ignores its "
-             "damage on a d100 of 01-50; nonmagical ones never hurt it)."),
-        opt("incorporeal_roll", str, None, help="The d100 of an incorporeal target, per "
-            "hit: 01-50 the damage is ignored."),
-        flag("nonproficient", help="A weapon the attacker is not proficient with: -4."),
-        flag("difficult", help="The path crosses difficult terrain."),
-        opt("weapon", str, None, help="The weapon (crossbow, shuriken: usable prone)."),
-        THREATENED,
-        opt("natural", str, None, help="Natural weapons, one per attack: primary or "
-            "secondary (-5): primary,secondary,secondary"),
-        flag("manufactured", help="With --full --natural: a manufactured weapon too (its "
-             "iteratives first; every natural weapon secondary)."),
-        opt("str_mod", int, None, "--str", help="Strength modifier to damage (x1/2 off "
-            "hand or secondary, x1,5 two-handed or the only natural weapon)."),
-        opt("handed", str, None, help="The weapon: light, one-handed or two-handed.",
-            choices=("light", "one-handed", "two-handed")),
-        flag("both_hands", help="A one-handed (or light) weapon held in both hands."),
-        opt("weapon_size", str, None, help="The weapon's size if not the wielder's: -2 "
-            "per category."),
-        flag("improvised", help="An improvised weapon: -4, threat 20, x2."),
-        flag("splash", help="A splash weapon: a ranged touch attack, no proficiency."),
-        opt("splash_dmg", int, None, help="Splash damage to each adjacent creature."),
-        opt("adjacent", str, None, help="NAME,...: the creatures the splash reaches."),
-        flag("intersection", help="A splash weapon thrown at a grid intersection (AC 5): "
-             "the targets are the creatures of the 4 squares."),
-        opt("scatter", int, None, help="The d8 of a splash weapon that missed."),
-        opt("distance", float, None, help="Metres to the target (precision damage: "
-            "ranged within 9 m)."),
-        opt("light", str, None, help="bright, dim or dark where the attacker looks "
-            "(without darkvision: dim 20%, dark 50% miss chance).",
-            choices=("bright", "dim", "dark")),
-        flag("obscured", help="Fog, smoke, darkness block sight: an attack blind, 50%."),
-        opt("cover_hardness", int, None, help="The hardness of an object used as cover "
-            "(a cover hit).")),
+    Verb("attack", _attack, ATTACK,
         "Attack rolls against AC, touch or flat-footed AC.  Example: battletape attack "
         "Kael Orc --bonus 7 --roll 19 --threat 19 --confirm 12 --damage 1d8+4 --kind melee"),
     Verb("spell-failure", _spell_failure, (
@@ -663,5 +562,5 @@ VERBS = [
 
 #: the verbs whose decision takes one typed value, the struct of its declared params
 #: (Verb.order), instead of a parameter per option
-TYPED = ("add", "attack", "maneuver")
-VERBS = [typed(v) if v.name in TYPED else v for v in VERBS]
+TYPED = {"add": None, "attack": AttackOrder, "maneuver": None}
+VERBS = [typed(v, TYPED[v.name]) if v.name in TYPED else v for v in VERBS]
