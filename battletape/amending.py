@@ -2,7 +2,7 @@
 
 A command's first event keeps the command line as typed; deciding it again reads that
 line with its verb's click command (the one the command line, ``run`` and ``play``
-parse it with: battletape.dispatch.read) and calls the verb's decision against a
+parse it with: battletape.line_reader.read) and calls the verb's decision against a
 given state, saving nothing.
 """
 
@@ -31,14 +31,14 @@ class Redecider:
         self.services = Context(store=parent.store, encounter=self.encounter,
                                 user=parent.user, lang=parent.lang, quiet=True)
         self.services._bt = parent._bt
-        self._read: dict[tuple[str, str], object] = {}  # (system, line) -> dispatch.Read
+        self._read: dict[tuple[str, str], object] = {}  # (system, line) -> line_reader.Read
         self.by_table = 0   # lines decided through their verb's command alone
         self.by_parser = 0  # lines decided through the whole command line
 
     def __call__(self, line: str, state, rng, events=()) -> list:
         """The events ``line`` would record against ``state`` (nothing is saved;
         ``state`` is not changed: a decision never changes the state it is given)."""
-        from battletape import dispatch, lines
+        from battletape import line_reader, lines
 
         key = (state.system, line)
         read = self._read.get(key, _UNREAD)
@@ -47,7 +47,7 @@ class Redecider:
                 args = lines.split(line)
             except ValueError:
                 args = []
-            read = dispatch.read(state.system, args) if args else None
+            read = line_reader.read(state.system, args) if args else None
             self._read[key] = read
         if read is None:
             self.by_parser += 1

@@ -1,8 +1,8 @@
 """Splitting a recorded command line into words: the tokenizer, and nothing more.
 
 What the words mean is their verb's: the click command built from its declaration
-reads them (:func:`battletape.dispatch.read`, the one line reader of the command line,
-``run``, ``play`` and ``amend --command``); a verb writes its own line back
+reads them (:func:`battletape.line_reader.read`, the one line reader of the command
+line, ``run``, ``play`` and ``amend --command``); a verb writes its own line back
 (:meth:`battletape.domain.verbs.Verb.words`).
 """
 

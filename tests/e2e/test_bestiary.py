@@ -323,12 +323,12 @@ def test_the_readme_stat_block_files_and_commands_work(sqlite_store, tmp_path):
 def test_stat_block_lines_are_decided_again_through_the_whole_command_line(fight):
     """The fast table reader leaves `add --from` and a saved attack to click: both are
     decided again exactly (verify counts them as decided by the parser)."""
-    from battletape import amending, dispatch, lines
+    from battletape import amending, line_reader, lines
     from battletape.session import Context
 
     ok(fight, "attack o1 vex axe --roll 16")
-    assert dispatch.read("13a", lines.split("attack o1 vex axe --roll 16")) is None
-    assert dispatch.read("13a", lines.split("add Orc --from orc --count 2")) is None
+    assert line_reader.read("13a", lines.split("attack o1 vex axe --roll 16")) is None
+    assert line_reader.read("13a", lines.split("add Orc --from orc --count 2")) is None
     c = Context(store=fight)
     redecide = amending.Redecider(c)
     from battletape.replay import ripple

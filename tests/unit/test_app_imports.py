@@ -12,7 +12,7 @@ import battletape
 
 HERE = Path(battletape.__file__).parent
 MODULES = ("cli", "completion", "context", "play", "script_lines", "registry",
-           "dispatch", "lines", "amending", "cli_record", "cli_bestiary")
+           "dispatch", "line_reader", "lines", "amending", "cli_record", "cli_bestiary")
 
 
 def imports(name: str) -> set[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from battletape import dispatch
+from battletape import line_reader
 from battletape.domain import systems
 
 # where the amend of 2b65cd2 kept them, by verb word (amending.TARGET_INDEX/AMOUNT_INDEX)
@@ -50,7 +50,7 @@ def test_every_verb_reads_back_the_line_it_writes(system):
             if p.low is not None and p.type is not bool:
                 sample = p.type(p.low)
             values[p.name] = (sample,) if p.multiple else sample
-        read = dispatch.read(system, verb.words(values))
+        read = line_reader.read(system, verb.words(values))
         assert read is not None, (name, verb.words(values))
         assert {k: read.values[k] for k in values} == values, name
 
