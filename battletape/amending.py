@@ -1,8 +1,9 @@
 """Deciding a recorded command again: for amendments, ripple checks and verify.
 
 A command's first event keeps the command line as typed; deciding it again reads that
-line against its verb's table (the table the command line parses it with) and calls
-the verb's decision against a given state, saving nothing.
+line with its verb's click command (the one the command line, ``run`` and ``play``
+parse it with: battletape.line_reader.read) and calls the verb's decision against a
+given state, saving nothing.
 """
 
 from __future__ import annotations
@@ -14,20 +15,15 @@ import msgspec
 from battletape.session import Capture, Context
 from battletape.domain.errors import BadInput, BattletapeError
 
-# where each command keeps its target among its positional words
-TARGET_INDEX = {"attack": 2, "damage": 1, "heal": 1, "temp": 1, "ongoing": 1,
-                "engage": 2, "intercept": 2, "stabilize": 1, "save": 1, "recover": 1}
-AMOUNT_INDEX = {"damage": 2, "heal": 2, "temp": 2, "ongoing": 2}
-
-
 _UNREAD = object()
 
 
 class Redecider:
-    """Decides recorded command lines again, each read once against its verb's table
-    (battletape.lines) and handed to the verb's decision: no parser is built per
-    command. A line the table reader leaves aside (a core command such as ``roll``, a
-    malformed line) goes through the whole command line instead, as typed."""
+    """Decides recorded command lines again, each read once by its verb's click
+    command (built once per verb: dispatch.build) and handed to the verb's decision.
+    A line its verb's command alone cannot take (a core command such as ``roll``, a
+    stat block to fill from, a malformed line) goes through the whole command line
+    instead, as typed."""
 
     def __init__(self, parent: Context, encounter: str | None = None):
         self.parent = parent
@@ -35,14 +31,14 @@ class Redecider:
         self.services = Context(store=parent.store, encounter=self.encounter,
                                 user=parent.user, lang=parent.lang, quiet=True)
         self.services._bt = parent._bt
-        self._read: dict[tuple[str, str], object] = {}  # (system, line) -> lines.Read
-        self.by_table = 0   # lines decided through the verb tables
+        self._read: dict[tuple[str, str], object] = {}  # (system, line) -> line_reader.Read
+        self.by_table = 0   # lines decided through their verb's command alone
         self.by_parser = 0  # lines decided through the whole command line
 
     def __call__(self, line: str, state, rng, events=()) -> list:
         """The events ``line`` would record against ``state`` (nothing is saved;
         ``state`` is not changed: a decision never changes the state it is given)."""
-        from battletape import lines
+        from battletape import line_reader, lines
 
         key = (state.system, line)
         read = self._read.get(key, _UNREAD)
@@ -51,7 +47,7 @@ class Redecider:
                 args = lines.split(line)
             except ValueError:
                 args = []
-            read = lines.read(state.system, args) if args else None
+            read = line_reader.read(state.system, args) if args else None
             self._read[key] = read
         if read is None:
             self.by_parser += 1
@@ -94,14 +90,12 @@ def redecide_by_parser(parent: Context, line: str, state, rng, events,
     ``state``: for the lines the verb tables alone cannot read, and click's own words
     for what is wrong with a line."""
     global _whole_app
-    from battletape.cli import app, load_commands
+    from battletape.registry import whole_command
     from battletape.session import click_module
-    from typer.main import get_command
 
     click = click_module()
     if _whole_app is None:
-        load_commands()
-        _whole_app = get_command(app)
+        _whole_app = whole_command()
     capture = Capture(state, rng, events)
     ctx = Context(store=parent.store, encounter=encounter or parent.encounter,
                   user=parent.user,
@@ -165,16 +159,23 @@ def overridden(line: str, changes: dict[str, str], turn: str | None,
                 _set_option(args, option, f"{name}={value}")
             else:
                 _set_option(args, option, value)
-        elif key == "dmg" and verb in AMOUNT_INDEX and AMOUNT_INDEX[verb] < len(args):
-            args[AMOUNT_INDEX[verb]] = value
+        elif key == "dmg" and _position(spec, "amount", args) is not None:
+            args[_position(spec, "amount", args)] = value
         elif key == "target":
-            index = TARGET_INDEX.get(verb)
-            if index is None or index >= len(args):
+            index = _position(spec, "target", args)
+            if index is None:
                 raise BadInput("--target", value, f"a command with a target, not {verb!r}")
             args[index] = value
         else:
             _set_option(args, f"--{key}", value)
     return shlex.join(forced + args)
+
+
+def _position(spec, role: str, args: list[str]) -> int | None:
+    """Where the verb declares its ``role`` value (``Param(role=...)``), if the line
+    has that word."""
+    index = spec.position(role) if spec is not None else None
+    return index if index is not None and index < len(args) else None
 
 
 def propagate(parent: Context) -> list[str]:

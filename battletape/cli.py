@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Optional
 
 import typer
@@ -48,7 +47,8 @@ def main(ctx: typer.Context,
     ctx.call_on_close(ctx.obj.close)
 
 
-# --- commands load lazily: a recording command imports only what it needs ------------
+# --- which module registers which command (battletape.registry loads them lazily: a
+# recording command imports only what it needs) ----------------------------------------
 
 MODULES = ("cli_record", "cli_read", "cli_corrections", "cli_export", "cli_analytics",
            "cli_bestiary", "cli_dice", "cli_table")
@@ -67,42 +67,3 @@ CORE_COMMANDS = frozenset(COMMAND_MODULES)
 # every other word is a verb of a rule system, registered by cli_record (which adds
 # the words of every system's verbs here when it loads)
 VERBS_MODULE = "cli_record"
-
-
-def command_name(args: list[str]) -> str | None:
-    """The command word of an argument list (after the global options)."""
-    from battletape.session import split_globals
-
-    rest = split_globals(args)
-    return rest[0] if rest and not rest[0].startswith("-") else None
-
-
-def load_commands(name: str | None = None) -> None:
-    """Register the module of command ``name``, or every command (help, scripts).
-    Any other word is a verb of a rule system: registered alone, so a recording
-    command reads no other system's option tables."""
-    module = COMMAND_MODULES.get(name or "")
-    if module is not None:
-        import_module(f"battletape.{module}")
-        return
-    if name:
-        import_module(f"battletape.{VERBS_MODULE}").register(name)
-        return
-    for m in MODULES:
-        import_module(f"battletape.{m}")
-    import_module(f"battletape.{VERBS_MODULE}").register()
-
-
-def only(name: str | None) -> typer.Typer:
-    """The app with just command ``name`` registered: typer builds every registered
-    command's parser before dispatching, ~1 ms each; a recording command needs one."""
-    import copy
-
-    if name not in COMMAND_MODULES:
-        return app
-    lite = copy.copy(app)
-    lite.registered_commands = [
-        c for c in app.registered_commands
-        if (c.name or typer.main.get_command_name(c.callback.__name__)) == name]
-    lite.registered_groups = [g for g in app.registered_groups if g.name == name]
-    return lite

@@ -94,3 +94,18 @@ def register(word: str | None = None) -> None:
             _passthrough(w, help_)
             _registered.add(w)
             COMMAND_MODULES.setdefault(w, "cli_record")
+
+
+def scope(system_id: str) -> None:
+    """Word the verbs' commands for an encounter of ``system_id`` (top-level help,
+    `?` in play): each verb its system's help; another system's verb hidden (typing
+    it still says whose it is)."""
+    own = dispatch.words(system_id)
+    for info in app.registered_commands:
+        word = info.name
+        if word not in _registered:
+            continue
+        info.hidden = word not in own
+        if word in own:
+            info.help = own[word] + "  (Options depend on the encounter's system: " \
+                "battletape WORD --help.)"

@@ -1,11 +1,14 @@
-"""The process entry: the console script and the one error boundary, where every
-error a command raises becomes one line on stderr."""
+"""The process entry: the console script, the shell's completion requests and the one
+error boundary, where every error a command raises becomes one line on stderr.
+
+The top of battletape's imports: it builds the app (battletape.registry) and nothing
+below imports it."""
 
 from __future__ import annotations
 
 import sys
 
-from battletape.session import Context, click_module
+from battletape.session import Context, click_module, exit_errors
 from battletape.domain.errors import AlreadyHolds, BattletapeError
 
 __all__ = ["Context", "boundary"]
@@ -17,26 +20,23 @@ def _cli_app():
     return app
 
 
-def _exits(click, typer) -> tuple:
-    return tuple({getattr(click.exceptions, "Exit", typer.Exit), typer.Exit})
-
-
-def _aborts(click, typer) -> tuple:
-    return tuple({getattr(click.exceptions, "Abort", typer.Abort), typer.Abort})
-
-
 def boundary(app, args: list[str], obj: Context | None = None) -> int:
     """Run the typer app; every error becomes one line on stderr and exit code 2."""
     import typer
 
-    from battletape.cli import command_name, load_commands, only
+    from battletape.registry import command_name, load_commands, only, scope
 
     click = click_module()
+    exits, aborts = exit_errors()
     name = command_name(list(args))
     if name is None and not {"--help", "-h", "--show-completion",
                              "--install-completion"} & {a.split("=")[0] for a in args}:
         args = list(args) + ["--help"]  # no command: the help, not a usage error
     load_commands(name)
+    if name is None and app is _cli_app():  # the list of commands: the encounter's
+        from battletape import dispatch
+
+        scope(dispatch.system_of_line(list(args)).id)
     command = typer.main.get_command(only(name) if app is _cli_app() else app)
     debug = "--debug" in args
     try:
@@ -50,9 +50,9 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
     except BattletapeError as err:
         print(f"Error: {one_line(str(err))}", file=sys.stderr)
         return 2
-    except _exits(click, typer) as err:
+    except exits as err:
         return getattr(err, 'exit_code', 0)
-    except _aborts(click, typer):
+    except aborts:
         print("Error: aborted", file=sys.stderr)
         return 1
     except click.ClickException as err:
@@ -76,6 +76,19 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
         return 1
 
 
+def answer_shell() -> int:
+    """Answer the shell's completion request: every command registered, typer's
+    completion classes, the verbs' options and names (battletape.completion)."""
+    from battletape.completion import COMPLETE_VAR
+    from battletape.registry import whole_command
+
+    try:
+        whole_command().main(prog_name="battletape", complete_var=COMPLETE_VAR)
+    except SystemExit as done:
+        return done.code if isinstance(done.code, int) else 0
+    return 0
+
+
 def one_line(text: str) -> str:
     """``text`` as one line a terminal prints as it is: control characters (a
     newline, ESC) shown as escapes, never sent raw."""
@@ -91,7 +104,8 @@ def run() -> None:
     from battletape.cli import app
 
     if completion.requested():  # the shell asks for completions (bash, zsh, fish)
-        completion.answer_and_exit()
+        sys.stdout.flush()
+        sys.exit(answer_shell())
     from battletape import grammar_cache
 
     grammar_cache.install()  # d20's parser compiled once, if a command needs d20

@@ -25,10 +25,13 @@ class NotInSystem(BattletapeError):
     """A verb or an option that means nothing in the encounter's system."""
 
 
-def words() -> dict[str, str]:
-    """Every verb's first word, across systems, with a one-line help."""
+def words(system_id: str | None = None) -> dict[str, str]:
+    """Every verb's first word, across systems (or of ``system_id`` alone), with a
+    one-line help (the system's own where it has the verb)."""
     out: dict[str, str] = {}
-    for system in systems.all_systems().values():
+    chosen = ([systems.get(system_id)] if system_id is not None
+              else systems.all_systems().values())
+    for system in chosen:
         for name, verb in system.verbs.items():
             word = name.split()[0]
             if word not in out:
@@ -43,6 +46,21 @@ def _system_of(c) -> "RuleSystem":
     if c.capture is not None:
         return systems.get(c.capture.state.system)
     return systems.get(c.bt.registration(c.encounter).system)
+
+
+def system_of_line(args: list[str]) -> "RuleSystem":
+    """The system of the encounter a command line acts on (its ``--store`` and
+    ``--encounter``), else the primary one; never creates a store (for help)."""
+    from battletape.session import Context, global_value
+
+    c = Context(store=global_value(args, "--store"),
+                encounter=global_value(args, "--encounter", "-e"))
+    try:
+        return _help_system(c)
+    except Exception:  # a store that does not open: help still shows
+        return systems.get(systems.DEFAULT_SYSTEM)
+    finally:
+        c.close()
 
 
 def _help_system(c) -> "RuleSystem":
@@ -209,8 +227,8 @@ def build(system_id: str, name: str):
 
 #: the verbs a stat block fills: ``add --from KEY``, ``attack A T SAVED``
 STAT_BLOCK_VERBS = ("add", "attack")
-#: the values those two take beyond their verb's table (a line that gives one is read
-#: by click, never by the table reader of battletape.lines)
+#: the values those two take beyond their verb's table (a line that gives one is
+#: decided through the whole command line)
 STAT_BLOCK_PARAMS = ("from_", "saved")
 
 

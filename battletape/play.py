@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from battletape import script_lines as lines
+from battletape.completion import quoted, saved_attacks, verb_options
 from battletape.session import Context, click_module
 from battletape.domain import systems
 from battletape.domain.errors import BattletapeError
@@ -67,10 +68,6 @@ def end_of_turn_saves(state: EncounterState, next_verb) -> list[str]:
 # --- completion ----------------------------------------------------------------------
 
 
-def quoted(name: str) -> str:
-    return shlex.quote(name) if any(ch.isspace() or ch in "'\"" for ch in name) else name
-
-
 class Words:
     """What the completer offers: command words, and per verb its options and the
     combatants (and saved attacks) of the encounter."""
@@ -82,15 +79,17 @@ class Words:
         from battletape.cli import CORE_COMMANDS
         from battletape import dispatch
 
-        words = set(CORE_COMMANDS) | set(dispatch.words()) | set(lines.ALIASES)
+        words = (set(CORE_COMMANDS) | set(dispatch.words(self.session.system_id()))
+                 | set(lines.ALIASES))
         return sorted((words - set(lines.REFUSED)) | set(QUIT))
 
     def options(self, word: str, sub: str | None) -> list[str]:
-        system = self.session.system()
+        system = systems.get(self.session.system_id())
         verb = system.verb(f"{word} {sub}") if sub else None
-        verb = verb or system.verb(word)
         if verb is not None:
             return sorted(verb.options)
+        if any(n == word or n.startswith(word + " ") for n in system.verbs):
+            return verb_options(word, system.id)
         from battletape.cli import app
 
         for cmd in app.registered_commands:
@@ -115,19 +114,6 @@ class Words:
     def attacks(self, attacker: str | None = None) -> list[str]:
         """The saved attacks (stat blocks) of ``attacker``, or of everyone."""
         return saved_attacks(self.session.state(), attacker)
-
-
-def saved_attacks(state: EncounterState, attacker: str | None = None) -> list[str]:
-    """The names of the saved attacks the encounter's stat blocks give ``attacker``
-    (every combatant's when it is not one of them)."""
-    found = state.find(attacker) if attacker else None
-    holders = [found] if found is not None else list(state.combatants.values())
-    names: set[str] = set()
-    for c in holders:
-        value = c.extra.get("saved_attacks") if isinstance(c.extra, dict) else None
-        if isinstance(value, dict):
-            names |= {str(k) for k in value}
-    return sorted(names)
 
 
 def completer(words: Words):
@@ -183,11 +169,9 @@ class Session:
 
         grammar_cache.install()
         self.click = click_module()
-        import typer
+        from battletape.session import exit_errors
 
-        from battletape.context import _aborts, _exits
-
-        self.exits, self.aborts = _exits(self.click, typer), _aborts(self.click, typer)
+        self.exits, self.aborts = exit_errors()
         self._state: EncounterState | None = None
 
     def state(self) -> EncounterState:
@@ -199,6 +183,13 @@ class Session:
         from battletape.domain import systems
 
         return systems.get(self.state().system)
+
+    def system_id(self) -> str:
+        """The encounter's system, the primary one before an encounter exists."""
+        try:
+            return self.state().system
+        except BattletapeError:
+            return systems.get(systems.DEFAULT_SYSTEM).id
 
     def execute(self, args: list[str]) -> bool:
         """Run one command; an error is one line and the session goes on. True when
@@ -277,17 +268,17 @@ class Session:
 
     def help_text(self) -> str:
         """The commands a line may start with, one line each, and the short words."""
-        from typer.main import get_command
+        from battletape.registry import whole_command
 
-        from battletape.cli import app
-
-        group = get_command(app)
+        group = whole_command(self.system_id())  # the encounter's verbs, in its words
         ctx = group.make_context("battletape", [], resilient_parsing=True)
         rows = []
         for name in sorted(group.list_commands(ctx)):
             if name in lines.REFUSED:
                 continue
             command = group.get_command(ctx, name)
+            if command.hidden:  # another system's verb
+                continue
             rows.append(f"  {name:<14} {command.get_short_help_str(62)}")
         return "\n".join(["Commands (`? COMMAND` for its options):", *rows, "",
                           SHORT_HELP])

@@ -34,14 +34,10 @@ def split(line: str, where: str = "line") -> list[str]:
 def runner(c) -> Callable[[list[str]], None]:
     """A function running one split line against ``c`` (its store stays open): the
     app's click command is built once, every command registered."""
-    from typer.main import get_command
-
-    from battletape.cli import app, load_commands
-
-    load_commands()
-    command = get_command(app)
-
+    from battletape.registry import whole_command
     from battletape.session import command_line
+
+    command = whole_command()
 
     def run(args: list[str]) -> None:
         c.command_line = command_line(args)  # `--force REASON` kept, as typed alone

@@ -121,6 +121,19 @@ def split_globals(args: list[str]) -> list[str]:
     return rest
 
 
+def global_value(args: list[str], *names: str) -> str | None:
+    """The value of a global option (``--store X``, ``-e NAME``) before the command."""
+    rest = list(args)
+    while rest and rest[0].split("=")[0] in GLOBAL_OPTIONS:
+        head = rest.pop(0)
+        key, eq, value = head.partition("=")
+        if key in names:
+            return value if eq else (rest[0] if rest else None)
+        if not eq:
+            del rest[:GLOBAL_OPTIONS[head]]
+    return None
+
+
 def forced_reason(args: list[str]) -> str | None:
     """The REASON of a ``--force REASON`` among the global options of ``args``."""
     rest = list(args)
@@ -192,6 +205,17 @@ def echo_events(c: Context, events) -> None:
     system = c.system_id()
     for e in events:
         print(f"{e.originator_version:>5}  {describe(e, c.lang, system)}")
+
+
+def exit_errors() -> tuple[tuple, tuple]:
+    """(click's and typer's Exit classes, their Abort classes): what a command raises
+    to end, and to give up."""
+    import typer
+
+    click = click_module()
+    exits = tuple({getattr(click.exceptions, "Exit", typer.Exit), typer.Exit})
+    aborts = tuple({getattr(click.exceptions, "Abort", typer.Abort), typer.Abort})
+    return exits, aborts
 
 
 def click_module():

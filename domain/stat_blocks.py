@@ -52,10 +52,19 @@ def _params(verb: Verb) -> dict[str, Param]:
 
 
 def _value(p: Param, value: Any, where: str) -> Any:
-    """A file's value as the option would take it, or a one-line error."""
+    """A file's value as the option would take it (its type, its choices, its
+    bounds, dice notation: the verb's declaration), or a one-line error."""
     if p.multiple:
         items = value if isinstance(value, list) else [value]
         return [_value(p._replace(multiple=False), v, where) for v in items]
+    typed = _typed(p, value, where)
+    right = p.check(typed)
+    if right is not None:
+        raise BadInput(where, value, right)
+    return typed
+
+
+def _typed(p: Param, value: Any, where: str) -> Any:
     if p.type is bool:
         if not isinstance(value, bool):
             raise BadInput(where, value, "true or false")

@@ -24,18 +24,76 @@ class Param(NamedTuple):
     help: str = ""
     multiple: bool = False         # a repeatable option, or a variadic argument
     required: bool = False
+    choices: tuple[str, ...] = ()  # the words it takes (any case), when a closed set
+    low: float | None = None       # the smallest number it takes
+    high: float | None = None      # the largest number it takes
+    dice: bool = False             # a dice expression (1d8+3)
+    # what ``amend`` may change in place: "target" (``--target``), "amount" (``--dmg``)
+    role: str = ""
+    # in the verb's order struct (Verb.order): the field's name, the value the rules
+    # read made from the typed one (``14,7`` -> [14, 7]) and that value's type
+    field: str = ""
+    parse: Callable[[Any], Any] | None = None
+    of: Any = None
+
+    @property
+    def key(self) -> str:
+        """The field of the verb's order struct this value fills."""
+        return self.field or self.name
+
+    def order_value(self, value: Any) -> Any:
+        """``value`` as the order struct holds it."""
+        if self.parse is not None:
+            return self.parse(value)
+        return tuple(value) if isinstance(value, list) else value
+
+    def check(self, value: Any) -> str | None:
+        """What would be right, if ``value`` (of the right type) is not: a choice, a
+        bound, a dice expression; ``None`` when it is fine."""
+        if value is None:
+            return None
+        if self.choices and str(value).lower() not in self.choices:
+            return ", ".join(self.choices)
+        if self.low is not None and isinstance(value, (int, float)) and value < self.low:
+            return self._range()
+        if self.high is not None and isinstance(value, (int, float)) and value > self.high:
+            return self._range()
+        if self.dice:
+            from battletape.domain.dice import bounds
+
+            try:
+                bounds(str(value))
+            except Exception:  # d20's or battletape's refusal: the file is wrong
+                return "dice notation, e.g. 1d8+3"
+        return None
+
+    def _range(self) -> str:
+        def show(n):
+            return f"{n:g}" if n is not None else ""
+
+        if self.high is None:
+            return f"{show(self.low)} or more"
+        if self.low is None:
+            return f"{show(self.high)} or less"
+        return f"{show(self.low)}..{show(self.high)}"
 
 
 def arg(name: str, type: type = str, help: str = "", required: bool = True,
-        multiple: bool = False, default: Any = None) -> Param:
-    return Param(name, True, type, default, (), help, multiple, required)
+        multiple: bool = False, default: Any = None, role: str = "", field: str = "",
+        parse: Callable[[Any], Any] | None = None, of: Any = None) -> Param:
+    return Param(name, True, type, default, (), help, multiple, required, role=role,
+                 field=field, parse=parse, of=of)
 
 
 def opt(name: str, type: type = str, default: Any = None, *flags: str, help: str = "",
-        multiple: bool = False, required: bool = False) -> Param:
+        multiple: bool = False, required: bool = False, choices: tuple[str, ...] = (),
+        low: float | None = None, high: float | None = None,
+        dice: bool = False, field: str = "", parse: Callable[[Any], Any] | None = None,
+        of: Any = None) -> Param:
     return Param(name, False, type, [] if multiple and default is None else default,
                  flags or ("--" + name.rstrip("_").replace("_", "-"),), help, multiple,
-                 required)
+                 required, tuple(choices), low, high, dice, field=field, parse=parse,
+                 of=of)
 
 
 def flag(name: str, *flags: str, help: str = "") -> Param:
@@ -76,6 +134,46 @@ class Verb(NamedTuple):
     def options(self) -> set[str]:
         return {f for p in self.params for f in p.flags}
 
+    @property
+    def order(self) -> type | None:
+        """The struct of the verb's values its decision takes, for a typed verb."""
+        return getattr(self.run, "order", None)
+
+    def position(self, role: str) -> int | None:
+        """Where the positional value of ``role`` ("target", "amount") stands among
+        the words of a command line (the verb's own words first), for ``amend``."""
+        at = len(self.name.split())
+        for p in self.params:
+            if not p.positional:
+                continue
+            if p.role == role:
+                return at
+            at += 1
+        return None
+
+    def words(self, values: dict[str, Any]) -> list[str]:
+        """The command line (as words) that reads back as ``values``: the verb, its
+        positional values in order, then each option given a value (for scripts and
+        generated battles that record command lines)."""
+        out = self.name.split()
+        for p in self.params:
+            if p.positional and p.name in values and values[p.name] is not None:
+                value = values[p.name]
+                out += [str(v) for v in value] if p.multiple else [str(value)]
+        for p in self.params:
+            if p.positional or p.name not in values:
+                continue
+            value = values[p.name]
+            if p.type is bool:
+                if value:
+                    out.append(p.flags[0])
+            elif p.multiple:
+                for v in value or ():
+                    out += [p.flags[0], str(v)]
+            elif value is not None:
+                out += [p.flags[0], str(value)]
+        return out
+
     def decision(self, services: Services | None = None, **given: Any) -> Decide:
         """The decision for ``given`` values, the table's defaults for the rest (for
         generators and tests that call a verb without its command line)."""
@@ -84,6 +182,72 @@ class Verb(NamedTuple):
                   for p in self.params}
         values.update(given)
         return self.run(services, **values)
+
+
+def order_type(name: str, params: tuple[Param, ...], frozen: bool = True,
+               module: str | None = None, doc: str = "",
+               dataclass_with: dict[str, Any] | None = None) -> type:
+    """A verb's values as one typed msgspec Struct: a field per :class:`Param`, with
+    its type and default (a repeatable one a tuple; a parsed one its ``of``). With
+    ``dataclass_with`` (its methods, properties), a dataclass instead, for rules that
+    ``dataclasses.replace`` their order."""
+    import msgspec
+
+    fields = []
+    for p in params:
+        if p.parse is not None:
+            kind: Any = p.of if p.of is not None else Any
+            default = p.parse(p.default)
+        else:
+            kind = tuple[p.type, ...] if p.multiple else p.type  # type: ignore[name-defined]
+            default = () if p.multiple else p.default
+            if default is None:
+                kind = kind | None
+        fields.append((p.key, kind, default))
+    if dataclass_with is not None:
+        import dataclasses
+
+        made = dataclasses.make_dataclass(
+            name, [(k, t, dataclasses.field(default_factory=lambda d=d: type(d)(d))
+                    if isinstance(d, (list, dict)) else dataclasses.field(default=d))
+                   for k, t, d in fields],
+            namespace={"__doc__": doc, **dataclass_with}, kw_only=True, frozen=frozen)
+        made.__module__ = module or made.__module__
+        return made
+    struct = msgspec.defstruct(name, fields, kw_only=True, frozen=frozen,
+                               module=module)
+    if doc:
+        struct.__doc__ = doc
+    return struct
+
+
+class _Typed:
+    """``run(services, **values)`` for a decision that takes the verb's values as one
+    typed struct: ``decide(services, order)`` (callers keep giving keywords)."""
+
+    def __init__(self, decide: Callable[..., Decide], order: type,
+                 params: tuple[Param, ...]):
+        self.decide, self.order = decide, order
+        self.params = {p.name: p for p in params}
+        self.__name__ = getattr(decide, "__name__", "run")
+
+    def __call__(self, services: Any, **values: Any) -> Decide:
+        made = {}
+        for k, v in values.items():
+            p = self.params.get(k)
+            if p is None:
+                raise TypeError(f"{self.__name__}() got an unexpected keyword {k!r}")
+            made[p.key] = p.order_value(v)
+        return self.decide(services, self.order(**made))
+
+
+def typed(verb: "Verb", order: type | None = None) -> "Verb":
+    """``verb`` whose ``run`` takes one struct of its values (:attr:`Verb.order`):
+    ``order``, or one built from its params; each value declared once, in the
+    table."""
+    struct = order or order_type(
+        verb.name.title().replace(" ", "").replace("-", "") + "Values", verb.params)
+    return verb._replace(run=_Typed(verb.run, struct, verb.params))
 
 
 def ints(text: str | None, what: str) -> list[int]:

@@ -21,6 +21,7 @@ from battletape.domain import dice
 from battletape.domain.dice import d100
 from battletape.domain.dnd35 import (armor_class, attacks_of_opportunity as aoo, conditions,
                           critical_hits as crit, damage as dmg_rules, stats)
+# what the GM announced, declared once with the verb's options
 from battletape.domain.dnd35.attack_order import AttackOrder
 from battletape.domain.dnd35.bonuses import Mod
 from battletape.domain.dnd35.rounds_and_actions import (require_battle, require_can_act, strain,

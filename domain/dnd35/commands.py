@@ -8,37 +8,36 @@ rules modules of ``domain/dnd35/`` decide.
 from __future__ import annotations
 
 from battletape.domain.errors import BadInput, NotThisSystem
-from battletape.domain.verbs import Verb, arg, flag, ints, opt, pairs
+from battletape.domain.dnd35.attack_order import ATTACK, AttackOrder
+from battletape.domain.verbs import Verb, arg, flag, ints, opt, pairs, typed
 
 
 def _names(text: str | None) -> list[str]:
     return [t.strip() for t in (text or "").split(",") if t.strip()]
 
 
-def _add(services, name, hp, ac, touch, flat_footed, bab, fort, ref, will, init, pc, count,
-         level, hd, score, size, nonliving, crit_immune, no_con, aoo, speed, unarmed,
-         mindless, joins, pd, md, armor_check=None, armor_nonproficient=False, max_dex=None,
-         spell_failure=None, darkvision=False, legs=None, nonhumanoid=False,
-         no_score=None, object_=False, hardness=None, climb_speed=False):
+def _add(services, v):
+    """``add``: ``v`` is the verb's values (its declared struct, Verb.order)."""
     from battletape.domain.dnd35 import abilities, armor, attacking_objects, roster
 
-    for what, value in (("--pd", pd), ("--md", md)):
+    for what, value in (("--pd", v.pd), ("--md", v.md)):
         if value is not None:
             raise NotThisSystem(f"{what} is a 13th Age defense; this encounter is 3.5e",
                                 what, value)
-    worn = armor.sheet_stats(armor_check, armor_nonproficient, max_dex, spell_failure)
-    extra_body = _body(darkvision, legs, nonhumanoid)
+    worn = armor.sheet_stats(v.armor_check, v.armor_nonproficient, v.max_dex,
+                             v.spell_failure)
+    extra_body = _body(v.darkvision, v.legs, v.nonhumanoid)
     # Caratteristiche (no score), Attaccare gli oggetti (an object, its hardness)
-    extra_body.update(abilities.sheet_stats(no_score))
-    extra_body.update(attacking_objects.sheet_stats(object_, hardness))
-    if climb_speed:
+    extra_body.update(abilities.sheet_stats(v.no_score))
+    extra_body.update(attacking_objects.sheet_stats(v.object_, v.hardness))
+    if v.climb_speed:
         extra_body["climb_speed"] = True    # Scalare: keeps its Dex bonus (35-CLB-01)
     return lambda s, r: _with_stats(roster.add(
-        s, name, hp, ac=ac, touch=touch, flat_footed=flat_footed, bab=bab, fort=fort,
-        ref=ref, will=will, init=init, pc=pc, count=count, level=level, hd=hd,
-        scores=score, size=size, nonliving=nonliving, crit_immune=crit_immune,
-        no_con=no_con, aoo=aoo, speed=speed, unarmed=unarmed, mindless=mindless,
-        joins=joins), {**worn, **extra_body})
+        s, v.name, v.hp, ac=v.ac, touch=v.touch, flat_footed=v.flat_footed, bab=v.bab,
+        fort=v.fort, ref=v.ref, will=v.will, init=v.init, pc=v.pc, count=v.count,
+        level=v.level, hd=v.hd, scores=v.score, size=v.size, nonliving=v.nonliving,
+        crit_immune=v.crit_immune, no_con=v.no_con, aoo=v.aoo, speed=v.speed,
+        unarmed=v.unarmed, mindless=v.mindless, joins=v.joins), {**worn, **extra_body})
 
 
 def _with_stats(events, more: dict):
@@ -68,41 +67,10 @@ def _init(services, naturals, aware, reroll):
     return lambda s, r: initiative.roll_initiative(s, r, given, who, again)
 
 
-def _attack(services, attacker, targets, bonus, vs, roll, threat, crit_range, confirm,
-            mult, damage, dmg, extra, extra_dmg, precision, nonlethal, type_, kind, full,
-            two_weapon, off_hand, unarmed, opportunity, trigger, charge, defensively,
-            flank, cover, concealment, miss_roll, into_melee, increment, thrown, hidden,
-            coup_de_grace, nonproficient, difficult, weapon, threatened_by,
-            natural=None, manufactured=False, str_mod=None, handed=None, both_hands=False,
-            weapon_size=None, improvised=False, splash=False, splash_dmg=None,
-            adjacent=None, intersection=False, scatter=None, distance=None, light=None,
-            obscured=False, cover_hardness=None, magic=False, incorporeal_roll=None):
+def _attack(services, order):
+    """``attack``: ``order`` is the verb's declared struct (attack_order.AttackOrder)."""
     from battletape.domain.dnd35 import attacks as atk
 
-    if crit_range is not None and threat is not None and crit_range != threat:
-        raise BadInput("--crit-range", crit_range, f"the same as --threat ({threat})")
-    order = atk.AttackOrder(
-        attacker=attacker, targets=_names(targets), bonus=bonus, vs=(vs or "ac").lower(),
-        rolls=ints(roll, "--roll"), threat=threat or crit_range or 20,
-        confirms=ints(confirm, "--confirm"), mult=mult, damage=damage,
-        dmg=ints(str(dmg), "--dmg")[0] if dmg is not None else None,
-        dmgs=ints(str(dmg), "--dmg") if dmg is not None else [],
-        extra=extra, extra_dmg=extra_dmg, precision=precision, nonlethal=nonlethal,
-        damage_type=type_, kind=kind, full=full, two_weapon=two_weapon,
-        off_hand=off_hand, unarmed=unarmed, opportunity=opportunity, trigger=trigger,
-        charge=charge, defensively=defensively, flank=flank, cover=cover,
-        concealment=concealment, miss_rolls=ints(miss_roll, "--miss-roll"),
-        into_melee=into_melee, increment=increment, thrown=thrown, hidden=hidden,
-        coup_de_grace=coup_de_grace, nonproficient=nonproficient, difficult=difficult,
-        weapon=weapon, threatened_by=_names(threatened_by), magic=magic,
-        incorporeal_rolls=ints(incorporeal_roll, "--incorporeal-roll"),
-        naturals=[n.lower() for n in _names(natural)], manufactured=manufactured,
-        str_mod=str_mod, handed=handed, both_hands=both_hands,
-        weapon_size=weapon_size.lower() if weapon_size else None, improvised=improvised,
-        splash=splash, splash_dmg=splash_dmg, adjacent=_names(adjacent),
-        intersection=intersection, scatter=scatter, distance=distance,
-        light=light.lower() if light else None, obscured=obscured,
-        cover_hardness=cover_hardness)
     return lambda s, r: atk.attack(s, r, order)
 
 
@@ -299,20 +267,20 @@ def _feint(services, feinter, target, roll_, bonus, opposed):
     return lambda s, r: maneuvers.feint(s, r, feinter, target, roll_, bonus, opposed)
 
 
-def _maneuver(services, attacker, target, what, check, bonus, opposed, opposed_bonus,
-              touch, touch_bonus, weapon, opposed_weapon, charge, aoo_damage, counter,
-              item, keep, damage, dmg, hardness, type_, trip_weapon, no_room, avoided,
-              opportunity=False, trigger=None):
+def _maneuver(services, v):
+    """``maneuver``: ``v`` is the verb's values (its declared struct, Verb.order)."""
     from battletape.domain.dnd35 import maneuvers
 
     order = maneuvers.ManeuverOrder(
-        attacker=attacker, target=target, what=maneuvers.canonical(what),
-        check=check, bonus=bonus, opposed=opposed, opposed_bonus=opposed_bonus,
-        touch=touch, touch_bonus=touch_bonus, weapon=(weapon or "one-handed").lower(),
-        opposed_weapon=(opposed_weapon or "one-handed").lower(), charge=charge,
-        aoo_damage=aoo_damage, counter=counter, item=item, keep=keep, damage=damage,
-        dmg=dmg, hardness=hardness or 0, damage_type=type_, trip_weapon=trip_weapon,
-        no_room=no_room, avoided=avoided, opportunity=opportunity, trigger=trigger)
+        attacker=v.attacker, target=v.target, what=maneuvers.canonical(v.what),
+        check=v.check, bonus=v.bonus, opposed=v.opposed, opposed_bonus=v.opposed_bonus,
+        touch=v.touch, touch_bonus=v.touch_bonus,
+        weapon=(v.weapon or "one-handed").lower(),
+        opposed_weapon=(v.opposed_weapon or "one-handed").lower(), charge=v.charge,
+        aoo_damage=v.aoo_damage, counter=v.counter, item=v.item, keep=v.keep,
+        damage=v.damage, dmg=v.dmg, hardness=v.hardness or 0, damage_type=v.type_,
+        trip_weapon=v.trip_weapon, no_room=v.no_room, avoided=v.avoided,
+        opportunity=v.opportunity, trigger=v.trigger)
     return lambda s, r: maneuvers.maneuver(s, r, order)
 
 
@@ -346,7 +314,7 @@ THREATENED = opt("threatened_by", str, None, help="NAME,...: creatures threateni
 VERBS = [
     Verb("add", _add, (
         arg("name"),
-        opt("hp", int, None, help="Hit points.", required=True),
+        opt("hp", int, None, help="Hit points.", required=True, low=1),
         opt("ac", int, 10, help="Armor Class."),
         opt("touch", int, None, help="Touch AC (default 10 + the Dex and dodge part)."),
         opt("flat_footed", int, None, help="Flat-footed AC (default: the AC)."),
@@ -399,76 +367,7 @@ VERBS = [
             multiple=True)),
         "Roll initiative (d20 + bonus).  Example: battletape init Kael=14 Orc=9",
         roll_option=""),
-    Verb("attack", _attack, (
-        arg("attacker"), arg("targets", help="TARGET[,TARGET...] (a full attack: in "
-                             "order, the last takes the rest)"),
-        opt("bonus", int, None, help="Attack bonus (BAB + Str or Dex + size ...).",
-            required=True),
-        opt("vs", str, "ac", help="ac, touch or flat-footed."),
-        opt("roll", str, None, help="Natural d20(s), in order: 15,12,9"),
-        opt("threat", int, None, help="Lowest natural that threatens (19 for 19-20)."),
-        opt("crit_range", int, None, help="The same as --threat."),
-        opt("confirm", str, None, help="Natural d20 of each confirmation roll."),
-        opt("mult", int, 2, help="Critical multiplier: 2, 3 or 4."),
-        opt("damage", help="Damage of one hit in dice notation: 1d8+3"),
-        opt("dmg", str, None, help="Damage of a hit as rolled, before the multiplier; "
-            "in a full attack one per hit: 9,7"),
-        opt("extra", str, None, help="Extra dice, never multiplied: 1d6 (flaming), 2d6."),
-        opt("extra_dmg", int, None, help="Extra damage as rolled."),
-        flag("precision", help="The extra dice are precision damage (sneak attack)."),
-        flag("nonlethal", help="Nonlethal damage (-4 with a lethal weapon)."),
-        opt("type_", str, None, "--type", help="Damage type: slashing, fire (fuoco)..."),
-        opt("kind", str, None, help="melee or ranged (nothing is inferred without it)."),
-        flag("full", help="A full attack: iterative attacks from the BAB."),
-        flag("two_weapon", help="Two-weapon fighting: one more attack, off hand."),
-        opt("off_hand", str, "one-handed", help="light or one-handed."),
-        flag("unarmed", help="An unarmed strike: provokes, nonlethal damage."),
-        flag("opportunity", help="An attack of opportunity."),
-        opt("trigger", int, None, help="With --opportunity: the position of the "
-            "provoking action."),
-        flag("charge", help="Charge: +2, -2 AC until the next turn."),
-        flag("defensively", help="Fight defensively: -4, +2 dodge AC."),
-        flag("flank", help="Flanking: +2 on a melee attack."),
-        opt("cover", str, None, help="normal, soft, limited, improved or total."),
-        opt("concealment", int, None, help="20 or 50 (total): miss chance."),
-        opt("miss_roll", str, None, help="The d100 of the miss chance, per hit."),
-        flag("into_melee", help="A ranged attack into melee: -4."),
-        opt("increment", int, None, help="Range increment (each beyond the first -2)."),
-        flag("thrown", help="A thrown weapon (5 increments at most)."),
-        flag("hidden", help="The attacker is hidden from the target (Nascondersi)."),
-        flag("coup_de_grace", help="A coup de grace against a helpless creature."),
-        flag("magic", help="A magic weapon or attack (an incorporeal target ignores its "
-             "damage on a d100 of 01-50; nonmagical ones never hurt it)."),
-        opt("incorporeal_roll", str, None, help="The d100 of an incorporeal target, per "
-            "hit: 01-50 the damage is ignored."),
-        flag("nonproficient", help="A weapon the attacker is not proficient with: -4."),
-        flag("difficult", help="The path crosses difficult terrain."),
-        opt("weapon", str, None, help="The weapon (crossbow, shuriken: usable prone)."),
-        THREATENED,
-        opt("natural", str, None, help="Natural weapons, one per attack: primary or "
-            "secondary (-5): primary,secondary,secondary"),
-        flag("manufactured", help="With --full --natural: a manufactured weapon too (its "
-             "iteratives first; every natural weapon secondary)."),
-        opt("str_mod", int, None, "--str", help="Strength modifier to damage (x1/2 off "
-            "hand or secondary, x1,5 two-handed or the only natural weapon)."),
-        opt("handed", str, None, help="The weapon: light, one-handed or two-handed."),
-        flag("both_hands", help="A one-handed (or light) weapon held in both hands."),
-        opt("weapon_size", str, None, help="The weapon's size if not the wielder's: -2 "
-            "per category."),
-        flag("improvised", help="An improvised weapon: -4, threat 20, x2."),
-        flag("splash", help="A splash weapon: a ranged touch attack, no proficiency."),
-        opt("splash_dmg", int, None, help="Splash damage to each adjacent creature."),
-        opt("adjacent", str, None, help="NAME,...: the creatures the splash reaches."),
-        flag("intersection", help="A splash weapon thrown at a grid intersection (AC 5): "
-             "the targets are the creatures of the 4 squares."),
-        opt("scatter", int, None, help="The d8 of a splash weapon that missed."),
-        opt("distance", float, None, help="Metres to the target (precision damage: "
-            "ranged within 9 m)."),
-        opt("light", str, None, help="bright, dim or dark where the attacker looks "
-            "(without darkvision: dim 20%, dark 50% miss chance)."),
-        flag("obscured", help="Fog, smoke, darkness block sight: an attack blind, 50%."),
-        opt("cover_hardness", int, None, help="The hardness of an object used as cover "
-            "(a cover hit).")),
+    Verb("attack", _attack, ATTACK,
         "Attack rolls against AC, touch or flat-footed AC.  Example: battletape attack "
         "Kael Orc --bonus 7 --roll 19 --threat 19 --confirm 12 --damage 1d8+4 --kind melee"),
     Verb("spell-failure", _spell_failure, (
@@ -479,7 +378,7 @@ VERBS = [
         "Arcane spell failure in armor: d100, at most the chance wastes the spell.  "
         "Example: battletape spell-failure Mage --roll 20"),
     Verb("damage", _damage, (
-        arg("target"), arg("amount", int),
+        arg("target", role="target"), arg("amount", int, role="amount"),
         flag("nonlethal", help="Nonlethal damage (its own pool)."),
         opt("type_", str, None, "--type", help="Damage type."),
         opt("hardness", int, None, help="An object's hardness."),
@@ -514,11 +413,13 @@ VERBS = [
         opt("bonus", int, None, help="The modifier (default: the sheet's score's).")),
         "An ability check: 1d20 + the ability modifier.  Example: battletape "
         "ability-check Kael str --roll 12 --dc 15"),
-    Verb("heal", _heal, (arg("target"), arg("amount", int)),
+    Verb("heal", _heal, (arg("target", role="target"),
+                         arg("amount", int, role="amount")),
          "Healing (heals as much nonlethal damage).  Example: battletape heal Kael 8",
          negative_numbers=True),
     Verb("save", _save, (
-        arg("name"), arg("which", required=False, help="fort, ref or will"),
+        arg("name", role="target"),
+        arg("which", required=False, help="fort, ref or will"),
         flag("fort", help="Fortitude."), flag("ref", help="Reflex."),
         flag("will", help="Will."),
         opt("dc", int, None, help="The DC (set by the rules for a demanded save)."),
@@ -534,7 +435,7 @@ VERBS = [
         "A dying creature's roll in its turn: 10% to stabilise, else -1 hp.  Example: "
         "battletape death-save Kael --roll 07"),
     Verb("stabilize", _stabilize, (
-        arg("name"), arg("by"), ROLL,
+        arg("name", role="target"), arg("by"), ROLL,
         opt("bonus", int, 0, help="The helper's Heal bonus.")),
         "Heal DC 15 on a dying creature (a standard action that provokes).  Example: "
         "battletape stabilize Kael Mira --roll 11 --bonus 4"),
@@ -560,7 +461,7 @@ VERBS = [
         flag("difficult", help="The path crosses difficult terrain (no run, no charge).")),
         "Take an action: its type is spent and those who may take an attack of "
         "opportunity are listed.  Example: battletape do Kael drink-potion"),
-    Verb("engage", _engage, (arg("a"), arg("b")),
+    Verb("engage", _engage, (arg("a"), arg("b", role="target")),
          "Two creatures in melee: each threatens the other.  Example: battletape engage "
          "Kael Orc"),
     Verb("move", _move, (
@@ -662,3 +563,8 @@ VERBS = [
         "--level 6 --check 14 --damage-roll 7 --cha 2 --targets Zombie,Ghoul",
         roll_option="--check"),
 ]
+
+#: the verbs whose decision takes one typed value, the struct of its declared params
+#: (Verb.order), instead of a parameter per option
+TYPED = {"add": None, "attack": AttackOrder, "maneuver": None}
+VERBS = [typed(v, TYPED[v.name]) if v.name in TYPED else v for v in VERBS]

@@ -7,7 +7,7 @@ rules modules of ``domain/dnd5e/`` decide.
 from __future__ import annotations
 
 from battletape.domain.errors import BadInput, NotThisSystem
-from battletape.domain.verbs import Verb, arg, flag, opt, pairs
+from battletape.domain.verbs import Verb, arg, flag, opt, pairs, typed
 
 
 def _faces_list(text: str | None) -> list[list[int]]:
@@ -33,18 +33,19 @@ def _names(text: str) -> list[str]:
     return [t.strip() for t in text.split(",") if t.strip()]
 
 
-def _add(services, name, hp, ac, init, level, cr, prof, pc, count, save, score, resist,
-         vulnerable, immune, no_die_at_0, swim, pd, md):
+def _add(services, v):
+    """``add``: ``v`` is the verb's values (its declared struct, Verb.order)."""
     from battletape.domain.dnd5e import roster
 
-    for what, value in (("--pd", pd), ("--md", md)):
+    for what, value in (("--pd", v.pd), ("--md", v.md)):
         if value is not None:
             raise NotThisSystem(f"{what} is a 13th Age defense; this encounter is 5e",
                                 what, value)
     return lambda s, r: roster.add(
-        s, name, hp, ac=ac, init=init, level=level, cr=cr, prof=prof, pc=pc, count=count,
-        saves=save, scores=score, resist=resist, vulnerable=vulnerable, immune=immune,
-        no_die_at_0=no_die_at_0, swim=swim)
+        s, v.name, v.hp, ac=v.ac, init=v.init, level=v.level, cr=v.cr, prof=v.prof,
+        pc=v.pc, count=v.count, saves=v.save, scores=v.score, resist=v.resist,
+        vulnerable=v.vulnerable, immune=v.immune, no_die_at_0=v.no_die_at_0,
+        swim=v.swim)
 
 
 def _init(services, naturals, adv, dis, surprised):
@@ -60,25 +61,25 @@ def _tiebreak(services, names, by):
     return lambda s, r: initiative.tiebreak(s, list(names), by)
 
 
-def _attack(services, attacker, targets, bonus, vs, roll, adv, dis, damage, dmg, crit_dmg,
-            type_, kind, action, opportunity, trigger, cover, range_, unseen,
-            unseen_by_target, wrong_square, adjacent_enemy, knock_out, source_hidden):
+def _attack(services, v):
+    """``attack``: ``v`` is the verb's values (its declared struct, Verb.order)."""
     from battletape.domain.dnd5e import making_an_attack as atk
 
-    if vs.lower() != "ac":
-        if vs.lower() in ("pd", "md"):
-            raise NotThisSystem(f"--vs {vs.lower()} is a 13th Age defense; this "
-                                "encounter is 5e", "--vs", vs)
-        raise BadInput("--vs", vs, "ac (5e attacks are against Armor Class)")
-    if adv and dis:
+    if v.vs.lower() != "ac":
+        if v.vs.lower() in ("pd", "md"):
+            raise NotThisSystem(f"--vs {v.vs.lower()} is a 13th Age defense; this "
+                                "encounter is 5e", "--vs", v.vs)
+        raise BadInput("--vs", v.vs, "ac (5e attacks are against Armor Class)")
+    if v.adv and v.dis:
         raise BadInput("--adv/--dis", "both", "one of them (they would cancel)")
     order = atk.AttackOrder(
-        attacker=attacker, targets=_names(targets), bonus=bonus, rolls=_faces_list(roll),
-        adv=adv, dis=dis, damage=damage, dmg=dmg, crit_dmg=crit_dmg, damage_type=type_,
-        kind=kind, action=action, opportunity=opportunity, trigger=trigger, cover=cover,
-        range=range_, unseen=unseen, unseen_by_target=unseen_by_target,
-        wrong_square=wrong_square, adjacent_enemy=adjacent_enemy, knock_out=knock_out,
-        source_hidden=source_hidden)
+        attacker=v.attacker, targets=_names(v.targets), bonus=v.bonus,
+        rolls=_faces_list(v.roll), adv=v.adv, dis=v.dis, damage=v.damage, dmg=v.dmg,
+        crit_dmg=v.crit_dmg, damage_type=v.type_, kind=v.kind, action=v.action,
+        opportunity=v.opportunity, trigger=v.trigger, cover=v.cover, range=v.range_,
+        unseen=v.unseen, unseen_by_target=v.unseen_by_target,
+        wrong_square=v.wrong_square, adjacent_enemy=v.adjacent_enemy,
+        knock_out=v.knock_out, source_hidden=v.source_hidden)
     return lambda s, r: atk.attack(s, r, order)
 
 
@@ -304,24 +305,29 @@ VERBS = [
         opt("by", str, "gm", help="Who decided: gm or players.")),
         "Decide an initiative tie.  Example: battletape tiebreak Bruna Kael --by players"),
     Verb("attack", _attack, (
-        arg("attacker"), arg("targets", help="TARGET[,TARGET...]"),
+        arg("attacker"), arg("targets", help="TARGET[,TARGET...]", role="target"),
         opt("bonus", int, None, help="Attack bonus (ability + proficiency + magic).",
             required=True),
-        opt("vs", str, "ac", help="ac (the only defense in 5e)."),
+        opt("vs", str, "ac", help="ac (the only defense in 5e).", choices=("ac",)),
         opt("roll", str, None, help="Natural d20 per target; A/B with --adv/--dis: 7/15"),
         ADV, DIS,
-        opt("damage", help="Damage in dice notation: 1d8+3"),
+        opt("damage", help="Damage in dice notation: 1d8+3", dice=True),
         opt("dmg", int, None, help="Damage total as rolled at the table (crit dice "
             "included)."),
         opt("crit_dmg", int, None, help="On a crit: the second roll of the dice."),
         TYPE,
-        opt("kind", str, None, help="melee, ranged or spell (nothing is inferred)."),
+        opt("kind", str, None, help="melee, ranged or spell (nothing is inferred).",
+            choices=("melee", "ranged", "spell")),
         opt("action", str, None, help="action (default), bonus, reaction, or extra: a "
-            "further attack of this turn's Attack action (Extra Attack, Multiattack)."),
+            "further attack of this turn's Attack action (Extra Attack, Multiattack).",
+            choices=("action", "bonus", "reaction", "extra")),
         flag("opportunity", help="An opportunity attack: the reaction, melee."),
-        opt("trigger", str, None, help="With --opportunity: leaves-reach, teleport, forced."),
-        opt("cover", str, None, help="half, three-quarters or total."),
-        opt("range_", str, None, "--range", help="normal, long or beyond."),
+        opt("trigger", str, None, help="With --opportunity: leaves-reach, teleport, forced.",
+            choices=("leaves-reach", "teleport", "forced")),
+        opt("cover", str, None, help="half, three-quarters or total.",
+            choices=("half", "three-quarters", "total")),
+        opt("range_", str, None, "--range", help="normal, long or beyond.",
+            choices=("normal", "long", "beyond")),
         flag("unseen", help="The attacker can't see the target."),
         flag("unseen_by_target", help="The target can't see the attacker."),
         flag("wrong_square", help="The target is not where the attacker thinks."),
@@ -345,7 +351,7 @@ VERBS = [
         "One damage roll, one save per target.  Example: battletape effect Mage "
         "Gob1,Gob2 --ability dex --dc 13 --damage 8d6 --type fire --half"),
     Verb("save", _save, (
-        arg("name"),
+        arg("name", role="target"),
         opt("ability", str, None, help="str dex con int wis cha.", required=True),
         opt("dc", int, None, help="Difficulty class.", required=True),
         opt("bonus", int, None, help="Save bonus (default: the --save given at add)."),
@@ -368,15 +374,16 @@ VERBS = [
         "An ability check.  Example: battletape check Vex --skill stealth --bonus 3 "
         "--proficient stealth --roll 12"),
     Verb("damage", _damage, (
-        arg("target"), arg("amount", int), TYPE,
+        arg("target", role="target"), arg("amount", int, role="amount"), TYPE,
         flag("crit", help="From a critical hit (two death-save failures at 0 hp)."),
         opt("modifier", int, 0, help="A bonus or penalty applied before resistance.")),
         "Direct damage.  Example: battletape damage Bruna 7 --type fire",
         negative_numbers=True),
-    Verb("heal", _heal, (arg("target"), arg("amount", int)),
+    Verb("heal", _heal, (arg("target", role="target"),
+                         arg("amount", int, role="amount")),
          "Healing.  Example: battletape heal Bruna 10", negative_numbers=True),
     Verb("temp", _temp, (
-        arg("target"), arg("amount", int),
+        arg("target", role="target"), arg("amount", int, role="amount"),
         opt("keep", str, None, help="old or new: temporary hp never stack.")),
         "Temporary hit points.  Example: battletape temp Bruna 5 --keep new",
         negative_numbers=True),
@@ -387,7 +394,7 @@ VERBS = [
          "A death save at the start of the turn at 0 hp.  Example: battletape death-save "
          "Bruna --roll 12"),
     Verb("stabilize", _stabilize, (
-        arg("name"), arg("by"), ROLL,
+        arg("name", role="target"), arg("by"), ROLL,
         opt("bonus", int, 0, help="Wisdom (Medicine) bonus.")),
         "Help: stabilize an ally at 0 hp, Wisdom (Medicine) DC 10.  Example: battletape "
         "stabilize Bruna Kael --roll 8 --bonus 2"),
@@ -442,3 +449,8 @@ VERBS = [
     Verb("end", _end, (opt("outcome", str, "victory", help="victory, defeat, truce..."),),
          "End the encounter.  Example: battletape end"),
 ]
+
+#: the verbs whose decision takes one typed value, the struct of its declared params
+#: (Verb.order), instead of a parameter per option
+TYPED = ("add", "attack")
+VERBS = [typed(v) if v.name in TYPED else v for v in VERBS]

@@ -24,6 +24,8 @@ from battletape.domain.encounter import (combatant, require_able, require_initia
 from battletape.domain.errors import BadInput, refuse
 from battletape.domain.events import AttackResolved, Engaged, Event, OngoingDamageApplied, Roll
 from battletape.domain.state import Combatant, EncounterState
+# what the GM announced, declared once with the verb's options
+from battletape.domain.thirteenth_age.attack_order import AttackOrder
 from battletape.domain.thirteenth_age import (actions, combat_stats, conditions,
                                    damage_and_healing, effects, escalation_die, position,
                                    resistance, targeting)
@@ -32,44 +34,6 @@ if TYPE_CHECKING:
     import random
 
 KINDS = ("melee", "ranged", "spell", "close")
-
-
-class AttackOrder(msgspec.Struct, kw_only=True):
-    """What the GM announced: everything the rules need to decide the attack."""
-
-    attacker: str
-    targets: list[str]
-    bonus: int
-    defense: str
-    rolls: list[int] = []
-    damage: str | None = None
-    dmg: int | None = None
-    miss: int = 0
-    damage_type: str | None = None
-    crit_range: int = 20
-    ability: int | None = None
-    kind: str | None = None  # not given: nothing inferred (no engagement made or needed)
-    opportunity: bool = False
-    two_weapon: bool = False
-    reroll: int | None = None
-    flexible: bool = False
-    unarmed: bool = False
-    coup_de_grace: bool = False
-    invisible: bool = False
-    concealment: list[int] = []
-    nonmagical: bool = False
-    modifier: int = 0
-    double_crit: bool = False
-    swoop: bool = False
-    ongoing: int = 0
-    ongoing_save: str = "normal"
-    action: str = "standard"
-    basic: bool = False
-    double_crits: int = 0  # how many times the crit damage is doubled (2: quadruple)
-    knock_out: bool = False  # Unconscious: keep the monster alive at 0 hp
-    ally: str | None = None  # Shooting into Melee: the ally the GM rules is the target
-    ally_roll: int | None = None  # ...and the reroll's natural d20
-    pick: int | None = None  # Confused: which nearby ally (1..N) the die chose
 
 
 def unarmed_damage(level: int) -> str:

@@ -5,30 +5,32 @@ Each verb checks its values and returns the decision; the rules modules decide.
 
 from __future__ import annotations
 
-from battletape.domain.verbs import Verb, arg, flag, ints, opt, pairs
+from battletape.domain.thirteenth_age.attack_order import ATTACK, AttackOrder
+from battletape.domain.verbs import Verb, arg, flag, opt, pairs, typed
 
 
-def _add(services, name, hp, ac, pd, md, init, level, pc, count, recoveries,
-         recovery_die, con_mod, resist, villain=False, mook=False):
+def _add(services, v):
+    """``add``: ``v`` is the verb's values (its declared struct, Verb.order)."""
     import msgspec
 
     from battletape.domain.thirteenth_age import roster
 
-    if mook and pc:
+    if v.mook and v.pc:
         from battletape.domain.errors import BadInput
 
-        raise BadInput("--mook", name, "a monster: a PC is never a mook")
-    carried = services.carried(name) if pc else None
+        raise BadInput("--mook", v.name, "a monster: a PC is never a mook")
+    carried = services.carried(v.name) if v.pc else None
 
     def decide(s, r):
         added = roster.add(
-            s, name, hp, ac=ac, pd=pd, md=md, init=init, level=level, pc=pc, count=count,
-            recoveries=recoveries, recovery_die=recovery_die, con_mod=con_mod,
-            resist=resist, carried=carried)
-        if villain:  # Optional Meaningful Death Rule: "only ... named villains"
+            s, v.name, v.hp, ac=v.ac, pd=v.pd, md=v.md, init=v.init, level=v.level,
+            pc=v.pc, count=v.count, recoveries=v.recoveries,
+            recovery_die=v.recovery_die, con_mod=v.con_mod, resist=v.resist,
+            carried=carried)
+        if v.villain:  # Optional Meaningful Death Rule: "only ... named villains"
             added = [msgspec.structs.replace(e, stats={**e.stats, "villain": True})
                      for e in added]
-        if mook:  # a mob: damage spills over, one turn (domain/thirteenth_age/mooks.py)
+        if v.mook:  # a mob: damage spills over, one turn (domain/thirteenth_age/mooks.py)
             added = [msgspec.structs.replace(e, stats={**e.stats, "mook": True})
                      for e in added]
         return added
@@ -44,24 +46,10 @@ def _init(services, naturals, ambush, advance_escalation):
                                                           advance_escalation)
 
 
-def _attack(services, attacker, targets, bonus, vs, roll, damage, dmg, miss, type_,
-            crit_range, ability, kind, opportunity, two_weapon, reroll, flexible,
-            unarmed, coup_de_grace, invisible, concealment, nonmagical, mod,
-            double_crit, swoop, ongoing, ongoing_save, action, basic, double_crits=0,
-            knock_out=False, ally=None, ally_roll=None, pick=None):
+def _attack(services, order):
+    """``attack``: ``order`` is the verb's declared struct (attack_order.AttackOrder)."""
     from battletape.domain.thirteenth_age import attacks
 
-    order = attacks.AttackOrder(
-        attacker=attacker, targets=[t.strip() for t in targets.split(",") if t.strip()],
-        bonus=bonus, defense=vs, rolls=ints(roll, "--roll"), damage=damage, dmg=dmg,
-        miss=miss, damage_type=type_.lower() if type_ else None, crit_range=crit_range,
-        ability=ability, kind=kind, opportunity=opportunity, two_weapon=two_weapon,
-        reroll=reroll, flexible=flexible, unarmed=unarmed, coup_de_grace=coup_de_grace,
-        invisible=invisible, concealment=ints(concealment, "--concealment"),
-        nonmagical=nonmagical, modifier=mod, double_crit=double_crit, swoop=swoop,
-        ongoing=ongoing, ongoing_save=ongoing_save, action=action, basic=basic,
-        double_crits=double_crits, knock_out=knock_out, ally=ally, ally_roll=ally_roll,
-        pick=pick)
     return lambda s, r: attacks.attack(s, r, order)
 
 
@@ -294,7 +282,7 @@ ROLL = opt("roll_", int, None, "--roll", help="Natural d20.")
 VERBS = [
     Verb("add", _add, (
         arg("name"),
-        opt("hp", int, None, help="Maximum hit points.", required=True),
+        opt("hp", int, None, help="Maximum hit points.", required=True, low=1),
         opt("ac", int, 10), opt("pd", int, 10), opt("md", int, 10),
         opt("init", int, 0, help="Initiative bonus (Dex mod + level)."),
         opt("level", int, 1),
@@ -316,50 +304,11 @@ VERBS = [
         flag("advance_escalation", help="Advance the die after the surprise round.")),
         "Roll initiative (d20 + bonus) for those without.  Example: battletape init "
         "Bruna=14 Goblin=9", roll_option=""),
-    Verb("attack", _attack, (
-        arg("attacker"), arg("targets", help="TARGET[,TARGET...]"),
-        opt("bonus", int, None, help="Attack bonus (ability + level + magic).",
-            required=True),
-        opt("vs", str, None, help="ac, pd or md.", required=True),
-        opt("roll", help="Natural d20s, one per target: 14,7"),
-        opt("damage", help="Damage in dice notation: 2d8+4"),
-        opt("dmg", int, None, help="Damage total as announced (before crit and "
-            "resistance)."),
-        opt("miss", int, 0, help="Damage on a miss."),
-        opt("type_", str, None, "--type", help="Damage type: fire, cold, ..."),
-        opt("crit_range", int, 20, help="Natural needed to crit."),
-        opt("ability", int, None, help="Ability modifier added to rolled damage (x2 at "
-            "5th, x3 at 8th)."),
-        opt("kind", str, None, help="melee (engages the target), ranged, spell or close; "
-            "not given, nothing is inferred (no engagement made or needed)."),
-        flag("opportunity", help="An opportunity attack, out of turn."),
-        flag("two_weapon", help="Reroll a natural 2."),
-        opt("reroll", int, None, help="The two-weapon reroll's natural."),
-        flag("flexible"), flag("unarmed"), flag("coup_de_grace"),
-        flag("invisible", help="The target is invisible: 50% miss chance."),
-        opt("concealment", help="d100 per target for invisibility."),
-        flag("nonmagical", help="Normal energy: resistance means immunity."),
-        opt("mod", int, 0, help="Situational modifier (+2/-2)."),
-        flag("double_crit", help="Crit damage doubled again: triple."),
-        flag("swoop", help="Flying swoop past: -2."),
-        opt("ongoing", int, 0, help="Ongoing damage on a hit."),
-        opt("ongoing_save", str, "normal"),
-        opt("action", str, "standard", help="standard, quick, free or interrupt (out of "
-            "turn)."),
-        flag("basic", help="A basic attack (all a hampered creature may make)."),
-        opt("double_crits", int, 0, help="How many times crit damage is doubled: 1 "
-            "triples it, 2 quadruples it (Crit Effects)."),
-        flag("knock_out", help="Knock the monster out at 0 hp instead of slaying it."),
-        opt("ally", help="ALLY[,ALLY...] Shooting into melee: the engaged ally a fumble "
-            "is rerolled against (the GM's ruling when there are several: the first "
-            "named who is in that melee)."),
-        opt("ally_roll", int, None, help="Shooting into melee: the reroll's natural d20."),
-        opt("pick", int, None, help="Confused: which nearby ally (1..N, in initiative "
-            "order) the die picked for TARGET `ally`.")),
+    Verb("attack", _attack, ATTACK,
         "One attack roll per target, damage rolled once.  Example: battletape attack "
         "Bruna Goblin --bonus 6 --vs ac --roll 15 --damage 1d8+3"),
     Verb("damage", _damage, (
-        arg("target"), arg("amount", int),
+        arg("target", role="target"), arg("amount", int, role="amount"),
         opt("type_", str, None, "--type"),
         opt("natural", int, None, help="A (faked) natural roll against resistance "
             "(rolled virtually when the target resists and none is given)."),
@@ -367,14 +316,16 @@ VERBS = [
         flag("knock_out", help="A monster at 0 hp is knocked out, not slain.")),
         "Direct damage.  Example: battletape damage Bruna 7 --type fire",
         negative_numbers=True),
-    Verb("heal", _heal, (arg("target"), arg("amount", int)),
+    Verb("heal", _heal, (arg("target", role="target"),
+                         arg("amount", int, role="amount")),
          "Healing without a recovery.  Example: battletape heal Bruna 10",
          negative_numbers=True),
-    Verb("temp", _temp, (arg("target"), arg("amount", int)),
+    Verb("temp", _temp, (arg("target", role="target"),
+                         arg("amount", int, role="amount")),
          "Temporary hit points (the higher amount counts).  Example: battletape temp "
          "Bruna 8", negative_numbers=True),
     Verb("recover", _recover, (
-        arg("name"), opt("roll_", int, None, "--roll",
+        arg("name", role="target"), opt("roll_", int, None, "--roll",
                          help="Recovery dice total, before Con.")),
         "Spend a recovery.  Example: battletape recover Bruna --roll 9"),
     Verb("rally", _rally, (
@@ -396,7 +347,8 @@ VERBS = [
     Verb("cond remove", _cond_remove, (arg("name"), arg("condition")),
          "Remove a condition.  Example: battletape cond remove Bruna dazed"),
     Verb("ongoing", _ongoing, (
-        arg("name"), arg("amount", int), opt("type_", str, None, "--type"),
+        arg("name", role="target"), arg("amount", int, role="amount"),
+        opt("type_", str, None, "--type"),
         opt("save", str, "normal", help="easy, normal or hard."),
         opt("natural", int, None, help="The original attack's natural roll (for "
             "resistance; faked virtually when the target resists and none is given)."),
@@ -404,12 +356,12 @@ VERBS = [
         "Ongoing damage, taken at the end of the creature's turn.  Example: battletape "
         "ongoing Goblin 5 --type fire", negative_numbers=True),
     Verb("save", _save, (
-        arg("name"), ROLL,
+        arg("name", role="target"), ROLL,
         opt("against", help="A condition or 'ongoing'."),
         opt("difficulty", help="easy, normal or hard."), SAVE_BONUS),
         "A save outside the end-of-turn routine.  Example: battletape save Bruna --roll "
         "12 --against dazed"),
-    Verb("engage", _engage, (arg("a"), arg("b")),
+    Verb("engage", _engage, (arg("a"), arg("b", role="target")),
          "A engages B in melee.  Example: battletape engage Bruna Goblin"),
     Verb("disengage", _disengage, (
         arg("a"), ROLL, flag("hit_grabber", help="A hit the grabber this turn."),
@@ -426,7 +378,7 @@ VERBS = [
     Verb("teleport", _teleport, (arg("a"), arg("where", required=False,
                                                default="nearby")),
          "Teleport: no opportunity attacks.  Example: battletape teleport Vex far"),
-    Verb("intercept", _intercept, (arg("a"), arg("b")),
+    Verb("intercept", _intercept, (arg("a"), arg("b", role="target")),
          "A intercepts B moving past.  Example: battletape intercept Bruna Ogre"),
     Verb("fly", _fly, (arg("a"),), "A takes to the air (Flying).  Example: battletape "
          "fly Vex"),
@@ -464,7 +416,7 @@ VERBS = [
         "A death save: 16+ spends a recovery.  Example: battletape death-save Bruna "
         "--roll 17 --recovery 9"),
     Verb("stabilize", _stabilize, (
-        arg("name"), arg("by"),
+        arg("name", role="target"), arg("by"),
         opt("roll_", int, None, "--roll", help="Wisdom check total."), INTERRUPT),
         "Stabilize a dying ally: DC 10 Wisdom.  Example: battletape stabilize Bruna Kael "
         "--roll 13"),
@@ -506,3 +458,8 @@ VERBS = [
     Verb("end", _end, (opt("outcome", str, "victory", help="victory, defeat, truce..."),),
          "End the encounter.  Example: battletape end"),
 ]
+
+#: the verbs whose decision takes one typed value, the struct of its declared params
+#: (Verb.order), instead of a parameter per option
+TYPED = {"add": None, "attack": AttackOrder}
+VERBS = [typed(v, TYPED[v.name]) if v.name in TYPED else v for v in VERBS]

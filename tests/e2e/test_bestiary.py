@@ -325,15 +325,44 @@ def test_the_readme_stat_block_files_and_commands_work(sqlite_store, tmp_path):
 def test_stat_block_lines_are_decided_again_through_the_whole_command_line(fight):
     """The fast table reader leaves `add --from` and a saved attack to click: both are
     decided again exactly (verify counts them as decided by the parser)."""
-    from battletape import amending, lines
+    from battletape import amending, line_reader, lines
     from battletape.session import Context
 
     ok(fight, "attack o1 vex axe --roll 16")
-    assert lines.read("13a", lines.split("attack o1 vex axe --roll 16")) is None
-    assert lines.read("13a", lines.split("add Orc --from orc --count 2")) is None
+    assert line_reader.read("13a", lines.split("attack o1 vex axe --roll 16")) is None
+    assert line_reader.read("13a", lines.split("add Orc --from orc --count 2")) is None
     c = Context(store=fight)
     redecide = amending.Redecider(c)
     from battletape.replay import ripple
     assert ripple.report(c.bt.events(), 0, redecide) == []
     assert redecide.by_parser >= 3 and redecide.by_table >= 1
     c.close()
+
+
+@pytest.mark.parametrize("system, text, message", [
+    ("13a", "[orc.attacks.axe]\nbonus = 5\nvs = 'xx'\n",
+     "bad [orc.attacks.axe].vs 'xx': expected ac, pd, md"),
+    ("13a", "[orc.attacks.axe]\nbonus = 5\nvs = 'ac'\nkind = 'sword'\n",
+     "bad [orc.attacks.axe].kind 'sword': expected melee, ranged, spell, close"),
+    ("13a", "[orc.attacks.axe]\nbonus = 5\nvs = 'ac'\ndamage = '2d'\n",
+     "bad [orc.attacks.axe].damage '2d': expected dice notation"),
+    ("13a", "[orc.attacks.axe]\nbonus = 5\nvs = 'ac'\ncrit-range = 30\n",
+     "bad [orc.attacks.axe].crit-range 30: expected 2..20"),
+    ("5e", "[orc.attacks.axe]\nbonus = 5\nrange = 'far'\n",
+     "bad [orc.attacks.axe].range 'far': expected normal, long, beyond"),
+    ("3.5e", "[orc.attacks.axe]\nbonus = 5\nmult = 7\n",
+     "bad [orc.attacks.axe].mult 7: expected 2..4"),
+    ("3.5e", "[orc.attacks.axe]\nbonus = 5\nvs = 'pd'\n",
+     "bad [orc.attacks.axe].vs 'pd': expected ac, touch, flat-footed"),
+    ("3.5e", "hp = 0\n", "bad [orc].hp 0: expected 1 or more"),
+])
+def test_a_value_the_verb_would_refuse_is_refused_when_the_file_is_added(
+        sqlite_store, tmp_path, system, text, message):
+    # the verb's declaration (choices, bounds, dice) checks the file: a wrong value is
+    # named with its block and key when the file is added, not when the attack is used
+    s = sqlite_store
+    ok(s, f"new Pit --system {system} --seed 1")
+    block = f"system = '{system}'\n[orc]\n" + ("" if text.startswith("hp") else
+                                                "hp = 9\n") + text
+    refused_whole(s, f"bestiary add {_file(tmp_path, block, 'bad.toml')}", message)
+    assert ok(s, "bestiary list --json").json() == []

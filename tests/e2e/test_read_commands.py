@@ -137,3 +137,17 @@ def test_a_generated_battle_with_command_lines_decides_every_command_again(sqlit
     gen = run(sqlite_store, 600, seed=5, system="5e", command_lines=True, strict=True)
     line = ok_line(ok(sqlite_store, "verify"))
     assert line.endswith(f"; {gen.commands} command(s) decided again as recorded")
+
+
+@pytest.mark.parametrize("system, own, foreign", [
+    ("13a", "A death save: 16+", "maneuver"),
+    ("3.5e", "A dying creature's roll", "rally"),
+])
+def test_top_level_help_describes_the_current_encounters_verbs(sqlite_store, system,
+                                                               own, foreign):
+    ok(sqlite_store, f"new F --system {system} --seed 1")
+    shown = ok(sqlite_store, "--help").out
+    line = next(x for x in shown.splitlines() if x.strip().startswith("death-save"))
+    assert own in line
+    assert not any(x.strip().startswith(foreign + " ") for x in shown.splitlines())
+    assert "  undo " in shown

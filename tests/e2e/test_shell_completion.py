@@ -78,3 +78,25 @@ def test_the_completion_script_is_shown_for_each_shell(tmp_path, shell):
                        env=dict(os.environ, _TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION="1"))
     assert r.returncode == 0, r.stderr
     assert "_BATTLETAPE_COMPLETE" in r.stdout
+
+
+def test_bash_gets_names_with_spaces_quoted_as_one_word(store, tmp_path):
+    import shlex
+
+    got = complete("bash", f"battletape --store {store} damage Ho", str(tmp_path))
+    assert got == ["'Hobgoblin Warrior 1'", "'Hobgoblin Warrior 2'", "'Hobgoblin Warrior'"]
+    assert [shlex.split(g) for g in got][0] == ["Hobgoblin Warrior 1"]
+    # zsh and fish quote what they insert: the name goes as it is
+    assert "Hobgoblin Warrior 1" in complete("fish", f"battletape --store {store} "
+                                             "damage Ho", str(tmp_path))
+
+
+def test_a_verbs_options_are_the_encounters_systems(tmp_path):
+    s = str(tmp_path / "battletape.db")
+    ok(s, "new Keep --system 3.5e --seed 1")
+    ok(s, "new Bridge --seed 2")
+    thirteen = complete("bash", f"battletape --store {s} attack A B --o", str(tmp_path))
+    assert "--ongoing" in thirteen and "--off-hand" not in thirteen
+    keep = complete("bash", f"battletape --store {s} -e Keep attack A B --o",
+                    str(tmp_path))
+    assert "--off-hand" in keep and "--ongoing" not in keep

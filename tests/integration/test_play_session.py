@@ -107,3 +107,23 @@ def test_a_line_is_one_atomic_save_and_aliases_expand(sqlite_store, capsys):
         assert session.line("q") is None and session.line("quit") is None
     finally:
         session.c.close()
+
+
+@pytest.mark.parametrize("system, own, foreign", [
+    ("13a", "death-save     A death save: 16+", "maneuver"),
+    ("3.5e", "death-save     A dying creature's roll", "rally"),
+    ("5e", "death-save     ", "maneuver"),
+])
+def test_question_mark_lists_the_encounters_verbs_in_its_words(sqlite_store, capsys,
+                                                               system, own, foreign):
+    ok(sqlite_store, SETUPS[system][0])
+    session = Session(Context(store=sqlite_store))
+    try:
+        capsys.readouterr()
+        assert session.line("?") is True
+        shown = capsys.readouterr().out
+    finally:
+        session.c.close()
+    assert own in shown
+    assert f"  {foreign} " not in shown  # another system's verb is not offered
+    assert "  attack " in shown and "  undo " in shown

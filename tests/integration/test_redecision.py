@@ -106,7 +106,7 @@ def test_every_command_read_from_its_table_decides_as_the_command_line_does(
 
 @pytest.mark.parametrize("battle", BATTLES, ids=lambda p: p.stem)
 def test_the_table_reader_gives_the_values_click_gives(sqlite_store, battle):
-    from battletape import dispatch
+    from battletape import dispatch, line_reader
     from battletape.session import click_module
 
     c, events = played(sqlite_store, battle)
@@ -114,7 +114,7 @@ def test_the_table_reader_gives_the_values_click_gives(sqlite_store, battle):
     read = 0
     for e in events:
         args = shlex.split(e.command) if e.command else []
-        found = lines.verb_name(system, args)
+        found = line_reader.verb_name(system, args)
         if found is None:
             continue
         name, rest = found
@@ -124,7 +124,7 @@ def test_the_table_reader_gives_the_values_click_gives(sqlite_store, battle):
             params = {k: v for k, v in ctx.params.items()
                       if name not in dispatch.STAT_BLOCK_VERBS
                       or k not in dispatch.STAT_BLOCK_PARAMS or v is not None}
-            assert lines.read(system, args).values == params, e.command
+            assert line_reader.read(system, args).values == params, e.command
         read += 1
     assert read > 20
     c.close()

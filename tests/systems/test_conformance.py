@@ -144,7 +144,7 @@ def _complete(words: str) -> list[str]:
     import io
     from contextlib import redirect_stdout
 
-    from battletape import completion
+    from battletape.context import answer_shell
 
     saved = {k: os.environ.get(k) for k in ("_BATTLETAPE_COMPLETE", "COMP_WORDS",
                                            "COMP_CWORD", "BATTLETAPE_STORE")}
@@ -154,7 +154,7 @@ def _complete(words: str) -> list[str]:
     out = io.StringIO()
     try:
         with redirect_stdout(out):
-            code = completion.complete()
+            code = answer_shell()
     finally:
         for key, value in saved.items():
             if value is None:

@@ -2,11 +2,11 @@
 
 import typer
 
-from battletape import cli
+from battletape import cli, registry
 
 
 def test_every_command_is_mapped_to_the_module_that_defines_it():
-    cli.load_commands()
+    registry.load_commands()
     group = typer.main.get_command(cli.app)
     names = set(group.commands)
     assert names == set(cli.COMMAND_MODULES)

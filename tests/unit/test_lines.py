@@ -26,21 +26,24 @@ def test_a_joined_line_splits_back_into_its_words(words):
     assert lines.split(shlex.join(words)) == words
 
 
-def test_what_the_table_reader_is_unsure_of_is_left_to_click():
+def test_what_the_verbs_command_alone_cannot_take_is_left_to_the_whole_line():
+    from battletape import line_reader
+
     # an unknown option, a missing value, a bad number, an extra word, no verb
     for text in ("attack A B --bonus 5 --vs ac --bogus 3", "attack A B --bonus",
                  "attack A B --bonus five --vs ac", "heal A 5 6", "roll 1d20",
                  "--encounter X next", "cond add", "attack A B --vs ac"):
-        assert lines.read("13a", lines.split(text)) is None, text
+        assert line_reader.read("13a", lines.split(text)) is None, text
     # what the verb's own check must see reaches it ("-3" for a negative amount)
-    assert lines.read("13a", ["damage", "A", "-3"]).values["amount"] == -3
+    assert line_reader.read("13a", ["damage", "A", "-3"]).values["amount"] == -3
 
 
 def test_words_read_back_as_the_values_they_were_written_from():
+    from battletape import line_reader
     from battletape.domain import systems
 
     verb = systems.get("5e").verb("attack")
     values = {"attacker": "Orc #2", "targets": "Bruna", "bonus": -1, "roll": "7/15",
               "adv": True, "dmg": 6, "type_": "slashing"}
-    read = lines.read("5e", lines.words(verb, values))
+    read = line_reader.read("5e", verb.words(values))
     assert {k: read.values[k] for k in values} == values

@@ -1,0 +1,70 @@
+"""Building the app: which module registers which command, loaded as a line needs.
+
+Below the entry (battletape.context) and above every command module: a recording
+command loads its one module; help, scripts, `play` and shell completion load every
+command (:func:`whole_command`). The command modules import only battletape.cli (the
+app they register on), never this module's callers.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+import typer
+
+from battletape.cli import COMMAND_MODULES, MODULES, VERBS_MODULE, app
+
+
+def command_name(args: list[str]) -> str | None:
+    """The command word of an argument list (after the global options)."""
+    from battletape.session import split_globals
+
+    rest = split_globals(args)
+    return rest[0] if rest and not rest[0].startswith("-") else None
+
+
+def load_commands(name: str | None = None) -> None:
+    """Register the module of command ``name``, or every command (help, scripts).
+    Any other word is a verb of a rule system: registered alone, so a recording
+    command reads no other system's option tables."""
+    module = COMMAND_MODULES.get(name or "")
+    if module is not None:
+        import_module(f"battletape.{module}")
+        return
+    if name:
+        import_module(f"battletape.{VERBS_MODULE}").register(name)
+        return
+    for m in MODULES:
+        import_module(f"battletape.{m}")
+    import_module(f"battletape.{VERBS_MODULE}").register()
+
+
+def only(name: str | None) -> typer.Typer:
+    """The app with just command ``name`` registered: typer builds every registered
+    command's parser before dispatching, ~1 ms each; a recording command needs one."""
+    import copy
+
+    if name not in COMMAND_MODULES:
+        return app
+    lite = copy.copy(app)
+    lite.registered_commands = [
+        c for c in app.registered_commands
+        if (c.name or typer.main.get_command_name(c.callback.__name__)) == name]
+    lite.registered_groups = [g for g in app.registered_groups if g.name == name]
+    return lite
+
+
+def whole_command(system_id: str | None = None):
+    """The click group of every command (a script's lines, `play`, completion, an
+    amendment's line), its verbs worded for ``system_id`` when one is given."""
+    from typer.main import get_command
+
+    load_commands()
+    if system_id is not None:
+        scope(system_id)
+    return get_command(app)
+
+
+def scope(system_id: str) -> None:
+    """Word the verbs' commands for an encounter of ``system_id`` (help, `?`)."""
+    import_module(f"battletape.{VERBS_MODULE}").scope(system_id)
