@@ -24,8 +24,8 @@ from battletape.domain import events as ev
 
 #: events that never count themselves (corrections, disputes, reviews)
 NEVER_COUNTED = frozenset(ev.CORRECTIONS)
-#: the corrections that change what counts
-_VOIDING = frozenset((ev.CommandRetracted, ev.CommandRestored, ev.Rewound,
+#: the corrections that change what counts (void events, replace commands)
+VOIDING = frozenset((ev.CommandRetracted, ev.CommandRestored, ev.Rewound,
                       ev.CommandAmended))
 
 #: what a shown event is: counted as recorded, counted as amended, the original of an
@@ -69,7 +69,7 @@ class EffectiveHistory:
         self.amended: dict[int, ev.CommandAmended] = {}
         #: the corrections in force, newest first
         self._in_force: list[ev.Event] = []
-        voiding = _VOIDING
+        voiding = VOIDING
         source = log if corrections is None else corrections
         found = [e for e in source if type(e) in voiding]
         void, retracted, amended = self._void, self._retracted, self.amended
@@ -255,6 +255,7 @@ class EffectiveHistory:
         each followed by the event that stands for it now."""
         group: list[ev.Event] = []  # an amended command's stored events
         amendment: ev.CommandAmended | None = None
+        void_at, retracted, amended = self._void, self._retracted, self.amended
         for e in self.log if log is None else log:
             never = type(e) in NEVER_COUNTED
             if group:
@@ -263,12 +264,12 @@ class EffectiveHistory:
                     continue
                 yield from _slots(group, amendment, everything)
                 group = []
-            void = self.is_void(e)
+            void = e.originator_version in void_at or e.cmd in retracted
             if never:
                 if everything:
                     yield Shown(VOIDED if void else CORRECTION, e)
                 continue
-            amendment = None if void else self.amended.get(e.cmd)
+            amendment = None if void else amended.get(e.cmd)
             if amendment is None:
                 if everything or not void:
                     yield Shown(VOIDED if void else EFFECTIVE, e)
