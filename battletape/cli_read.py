@@ -60,50 +60,26 @@ def _log_json(c: Context, all_: bool) -> None:
     amended is known from the corrections alone (they only reach backwards)."""
     import msgspec
 
-    from battletape.domain.events import CORRECTIONS
+    from battletape.domain.history import NEVER_COUNTED, EffectiveHistory
     from battletape.projections.views import event_view
-    from battletape.replay import history
-    from battletape.replay.entries import _amended
 
-    corr = history.Corrections(c.bt.corrections(c.encounter))
-    void, void_cmds, amended = corr.void, corr.void_cmds, corr.amended
+    history = EffectiveHistory((e for page in c.bt.pages(c.encounter) for e in page),
+                               corrections=c.bt.corrections(c.encounter))
     encode = msgspec.json.Encoder().encode
     write = sys.stdout.write
-    events = (e for page in c.bt.pages(c.encounter) for e in page)
     if all_:  # the stored log itself, each event marked as it counts now
-        for e in events:
-            is_void = e.originator_version in void or e.cmd in void_cmds
+        for e in history.log:
+            is_void = history.is_void(e)
             data = event_view(e, is_void)
-            if e.cmd in amended and not is_void and not isinstance(e, CORRECTIONS):
-                data["replaced_by"] = amended[e.cmd].originator_version
+            if history.replaced(e) and type(e) not in NEVER_COUNTED:
+                data["replaced_by"] = history.amended[e.cmd].originator_version
             write(encode(data).decode() + "\n")
         return
-
-    def shown(entry) -> None:
-        data = event_view(entry.event)
-        if entry.amended_at is not None:
-            data["amended_at"] = entry.amended_at
+    for _, e, amended_at in history.shown():
+        data = event_view(e)
+        if amended_at is not None:
+            data["amended_at"] = amended_at
         write(encode(data).decode() + "\n")
-
-    group: list = []  # an amended command's stored events, shown by its replacement
-    for e in events:
-        if group:
-            if e.cmd == group[0].cmd and not isinstance(e, CORRECTIONS):
-                group.append(e)
-                continue
-            for entry in _amended(group, amended[group[0].cmd], lambda x: "", False):
-                shown(entry)
-            group = []
-        if isinstance(e, CORRECTIONS) or e.originator_version in void \
-                or e.cmd in void_cmds:
-            continue
-        if e.cmd in amended:
-            group = [e]
-            continue
-        write(encode(event_view(e)).decode() + "\n")
-    if group:
-        for entry in _amended(group, amended[group[0].cmd], lambda x: "", False):
-            shown(entry)
 
 
 @app.command()

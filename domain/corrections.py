@@ -104,17 +104,11 @@ def _command_of(events: Sequence[Event], position: int) -> int:
 
 def voided_commands(events: Sequence[Event], position: int) -> list[tuple[int, str]]:
     """The effective commands a rewind to ``position`` would void: (cmd, command line)."""
-    from battletape.domain.history import Corrections
+    from battletape.domain.history import EffectiveHistory
 
-    corr = Corrections(events)
-    lines: dict[int, str] = {}
-    for e in corr.effective(events):
-        if e.cmd > position and e.cmd not in lines:
-            amendment = corr.amended.get(e.cmd)
-            lines[e.cmd] = ((amendment.changes.get("as_decided", "") if amendment else "")
-                            or next((x.command for x in events
-                                     if x.originator_version == e.cmd), ""))
-    return sorted(lines.items())
+    history = EffectiveHistory(events)
+    cmds = {e.cmd for e in history.events() if e.cmd > position}
+    return [(cmd, history.line(cmd)) for cmd in sorted(cmds)]
 
 
 def wide_rewind_warning(events: Sequence[Event], position: int,
@@ -148,10 +142,11 @@ def wide_rewind_warning(events: Sequence[Event], position: int,
 def in_time(events: Sequence[Event], dispute: DisputeRaised) -> bool:
     """An objection "in tempo": the disputed event belongs to the last effective command
     when the dispute was raised."""
-    from battletape.domain.history import effective
+    from battletape.domain.history import EffectiveHistory
 
     before = [e for e in events if e.originator_version < dispute.originator_version]
-    eff = [e for e in effective(before) if not isinstance(e, EncounterStarted)]
+    eff = [e for e in EffectiveHistory(before).events()
+           if not isinstance(e, EncounterStarted)]
     return bool(eff) and _command_of(before, dispute.target) == eff[-1].cmd
 
 

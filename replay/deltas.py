@@ -17,6 +17,7 @@ from typing import Any, Iterator, NamedTuple, Sequence
 import msgspec
 
 from battletape.domain import events as ev, systems
+from battletape.domain.history import EffectiveHistory
 from battletape.domain.state import EncounterState
 from battletape.projections.views import combatant_view, state_view
 from battletape.replay.frames import Frames
@@ -36,12 +37,14 @@ def _diff(old: dict, new: dict) -> dict:
     return {k: v for k, v in new.items() if k not in old or old[k] != v}
 
 
-def steps(events: Sequence[ev.Event], every: int = CHECKPOINT_EVERY) -> Iterator[Step]:
+def steps(events: Sequence[ev.Event], every: int = CHECKPOINT_EVERY,
+          history: EffectiveHistory | None = None) -> Iterator[Step]:
     """One pass over the log, one state: each event with the change it makes to the
     view. A combatant's view is made again only when its state changed (compared as
-    encoded bytes), so a step costs what the event changed, not the whole state."""
+    encoded bytes), so a step costs what the event changed, not the whole state.
+    ``history``: the log's effective history, when the caller has it."""
     encode = msgspec.json.Encoder().encode
-    walk = Frames(events)
+    walk = Frames(events, history=history)
     state = EncounterState()
     head: dict[str, Any] = {}
     known: dict[str, tuple[bytes, dict]] = {}

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from battletape.domain import events as ev, systems
+from battletape.domain.history import EffectiveHistory
 from battletape.domain.state import EncounterState
 from battletape.projections.encounter_state import apply
-from battletape.replay.history import Corrections
 
 #: statuses of a creature that is down, in any system
 DOWN = ("unconscious", "dying", "disabled", "dead", "knocked-out")
@@ -33,22 +33,15 @@ class DropWatch:
                 and (before[n] not in DOWN or c.status == "dead")]
 
 
-def drops(events: Sequence[ev.Event]) -> dict[int, list[tuple[str, str]]]:
+def drops(events: Sequence[ev.Event],
+          history: EffectiveHistory | None = None) -> dict[int, list[tuple[str, str]]]:
     """{position: [(name, status), ...]} over the effective history (an amended
     command by its replacement, at the command's position)."""
-    corr = Corrections(events)
+    history = history if history is not None else EffectiveHistory(events)
     watch = DropWatch()
     out: dict[int, list[tuple[str, str]]] = {}
     for e in events:
-        if corr.is_void(e) or isinstance(e, ev.CORRECTIONS):
-            continue
-        amendment = corr.amended.get(e.cmd)
-        if amendment is None:
-            fallen = watch.see(e)
-        elif e.originator_version == e.cmd:
-            fallen = [d for r in amendment.replacement for d in watch.see(r)]
-        else:
-            continue
+        fallen = [d for counted in history.counted(e) for d in watch.see(counted)]
         if fallen:
             out[e.originator_version] = fallen
     return out

@@ -13,23 +13,11 @@ from __future__ import annotations
 from typing import Sequence
 
 from battletape.domain import events as ev
+from battletape.domain.history import EffectiveHistory
 from battletape.domain.state import EncounterState, copy
 from battletape.projections.encounter_state import apply
-from battletape.replay.history import Corrections
 
 CHECKPOINT_EVERY = 1000
-
-
-class LogCorrections(Corrections):
-    """What the corrections amount to, built from the whole log or from its corrections
-    alone: the events of a retracted command are void by their ``cmd``, so the other
-    events need not be read to know which are void."""
-
-    def is_void(self, e: ev.Event) -> bool:
-        return e.originator_version in self.void or e.cmd in self.void_cmds
-
-    def replaced(self, e: ev.Event) -> bool:
-        return e.cmd in self.amended and not self.is_void(e)
 
 
 class Frames:
@@ -39,11 +27,15 @@ class Frames:
     another, and never change it."""
 
     def __init__(self, events: Sequence[ev.Event], every: int = CHECKPOINT_EVERY,
-                 corrections: Sequence[ev.Event] | None = None):
+                 corrections: Sequence[ev.Event] | None = None,
+                 history: EffectiveHistory | None = None):
         """``corrections``: the log's correction events, when ``events`` is read from
-        the store lazily (battletape/stores/stored_log.py) and should not be read whole."""
+        the store lazily (battletape/stores/stored_log.py) and should not be read whole;
+        ``history``: the log's effective history, when the caller has it."""
         self.events = events
-        self.corrections = LogCorrections(events if corrections is None else corrections)
+        self.history = (history if history is not None
+                        else EffectiveHistory(events, corrections))
+        self.corrections = self.history  # the name battletape/player.py reads
         self.every = max(1, every)
         self._checkpoints: dict[int, EncounterState] = {}  # index -> state after it
         self._state = EncounterState()
@@ -53,19 +45,13 @@ class Frames:
         return len(self.events)
 
     def voided(self, index: int) -> bool:
-        return self.corrections.is_void(self.events[index])
+        return self.history.is_void(self.events[index])
 
     def step(self, state: EncounterState, index: int) -> None:
         """Fold the event at ``index`` into ``state``, as the effective history says."""
         e = self.events[index]
-        corr = self.corrections
-        if not corr.is_void(e) and not isinstance(e, ev.CORRECTIONS):
-            amendment = corr.amended.get(e.cmd)
-            if amendment is None:
-                apply(state, e)
-            elif e.originator_version == e.cmd:
-                for r in amendment.replacement:
-                    apply(state, r)
+        for counted in self.history.counted(e):
+            apply(state, counted)
         state.position = e.originator_version
 
     def state(self, index: int) -> EncounterState:

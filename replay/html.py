@@ -8,6 +8,7 @@ from typing import Sequence
 import msgspec
 
 from battletape.domain import events as ev, systems
+from battletape.domain.history import EffectiveHistory
 from battletape.replay.deltas import CHECKPOINT_EVERY, steps
 from battletape.replay.step_lines import StepLines
 
@@ -31,8 +32,10 @@ def page(events: Sequence[ev.Event], lang: str = "en",
     log: list[bytes] = []
     changes: list[bytes] = []
     checkpoints: list[bytes] = []
-    lines = StepLines(events, lang, system.id, keep=False)  # as every view tells it
-    for s in steps(events, every):
+    history = EffectiveHistory(events)  # one model for the lines and the states
+    lines = StepLines(events, lang, system.id, corrections=history,
+                      keep=False)  # as every view tells it
+    for s in steps(events, every, history):
         e = s.event
         flags = (1 if s.voided else 0) | (2 if isinstance(e, ev.CORRECTIONS) else 0)
         log.append(encode([lines(e.originator_version), e.by, flags]))

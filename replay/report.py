@@ -10,6 +10,7 @@ from typing import Sequence
 
 from battletape.domain import events as ev, systems
 from battletape.domain.thirteenth_age import events as te  # recoveries in the story
+from battletape.domain.history import EffectiveHistory
 from battletape.replay import history
 from battletape.replay.entries import entries
 
@@ -82,7 +83,8 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     start = events[0]
     system = systems.get(start.system)
     term = system.term
-    final = history.state_at(events)
+    effective = EffectiveHistory(events)  # one model for the state and the story
+    final = history.state_at(events, history=effective)
     lines = [f"# {start.name}", ""]
     lines.append(f"*{start.system} — campaign {start.campaign} — "
                  f"{start.timestamp:%Y-%m-%d}*")
@@ -101,7 +103,7 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     from battletape.projections.encounter_state import apply
 
     rulings: list[ev.RulingRecorded] = []
-    for entry in entries(events, lang, start.system):
+    for entry in entries(events, lang, start.system, corrections=effective):
         e = entry.event
         before = {n: c.status for n, c in state.combatants.items()}
         apply(state, e)

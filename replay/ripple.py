@@ -21,9 +21,9 @@ import msgspec
 
 from battletape.domain import dice, events as ev, fair_dice
 from battletape.domain.errors import BattletapeError
+from battletape.domain.history import Command, EffectiveHistory
 from battletape.domain.state import EncounterState, copy
 from battletape.projections.encounter_state import apply
-from battletape.replay.history import Corrections
 
 Redecide = Callable[[str, EncounterState, object, list], list]
 # several lines decided in turn from one state (an amendment and its --also lines)
@@ -41,15 +41,6 @@ class Ripple(NamedTuple):
     why: str
 
 
-class Command(NamedTuple):
-    """One effective command: its position, its line as decided, its events."""
-
-    cmd: int
-    line: str
-    events: list[ev.Event]
-    also: tuple[str, ...] = ()   # the forgotten commands an amendment added
-
-
 @dataclass
 class Walk:
     """What a walk through the effective history found."""
@@ -61,50 +52,9 @@ class Walk:
 
 
 def commands(events: Sequence[ev.Event],
-             corr: Corrections | None = None) -> Iterator[Command]:
-    """The effective history, one command at a time, in order (an amended command
-    as its replacement, with the line it was decided from)."""
-    corr = corr if corr is not None else Corrections(events)
-    void, amended = corr.void, corr.amended
-    cmd: int | None = None
-    line, group = "", []
-    by_position: dict[int, ev.Event] | None = None
-    for e in events:
-        pos = e.originator_version
-        if pos in void or isinstance(e, ev.CORRECTIONS):
-            continue
-        amendment = amended.get(e.cmd)
-        if amendment is not None:
-            if pos == e.cmd:
-                if group:
-                    yield Command(cmd, line, group)
-                cmd, group = None, []
-                yield _amended(amendment, e.command)
-            continue
-        if e.cmd != cmd:
-            if group:
-                yield Command(cmd, line, group)
-            cmd, group = e.cmd, []
-            if pos == cmd:
-                line = e.command
-            else:  # a window starting inside a command: its first event is earlier
-                if by_position is None:
-                    by_position = {x.originator_version: x for x in events}
-                first = by_position.get(cmd)
-                line = first.command if first is not None else ""
-        group.append(e)
-    if group:
-        yield Command(cmd, line, group)
-
-
-def _amended(amendment: ev.CommandAmended, original: str) -> Command:
-    changes = amendment.changes
-    line = changes.get("as_decided", original)
-    also = changes.get("also", "")
-    if also and line.endswith(" ; " + also):
-        return Command(amendment.target, line[:-len(" ; " + also)],
-                       list(amendment.replacement), tuple(also.split(" ; ")))
-    return Command(amendment.target, line, list(amendment.replacement))
+             history: EffectiveHistory | None = None) -> Iterator[Command]:
+    """The effective history, one command at a time (EffectiveHistory.commands)."""
+    return (history if history is not None else EffectiveHistory(events)).commands()
 
 
 def walk(events: Sequence[ev.Event], since: int, redecide: Redecide,

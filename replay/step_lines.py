@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from battletape.domain import events as ev
+from battletape.domain.history import EffectiveHistory
 from battletape.replay.entries import Entry, entries, step_line
-from battletape.replay.history import Corrections
 
 
 class StepLines:
@@ -17,7 +17,7 @@ class StepLines:
     as the HTML page makes)."""
 
     def __init__(self, events: Sequence[ev.Event], lang: str = "en",
-                 system: str | None = None, corrections: Corrections | None = None,
+                 system: str | None = None, corrections: EffectiveHistory | None = None,
                  keep: bool = True):
         self._entries = entries(events, lang, system, everything=True,
                                 corrections=corrections)

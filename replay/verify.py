@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Callable, Mapping, NamedTuple, Sequence
 
 from battletape.domain import events as ev, fair_dice
+from battletape.domain.history import EffectiveHistory
 from battletape.replay import chain, ripple
-from battletape.replay.history import Corrections
 
 
 def check_log(events: Sequence[ev.Event], name: str) -> list[str]:
@@ -44,9 +44,9 @@ def check_log(events: Sequence[ev.Event], name: str) -> list[str]:
 def accepted_ripples(events: Sequence[ev.Event]) -> dict[tuple, ev.RippleAccepted]:
     """The ripples a GM has reviewed and accepted (`ripple --accept`), by position,
     command line and reason: a ripple that changes since needs a new review."""
-    void = Corrections(events).void
+    history = EffectiveHistory(events)
     return {(r.position, r.command, r.why): e for e in events
-            if isinstance(e, ev.RippleAccepted) and e.originator_version not in void
+            if isinstance(e, ev.RippleAccepted) and not history.is_void(e)
             for r in e.ripples}
 
 

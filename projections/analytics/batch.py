@@ -18,6 +18,7 @@ import uuid
 from dataclasses import dataclass, field
 
 from battletape.domain import events as ev
+from battletape.domain.history import NEVER_COUNTED, VOIDING
 from battletape.domain.streams import INDEX_ID
 from battletape.projections.analytics import schema
 from battletape.projections.analytics.folder import Folder
@@ -25,8 +26,6 @@ from battletape.projections.analytics.ingest import Load, json_array, load, log_
 from battletape.projections.analytics.read import digest
 from battletape.projections.analytics.rows import Rows, campaign_rows, dump_state, load_state, summary
 
-VOIDING_TYPES = {ev.CommandRetracted, ev.CommandRestored, ev.Rewound, ev.CommandAmended}
-CORRECTION_TYPES = set(ev.CORRECTIONS)
 STREAM_COLUMNS = [("stream", "UUID"), ("kind", "VARCHAR"), ("encounter", "VARCHAR"),
                   ("campaign", "VARCHAR"), ("known", "INTEGER"), ("seq", "INTEGER"),
                   ("damage_cmd", "INTEGER"), ("started_at", "TIMESTAMP"),
@@ -170,7 +169,7 @@ class Streams:
                 if st.kind == "encounter":
                     self.folder(st, rows)
             kind = type(e)
-            correction = kind in CORRECTION_TYPES
+            correction = kind in NEVER_COUNTED
             ref = st.ref
             if st.kind == "index":
                 ref = rows.ref(st.key, None, getattr(e, "campaign", None))
@@ -179,7 +178,7 @@ class Streams:
                 docs.append(data)
             st.known = e.originator_version
             if st.kind == "encounter":
-                if kind in VOIDING_TYPES:
+                if kind in VOIDING:  # the effective history changed: fold again
                     st.dirty = True
                 elif not correction and not st.dirty:
                     st.folder.feed(e)

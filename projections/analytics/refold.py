@@ -1,7 +1,7 @@
 """Refolding an encounter after a correction, inside the catch-up's transaction.
 
 Corrections point backwards: an undo, redo, rewind or amendment changes what counts
-of events already taken in. ``replay.history.Corrections`` says again which stored
+of events already taken in. ``domain.history.EffectiveHistory`` says again which stored
 events are void or replaced — it needs only the positions and commands of ordinary
 events, so only the corrections are decoded in full — and ``events_all``'s flags are
 updated. The effective history as it was before this batch and as it is now are
@@ -27,19 +27,19 @@ def refold(con, stream: str, encounter: str, campaign: str, system: str | None,
            before: int) -> Folder:
     """Fold the encounter ``stream`` again; ``before``: the last position taken in
     before this batch. Returns the fold, up to date."""
-    from battletape.domain.history import Corrections
+    from battletape.domain.history import EffectiveHistory
 
     decode = ev.decoder.decode
     stored = con.execute(
         "SELECT position, cmd, voided, amended, CASE WHEN correction THEN data END "
         "FROM events_all WHERE stream = ? ORDER BY position", [stream]).fetchall()
-    # ordinary events as stubs: a position and a command is all Corrections reads
+    # ordinary events as stubs: a position and a command is all the model reads of them
     events = [decode(d) if d is not None else ev.Event(originator_version=p, cmd=c)
               for p, c, _, _, d in stored]
-    corr = Corrections(events)
+    history = EffectiveHistory(events)
     changed = []
     for (pos, _, voided, amended, _), e in zip(stored, events):
-        flags = (pos in corr.void, corr.replaced(e))
+        flags = (history.is_void(e), history.replaced(e))
         if flags != (voided, amended):
             changed.append((pos, *flags))
     del stored
@@ -50,7 +50,7 @@ def refold(con, stream: str, encounter: str, campaign: str, system: str | None,
                     "FROM _flags f WHERE events_all.stream = ? "
                     "AND events_all.position = f.position", [stream])
     old = [key for key, _ in effective_keys(events[:before])]
-    new = effective_keys(events, corr)
+    new = effective_keys(events, history)
     del events
     same = 0
     for a, (b, _) in zip(old, new):

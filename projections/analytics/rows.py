@@ -85,21 +85,23 @@ def summary(stream, state: EncounterState, started_at, branched_from, known: int
     return enc, people
 
 
-def effective_keys(events: list[ev.Event], corr=None) -> list[tuple[tuple, ev.Event]]:
-    """The effective history (replay.history's) with a key naming each event:
+def effective_keys(events: list[ev.Event], history=None) -> list[tuple[tuple, ev.Event]]:
+    """The effective history (domain.history's) with a key naming each event:
     ``("s", position)`` for a stored event, ``("r", amendment, position)`` for an
     amendment's replacement event."""
-    from battletape.domain.history import Corrections
+    from battletape.domain.history import EffectiveHistory
 
-    corr = corr if corr is not None else Corrections(events)
-    stored = {id(e) for e in events}
+    history = history if history is not None else EffectiveHistory(events)
     out = []
-    for e in corr.effective(events):
-        if id(e) in stored:
+    for e in events:
+        counted = history.counted(e)
+        if not counted:
+            continue
+        if counted[0] is e:
             out.append((("s", e.originator_version), e))
         else:
-            amendment = corr.amended[e.cmd].originator_version
-            out.append((("r", amendment, e.originator_version), e))
+            at = history.amended[e.cmd].originator_version
+            out += [(("r", at, r.originator_version), r) for r in counted]
     return out
 
 

@@ -17,7 +17,8 @@ from battletape.domain.errors import BattletapeError
 from battletape.projections.views import state_view
 from battletape.replay import history
 from battletape.replay.deltas import steps
-from battletape.replay.frames import Frames, LogCorrections
+from battletape.domain.history import EffectiveHistory
+from battletape.replay.frames import Frames
 from tests.helpers import ok
 from tests.integration.battles import command, setup_commands
 
@@ -148,8 +149,8 @@ def test_any_battle_with_corrections_reads_the_same_through_frames_and_deltas(
         assert as_json(state_view(frames.state(i))) == expected[i]
         assert fold_deltas(deltas, checkpoints, every, i) == expected[i]
     # the corrections alone say which events are void or amended, as the whole log does
-    whole = history.Corrections(events)
-    alone = LogCorrections([e for e in events if isinstance(e, ev.CORRECTIONS)])
+    whole = EffectiveHistory(events)
+    alone = EffectiveHistory([e for e in events if isinstance(e, ev.CORRECTIONS)])
     for e in events:
         assert alone.is_void(e) == whole.is_void(e)
         assert alone.replaced(e) == whole.replaced(e)
