@@ -14,6 +14,7 @@ import msgspec
 
 from battletape.session import Capture, Context
 from battletape.domain.errors import BadInput, BattletapeError
+from battletape.domain.history import EffectiveHistory
 
 _UNREAD = object()
 
@@ -181,8 +182,6 @@ def _position(spec, role: str, args: list[str]) -> int | None:
 def propagate(parent: Context) -> list[str]:
     """Across encounters: recompute the PC state later battles of the campaign started
     from, after a correction; amend their `add` commands where it changed."""
-    import msgspec
-
     from battletape.domain import dice, events as ev
     from battletape.replay import history
 
@@ -195,12 +194,11 @@ def propagate(parent: Context) -> list[str]:
     report: list[str] = []
     for name in later:
         events = bt.events(name)
-        corr = history.Corrections(events)
-        for e in list(corr.effective(events)):
+        corr = EffectiveHistory(events)
+        for e in list(corr.events()):
             if not isinstance(e, ev.CombatantAdded) or not e.carried_from:
                 continue
-            line = (corr.amended[e.cmd].changes.get("as_decided", "")
-                    if e.cmd in corr.amended else "") or history.command_line(events, e.cmd)
+            line = corr.line(e.cmd)
             if not line:
                 continue
             before = history.state_at(events, e.cmd - 1)

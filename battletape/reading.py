@@ -52,7 +52,7 @@ class Reading:
 
     def corrections(self, name: str | None = None) -> list[ev.Event]:
         """The corrections of an encounter (read by their topics alone): enough to
-        tell which of its events are void (``history.Corrections``)."""
+        tell which of its events are void (``domain.history.EffectiveHistory``)."""
         stream = self.registration(name).encounter_id
         if self._batch is not None:
             return [e for e in self._stream_events(stream)

@@ -250,6 +250,18 @@ def typed(verb: "Verb", order: type | None = None) -> "Verb":
     return verb._replace(run=_Typed(verb.run, struct, verb.params))
 
 
+def names(text: str | list[str] | None) -> list[str]:
+    """``A, B`` -> ["A", "B"] (a list given as it is): an option naming creatures."""
+    if isinstance(text, (list, tuple)):
+        return list(text)
+    return [t.strip() for t in (text or "").split(",") if t.strip()]
+
+
+def lower(text: str | None) -> str | None:
+    """A word compared whatever its case (a damage type, a light level)."""
+    return text.lower() if text else None
+
+
 def ints(text: str | None, what: str) -> list[int]:
     """``14,7`` -> [14, 7]; a one-line error for anything else."""
     from battletape.domain.errors import BadInput

@@ -77,14 +77,3 @@ def voided(events: Sequence[ev.Event]) -> set[int]:
 def effective(events: Sequence[ev.Event]) -> list[ev.Event]:
     """The effective events, in order."""
     return list(EffectiveHistory(events).events())
-
-
-class Corrections(EffectiveHistory):
-    """The older name, for callers in battletape/ not yet moved to
-    :class:`EffectiveHistory` (``corr.effective(events)``: the same log's events)."""
-
-    def effective(self, events: Sequence[ev.Event] | None = None,
-                  upto: int | None = None):
-        if events is not None and events is not self.log:
-            return EffectiveHistory(events).events(upto)
-        return self.events(upto)

@@ -120,3 +120,51 @@ def readme_commands(heading: str) -> list[str]:
         assert words[0] == "battletape", line
         out.append(shlex.join(words[1:]))
     return out
+
+
+# --- an event of any type, its fields filled with plausible values ----------------------
+
+SAMPLE_NAMES = {"name": "Bruna", "attacker": "Bruna", "target": "Goblin", "helper": "Kael",
+                "ally": "Kael", "a": "Bruna", "b": "Goblin", "by": "Kael", "roller": "Kael",
+                "rider": "Bruna", "mount": "Warhorse", "aider": "Kael", "feinter": "Bruna",
+                "after": "Goblin", "before": "Goblin", "player": "Kael"}
+
+
+def _sample(tp, field: str):
+    import types
+    import typing
+    import uuid
+
+    import msgspec
+
+    from battletape.domain import events as ev
+
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return _sample(next(a for a in args if a is not type(None)), field)
+    if tp is bool:
+        return True
+    if tp in (int, float):
+        return tp(3) if tp is int else 1.5
+    if tp is str:
+        return SAMPLE_NAMES.get(field, "fire")
+    if origin is list:
+        return [_sample(args[0], field)] if args else []
+    if origin is dict:
+        return {}
+    if tp is ev.Roll:
+        return ev.Roll(expr="1d20", faces=[14], sides=[20], total=14)
+    if tp is uuid.UUID:
+        return uuid.UUID(int=1)
+    if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
+        return sample_event(tp)
+    return "fire"
+
+
+def sample_event(cls):
+    """An instance of ``cls`` (an event, or a Struct inside one) with its required
+    fields filled: names where a name goes, 3 for a number, a d20 of 14 for a roll."""
+    import msgspec
+
+    return cls(**{f.name: _sample(f.type, f.name) for f in msgspec.structs.fields(cls)
+                  if f.required})

@@ -13,6 +13,7 @@ from typing import NamedTuple, Sequence
 
 from battletape.domain import events as ev
 from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.history import EffectiveHistory
 
 
 class Amended(NamedTuple):
@@ -176,21 +177,20 @@ def amend(c, position: int, reason: str, roll: str | None = None,
         from battletape.domain.corrections import check_dispute
 
         check_dispute(c.bt.events(c.encounter), dispute, cmd)
-    corr = history.Corrections(events)
+    corr = EffectiveHistory(events)
     target_event = next(e for e in events if e.originator_version == cmd)
     if corr.is_void(target_event) or isinstance(target_event, ev.CORRECTIONS):
         raise RuleViolation(f"position {position} is not part of the effective history")
     if isinstance(target_event, ev.EncounterStarted):
         raise RuleViolation("the start of the encounter can't be amended")
-    original = (corr.amended[cmd].changes.get("as_decided", "") if cmd in corr.amended
-                else "") or target_event.command
+    original = corr.line(cmd)
     if not original and command is None:
         raise RuleViolation(f"the command at {cmd} kept no command line: give --command")
     changes = {key: str(v) for key, v in (("roll", roll), ("dmg", dmg),
                                           ("target", target), ("type", type_))
                if v is not None}
     before = history.state_at(events, cmd - 1, start=start)
-    turn = next((e.name for e in corr.effective(events)
+    turn = next((e.name for e in corr.events()
                  if e.cmd == cmd and isinstance(e, ev.TurnEnded)), before.turn)
     line = command if command is not None else amending.overridden(
         original, changes, turn, c.system_id())

@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
-from eventsourcing.utils import get_topic, resolve_topic
+from eventsourcing.utils import get_topic, register_topic, resolve_topic
 
 from battletape.domain import events as ev
 from battletape.domain.state import EncounterState
@@ -65,6 +65,11 @@ def topic(cls: type) -> str:
 
 
 _EVENT_TOPICS = {topic(cls): cls for cls in ev.EVENT_TYPES.values()}
+# eventsourcing's own resolve_topic knows the stored names too (a tool reading the
+# store through the library's mapper, bench/bench_rebuild.py's default mapper)
+for _name, _cls in _EVENT_TOPICS.items():
+    if _name != get_topic(_cls):
+        register_topic(_name, _cls)
 _snapshot_decoder = msgspec.json.Decoder(EncounterSnapshot)
 _snapshot_header_decoder = msgspec.json.Decoder(_SnapshotHeader)
 

@@ -12,18 +12,7 @@ bounds); where the rules read a value in another form (``--roll 15,12`` as [15, 
 from __future__ import annotations
 
 from battletape.domain.errors import BadInput
-from battletape.domain.verbs import arg, flag, ints, opt, order_type
-
-
-def _names(text: str | list[str] | None) -> list[str]:
-    """``A, B`` -> ["A", "B"] (a list given as it is)."""
-    if isinstance(text, (list, tuple)):
-        return list(text)
-    return [t.strip() for t in (text or "").split(",") if t.strip()]
-
-
-def _lower(text: str | None) -> str | None:
-    return text.lower() if text else None
+from battletape.domain.verbs import arg, flag, ints, lower, names, opt, order_type
 
 
 THREATENED = opt("threatened_by", str, None, help="NAME,...: creatures threatening it "
@@ -32,7 +21,7 @@ THREATENED = opt("threatened_by", str, None, help="NAME,...: creatures threateni
 ATTACK = (
     arg("attacker"), arg("targets", help="TARGET[,TARGET...] (a full attack: in "
                          "order, the last takes the rest)", role="target",
-                         parse=_names, of=list[str]),
+                         parse=names, of=list[str]),
     opt("bonus", int, None, help="Attack bonus (BAB + Str or Dex + size ...).",
         required=True),
     opt("vs", str, "ac", help="ac, touch or flat-footed.",
@@ -88,10 +77,10 @@ ATTACK = (
     flag("nonproficient", help="A weapon the attacker is not proficient with: -4."),
     flag("difficult", help="The path crosses difficult terrain."),
     opt("weapon", str, None, help="The weapon (crossbow, shuriken: usable prone)."),
-    THREATENED._replace(parse=_names, of=list[str]),
+    THREATENED._replace(parse=names, of=list[str]),
     opt("natural", str, None, help="Natural weapons, one per attack: primary or "
         "secondary (-5): primary,secondary,secondary", field="naturals",
-        parse=lambda t: [n.lower() for n in _names(t)], of=list[str]),
+        parse=lambda t: [n.lower() for n in names(t)], of=list[str]),
     flag("manufactured", help="With --full --natural: a manufactured weapon too (its "
          "iteratives first; every natural weapon secondary)."),
     opt("str_mod", int, None, "--str", help="Strength modifier to damage (x1/2 off "
@@ -100,12 +89,12 @@ ATTACK = (
         choices=("light", "one-handed", "two-handed")),
     flag("both_hands", help="A one-handed (or light) weapon held in both hands."),
     opt("weapon_size", str, None, help="The weapon's size if not the wielder's: -2 "
-        "per category.", parse=_lower, of=str | None),
+        "per category.", parse=lower, of=str | None),
     flag("improvised", help="An improvised weapon: -4, threat 20, x2."),
     flag("splash", help="A splash weapon: a ranged touch attack, no proficiency."),
     opt("splash_dmg", int, None, help="Splash damage to each adjacent creature."),
     opt("adjacent", str, None, help="NAME,...: the creatures the splash reaches.",
-        parse=_names, of=list[str]),
+        parse=names, of=list[str]),
     flag("intersection", help="A splash weapon thrown at a grid intersection (AC 5): "
          "the targets are the creatures of the 4 squares."),
     opt("scatter", int, None, help="The d8 of a splash weapon that missed."),
@@ -113,7 +102,7 @@ ATTACK = (
         "ranged within 9 m)."),
     opt("light", str, None, help="bright, dim or dark where the attacker looks "
         "(without darkvision: dim 20%, dark 50% miss chance).",
-        choices=("bright", "dim", "dark"), parse=_lower, of=str | None),
+        choices=("bright", "dim", "dark"), parse=lower, of=str | None),
     flag("obscured", help="Fog, smoke, darkness block sight: an attack blind, 50%."),
     opt("cover_hardness", int, None, help="The hardness of an object used as cover "
         "(a cover hit)."),

@@ -11,22 +11,11 @@ bestiary and the decision all read this one table.
 
 from __future__ import annotations
 
-from battletape.domain.verbs import arg, flag, ints, opt, order_type
-
-
-def _names(text: str | list[str] | None) -> list[str]:
-    """``A, B`` -> ["A", "B"] (a list given as it is)."""
-    if isinstance(text, (list, tuple)):
-        return list(text)
-    return [t.strip() for t in (text or "").split(",") if t.strip()]
-
-
-def _lower(text: str | None) -> str | None:
-    return text.lower() if text else None
+from battletape.domain.verbs import arg, flag, ints, lower, names, opt, order_type
 
 
 ATTACK = (
-    arg("attacker"), arg("targets", help="TARGET[,TARGET...]", role="target", parse=_names,
+    arg("attacker"), arg("targets", help="TARGET[,TARGET...]", role="target", parse=names,
         of=list[str]),
     opt("bonus", int, None, help="Attack bonus (ability + level + magic).",
         required=True),
@@ -39,7 +28,7 @@ ATTACK = (
         "resistance)."),
     opt("miss", int, 0, help="Damage on a miss.", low=0),
     opt("type_", str, None, "--type", help="Damage type: fire, cold, ...",
-        field="damage_type", parse=_lower, of=str | None),
+        field="damage_type", parse=lower, of=str | None),
     opt("crit_range", int, 20, help="Natural needed to crit.", low=2, high=20),
     opt("ability", int, None, help="Ability modifier added to rolled damage (x2 at "
         "5th, x3 at 8th)."),

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from battletape.domain.history import EffectiveHistory
 from battletape.session import Context
 from battletape.projections.views import event_view, state_view
 from battletape.replay import history
@@ -38,7 +39,7 @@ def held_log_json(events, all_: bool) -> list[dict]:
     from battletape.replay.entries import entries
 
     if all_:
-        corr = history.Corrections(events)
+        corr = EffectiveHistory(events)
         out = []
         for e in events:
             data = event_view(e, corr.is_void(e))
@@ -79,7 +80,7 @@ def test_log_json_pages_through_a_battle_longer_than_a_page(sqlite_store):
 def test_state_at_a_round_is_the_fold_up_to_its_start(sqlite_store, battle):
     corrected(sqlite_store, battle)
     events = Context(store=sqlite_store).bt.events()
-    rounds = sorted({e.round for e in history.Corrections(events).effective(events)
+    rounds = sorted({e.round for e in EffectiveHistory(events).events()
                      if type(e).__name__ == "RoundStarted"})
     assert len(rounds) >= 2
     for r in rounds:
@@ -114,7 +115,7 @@ def test_verify_says_how_many_commands_it_decided_again(sqlite_store):
     ok(sqlite_store, "run", str(BATTLES / "demo.bt"))
     ok(sqlite_store, "amend 13 --roll 3 --reason 'it was a 3'")
     events = Context(store=sqlite_store).bt.events()
-    commands = {e.cmd for e in history.Corrections(events).effective(events)} - {1}
+    commands = {e.cmd for e in EffectiveHistory(events).events()} - {1}
     r = ok(sqlite_store, "verify")
     assert ok_line(r) == (f"ok: 1 encounter(s), {len(events)} events; "
                           f"{len(commands)} command(s) decided again as recorded")

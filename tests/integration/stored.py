@@ -15,6 +15,19 @@ def stored_events(path: str, name: str) -> list[ev.Event]:
         bt.close()
 
 
+def folded_and_loaded(path: str, name: str):
+    """The fold of every event of the encounter from the start, and the state the store
+    loads (the latest snapshot, plus the events after it): a generated battle's two
+    ways to the same state."""
+    from battletape.replay import history
+
+    bt = Battletape(path)
+    try:
+        return history.state_at(bt.events(name)), bt.state(name)
+    finally:
+        bt.close()
+
+
 def payloads(path: str, name: str) -> list[dict]:
     """Every event of the encounter as plain values, timestamps left out."""
     out = []

@@ -22,6 +22,7 @@ from battletape.domain.thirteenth_age import events as te
 from battletape import identity
 from battletape.stores.locations import resolve_url
 from battletape.fixtures import generate as gen
+from tests.integration.stored import stored_events
 from battletape.projections import analytics
 from battletape.projections.analytics.schema import TABLES
 from battletape.projections.encounter_state import apply
@@ -78,14 +79,6 @@ def catch_up(path: str, target: str | None = None, batch: int = analytics.BATCH,
         return out
     finally:
         app.close()
-
-
-def stored_events(path: str, name: str) -> list[ev.Event]:
-    bt = Battletape(path)
-    try:
-        return bt.events(name)
-    finally:
-        bt.close()
 
 
 # --- the figures, folded in Python ----------------------------------------------------

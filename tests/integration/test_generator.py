@@ -19,8 +19,7 @@ from battletape.domain import events as ev
 from battletape.fixtures import campaign as many
 from battletape.fixtures import generate as gen
 from battletape.projections.views import state_view
-from battletape.replay import history
-from tests.integration.stored import payloads
+from tests.integration.stored import folded_and_loaded, payloads
 from tests.helpers import ok
 
 
@@ -91,13 +90,7 @@ def test_the_fold_equals_the_state_the_application_loads(tmp_path, batch_command
     # snapshot each batch leaves, plus the events after it) and what the CLI prints.
     path = str(tmp_path / "g.db")
     g = gen.run(path, 1200, seed=6, batch_commands=batch_commands)
-    bt = Battletape(path)
-    try:
-        events = bt.events(g.name)
-        folded = history.state_at(events)
-        loaded = bt.state(g.name)
-    finally:
-        bt.close()
+    folded, loaded = folded_and_loaded(path, g.name)
     assert folded.position == g.position
     assert state_view(folded) == state_view(loaded)
     assert msgspec.json.encode(folded) == msgspec.json.encode(loaded)

@@ -11,12 +11,10 @@ from collections import Counter
 import msgspec
 import pytest
 
-from battletape.application import Battletape
 from battletape.domain import events as ev
 from battletape.fixtures import generate as gen
 from battletape.projections.views import state_view
-from battletape.replay import history
-from tests.integration.stored import stored_events
+from tests.integration.stored import folded_and_loaded, stored_events
 
 
 @pytest.mark.parametrize("seed", [0, 5, 9])
@@ -49,13 +47,7 @@ def test_the_battle_uses_the_rules_widely(tmp_path):
 def test_the_store_state_equals_a_rebuild_from_the_whole_log(tmp_path):
     path = str(tmp_path / "g.db")
     g = gen.run(path, 1200, seed=6, batch_commands=97, system="3.5e")
-    bt = Battletape(path)
-    try:
-        events = bt.events(g.name)
-        folded = history.state_at(events)
-        loaded = bt.state(g.name)
-    finally:
-        bt.close()
+    folded, loaded = folded_and_loaded(path, g.name)
     assert folded.system == "3.5e"
     assert state_view(folded) == state_view(loaded)
     assert msgspec.json.encode(folded) == msgspec.json.encode(loaded)

@@ -13,13 +13,11 @@ import msgspec
 import pytest
 
 from battletape.stores import store
-from battletape.application import Battletape
 from battletape.domain import events as ev
 from battletape.fixtures import campaign as many
 from battletape.fixtures import generate as gen
 from battletape.projections.views import state_view
-from battletape.replay import history
-from tests.integration.stored import payloads, stored_events
+from tests.integration.stored import folded_and_loaded, payloads, stored_events
 
 
 @pytest.mark.parametrize("system", ["5e", "3.5e"])
@@ -115,13 +113,7 @@ def test_the_store_state_equals_a_rebuild_from_the_whole_log(tmp_path, batch_com
     # the fold of every event from the start.
     path = str(tmp_path / "g.db")
     g = gen.run(path, 1200, seed=6, batch_commands=batch_commands, system="5e")
-    bt = Battletape(path)
-    try:
-        events = bt.events(g.name)
-        folded = history.state_at(events)
-        loaded = bt.state(g.name)
-    finally:
-        bt.close()
+    folded, loaded = folded_and_loaded(path, g.name)
     assert folded.position == g.position
     assert folded.system == "5e"
     assert state_view(folded) == state_view(loaded)

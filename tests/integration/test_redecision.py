@@ -13,6 +13,7 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from battletape.domain.history import EffectiveHistory
 from battletape import amending, lines
 from battletape.session import Context
 from battletape.domain import dice, events as ev
@@ -45,12 +46,12 @@ def old_report(events, since, redecide, known=None) -> list[ripple.Ripple]:
     from battletape.domain import fair_dice
 
     known = known or {}
-    corr = history.Corrections(events)
+    corr = EffectiveHistory(events)
     state = EncounterState()
     out: list[ripple.Ripple] = []
     groups: dict[int, list] = {}
     order: list[int] = []
-    for e in corr.effective(events):
+    for e in corr.events():
         if e.cmd not in groups:
             groups[e.cmd] = []
             order.append(e.cmd)

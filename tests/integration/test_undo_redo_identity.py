@@ -11,11 +11,11 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from battletape.domain.history import EffectiveHistory
 from battletape.application import Battletape
 from battletape.domain.state import EncounterState
 from battletape.projections.encounter_state import apply
 from battletape.projections.views import state_view
-from battletape.replay import history
 from battletape.replay.entries import entries
 from tests.helpers import cli, ok
 
@@ -91,7 +91,7 @@ def entries_are_the_effective_history(store: str) -> None:
     try:
         events = bt.events()
         shown = [entry.event for entry in entries(events)]
-        assert facts(shown) == facts(history.Corrections(events).effective(events))
+        assert facts(shown) == facts(EffectiveHistory(events).events())
         folded = EncounterState()
         for e in shown:
             apply(folded, e)

@@ -20,16 +20,13 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import typing
-import uuid
 from importlib import import_module
 from pathlib import Path
 
-import msgspec
 import pytest
 
 from battletape.domain import events as ev, systems
-from tests.helpers import cli, ok
+from tests.helpers import cli, ok, sample_event
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,34 +70,6 @@ def _view(store: str, *extra: str) -> dict:
 
 # --- sentences ------------------------------------------------------------------------
 
-NAMES = {"name": "Bruna", "attacker": "Bruna", "target": "Goblin", "helper": "Kael",
-         "ally": "Kael", "a": "Bruna", "b": "Goblin", "by": "Kael"}
-
-
-def _value(tp, field: str):
-    origin, args = typing.get_origin(tp), typing.get_args(tp)
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
-        return _value(next(a for a in args if a is not type(None)), field)
-    if tp is bool:
-        return True
-    if tp in (int, float):
-        return tp(3)
-    if tp is str:
-        return NAMES.get(field, "fire")
-    if origin is list:
-        return [_value(args[0], field)] if args else []
-    if origin is dict:
-        return {}
-    if tp is ev.Roll:
-        return ev.Roll(expr="1d20", faces=[14], sides=[20], total=14)
-    if tp is uuid.UUID:
-        return uuid.UUID(int=1)
-    if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
-        return tp(**{f.name: _value(f.type, f.name) for f in msgspec.structs.fields(tp)
-                     if f.required})
-    return "fire"
-
-
 def _own_events(system) -> list[type]:
     return list(import_module(system.events_module).EVENTS) if system.events_module else []
 
@@ -112,7 +81,7 @@ def test_every_event_of_the_system_is_a_sentence_in_english_and_italian(sid):
     system = systems.get(sid)
     ev.EncounterEvent  # the union (and CommandAmended's forward reference) made
     for cls in [*_own_events(system), *ev.CORE_ENCOUNTER_EVENTS]:
-        e = _value(cls, "")
+        e = sample_event(cls)
         english, italian = describe(e, "en", sid), describe(e, "it", sid)
         for line in (english, italian):
             assert line.strip(), cls.__name__
@@ -229,29 +198,23 @@ def test_undo_then_redo_is_the_identity_after_every_command(tmp_path, sid):
 
 @each_system
 def test_the_state_at_n_is_the_fold_of_the_first_n_effective_events(played, sid):
-    from battletape.application import Battletape
-    from battletape.projections.encounter_state import fold
-    from battletape.projections.views import state_view
+    """Read through the command line (``state --at N``), folded from the log the
+    store keeps (``log --json --all``), with a command voided so that N counts."""
+    from battletape.domain.history import EffectiveHistory
     from battletape.domain.state import EncounterState
-    from battletape.replay import history
+    from battletape.projections.encounter_state import fold_all
+    from battletape.projections.views import state_view
 
     store = played[sid]
     ok(store, "undo", "--reason", "kit: a voided command")
-    bt = Battletape(store, "kit")
-    try:
-        events = bt.events()
-        void = history.voided(events)
-        folded = EncounterState()
-        for e in events:
-            if e.originator_version not in void and not isinstance(e, ev.CORRECTIONS):
-                folded = fold(folded, e)
-            at = state_view(bt.state(at=e.originator_version))
-            assert at["position"] == e.originator_version
-            mine = state_view(folded)
-            at.pop("position"), mine.pop("position")
-            assert at == mine, f"{sid} at {e.originator_version}"
-    finally:
-        bt.close()
+    lines = ok(store, "log", "--json", "--all").out.splitlines()
+    log = [ev.decoder.decode(line) for line in lines]
+    history = EffectiveHistory(log)
+    assert history.void_positions(), "the undo voided a command"
+    for n in range(1, len(log) + 1):
+        mine = state_view(fold_all(EncounterState(), history.events(n)))
+        mine.pop("position")
+        assert _view(store, "--at", str(n)) == mine, f"{sid} at {n}"
     ok(store, "redo")
 
 

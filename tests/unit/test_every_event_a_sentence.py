@@ -6,53 +6,16 @@ from __future__ import annotations
 
 import re
 import typing
-import uuid
 from importlib import import_module
 
-import msgspec
 import pytest
 
 from battletape.domain import events as ev, systems
 from battletape.domain.thirteenth_age import events as te
 from battletape.projections.describe import describe
+from tests.helpers import sample_event
 
 RAW = re.compile(r"\b[a-z_]+=")
-NAMES = {"name": "Bruna", "attacker": "Bruna", "target": "Goblin", "helper": "Kael",
-         "ally": "Kael", "a": "Bruna", "b": "Goblin", "by": "Kael", "roller": "Kael",
-         "rider": "Bruna", "mount": "Warhorse", "aider": "Kael", "feinter": "Bruna",
-         "after": "Goblin", "before": "Goblin", "player": "Kael"}
-
-
-def _value(tp, field: str):
-    origin, args = typing.get_origin(tp), typing.get_args(tp)
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
-        return _value(next(a for a in args if a is not type(None)), field)
-    if tp is bool:
-        return True
-    if tp is int:
-        return 3
-    if tp is float:
-        return 1.5
-    if tp is str:
-        return NAMES.get(field, "fire")
-    if origin is list:
-        return [_value(args[0], field)] if args else []
-    if origin is dict:
-        return {}
-    if tp is ev.Roll:
-        return ev.Roll(expr="1d20", faces=[14], sides=20, total=14)
-    if tp is uuid.UUID:
-        return uuid.UUID(int=1)
-    if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
-        return _build(tp)
-    return "fire"
-
-
-def _build(cls):
-    return cls(**{f.name: _value(f.type, f.name) for f in msgspec.structs.fields(cls)
-                  if f.required})
-
-
 def _events_of(system) -> list[type]:
     ev.EncounterEvent  # the union (and CommandAmended's forward reference) made
     own = (list(import_module(system.events_module).EVENTS)
@@ -66,7 +29,7 @@ CASES = [(sid, cls) for sid, s in systems.all_systems().items() for cls in _even
 @pytest.mark.parametrize("system, cls", CASES,
                          ids=[f"{s}-{c.__name__}" for s, c in CASES])
 def test_every_event_is_a_sentence_in_english_and_italian(system, cls):
-    e = _build(cls)
+    e = sample_event(cls)
     english, italian = describe(e, "en", system), describe(e, "it", system)
     for line in (english, italian):
         assert line.strip(), cls.__name__

@@ -291,3 +291,23 @@ def test_no_rule_system_imports_another():
     wrong = [str(e) for e in edges() if system(e.source) and system(e.target)
              and system(e.source) != system(e.target)]
     assert not wrong, "a rule system imports another:\n  " + "\n  ".join(wrong)
+
+
+def test_the_stores_import_only_the_stores_and_the_layers_below():
+    wrong = [str(e) for e in edges() if e.source.startswith("battletape/stores/")
+             and layer(e.target) == "battletape"
+             and not e.target.startswith("battletape/stores/")]
+    assert not wrong, "a store imports the app above it:\n  " + "\n  ".join(wrong)
+
+
+def test_the_apps_entry_builds_the_app_and_nothing_imports_it():
+    """context.py (the console script, the shell's completion, the error boundary)
+    builds the app through registry.py; cli.py is the app; completion and play sit
+    below the app and know neither it nor each other's callers."""
+    into = {(e.source, e.target) for e in edges()}
+    assert not [s for s, t in into if t == "battletape/context.py"
+                and layer(s) == "battletape"]
+    assert ("battletape/context.py", "battletape/registry.py") in into
+    assert ("battletape/cli.py", "battletape/registry.py") not in into
+    for low, high in (("completion", "cli"), ("completion", "play")):
+        assert (f"battletape/{low}.py", f"battletape/{high}.py") not in into
