@@ -78,12 +78,24 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
 
 def answer_shell() -> int:
     """Answer the shell's completion request: every command registered, typer's
-    completion classes, the verbs' options and names (battletape.completion)."""
+    completion classes, the verbs' options and names (battletape.completion); the
+    command words those of the encounter's system (another system's verbs hidden, as
+    in the help)."""
+    import os
+    import shlex
+
     from battletape.completion import COMPLETE_VAR
+    from battletape.dispatch import system_of_line
     from battletape.registry import whole_command
 
+    line = os.environ.get("COMP_WORDS") or os.environ.get("_TYPER_COMPLETE_ARGS", "")
     try:
-        whole_command().main(prog_name="battletape", complete_var=COMPLETE_VAR)
+        words = shlex.split(line)[1:]
+    except ValueError:  # an open quote: the words typed so far
+        words = line.split()[1:]
+    try:
+        whole_command(system_of_line(words).id).main(prog_name="battletape",
+                                                     complete_var=COMPLETE_VAR)
     except SystemExit as done:
         return done.code if isinstance(done.code, int) else 0
     return 0

@@ -100,3 +100,21 @@ def test_a_verbs_options_are_the_encounters_systems(tmp_path):
     keep = complete("bash", f"battletape --store {s} -e Keep attack A B --o",
                     str(tmp_path))
     assert "--off-hand" in keep and "--ongoing" not in keep
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_command_words_are_those_of_the_encounters_system(tmp_path, shell):
+    """A 3.5 fight is offered no 13th Age verb (escalation, rally), a 13th Age fight
+    is; the verbs every system has (attack, leave) are offered in both."""
+    fort, bridge = str(tmp_path / "fort.db"), str(tmp_path / "bridge.db")
+    ok(fort, "new Fort --system 3.5e")
+    ok(bridge, "new Bridge")
+
+    def words(store: str, typed: str) -> str:
+        return "\n".join(complete(shell, f"battletape --store {store} {typed}",
+                                  str(tmp_path)))
+
+    assert "escalation" not in words(fort, "es") and "rally" not in words(fort, "ra")
+    assert "escalation" in words(bridge, "es") and "rally" in words(bridge, "ra")
+    for store in (fort, bridge):
+        assert "attack" in words(store, "att") and "leave" in words(store, "lea")
