@@ -32,12 +32,7 @@ def _add(services, v):
     extra_body.update(attacking_objects.sheet_stats(v.object_, v.hardness))
     if v.climb_speed:
         extra_body["climb_speed"] = True    # Scalare: keeps its Dex bonus (35-CLB-01)
-    return lambda s, r: _with_stats(roster.add(
-        s, v.name, v.hp, ac=v.ac, touch=v.touch, flat_footed=v.flat_footed, bab=v.bab,
-        fort=v.fort, ref=v.ref, will=v.will, init=v.init, pc=v.pc, count=v.count,
-        level=v.level, hd=v.hd, scores=v.score, size=v.size, nonliving=v.nonliving,
-        crit_immune=v.crit_immune, no_con=v.no_con, aoo=v.aoo, speed=v.speed,
-        unarmed=v.unarmed, mindless=v.mindless, joins=v.joins), {**worn, **extra_body})
+    return lambda s, r: _with_stats(roster.add(s, v), {**worn, **extra_body})
 
 
 def _with_stats(events, more: dict):

@@ -36,50 +36,47 @@ def _scores(items: list[str]) -> dict[str, int]:
     return out
 
 
-def add(state: EncounterState, name: str, hp: int, *, ac: int = 10, touch: int | None = None,
-        flat_footed: int | None = None, bab: int = 0, fort: int | None = None,
-        ref: int | None = None, will: int | None = None, init: int = 0, pc: bool = False,
-        count: int = 1, level: int | None = None, hd: int | None = None,
-        scores: list[str] = (), size: str = "medium", nonliving: bool = False,
-        crit_immune: bool = False, no_con: bool = False, aoo: int = 1,
-        speed: float = 9.0, unarmed: bool = False, mindless: bool = False,
-        joins: str | None = None) -> list[Event]:
-    check_body(state, name, hp, count, pc, ac, init)
-    ff = ac if flat_footed is None else flat_footed
-    t = (10 + max(0, ac - ff)) if touch is None else touch
+def add(state: EncounterState, order) -> list[Event]:
+    """The combatants ``add`` records: ``order`` is the verb's typed values (its
+    declared struct, domain.verbs.typed)."""
+    check_body(state, order.name, order.hp, order.count, order.pc, order.ac, order.init)
+    ff = order.ac if order.flat_footed is None else order.flat_footed
+    t = (10 + max(0, order.ac - ff)) if order.touch is None else order.touch
     for what, value in (("--touch", t), ("--flat-footed", ff)):
         if not 0 <= value <= 99:
             raise BadInput(what, value, "0..99")
-    if ff > ac:
-        raise BadInput("--flat-footed", ff, f"at most the AC ({ac}): flat-footed loses "
-                       "the Dex and dodge bonuses")
-    if not -10 <= bab <= 40:
-        raise BadInput("--bab", bab, "-10..40")
-    if not 0 <= aoo <= 20:
-        raise BadInput("--aoo", aoo, "0..20 attacks of opportunity a round")
-    if not 0 <= speed <= 120:
-        raise BadInput("--speed", speed, "metres, 0..120")
-    hit_dice = hd if hd is not None else (level or 1)
+    if ff > order.ac:
+        raise BadInput("--flat-footed", ff, f"at most the AC ({order.ac}): flat-footed "
+                       "loses the Dex and dodge bonuses")
+    if not -10 <= order.bab <= 40:
+        raise BadInput("--bab", order.bab, "-10..40")
+    if not 0 <= order.aoo <= 20:
+        raise BadInput("--aoo", order.aoo, "0..20 attacks of opportunity a round")
+    if not 0 <= order.speed <= 120:
+        raise BadInput("--speed", order.speed, "metres, 0..120")
+    hit_dice = order.hd if order.hd is not None else (order.level or 1)
     if not 1 <= hit_dice <= 99:
-        raise BadInput("--hd", hd, "1..99")
-    sc = _scores(list(scores))
-    if no_con and "con" in sc:
+        raise BadInput("--hd", order.hd, "1..99")
+    sc = _scores(list(order.score))
+    if order.no_con and "con" in sc:
         raise BadInput("--no-con", "with --score con", "one of them")
-    stats = {"touch": t, "flat_footed_ac": ff, "bab": bab, "size": size_id(size),
-             "hd": hit_dice, "living": not nonliving, "crit_immune": crit_immune,
-             "no_con": no_con, "aoo_max": aoo, "speed": float(speed), "armed": not unarmed,
-             "mindless": mindless,
-             "saves": {k: v for k, v in (("fort", fort), ("ref", ref), ("will", will))
-                       if v is not None}}
+    saves = (("fort", order.fort), ("ref", order.ref), ("will", order.will))
+    stats = {"touch": t, "flat_footed_ac": ff, "bab": order.bab,
+             "size": size_id(order.size), "hd": hit_dice, "living": not order.nonliving,
+             "crit_immune": order.crit_immune, "no_con": order.no_con,
+             "aoo_max": order.aoo, "speed": float(order.speed),
+             "armed": not order.unarmed, "mindless": order.mindless,
+             "saves": {k: v for k, v in saves if v is not None}}
     if sc:
         stats["scores"] = sc
-    if joins is not None:
+    if order.joins is not None:
         if state.round == 0 and not state.turn:
-            raise BadInput("--joins", joins, "a fight under way (before initiative, "
+            raise BadInput("--joins", order.joins, "a fight under way (before initiative, "
                            "everyone rolls)")
         from battletape.domain.dnd35.initiative import join
-        stats.update(join(state, name, joins))
-    names = names_for(state, name, count)
-    return [CombatantAdded(name=n, max_hp=hp, hp=hp, group=name if count > 1 else None,
-                           pc=pc, ac=ac, init_bonus=init, level=level or hit_dice,
-                           stats=stats) for n in names]
+        stats.update(join(state, order.name, order.joins))
+    names = names_for(state, order.name, order.count)
+    group = order.name if order.count > 1 else None
+    return [CombatantAdded(name=n, max_hp=order.hp, hp=order.hp, group=group,
+                           pc=order.pc, ac=order.ac, init_bonus=order.init,
+                           level=order.level or hit_dice, stats=stats) for n in names]

@@ -41,11 +41,7 @@ def _add(services, v):
         if value is not None:
             raise NotThisSystem(f"{what} is a 13th Age defense; this encounter is 5e",
                                 what, value)
-    return lambda s, r: roster.add(
-        s, v.name, v.hp, ac=v.ac, init=v.init, level=v.level, cr=v.cr, prof=v.prof,
-        pc=v.pc, count=v.count, saves=v.save, scores=v.score, resist=v.resist,
-        vulnerable=v.vulnerable, immune=v.immune, no_die_at_0=v.no_die_at_0,
-        swim=v.swim)
+    return lambda s, r: roster.add(s, v)
 
 
 def _init(services, naturals, adv, dis, surprised):

@@ -37,34 +37,35 @@ def _types(items: list[str], what: str, conditions_too: bool = False) -> list[st
     return list(dict.fromkeys(out))
 
 
-def add(state: EncounterState, name: str, hp: int, *, ac: int = 10, init: int = 0,
-        level: int | None = None, cr: str | None = None, prof: int | None = None,
-        pc: bool = False, count: int = 1, saves: list[str] = (), scores: list[str] = (),
-        resist: list[str] = (), vulnerable: list[str] = (), immune: list[str] = (),
-        no_die_at_0: bool = False, swim: bool = False) -> list[Event]:
-    check_body(state, name, hp, count, pc, ac, init)
-    if level is not None and cr is not None:
-        raise BadInput("--cr", cr, "either --level (characters) or --cr (monsters)")
-    if level is not None and not 1 <= level <= 30:
-        raise BadInput("level", level, "1..30")
-    rating = parse_cr(cr) if cr is not None else None
-    bonus = prof if prof is not None else proficiency_bonus(
-        level if level is not None else (rating if rating is not None else 1))
+def add(state: EncounterState, order) -> list[Event]:
+    """The combatants ``add`` records: ``order`` is the verb's typed values (its
+    declared struct, domain.verbs.typed)."""
+    check_body(state, order.name, order.hp, order.count, order.pc, order.ac, order.init)
+    if order.level is not None and order.cr is not None:
+        raise BadInput("--cr", order.cr, "either --level (characters) or --cr (monsters)")
+    if order.level is not None and not 1 <= order.level <= 30:
+        raise BadInput("level", order.level, "1..30")
+    rating = parse_cr(order.cr) if order.cr is not None else None
+    bonus = order.prof if order.prof is not None else proficiency_bonus(
+        order.level if order.level is not None
+        else (rating if rating is not None else 1))
     if not 0 <= bonus <= 9:
-        raise BadInput("--prof", prof, "0..9")
+        raise BadInput("--prof", order.prof, "0..9")
     stats = {
-        "prof": bonus, "saves": parse_pairs(list(saves), "--save", -10, 30),
-        "scores": parse_pairs(list(scores), "--score", 1, MAX_SCORE),
-        "resist": _types(list(resist), "resist"),
-        "vulnerable": _types(list(vulnerable), "vulnerable"),
-        "immune": _types(list(immune), "immune", conditions_too=True),
-        "die_at_0": not pc and not no_die_at_0, "swim": swim,
+        "prof": bonus, "saves": parse_pairs(list(order.save), "--save", -10, 30),
+        "scores": parse_pairs(list(order.score), "--score", 1, MAX_SCORE),
+        "resist": _types(list(order.resist), "resist"),
+        "vulnerable": _types(list(order.vulnerable), "vulnerable"),
+        "immune": _types(list(order.immune), "immune", conditions_too=True),
+        "die_at_0": not order.pc and not order.no_die_at_0, "swim": order.swim,
     }
-    if level is not None:
-        stats["level"] = level
-    if cr is not None:
-        stats["cr"] = cr
-    names = names_for(state, name, count)
-    return [CombatantAdded(name=n, max_hp=hp, hp=hp, group=name if count > 1 else None,
-                           pc=pc, ac=ac, init_bonus=init, level=level or 1, stats=stats)
+    if order.level is not None:
+        stats["level"] = order.level
+    if order.cr is not None:
+        stats["cr"] = order.cr
+    names = names_for(state, order.name, order.count)
+    group = order.name if order.count > 1 else None
+    return [CombatantAdded(name=n, max_hp=order.hp, hp=order.hp, group=group,
+                           pc=order.pc, ac=order.ac, init_bonus=order.init,
+                           level=order.level or 1, stats=stats)
             for n in names]

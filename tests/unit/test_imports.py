@@ -311,3 +311,17 @@ def test_the_apps_entry_builds_the_app_and_nothing_imports_it():
     assert ("battletape/cli.py", "battletape/registry.py") not in into
     for low, high in (("completion", "cli"), ("completion", "play")):
         assert (f"battletape/{low}.py", f"battletape/{high}.py") not in into
+
+
+def test_no_function_of_the_house_takes_more_than_fifteen_parameters():
+    """A verb is declared once and its decision takes its typed order (issue 21): no
+    function restates a verb's options as a long list of parameters."""
+    long = []
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                a = node.args
+                count = len(a.posonlyargs) + len(a.args) + len(a.kwonlyargs)
+                if count > 15:
+                    long.append(f"{rel(path)}:{node.lineno} {node.name} ({count})")
+    assert not long, "functions with more than 15 parameters:\n  " + "\n  ".join(long)
