@@ -115,24 +115,15 @@ def run_lines(c: Context, lines: list[str]) -> None:
     are saved (nothing is said of events that were not). A race with another writer
     runs the whole script again against the new state."""
     import io
-    import random
-    import time
     from contextlib import redirect_stdout
 
-    from battletape.application import RETRIES, RaceLost
-
-    for tried in range(RETRIES + 1):
+    def attempt() -> str:
         said = io.StringIO()
-        try:
-            with redirect_stdout(said):
-                _run_batch(c, lines)
-        except RaceLost:
-            if tried == RETRIES:
-                raise
-            time.sleep(random.uniform(0, min(0.25, 0.005 * 2 ** tried)))
-            continue
-        sys.stdout.write(said.getvalue())
-        return
+        with redirect_stdout(said):
+            _run_batch(c, lines)
+        return said.getvalue()
+
+    sys.stdout.write(c.retrying(attempt))
 
 
 def _run_batch(c: Context, lines: list[str]) -> None:

@@ -24,7 +24,7 @@ def _root_params(ctx) -> dict:
 
 def _open(ctx):
     """The store named on the line (or by the environment), if it exists."""
-    from battletape.application import Battletape
+    from battletape.api.services import Services
     from battletape.stores.locations import resolve_url
 
     store = _root_params(ctx).get("store")
@@ -32,7 +32,7 @@ def _open(ctx):
     if "://" not in url and not Path(url).is_file():
         return None
     try:
-        return Battletape(store, "completion")
+        return Services(store, user="completion").bt
     except Exception:
         return None
 

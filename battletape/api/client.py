@@ -54,10 +54,10 @@ class Client:
                   force: str | None = None):
         """What a command asks of the application beyond its state (a verb's
         services, the GM roster, ``force``), on this open store."""
-        from battletape.session import Context
+        from battletape.api.services import Services
 
-        return Context(store=self.store, encounter=encounter, user=self.user,
-                       quiet=True, command_line=line, force=force, bt=self._bt)
+        return Services(store=self.store, encounter=encounter, user=self.user,
+                        command_line=line, force=force, bt=self._bt)
 
     # --- campaigns and encounters -------------------------------------------------------
 

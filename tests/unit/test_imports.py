@@ -325,3 +325,14 @@ def test_no_function_of_the_house_takes_more_than_fifteen_parameters():
                 if count > 15:
                     long.append(f"{rel(path)}:{node.lineno} {node.name} ({count})")
     assert not long, "functions with more than 15 parameters:\n  " + "\n  ".join(long)
+
+
+def test_the_command_line_play_and_serve_reach_the_store_through_the_library():
+    """The application (battletape/application.py) is the library's to open: the
+    command line's Context is the library's Services (battletape/api/services.py)
+    with its output settings; play, serve and completion use them."""
+    below = ("battletape/application.py", "battletape/reading.py", "battletape/api/",
+             "battletape/stores/")
+    wrong = [str(e) for e in edges() if e.target == "battletape/application.py"
+             and layer(e.source) == "battletape" and not e.source.startswith(below)]
+    assert not wrong, "the app opens the application itself:\n  " + "\n  ".join(wrong)
