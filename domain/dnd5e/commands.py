@@ -7,15 +7,8 @@ rules modules of ``domain/dnd5e/`` decide.
 from __future__ import annotations
 
 from battletape.domain.errors import BadInput, NotThisSystem
-from battletape.domain.verbs import Verb, arg, flag, opt, pairs, typed
-
-
-def _faces_list(text: str | None) -> list[list[int]]:
-    from battletape.domain.dnd5e.d20_tests import parse_faces
-
-    if not text:
-        return []
-    return [parse_faces(part) for part in str(text).split(",")]
+from battletape.domain.dnd5e.attack_order import ATTACK, AttackOrder
+from battletape.domain.verbs import Verb, arg, flag, names, opt, pairs, typed
 
 
 def _one_roll(text: str | None, adv: bool, dis: bool) -> list[int]:
@@ -27,10 +20,6 @@ def _one_roll(text: str | None, adv: bool, dis: bool) -> list[int]:
     if (adv or dis) and len(faces) == 1:
         raise BadInput("--roll", text, f"two naturals as A/B with --{'adv' if adv else 'dis'}")
     return faces
-
-
-def _names(text: str) -> list[str]:
-    return [t.strip() for t in text.split(",") if t.strip()]
 
 
 def _add(services, v):
@@ -58,7 +47,7 @@ def _tiebreak(services, names, by):
 
 
 def _attack(services, v):
-    """``attack``: ``v`` is the verb's values (its declared struct, Verb.order)."""
+    """``attack``: ``v`` is the attack's order, its declared struct (attack_order)."""
     from battletape.domain.dnd5e import making_an_attack as atk
 
     if v.vs.lower() != "ac":
@@ -68,15 +57,7 @@ def _attack(services, v):
         raise BadInput("--vs", v.vs, "ac (5e attacks are against Armor Class)")
     if v.adv and v.dis:
         raise BadInput("--adv/--dis", "both", "one of them (they would cancel)")
-    order = atk.AttackOrder(
-        attacker=v.attacker, targets=_names(v.targets), bonus=v.bonus,
-        rolls=_faces_list(v.roll), adv=v.adv, dis=v.dis, damage=v.damage, dmg=v.dmg,
-        crit_dmg=v.crit_dmg, damage_type=v.type_, kind=v.kind, action=v.action,
-        opportunity=v.opportunity, trigger=v.trigger, cover=v.cover, range=v.range_,
-        unseen=v.unseen, unseen_by_target=v.unseen_by_target,
-        wrong_square=v.wrong_square, adjacent_enemy=v.adjacent_enemy,
-        knock_out=v.knock_out, source_hidden=v.source_hidden)
-    return lambda s, r: atk.attack(s, r, order)
+    return lambda s, r: atk.attack(s, r, v)
 
 
 def _effect(services, source, targets, ability, dc, damage, dmg, type_, half, save_roll,
@@ -96,7 +77,7 @@ def _effect(services, source, targets, ability, dc, damage, dmg, type_, half, sa
         if not sep or not name:
             raise BadInput("--cover", item, "TARGET=half|three-quarters")
         covers[name] = value
-    return lambda s, r: svd.effect(s, r, source, _names(targets), ability, dc, damage, dmg,
+    return lambda s, r: svd.effect(s, r, source, names(targets), ability, dc, damage, dmg,
                                    type_, half, rolls, covers)
 
 
@@ -300,37 +281,7 @@ VERBS = [
         arg("names", help="The tied names, first to last.", multiple=True),
         opt("by", str, "gm", help="Who decided: gm or players.")),
         "Decide an initiative tie.  Example: battletape tiebreak Bruna Kael --by players"),
-    Verb("attack", _attack, (
-        arg("attacker"), arg("targets", help="TARGET[,TARGET...]", role="target"),
-        opt("bonus", int, None, help="Attack bonus (ability + proficiency + magic).",
-            required=True),
-        opt("vs", str, "ac", help="ac (the only defense in 5e).", choices=("ac",)),
-        opt("roll", str, None, help="Natural d20 per target; A/B with --adv/--dis: 7/15"),
-        ADV, DIS,
-        opt("damage", help="Damage in dice notation: 1d8+3", dice=True),
-        opt("dmg", int, None, help="Damage total as rolled at the table (crit dice "
-            "included)."),
-        opt("crit_dmg", int, None, help="On a crit: the second roll of the dice."),
-        TYPE,
-        opt("kind", str, None, help="melee, ranged or spell (nothing is inferred).",
-            choices=("melee", "ranged", "spell")),
-        opt("action", str, None, help="action (default), bonus, reaction, or extra: a "
-            "further attack of this turn's Attack action (Extra Attack, Multiattack).",
-            choices=("action", "bonus", "reaction", "extra")),
-        flag("opportunity", help="An opportunity attack: the reaction, melee."),
-        opt("trigger", str, None, help="With --opportunity: leaves-reach, teleport, forced.",
-            choices=("leaves-reach", "teleport", "forced")),
-        opt("cover", str, None, help="half, three-quarters or total.",
-            choices=("half", "three-quarters", "total")),
-        opt("range_", str, None, "--range", help="normal, long or beyond.",
-            choices=("normal", "long", "beyond")),
-        flag("unseen", help="The attacker can't see the target."),
-        flag("unseen_by_target", help="The target can't see the attacker."),
-        flag("wrong_square", help="The target is not where the attacker thinks."),
-        opt("adjacent_enemy", str, None, help="An enemy within 1,5 m of a ranged "
-            "attacker."),
-        flag("knock_out", help="Melee: leave the target at 1 hp, unconscious."),
-        flag("source_hidden", help="A frightened attacker can't see its source of fear.")),
+    Verb("attack", _attack, ATTACK,
         "One attack roll per target against AC, damage rolled once.  Example: "
         "battletape attack Bruna Gob --bonus 5 --roll 7/15 --adv --damage 1d8+3 "
         "--kind melee"),
@@ -448,5 +399,5 @@ VERBS = [
 
 #: the verbs whose decision takes one typed value, the struct of its declared params
 #: (Verb.order), instead of a parameter per option
-TYPED = ("add", "attack")
-VERBS = [typed(v) if v.name in TYPED else v for v in VERBS]
+TYPED = {"add": None, "attack": AttackOrder}
+VERBS = [typed(v, TYPED[v.name]) if v.name in TYPED else v for v in VERBS]

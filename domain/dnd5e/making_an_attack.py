@@ -18,7 +18,6 @@ of the dice). Every source of advantage and disadvantage is a tag of the event.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from battletape.domain import dice
@@ -35,6 +34,8 @@ from battletape.domain.encounter import combatant, require_initiative
 from battletape.domain.errors import BadInput, refuse
 from battletape.domain.events import AttackResolved, Event, Roll
 from battletape.domain.state import Combatant, EncounterState
+# what the GM announced, declared once with the verb's options
+from battletape.domain.dnd5e.attack_order import AttackOrder  # noqa: F401
 
 if TYPE_CHECKING:
     import random
@@ -42,32 +43,6 @@ if TYPE_CHECKING:
 SECTION = "Effettuare un attacco"
 KINDS = ("melee", "ranged", "spell")
 SLOTS = ("action", "bonus", "reaction", "extra")
-
-
-@dataclass
-class AttackOrder:
-    attacker: str
-    targets: list[str]
-    bonus: int
-    rolls: list[list[int]] = field(default_factory=list)
-    adv: bool = False
-    dis: bool = False
-    damage: str | None = None
-    dmg: int | None = None
-    crit_dmg: int | None = None
-    damage_type: str | None = None
-    kind: str | None = None
-    action: str | None = None
-    opportunity: bool = False
-    trigger: str | None = None
-    cover: str | None = None
-    range: str | None = None
-    unseen: bool = False
-    unseen_by_target: bool = False
-    wrong_square: bool = False
-    adjacent_enemy: str | None = None
-    knock_out: bool = False
-    source_hidden: bool = False
 
 
 def _sources(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
