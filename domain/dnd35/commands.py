@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from battletape.domain.errors import BadInput, NotThisSystem
 from battletape.domain.dnd35.attack_order import ATTACK, AttackOrder
+from battletape.domain.dnd35.maneuver_order import MANEUVER, ManeuverOrder
 from battletape.domain.verbs import Verb, arg, flag, ints, opt, pairs, typed
 
 
@@ -263,20 +264,10 @@ def _feint(services, feinter, target, roll_, bonus, opposed):
 
 
 def _maneuver(services, v):
-    """``maneuver``: ``v`` is the verb's values (its declared struct, Verb.order)."""
+    """``maneuver``: ``v`` is the move's order, its declared struct (maneuver_order)."""
     from battletape.domain.dnd35 import maneuvers
 
-    order = maneuvers.ManeuverOrder(
-        attacker=v.attacker, target=v.target, what=maneuvers.canonical(v.what),
-        check=v.check, bonus=v.bonus, opposed=v.opposed, opposed_bonus=v.opposed_bonus,
-        touch=v.touch, touch_bonus=v.touch_bonus,
-        weapon=(v.weapon or "one-handed").lower(),
-        opposed_weapon=(v.opposed_weapon or "one-handed").lower(), charge=v.charge,
-        aoo_damage=v.aoo_damage, counter=v.counter, item=v.item, keep=v.keep,
-        damage=v.damage, dmg=v.dmg, hardness=v.hardness or 0, damage_type=v.type_,
-        trip_weapon=v.trip_weapon, no_room=v.no_room, avoided=v.avoided,
-        opportunity=v.opportunity, trigger=v.trigger)
-    return lambda s, r: maneuvers.maneuver(s, r, order)
+    return lambda s, r: maneuvers.maneuver(s, r, v)
 
 
 def _turn(services, name, level, check, damage_roll, cha, targets):
@@ -510,39 +501,7 @@ VERBS = [
         "Feint in combat (a standard action): the target loses its Dex bonus to AC "
         "against the feinter's next melee attack.  Example: battletape feint Kael Orc "
         "--roll 14 --bonus 5 --opposed 17"),
-    Verb("maneuver", _maneuver, (
-        arg("attacker"), arg("target"),
-        arg("what", help="grapple, trip, disarm, sunder, bull-rush, overrun or pin"),
-        opt("check", int, None, help="The attacker's natural d20 (opposed roll)."),
-        opt("bonus", int, None, help="The attacker's modifier (default: the sheet's)."),
-        opt("opposed", int, None, help="The defender's natural d20."),
-        opt("opposed_bonus", int, None, help="The defender's modifier (default: the "
-            "sheet's)."),
-        opt("touch", int, None, help="Natural d20 of the melee touch attack (grapple, "
-            "trip)."),
-        opt("touch_bonus", int, None, help="Touch attack bonus (default BAB + Str)."),
-        opt("weapon", str, "one-handed", help="Disarm, sunder: two-handed, one-handed, "
-            "light, none, object."),
-        opt("opposed_weapon", str, "one-handed", help="The defender's weapon (as "
-            "--weapon)."),
-        flag("charge", help="A bull rush as part of a charge: +2."),
-        flag("aoo_damage", help="The provoked attack of opportunity dealt damage: a "
-             "grapple or disarm fails."),
-        flag("counter", help="The defender's immediate counter (trip, disarm, overrun)."),
-        opt("item", str, None, help="Disarm, sunder: the item (default: weapon)."),
-        flag("keep", help="Disarm with --weapon none: end holding the item."),
-        opt("damage", help="Damage in dice notation (grapple: unarmed; sunder: weapon)."),
-        opt("dmg", int, None, help="Damage as rolled."),
-        opt("hardness", int, 0, help="Sunder: the object's hardness."),
-        opt("type_", str, None, "--type", help="Sunder: the weapon's damage type."),
-        flag("trip_weapon", help="Trip with a trip weapon: no attack of opportunity."),
-        flag("no_room", help="Bull rush: no room to move back (the attacker falls prone "
-             "if it fails)."),
-        flag("avoided", help="Overrun: the defender steps aside."),
-        flag("opportunity", help="Trip, disarm, sunder or grapple made as an attack of "
-             "opportunity (in place of its melee attack)."),
-        opt("trigger", int, None, help="With --opportunity: the position of the "
-            "provoking action.")),
+    Verb("maneuver", _maneuver, MANEUVER,
         "A special move: grapple, trip, disarm, sunder, bull rush, overrun, pin.  "
         "Example: battletape maneuver Kael Orc trip --touch 15 --check 12 --opposed 9",
         roll_option="--check"),
@@ -561,5 +520,5 @@ VERBS = [
 
 #: the verbs whose decision takes one typed value, the struct of its declared params
 #: (Verb.order), instead of a parameter per option
-TYPED = {"add": None, "attack": AttackOrder, "maneuver": None}
+TYPED = {"add": None, "attack": AttackOrder, "maneuver": ManeuverOrder}
 VERBS = [typed(v, TYPED[v.name]) if v.name in TYPED else v for v in VERBS]

@@ -31,7 +31,6 @@ A move whose provoked attack of opportunity dealt damage fails (grapple, disarm)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -43,6 +42,8 @@ from battletape.domain.encounter import combatant
 from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
 from battletape.domain.events import ConditionApplied, Event
 from battletape.domain.state import Combatant, EncounterState
+# the move as announced, declared once with the verb's options; the seed's names
+from battletape.domain.dnd35.maneuver_order import ALIASES, ManeuverOrder, canonical  # noqa: F401
 
 if TYPE_CHECKING:
     import random
@@ -55,15 +56,6 @@ ROWS = {"grapple": "grapple", "trip": "trip", "disarm": "disarm", "sunder": "sun
 ITALIAN = {"grapple": "Lottare", "trip": "Sbilanciare", "disarm": "Disarmare",
            "sunder": "Spezzare", "bull-rush": "Spingere", "overrun": "Oltrepassare",
            "pin": "Lottare"}
-#: the seed's names (and spellings with spaces or underscores) for ``maneuver WHAT``
-ALIASES = {"lottare": "grapple", "sbilanciare": "trip", "disarmare": "disarm",
-           "spezzare": "sunder", "spingere": "bull-rush", "oltrepassare": "overrun",
-           "immobilizzare": "pin", "bullrush": "bull-rush"}
-
-
-def canonical(what: str | None) -> str:
-    word = (what or "").strip().lower().replace("_", "-").replace(" ", "-")
-    return ALIASES.get(word, word)
 
 
 #: moves that may be countered at once by a defender who wins
@@ -144,35 +136,6 @@ def feint(state: EncounterState, rng: "random.Random", feinter: str, target: str
 
 
 # --- the maneuvers -----------------------------------------------------------------------
-
-@dataclass
-class ManeuverOrder:
-    attacker: str
-    target: str
-    what: str
-    check: int | None = None
-    bonus: int | None = None
-    opposed: int | None = None
-    opposed_bonus: int | None = None
-    touch: int | None = None
-    touch_bonus: int | None = None
-    weapon: str = "one-handed"
-    opposed_weapon: str = "one-handed"
-    charge: bool = False
-    aoo_damage: bool = False
-    counter: bool = False
-    item: str | None = None
-    keep: bool = False
-    damage: str | None = None
-    dmg: int | None = None
-    hardness: int = 0
-    damage_type: str | None = None
-    trip_weapon: bool = False
-    no_room: bool = False
-    avoided: bool = False
-    opportunity: bool = False       # made as an attack of opportunity (35-AOO-06)
-    trigger: int | None = None
-
 
 def _check(o: ManeuverOrder) -> None:
     if o.what not in MANEUVERS:
