@@ -12,7 +12,6 @@ Systems are found, not listed: adding a package with a ``system.py`` adds a syst
 
 from __future__ import annotations
 
-import os
 from functools import cache, cached_property
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable
@@ -157,6 +156,22 @@ class RuleSystem:
         """The sections this system adds to the stats dashboard: (key, title, SQL,
         the key of the core's section it follows). The SQL may use ``{f}`` (the
         dashboard's filter) and ``{system}`` (this system's id, quoted)."""
+        return []
+
+    def analytics_folds(self) -> dict[type, Callable[[Any, "Event"], None]]:
+        """The rows this system's own events make in the analytics tables: {event
+        class: fold(folder, event)}, each calling the folder's ``add_roll``,
+        ``add_healing``, ``add_save`` and ``fold`` (projections/analytics/folder.py)."""
+        return {}
+
+    def story(self, e: "Event") -> tuple[str, dict[str, Any]] | None:
+        """How the Markdown report's rounds tell one of this system's own events: the
+        report's sentence key and its values (None: the event is not told)."""
+        return None
+
+    def campaign_rolls(self, e: "Event") -> list[tuple[str, str, Any, str | None]]:
+        """The rolls ``e``, recorded between battles in the campaign's stream, makes:
+        (who, kind, roll, detail) each (13th Age: recharges and quick rests)."""
         return []
 
     def analytics_values(self, table: str, e: "Event") -> dict[str, Any]:

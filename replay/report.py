@@ -9,7 +9,6 @@ from collections import defaultdict
 from typing import Sequence
 
 from battletape.domain import events as ev, systems
-from battletape.domain.thirteenth_age import events as te  # recoveries in the story
 from battletape.domain.history import EffectiveHistory
 from battletape.replay import history
 from battletape.replay.entries import entries
@@ -143,9 +142,6 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
             case ev.DamageTaken() if e.source.startswith("effect"):
                 say(t["effect"].format(t=e.target, d=e.amount)
                     + (f" ({term(e.damage_type, lang)})" if e.damage_type else ""))
-            case te.RecoverySpent():
-                key = "rallied" if e.source == "rally" else "recovered"
-                say(t[key].format(t=e.name, d=e.amount))
             case ev.DeathSaveRolled() if e.roll.sides == [100]:
                 # a d100 to stabilise (D&D 3.5, Morente)
                 say(t["stabilised" if e.success else "bled"].format(t=e.name,
@@ -158,6 +154,10 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
                 say(t["cond"].format(t=e.name, c=term(e.how, lang)))
             case ev.ConditionRemoved() if e.reason == "save":
                 say(t["saved"].format(t=e.name, c=term(e.condition, lang)))
+            case _:  # the system's own events in the story (13th Age: recoveries)
+                told = system.story(e)
+                if told is not None:
+                    say(t[told[0]].format(**told[1]))
         for name, c in state.combatants.items():
             was = before.get(name)
             if was is not None and was != c.status:

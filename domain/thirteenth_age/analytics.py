@@ -1,4 +1,6 @@
-"""13th Age in the stats dashboard: hit rates by escalation die, recoveries and rallies.
+"""13th Age in the analytics: the rows its own events make (recoveries, rallies,
+recharges and quick rests), and its sections of the stats dashboard (hit rates by
+escalation die, recoveries and rallies).
 
 SQL over the analytics tables (projections/analytics/schema.py), declared here so the
 core's dashboard names no system: ``{f}`` is the dashboard's filter, ``{system}`` this
@@ -33,3 +35,38 @@ STATS_SECTIONS: list[tuple[str, str, str, str]] = [
         FROM healing WHERE kind = 'recovery' AND encounter IS NOT NULL AND {f}
         GROUP BY target ORDER BY recoveries DESC, name""", "battles"),
 ]
+
+
+# --- the rows 13th Age's own events make (RuleSystem.analytics_folds) ------------------
+
+def _recovery(folder, e) -> None:
+    """Recoveries: the recovery dice rolled, and the healing."""
+    folder.add_roll(e, e.name, "recovery", e.roll, e.source)
+    folder.add_healing(e, e.name, "recovery", e.source, e.amount, e.roll.total,
+                       e.con_bonus, e.had_recovery)
+
+
+def _rally(folder, e) -> None:
+    """Rallying: the normal save (11+) after the first rally of the battle."""
+    if e.save is not None:
+        folder.add_roll(e, e.name, "rally", e.save)
+        folder.add_save(e, e.name, "rally", "normal", 11, e.save, e.success)
+    folder.fold(e)
+
+
+def folds() -> dict:
+    """{event class: fold(folder, event)} for 13th Age's own events."""
+    from battletape.domain.thirteenth_age import events as te
+
+    return {te.RecoverySpent: _recovery, te.RallyAttempted: _rally}
+
+
+def campaign_rolls(e) -> list:
+    """Rolls between battles: recharges of powers and a quick rest's recoveries."""
+    from battletape.domain.thirteenth_age import events as te
+
+    if isinstance(e, te.RechargeRolled):
+        return [(e.name, "recharge", e.roll, e.power)]
+    if isinstance(e, te.QuickRestTaken):
+        return [(e.name, "recovery", roll, "quick rest") for roll in e.rolls]
+    return []

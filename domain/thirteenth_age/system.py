@@ -85,6 +85,25 @@ class ThirteenthAge(RuleSystem):
 
         return carried_over(c, since)
 
+    def analytics_folds(self):
+        from battletape.domain.thirteenth_age.analytics import folds
+
+        return folds()
+
+    def story(self, e):
+        """Recoveries and rallies in the report's rounds ("Bruna recovers 14 hp")."""
+        from battletape.domain.thirteenth_age.events import RecoverySpent
+
+        if isinstance(e, RecoverySpent):
+            key = "rallied" if e.source == "rally" else "recovered"
+            return key, {"t": e.name, "d": e.amount}
+        return None
+
+    def campaign_rolls(self, e) -> list:
+        from battletape.domain.thirteenth_age.analytics import campaign_rolls
+
+        return campaign_rolls(e)
+
     def stats_sections(self) -> list[tuple[str, str, str, str]]:
         from battletape.domain.thirteenth_age.analytics import STATS_SECTIONS
 

@@ -16,7 +16,6 @@ from typing import Callable
 
 from battletape.domain import events as ev
 from battletape.domain.state import EncounterState
-from battletape.domain.thirteenth_age import events as te  # recoveries and rallies
 from battletape.projections.analytics import schema
 from battletape.projections.analytics.rows import Rows, kept, roll_row
 from battletape.projections.encounter_state import apply
@@ -55,7 +54,7 @@ class Folder:
 
     def feed(self, e: ev.Event) -> None:
         self.seq += 1
-        handler = HANDLERS.get(type(e))
+        handler = HANDLERS.get(type(e)) or system_folds().get(type(e))
         if handler is None:
             apply(self.state, e)
         elif self.extra:
@@ -183,18 +182,28 @@ class Folder:
     def _temp(self, e: ev.TempHpGained) -> None:
         self._heal(e, e.target, "temp", "direct", e.amount)
 
-    def _recovery(self, e: te.RecoverySpent) -> None:
-        self._out("rolls").append(roll_row(self._ctx(e), e.name, "recovery", e.roll,
-                                            e.source))
-        self._heal(e, e.name, "recovery", e.source, e.amount, e.roll.total,
-                   e.con_bonus, e.had_recovery)
+    # --- the rows a rule system's own events make (RuleSystem.analytics_folds) ------
 
-    def _rally(self, e: te.RallyAttempted) -> None:
-        ctx = self._ctx(e)
-        if e.save is not None:
-            self._out("rolls").append(roll_row(ctx, e.name, "rally", e.save))
-            self._out("saves").append(ctx + (e.name, "rally", None, "normal", 11,
-                                             e.save.natural, e.save.total, e.success))
+    def add_roll(self, e: ev.Event, name: str, kind: str, roll: ev.Roll,
+                 detail: str | None = None) -> None:
+        """A row of `rolls`: ``name`` rolled ``roll`` for ``kind`` (``detail``)."""
+        self._out("rolls").append(roll_row(self._ctx(e), name, kind, roll, detail))
+
+    def add_healing(self, e: ev.Event, target: str, kind: str, source: str, amount: int,
+                    roll: int | None = None, con: int | None = None,
+                    had: bool | None = None) -> None:
+        """A row of `healing` (the event folded first, as every healing is)."""
+        self._heal(e, target, kind, source, amount, roll, con, had)
+
+    def add_save(self, e: ev.Event, name: str, kind: str, difficulty: str, target: int,
+                 roll: ev.Roll, success: bool, condition: str | None = None) -> None:
+        """A row of `saves`."""
+        self._out("saves").append(self._ctx(e) + (name, kind, condition, difficulty,
+                                                   target, roll.natural, roll.total,
+                                                   success))
+
+    def fold(self, e: ev.Event) -> None:
+        """Fold ``e`` into the state the rows are read from."""
         apply(self.state, e)
 
     def _save(self, e: ev.SaveRolled) -> None:
@@ -283,8 +292,6 @@ HANDLERS: dict[type, Callable[[Folder, ev.Event], None]] = {
     ev.DamageTaken: Folder._damage,
     ev.Healed: Folder._healed,
     ev.TempHpGained: Folder._temp,
-    te.RecoverySpent: Folder._recovery,
-    te.RallyAttempted: Folder._rally,
     ev.SaveRolled: Folder._save,
     ev.DeathSaveRolled: Folder._death_save,
     ev.InitiativeRolled: Folder._initiative,
@@ -297,3 +304,18 @@ HANDLERS: dict[type, Callable[[Folder, ev.Event], None]] = {
     ev.OngoingDamageEnded: Folder._ongoing_ended,
     ev.TurnStarted: Folder._turn,
 }
+
+
+def system_folds() -> dict[type, Callable[[Folder, ev.Event], None]]:
+    """The rows the rule systems' own events make, as each system declares them
+    (RuleSystem.analytics_folds: {event class: fold(folder, event)})."""
+    global _SYSTEM_FOLDS
+    if _SYSTEM_FOLDS is None:
+        from battletape.domain import systems
+
+        _SYSTEM_FOLDS = {cls: fold for s in systems.all_systems().values()
+                         for cls, fold in s.analytics_folds().items()}
+    return _SYSTEM_FOLDS
+
+
+_SYSTEM_FOLDS: dict | None = None

@@ -60,16 +60,12 @@ def campaign_rows(rows: Rows, ref: int, e: ev.Event, tail: tuple = ()) -> None:
     """Rolls made between battles (recharges, quick rests) belong to the campaign
     (``ref``: the campaign stream's reference in ``rows``); ``tail``: NULLs for the
     rule systems' own columns of `rolls`."""
-    from battletape.domain.thirteenth_age import events as te  # 13th Age's rests
+    from battletape.domain import systems
 
     ctx = (ref, ref, ref, e.originator_version, None, None)
-    if isinstance(e, te.RechargeRolled):
-        rows.tables["rolls"].append(roll_row(ctx, e.name, "recharge", e.roll, e.power)
-                                    + tail)
-    elif isinstance(e, te.QuickRestTaken):
-        for roll in e.rolls:
-            rows.tables["rolls"].append(roll_row(ctx, e.name, "recovery", roll,
-                                                  "quick rest") + tail)
+    for s in systems.all_systems().values():
+        for name, kind, roll, detail in s.campaign_rolls(e):
+            rows.tables["rolls"].append(roll_row(ctx, name, kind, roll, detail) + tail)
 
 
 def summary(stream, state: EncounterState, started_at, branched_from, known: int,
