@@ -10,7 +10,6 @@ never creates one: without a store there is nothing to offer but words.
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 from typer.core import TyperCommand

@@ -10,7 +10,7 @@ from __future__ import annotations
 from battletape.domain.errors import BadInput, NotThisSystem
 from battletape.domain.dnd35.attack_order import ATTACK, AttackOrder
 from battletape.domain.dnd35.maneuver_order import MANEUVER, ManeuverOrder
-from battletape.domain.verbs import Verb, arg, flag, ints, opt, pairs, typed
+from battletape.domain.verbs import Verb, arg, flag, opt, pairs, typed
 
 
 def _names(text: str | None) -> list[str]:
