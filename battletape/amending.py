@@ -30,7 +30,7 @@ class Redecider:
         self.parent = parent
         self.encounter = encounter or parent.encounter
         self.services = Context(store=parent.store, encounter=self.encounter,
-                                user=parent.user, lang=getattr(parent, "lang", "en"),
+                                user=parent.user, lang=parent.lang,
                                 quiet=True)
         self.services._bt = parent._bt
         self._read: dict[tuple[str, str], object] = {}  # (system, line) -> line_reader.Read
@@ -101,7 +101,7 @@ def redecide_by_parser(parent: Context, line: str, state, rng, events,
     capture = Capture(state, rng, events)
     ctx = Context(store=parent.store, encounter=encounter or parent.encounter,
                   user=parent.user,
-                  lang=getattr(parent, "lang", "en"), quiet=True, command_line=line,
+                  lang=parent.lang, quiet=True, command_line=line,
                   capture=capture)
     ctx._bt = parent._bt
     try:

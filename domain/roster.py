@@ -10,13 +10,20 @@ from battletape.domain.names import initials, match, resolve  # noqa: F401
 from battletape.domain.state import EncounterState
 
 
+#: what a name may not hold, and how a refusal says so: ``/`` writes a roll's two
+#: faces (``Bruna=7/15``) in the systems with advantage; 13th Age has none
+NAME_RULES = {",=/": "a name without commas, '=' or '/'",
+              ",=": "a name without commas or '='"}
+
+
 def check_body(state: EncounterState, name: str, hp: int, count: int, pc: bool,
-               ac: int, init: int) -> None:
-    """What every system checks of a new combatant: a usable name, hit points, a
-    count, armor class and initiative bonus in range."""
+               ac: int, init: int, forbidden: str = ",=/") -> None:
+    """What every system checks of a new combatant: a usable name (none of the
+    characters ``forbidden``: a key of NAME_RULES), hit points, a count, armor class
+    and initiative bonus in range."""
     require_on(state)
-    if not name.strip() or any(ch in name for ch in ",=/"):
-        raise BadInput("name", name, "a name without commas, '=' or '/'")
+    if not name.strip() or any(ch in name for ch in forbidden):
+        raise BadInput("name", name, NAME_RULES[forbidden])
     positive("hp", hp, allow_zero=False)
     if hp > 100000:
         raise BadInput("hp", hp, "at most 100000")

@@ -14,6 +14,9 @@ class Services:
     domain.verbs.Services), the GM's ``--force``, the GM roster, and recording its
     decision (one atomic append)."""
 
+    #: the language of what the command says (the command line's ``--lang``)
+    lang = "en"
+
     def __init__(self, store: str | None = None, encounter: str | None = None,
                  user: str | None = None, command_line: str = "", capture: Any = None,
                  force: str | None = None, bt: Any = None):

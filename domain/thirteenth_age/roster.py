@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from battletape.domain.encounter import positive, require_on
+from battletape.domain.encounter import positive
 from battletape.domain.errors import BadInput
 from battletape.domain.events import CombatantAdded, Event
-from battletape.domain.roster import names_for
+from battletape.domain.roster import check_body, names_for
 from battletape.domain.state import EncounterState
 from battletape.domain.thirteenth_age.events import added_stats
 
@@ -43,23 +43,12 @@ def add(state: EncounterState, name: str, hp: int, *, ac: int = 10, pd: int = 10
         md: int = 10, init: int = 0, level: int = 1, pc: bool = False, count: int = 1,
         recoveries: int | None = None, recovery_die: str = "d8", con_mod: int = 0,
         resist: list[str] = (), carried: dict | None = None) -> list[Event]:
-    require_on(state)
-    if not name.strip() or "," in name or "=" in name:
-        raise BadInput("name", name, "a name without commas or '='")
-    positive("hp", hp, allow_zero=False)
-    if hp > 100000:
-        raise BadInput("hp", hp, "at most 100000")
+    check_body(state, name, hp, count, pc, ac, init, forbidden=",=")
     if not 1 <= level <= 10:
         raise BadInput("level", level, "1..10")
-    if not 1 <= count <= 50:
-        raise BadInput("count", count, "1..50")
-    for what, value in (("ac", ac), ("pd", pd), ("md", md)):
+    for what, value in (("pd", pd), ("md", md)):
         if not 0 <= value <= 60:
             raise BadInput(what, value, "0..60")
-    if not -10 <= init <= 30:
-        raise BadInput("initiative bonus", init, "-10..30")
-    if pc and count > 1:
-        raise BadInput("count", count, "1 for a PC")
     die = parse_die(recovery_die)
     if recoveries is None:
         recoveries = 8 if pc else 0  # Recoveries: "8 or 9 recoveries"
