@@ -10,6 +10,7 @@ import typer
 from battletape.cli import app
 from battletape.session import Context, echo_events, get, out
 from battletape.domain.errors import BadInput
+from battletape.domain import systems
 
 KIND_HELP = "rules-error, table-error or tactical (tactical choices are never rewound)."
 
@@ -40,8 +41,6 @@ def _after_correction(c: Context) -> None:
 
 def _policy(c: Context):
     """The encounter's system's correction policy (None: the core's plain corrections)."""
-    from battletape.domain import systems
-
     return systems.get(c.system_id()).correction_policy
 
 
@@ -305,8 +304,9 @@ def diff(ctx: typer.Context, a: str,
     va = state_view(c.bt.state(a, at=at_a))
     vb = state_view(c.bt.state(b, at=at_b))
     changes = []
-    for key in ("round", "turn", "escalation_die", "order", "ended"):
-        if va[key] != vb[key]:
+    header = systems.get(va["system"]).header_keys  # the system's own (13th Age: the die)
+    for key in ("round", "turn", *header, "order", "ended"):
+        if va.get(key) != vb.get(key):
             changes.append({"what": key, "a": va[key], "b": vb[key]})
     for name in sorted(set(va["combatants"]) | set(vb["combatants"])):
         ca, cb = va["combatants"].get(name), vb["combatants"].get(name)

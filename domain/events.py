@@ -14,7 +14,11 @@ from uuid import UUID
 
 import msgspec
 
-SCHEMA = 1
+# The layout of the events written today. 2: the fields only one rule system
+# records moved into ``extra`` (13th Age's escalation die, resistance's fake roll,
+# ...): a stored event of layout 1 is upcast as it is read (the systems' ``UPCASTS``,
+# applied by ``decoder``).
+SCHEMA = 2
 # The edition of battletape's rules an encounter is decided under. Edition 2: the GM's
 # last word and the 13th Age audit (issue 12): an attack without --kind no longer
 # engages, one action of each kind, ... A command recorded under an earlier edition
@@ -99,12 +103,12 @@ class SurpriseDeclared(Event, kw_only=True):
     """Ambushes and Surprise: only these creatures act in the ambush round."""
 
     actors: list[str]
-    advance_escalation: bool = False
+    extra: dict[str, Any] = {}  # the rule system's own (13th Age: advance_escalation)
 
 
 class RoundStarted(Event, kw_only=True):
     round: int
-    escalation_die: int
+    extra: dict[str, Any] = {}  # the rule system's own (13th Age: escalation_die)
 
 
 class TurnStarted(Event, kw_only=True):
@@ -124,7 +128,7 @@ class Readied(Event, kw_only=True):
     name: str
     trigger: str
     action: str = ""
-    readies: str = "standard"  # 13th Age: a standard, move or free action is readied
+    extra: dict[str, Any] = {}  # the rule system's own (13th Age: what is readied)
 
 
 class DelayedActionTaken(Event, kw_only=True):
@@ -149,7 +153,6 @@ class AttackResolved(Event, kw_only=True):
     roll: Roll
     natural: int
     bonus: int
-    escalation: int = 0
     modifiers: dict[str, int] = {}
     total: int
     crit_range: int = 20
@@ -170,6 +173,7 @@ class AttackResolved(Event, kw_only=True):
     rerolled_from: int | None = None
     ongoing: int = 0
     action: str = ""
+    extra: dict[str, Any] = {}  # the rule system's own (13th Age: escalation bonus)
 
 
 class DamageTaken(Event, kw_only=True):
@@ -182,8 +186,8 @@ class DamageTaken(Event, kw_only=True):
     immune: bool = False
     rolled: int = 0
     source: str = "direct"
-    fake_roll: Roll | None = None  # 13th Age Resistance: "fake an attack roll"
-    knock_out: bool = False  # 13th Age: a monster at 0 hp is knocked out, not slain
+    knock_out: bool = False  # brought to 0 hp, knocked out rather than slain
+    extra: dict[str, Any] = {}  # the rule system's own (13th Age: the fake roll)
 
 
 class Healed(Event, kw_only=True):
@@ -237,8 +241,7 @@ class OngoingDamageApplied(Event, kw_only=True):
     damage_type: str | None = None
     save: str = "normal"
     natural: int | None = None
-    nonmagical: bool = False  # 13th Age Resistance: normal energy, immunity holds
-    fake_roll: Roll | None = None  # 13th Age Resistance: "fake an attack roll"
+    extra: dict[str, Any] = {}  # the rule system's own (13th Age: nonmagical, fake roll)
 
 
 class SaveRolled(Event, kw_only=True):
@@ -504,24 +507,28 @@ class UpcastingDecoder:
     """msgspec's decoder of the union, which first hands a stored event of an older
     layout to the upcasts the rule systems declare (``UPCASTS`` in their events
     module: {tag: function of the event's plain dict}), its amendments' replacements
-    included. Only an event whose bytes name an upcast tag takes that slower path."""
+    included. Only an event written before today's layout (``SCHEMA``) whose bytes
+    name an upcast tag takes that slower path."""
 
     def __init__(self, union: Any, upcasts: dict[str, list]) -> None:
         self._plain = msgspec.json.Decoder(union).decode
         self._upcasts = upcasts
-        tags = "|".join(re.escape(tag) for tag in upcasts)
-        self._names_bytes = re.compile(tags.encode()).search
-        self._names_text = re.compile(tags).search
+        tags = "|".join(re.escape(f'"{tag}"') for tag in upcasts)
+        older = "|".join(str(n) for n in range(SCHEMA))
+        old, today = f'"schema":({older})[,}}]', f'"schema":{SCHEMA}[,}}]'
+        self._bytes = tuple(re.compile(x.encode()).search for x in (tags, old, today))
+        self._text = tuple(re.compile(x).search for x in (tags, old, today))
 
     def decode(self, data: bytes | str) -> Any:
         if type(data) is bytes:
-            if self._names_bytes(data) is None:
-                return self._plain(data)
+            names, older, today = self._bytes
         elif isinstance(data, str):
-            if self._names_text(data) is None:
-                return self._plain(data)
+            names, older, today = self._text
         else:  # a memoryview, a bytearray
             return self.decode(bytes(data))
+        # an event of today's layout (its replacements' too) decodes as it is
+        if names(data) is None or (today(data) is not None and older(data) is None):
+            return self._plain(data)
         # encoded again and decoded: msgspec.convert of the union costs ~100x more
         return self._plain(_encode(self._upcast(msgspec.json.decode(data))))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from functools import cache
 from importlib import import_module
+from typing import Any
 
 from battletape.domain.errors import BadInput
 
@@ -81,6 +82,17 @@ def declared(module: str, name: str) -> list:
 def system_events() -> list[type]:
     """The events every system declares beyond the core's (for the one union)."""
     return [cls for events in declared("events", "EVENTS") for cls in events]
+
+
+@cache
+def system_extra() -> dict[str, dict[str, Any]]:
+    """The fields the systems record in the ``extra`` of the core's events, with
+    their defaults, by tag (``EXTRA`` in a system's events module)."""
+    out: dict[str, dict[str, Any]] = {}
+    for extra in declared("events", "EXTRA"):
+        for tag, fields in extra.items():
+            out.setdefault(tag, {}).update(fields)
+    return out
 
 
 def system_upcasts() -> dict[str, list]:

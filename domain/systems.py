@@ -174,9 +174,11 @@ class RuleSystem:
         (who, kind, roll, detail) each (13th Age: recharges and quick rests)."""
         return []
 
-    def analytics_values(self, table: str, e: "Event") -> dict[str, Any]:
+    def analytics_values(self, table: str, e: "Event",
+                         state: "EncounterState") -> dict[str, Any]:
         """The values of this system's ``analytics_columns`` for the row ``e`` makes
-        in ``table`` (columns left out are NULL)."""
+        in ``table``, ``state`` the encounter with ``e`` folded in (columns left out
+        are NULL)."""
         return {}
 
     # --- campaigns ----------------------------------------------------------------------

@@ -38,9 +38,7 @@ def describe(e: ev.Event, lang: str = "en",
         case ev.InitiativeRolled():
             return f"initiative {', '.join(e.names)}: {_roll(e.roll)}"
         case ev.RoundStarted():
-            return f"{t('round')} {e.round}" + (
-                f", {t('escalation die')} {e.escalation_die}"
-                if "escalation_die" in rules.header_keys else "")
+            return f"{t('round')} {e.round}"
         case ev.TurnStarted():
             return f"{t('turn')}: {e.name}"
         case ev.TurnEnded():
@@ -159,9 +157,7 @@ def describe(e: ev.Event, lang: str = "en",
             return (f"{e.attacker} uses the saved attack {e.attack}"
                     + (f" — triggered {fired}" if fired else ""))
         case ev.SurpriseDeclared():
-            return (f"surprise: only {_and(e.actors)} act in the ambush round"
-                    + ("; the escalation die advances after it" if e.advance_escalation
-                       else ""))
+            return f"surprise: only {_and(e.actors)} act in the ambush round"
         case ev.Delayed():
             return f"{e.name} delays, to act later this round"
         case ev.Readied():

@@ -66,13 +66,9 @@ def describe_it(e: ev.Event, rules, t: Callable[[str], str]) -> str | None:
         case ev.InitiativeRolled():
             return f"{t('initiative')} di {_and(e.names)}: {_roll(e.roll)}"
         case ev.SurpriseDeclared():
-            return (f"sorpresa: nel round dell'imboscata agiscono solo {_and(e.actors)}"
-                    + ("; poi il dado di escalation avanza" if e.advance_escalation
-                       else ""))
+            return f"sorpresa: nel round dell'imboscata agiscono solo {_and(e.actors)}"
         case ev.RoundStarted():
-            return f"{t('round')} {e.round}" + (
-                f", {t('escalation die')} {e.escalation_die}"
-                if "escalation_die" in rules.header_keys else "")
+            return f"{t('round')} {e.round}"
         case ev.TurnStarted():
             return f"{t('turn')} di {e.name}"
         case ev.TurnEnded():

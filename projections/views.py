@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from battletape.domain import events as ev, fair_dice, systems
+from battletape.domain.registry import system_extra
 from battletape.domain.state import Combatant, EncounterState
 
 
@@ -45,8 +46,23 @@ def state_view(state: EncounterState, combatants: dict | None = None) -> dict:
 
 
 def event_view(e: ev.Event, voided: bool = False) -> dict:
-    data = ev.to_builtins(e)
+    """The event's fields, a rule system's own also beside them (its ``extra``, as
+    fields of the event's own, which they were until layout 2), its position, whether
+    voided."""
+    data = _flat(ev.to_builtins(e))
+    if isinstance(data.get("replacement"), list):
+        data["replacement"] = [_flat(r) for r in data["replacement"]]
     data["position"] = e.originator_version
     if voided:
         data["voided"] = True
     return data
+
+
+def _flat(data: dict) -> dict:
+    """A rule system's own fields beside the others, as readers of layout 1 read them;
+    ``extra`` stays, so that the view decodes as the event it shows."""
+    extra = data.get("extra")
+    if extra is None:
+        return data
+    own = {**system_extra().get(data["type"], {}), **extra}
+    return {**data, **{k: v for k, v in own.items() if k not in data}}

@@ -112,7 +112,7 @@ def roll_initiative(state: EncounterState, rng: "random.Random", given: dict[str
                                   list(state.combatants).index(tc[1].name)))
         first = live[0][1].name
         round_ = 0 if surprise else 1
-        events += [RoundStarted(round=round_, escalation_die=0),
+        events += [RoundStarted(round=round_),
                    TurnStarted(name=first, round=round_)]
     return events
 

@@ -66,7 +66,7 @@ def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> lis
         nxt = next((n for n in order if _takes_turn(state, n, round_)), None)
         if nxt is None:
             raise RuleViolation("no one is left to take a turn: `end` or `flee`")
-        events.append(RoundStarted(round=round_, escalation_die=0))
+        events.append(RoundStarted(round=round_))
     c = state.combatants[nxt]
     if c.readied:
         events.append(ReadiedActionLost(name=nxt, trigger=c.readied))

@@ -27,7 +27,7 @@ class Dnd35(RuleSystem):
 
         return COLUMNS
 
-    def analytics_values(self, table: str, e) -> dict[str, Any]:
+    def analytics_values(self, table: str, e, state=None) -> dict[str, Any]:
         from battletape.domain.dnd35.analytics import values
 
         return values(table, e)

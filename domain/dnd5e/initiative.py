@@ -146,7 +146,7 @@ def roll_initiative(state: EncounterState, rng: "random.Random",
             for n, c in state.combatants.items()})
         first = next(n for n in ordered(probe)
                      if state.combatants[n].status not in ("dead", "fled"))
-        events += [RoundStarted(round=1, escalation_die=0), TurnStarted(name=first, round=1)]
+        events += [RoundStarted(round=1), TurnStarted(name=first, round=1)]
     return events
 
 

@@ -45,7 +45,7 @@ def next_turn(state: EncounterState, death_saves: dict[str, int]) -> list[Event]
         if nxt is None:
             raise RuleViolation("no one is left to take a turn: `end` or `flee`")
         round_ += 1
-        events.append(RoundStarted(round=round_, escalation_die=0))
+        events.append(RoundStarted(round=round_))
     events.append(TurnStarted(name=nxt, round=round_))
     events += conditions.expiring_at(state, round_, nxt, order)
     for name, natural in death_saves.items():

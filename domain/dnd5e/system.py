@@ -32,7 +32,7 @@ class Dnd5e(RuleSystem):
 
         return COLUMNS
 
-    def analytics_values(self, table: str, e) -> dict[str, Any]:
+    def analytics_values(self, table: str, e, state=None) -> dict[str, Any]:
         from battletape.domain.dnd5e.analytics import values
 
         return values(table, e)

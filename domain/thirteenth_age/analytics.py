@@ -9,6 +9,28 @@ system's id.
 
 from __future__ import annotations
 
+from battletape.domain import events as ev
+from battletape.domain.state import EncounterState
+from battletape.domain.thirteenth_age import events as te
+from battletape.domain.thirteenth_age.escalation_die import current
+
+_DIE = ("escalation_die", "INTEGER", "the escalation die's value at the time (Escalation "
+        "Die; 13th Age's: NULL in other systems)")
+#: the columns 13th Age adds to the analytics tables (RuleSystem.analytics_columns)
+COLUMNS = {
+    "attacks": [_DIE, ("escalation", "INTEGER", "escalation bonus added to the roll")],
+    "turns": [_DIE],
+}
+
+
+def values(table: str, e: ev.Event, state: EncounterState) -> dict:
+    """The 13th Age columns of the row that ``e`` makes in ``table``."""
+    if table == "attacks" and isinstance(e, ev.AttackResolved):
+        return {"escalation_die": current(state), "escalation": te.own(e, "escalation")}
+    if table == "turns":
+        return {"escalation_die": current(state)}
+    return {}
+
 #: (key, title, SQL, the core section it follows)
 STATS_SECTIONS: list[tuple[str, str, str, str]] = [
     ("escalation", "Hit rate by escalation die", """

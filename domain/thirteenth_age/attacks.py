@@ -27,7 +27,8 @@ from battletape.domain.state import Combatant, EncounterState
 # what the GM announced, declared once with the verb's options
 from battletape.domain.thirteenth_age.attack_order import AttackOrder
 from battletape.domain.thirteenth_age import (actions, combat_stats, conditions,
-                                   damage_and_healing, effects, escalation_die, position,
+                                   damage_and_healing, effects, escalation_die,
+                                   events as te, position,
                                    resistance, targeting)
 
 if TYPE_CHECKING:
@@ -330,9 +331,10 @@ def _resolve(state: EncounterState, rng: random.Random, a: Combatant, t: Combata
                                order.nonmagical)
     resolved = AttackResolved(
         attacker=a.name, target=t.name, defense=shared.defense, defense_value=dv,
-        roll=roll, natural=natural, bonus=order.bonus, escalation=shared.escalation,
+        roll=roll, natural=natural, bonus=order.bonus,
         modifiers=mods, total=total, crit_range=crit_range, hit=hit, crit=crit,
         fumble=fumble, concealment=concealment, concealed_miss=concealed,
+        extra=te.extra("AttackResolved", escalation=shared.escalation),
         damage_roll=shared.damage_roll if hit or amount else None,
         damage_type=order.damage_type, multiplier=multiplier,
         resistance=outcome.resistance, half=outcome.half, immune=outcome.immune,
@@ -343,5 +345,6 @@ def _resolve(state: EncounterState, rng: random.Random, a: Combatant, t: Combata
     if hit and order.ongoing:
         ongoing.append(OngoingDamageApplied(
             name=t.name, amount=order.ongoing, damage_type=order.damage_type,
-            save=order.ongoing_save, natural=natural, nonmagical=order.nonmagical))
+            save=order.ongoing_save, natural=natural,
+            extra=te.extra("OngoingDamageApplied", nonmagical=order.nonmagical)))
     return resolved, ongoing

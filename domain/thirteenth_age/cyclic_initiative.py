@@ -22,7 +22,7 @@ from battletape.domain.events import (ConditionRemoved, DamageTaken, Delayed, De
                            Readied, ReadiedActionTaken, RoundStarted, SurpriseDeclared,
                            TurnEnded, TurnStarted)
 from battletape.domain.state import Combatant, EncounterState, copy
-from battletape.domain.thirteenth_age import actions, escalation_die
+from battletape.domain.thirteenth_age import actions, escalation_die, events as te
 from battletape.domain.thirteenth_age.fold import apply
 from battletape.domain.thirteenth_age.initiative_order import ordered
 from battletape.domain.thirteenth_age.state import encounter
@@ -76,10 +76,11 @@ def roll_initiative(state: EncounterState, rng: random.Random, given: dict[str, 
             ally = next((n for n in names if n != first.name
                          and state.combatants[n].pc == first.pc), None)
             actors = [first.name] + ([ally] if ally else [])
-            events.append(SurpriseDeclared(actors=actors,
-                                           advance_escalation=advance_escalation))
+            events.append(SurpriseDeclared(actors=actors, extra=te.extra(
+                "SurpriseDeclared", advance_escalation=advance_escalation)))
             names = [first.name] + [n for n in names if n == ally]
-        events.append(RoundStarted(round=1, escalation_die=escalation_die.current(state)))
+        events.append(RoundStarted(round=1, extra=te.extra(
+            "RoundStarted", escalation_die=escalation_die.current(state))))
         events.append(TurnStarted(name=names[0], round=1))
     return events
 
@@ -117,7 +118,8 @@ def _start_next(state: EncounterState, acted: set[str]) -> list[Event]:
     nxt = following(probe, state.order, set())
     if nxt is None:
         raise RuleViolation("no one is left to take a turn: `end` or `flee`")
-    return [RoundStarted(round=new_round, escalation_die=value),
+    return [RoundStarted(round=new_round,
+                         extra=te.extra("RoundStarted", escalation_die=value)),
             TurnStarted(name=nxt, round=new_round)]
 
 
@@ -214,7 +216,8 @@ def ready(state: EncounterState, name: str, trigger: str,
     if readies not in READIES:
         raise BadInput("readied action", readies, ", ".join(READIES))
     return [Readied(name=c.name, trigger=trigger,
-                    action=actions.slot(c, "standard", True), readies=readies)]
+                    action=actions.slot(c, "standard", True),
+                    extra=te.extra("Readied", readies=readies))]
 
 
 def act(state: EncounterState, rng: random.Random, name: str,

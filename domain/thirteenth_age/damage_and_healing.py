@@ -80,7 +80,7 @@ def direct_damage(state, name: str, amount: int, damage_type: str | None,
     (rolled virtually) unless one is given (Resistance: "fake an attack roll")."""
     from battletape.domain.encounter import combatant, positive, require_on
     from battletape.domain.events import DamageTaken
-    from battletape.domain.thirteenth_age import resistance
+    from battletape.domain.thirteenth_age import events as te, resistance
 
     require_on(state)
     c = combatant(state, name)
@@ -94,7 +94,8 @@ def direct_damage(state, name: str, amount: int, damage_type: str | None,
     return [DamageTaken(target=c.name, amount=outcome.amount, damage_type=kind,
                         resistance=outcome.resistance, natural=natural,
                         half=outcome.half, immune=outcome.immune, rolled=amount,
-                        fake_roll=fake, knock_out=knock_out)]
+                        knock_out=knock_out,
+                        extra=te.extra("DamageTaken", fake_roll=fake))]
 
 
 def require_knock_out(c: Combatant, knock_out: bool) -> None:

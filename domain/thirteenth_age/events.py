@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import msgspec
+
 from battletape.domain.events import Event, Roll
 
 #: where the events that moved here were first stored (their topic's module)
@@ -156,3 +158,51 @@ def _combatant_added_stats_in_fields(raw: dict) -> dict:
 
 #: upcasts of older stored events, by tag (domain/events.py: UpcastingDecoder)
 UPCASTS = {"CombatantAdded": _combatant_added_stats_in_fields}
+
+
+# --- what 13th Age records of the events every system shares ---------------------------
+
+#: 13th Age's own fields of the core's events, in their ``extra``, with the defaults
+#: the events carried them with as fields of their own (layout 1: ``SCHEMA``)
+EXTRA: dict[str, dict[str, Any]] = {
+    "SurpriseDeclared": {"advance_escalation": False},
+    "RoundStarted": {"escalation_die": 0},
+    "Readied": {"readies": "standard"},
+    "AttackResolved": {"escalation": 0},
+    "DamageTaken": {"fake_roll": None},
+    "OngoingDamageApplied": {"nonmagical": False, "fake_roll": None},
+}
+
+
+def extra(tag: str, **values: Any) -> dict[str, Any]:
+    """The ``extra`` of a core event ``tag`` that 13th Age decides: only the values
+    that differ from their defaults (a decision made today equals an older store's
+    event, upcast); a roll as its plain fields, as it reads back."""
+    defaults = EXTRA[tag]
+    return {k: msgspec.to_builtins(v) for k, v in values.items() if v != defaults[k]}
+
+
+def own(e: Any, key: str) -> Any:
+    """13th Age's value ``key`` of a core event ``e`` (its ``extra``, else the default)."""
+    return e.extra.get(key, EXTRA[type(e).__name__][key])
+
+
+def fake_roll(e: Any) -> Roll | None:
+    """Resistance's "fake an attack roll" of a DamageTaken or OngoingDamageApplied."""
+    raw = e.extra.get("fake_roll")
+    return None if raw is None else msgspec.convert(raw, Roll)
+
+
+def _fields_in_extra(raw: dict) -> dict:
+    """An older store's core event, 13th Age's fields still fields of its own: they
+    move into ``extra`` (those that differ from their defaults: a 5e or 3.5 round's
+    escalation die of 0 goes)."""
+    defaults = EXTRA[raw["type"]]
+    moved = {k: raw.pop(k) for k in defaults if k in raw}
+    kept = {k: v for k, v in moved.items() if v != defaults[k]}
+    if kept:
+        raw["extra"] = {**kept, **(raw.get("extra") or {})}
+    return raw
+
+
+UPCASTS.update({tag: _fields_in_extra for tag in EXTRA})

@@ -94,7 +94,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             _damage(state, t, e.damage, "knock-out" in e.tags, a.part.villain)
         case ev.RoundStarted():
             state.round = e.round
-            encounter(state).escalation_die = e.escalation_die
+            encounter(state).escalation_die = te.own(e, "escalation_die")
             state.acted = []
             if e.round > 1:
                 encounter(state).surprise = []
@@ -105,7 +105,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.OngoingDamageApplied():
             state.combatants[e.name].ongoing.append(
                 Ongoing(amount=e.amount, type=e.damage_type, save=e.save,
-                        natural=e.natural, nonmagical=e.nonmagical))
+                        natural=e.natural, nonmagical=te.own(e, "nonmagical")))
         case ev.OngoingDamageEnded():
             c = state.combatants[e.name]
             if 0 <= e.index < len(c.ongoing):
@@ -157,12 +157,12 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.SurpriseDeclared():
             p = encounter(state)
             p.surprise = list(e.actors)
-            p.surprise_advance = e.advance_escalation
+            p.surprise_advance = te.own(e, "advance_escalation")
         case ev.Delayed():
             delay_turn(state, e.name)
         case ev.Readied():
             state.combatants[e.name].readied = e.trigger
-            state.combatants[e.name].part.readied_action = e.readies
+            state.combatants[e.name].part.readied_action = te.own(e, "readies")
         case ev.DelayedActionTaken():
             take_delayed_turn(state, e)
         case ev.ReadiedActionTaken():

@@ -18,7 +18,7 @@ from battletape.domain.errors import BadInput, RuleViolation
 from battletape.domain.events import (ConditionRemoved, DamageTaken, Event, OngoingDamageApplied,
                            OngoingDamageEnded, SaveRolled)
 from battletape.domain.state import Combatant, EncounterState
-from battletape.domain.thirteenth_age import effects, resistance, saves
+from battletape.domain.thirteenth_age import effects, events as te, resistance, saves
 from battletape.domain.thirteenth_age.damage_and_healing import take_damage
 
 if TYPE_CHECKING:
@@ -41,7 +41,8 @@ def apply(state: EncounterState, name: str, amount: int, damage_type: str | None
     return [OngoingDamageApplied(name=c.name, amount=amount, damage_type=kind,
                                  save=(save or "normal").lower(),
                                  natural=fake.natural if fake else natural,
-                                 nonmagical=nonmagical, fake_roll=fake)]
+                                 extra=te.extra("OngoingDamageApplied",
+                                                nonmagical=nonmagical, fake_roll=fake))]
 
 
 def _natural_for(c: Combatant, naturals: list[int], rng: random.Random,

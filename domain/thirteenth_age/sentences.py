@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from battletape.domain import events as ev
 from battletape.domain.events import Event, Roll
 from battletape.domain.thirteenth_age import events as te
 
@@ -31,6 +32,13 @@ def _and(names: list[str], nobody: str, word: str) -> str:
 def english(e: Event, t: Callable[[str], str]) -> str | None:
     """The English line of a 13th Age event (None: not one of its own)."""
     match e:
+        case ev.RoundStarted():
+            return (f"{t('round')} {e.round}, {t('escalation die')} "
+                    f"{te.own(e, 'escalation_die')}")
+        case ev.SurpriseDeclared():
+            return (f"surprise: only {_and(e.actors, 'nobody', ',')} act in the ambush "
+                    "round" + ("; the escalation die advances after it"
+                               if te.own(e, "advance_escalation") else ""))
         case te.EscalationSet():
             held = "; held: it will not advance" if e.held else ""
             return f"the GM sets the {t('escalation die')} to {e.value}{held}{_why(e.reason)}"
@@ -71,6 +79,14 @@ def italian(e: Event, t: Callable[[str], str]) -> str | None:
     """The Italian line of a 13th Age event (None: not one of its own)."""
     ok = "riuscito" if getattr(e, "success", False) else "fallito"
     match e:
+        case ev.RoundStarted():
+            return (f"{t('round')} {e.round}, {t('escalation die')} "
+                    f"{te.own(e, 'escalation_die')}")
+        case ev.SurpriseDeclared():
+            return ("sorpresa: nel round dell'imboscata agiscono solo "
+                    f"{_and(e.actors, 'nessuno', 'e')}"
+                    + ("; poi il dado di escalation avanza"
+                       if te.own(e, "advance_escalation") else ""))
         case te.EscalationSet():
             held = "; bloccato: non avanza" if e.held else ""
             return f"il GM porta il {t('escalation die')} a {e.value}{held}{_why(e.reason)}"

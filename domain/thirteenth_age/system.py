@@ -26,6 +26,17 @@ class ThirteenthAge(RuleSystem):
     generator_module = "battletape.fixtures.generate_13a"
     samples_module = "battletape.domain.thirteenth_age.samples"
 
+    @property
+    def analytics_columns(self):  # type: ignore[override]
+        from battletape.domain.thirteenth_age.analytics import COLUMNS
+
+        return COLUMNS
+
+    def analytics_values(self, table: str, e, state: EncounterState) -> dict[str, Any]:
+        from battletape.domain.thirteenth_age.analytics import values
+
+        return values(table, e, state)
+
     def staggered(self, c: Combatant) -> bool:
         from battletape.domain.thirteenth_age.damage_and_healing import staggered
 

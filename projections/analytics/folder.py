@@ -7,7 +7,7 @@ hit points actually lost or gained, whether the target dropped or died).
 
 Rule systems may add columns of their own (``projections.analytics.schema``): the
 rows an event makes are ended with what the encounter's system's
-``analytics_values(table, event)`` returns for them, NULL for other systems' columns.
+``analytics_values(table, event, state)`` returns for them, NULL for other systems' columns.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ class Folder:
             out = tables[table]
             if len(out) == before[table]:
                 continue
-            got = self.values(table, e) if own else None
+            got = self.values(table, e, self.state) if own else None
             if got:
                 unknown = set(got).difference(names)
                 if unknown:
@@ -128,7 +128,6 @@ class Folder:
 
     def _attack(self, e: ev.AttackResolved) -> None:
         s = self.state
-        escalation_die = getattr(s.part, "escalation_die", 0)  # 13th Age's; else 0
         a = s.combatants.get(e.attacker)
         t = s.combatants.get(e.target)
         attacker_pc = a.pc if a is not None else None
@@ -155,8 +154,8 @@ class Folder:
             t = s.combatants.get(e.target)
             hp_after = t.hp if t is not None else None
         self._out("attacks").append(ctx + (
-            escalation_die, e.attacker, attacker_pc, e.target, target_pc, e.kind,
-            e.defense, e.defense_value, e.natural, e.bonus, e.escalation, e.total, e.hit,
+            e.attacker, attacker_pc, e.target, target_pc, e.kind,
+            e.defense, e.defense_value, e.natural, e.bonus, e.total, e.hit,
             e.crit, e.fumble, e.concealed_miss, e.damage_type, rolled, e.multiplier,
             e.damage, absorbed, lost, hp_after, dropped, killed))
 
@@ -266,7 +265,7 @@ class Folder:
         s = self.state
         c = s.combatants.get(e.name)
         self._out("turns").append(self._ctx(e) + (
-            getattr(s.part, "escalation_die", 0), e.name, c.pc if c else None, c.status if c else None,
+            e.name, c.pc if c else None, c.status if c else None,
             c.hp if c else None))
 
 
@@ -274,7 +273,7 @@ def system_columns(system: str | None) -> tuple[dict[str, tuple[list[str], bool]
                                                 Callable | None]:
     """What the rule systems add to the rows of an encounter of ``system``:
     {table: (the systems' column names, whether ``system`` fills some)}, and its
-    ``analytics_values(table, event) -> {column: value}``. Empty when no system adds
+    ``analytics_values(table, event, state) -> {column: value}``. Empty when no system adds
     columns (then the rows are made as if there were no such thing)."""
     from battletape.domain import systems
 

@@ -122,7 +122,6 @@ TABLES: list[Table] = [
         ("source", "VARCHAR", "typed (physical dice) or virtual"),
     ]),
     Table("attacks", "every attack roll, one per target", WHERE + [
-        ("escalation_die", "INTEGER", "the escalation die's value at the time"),
         ("attacker", "VARCHAR", "attacker"),
         ("attacker_pc", "BOOLEAN", "the attacker is a PC"),
         ("target", "VARCHAR", "target"),
@@ -132,7 +131,6 @@ TABLES: list[Table] = [
         ("defense_value", "INTEGER", "the defense's value"),
         ("natural", "INTEGER", "natural d20 (of two, the one kept)"),
         ("bonus", "INTEGER", "attack bonus"),
-        ("escalation", "INTEGER", "escalation bonus added to the roll"),
         ("total", "INTEGER", "attack total"),
         ("hit", "BOOLEAN", "hit"),
         ("crit", "BOOLEAN", "critical hit"),
@@ -196,7 +194,6 @@ TABLES: list[Table] = [
         ("amount", "INTEGER", "ongoing damage amount"),
     ]),
     Table("turns", "every turn started", WHERE + [
-        ("escalation_die", "INTEGER", "escalation die at the start of the turn"),
         ("name", "VARCHAR", "whose turn"),
         ("pc", "BOOLEAN", "a PC's turn"),
         ("status", "VARCHAR", "status at the start of the turn"),

@@ -55,7 +55,7 @@ class WithColumns(StandIn5e):
     title = "a fake system with analytics columns"
     analytics_columns = ANALYTICS_COLUMNS_5E
 
-    def analytics_values(self, table: str, e: ev.Event) -> dict:
+    def analytics_values(self, table: str, e: ev.Event, state=None) -> dict:
         return analytics_values_5e(table, e)
 
 

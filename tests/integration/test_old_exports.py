@@ -5,38 +5,15 @@ imports as the same events as today's export of the same battle."""
 from __future__ import annotations
 
 import hashlib
-from typing import Any
 
 import msgspec
 
 from battletape.application import Battletape
 from battletape.domain import events as ev
+from battletape.domain.thirteenth_age import events as te
 from battletape.projections.views import state_view
 from battletape.replay import export, history
 from tests.helpers import cli
-
-
-class CombatantAdded(ev.Event, kw_only=True):
-    """The event as the versions up to 2b65cd2 stored and exported it."""
-
-    name: str
-    max_hp: int
-    hp: int
-    group: str | None = None
-    pc: bool = False
-    ac: int = 10
-    pd: int = 10
-    md: int = 10
-    init_bonus: int = 0
-    level: int = 1
-    recoveries: int = 0
-    recovery_die: int = 8
-    con_mod: int = 0
-    resist: dict[str, int] = {}
-    penalty: int = 0
-    lasting_wounds: int = 0
-    carried_from: str | None = None
-    stats: dict[str, Any] = {}
 
 
 class _Line(msgspec.Struct, kw_only=True):
@@ -51,13 +28,15 @@ _OLD = ("pd", "md", "recoveries", "recovery_die", "con_mod", "resist", "penalty"
 
 
 def _as_then(e: ev.Event) -> bytes:
-    if not isinstance(e, ev.CombatantAdded):
-        return msgspec.json.encode(e)
+    """``e`` as layout 1 wrote it: 13th Age's statistics and fields its own."""
     data = msgspec.to_builtins(e)
-    data.pop("type")
-    stats = dict(data.pop("stats"))
-    data.update({k: stats.pop(k) for k in _OLD if k in stats})
-    return msgspec.json.encode(msgspec.convert(dict(data, stats=stats), CombatantAdded))
+    data["schema"] = 1
+    if isinstance(e, ev.CombatantAdded):
+        stats = data["stats"] = dict(data.pop("stats"))
+        data.update({k: stats.pop(k) for k in _OLD if k in stats})
+    elif type(e).__name__ in te.EXTRA:
+        data.update({**te.EXTRA[type(e).__name__], **data.pop("extra")})
+    return msgspec.json.encode(data)
 
 
 def _old_export(events: list[ev.Event]) -> list[bytes]:
@@ -86,8 +65,11 @@ def test_an_export_of_the_old_layout_imports_as_the_same_events(tmp_path):
         bt.close()
     lines = _old_export(events)
     assert b'"pd":14' in lines[2] and b'"stats":{}' in lines[2]  # as then
+    [round_1] = [line for line in lines if b'"RoundStarted"' in line]
+    assert b'"escalation_die":0' in round_1 and b'"extra"' not in round_1
     header, imported = export.from_jsonl(lines)
-    assert imported == events
+    today = [msgspec.structs.replace(e, schema=1) for e in events]
+    assert imported == today
     before, after = history.state_at(events, len(events)), history.state_at(imported,
                                                                           len(imported))
     assert state_view(after) == state_view(before)

@@ -4,7 +4,7 @@ import pytest
 
 from battletape.domain.errors import BadInput, RuleViolation
 from battletape.domain.events import AttackResolved
-from battletape.domain.thirteenth_age import attacks, cyclic_initiative as ci
+from battletape.domain.thirteenth_age import attacks, cyclic_initiative as ci, events as te
 from battletape.domain.thirteenth_age.attacks import AttackOrder
 from battletape.domain.thirteenth_age.state import encounter
 from tests.unit.support import Battle
@@ -98,7 +98,7 @@ def test_escalation_die_is_added_by_pcs_only():
     b = fight()
     encounter(b.state).escalation_die = 3  # as if round 4
     [e] = hit(b, rolls=[7], dmg=1)
-    assert e.escalation == 3 and e.total == 7 + 6 + 3
+    assert te.own(e, "escalation") == 3 and e.total == 7 + 6 + 3
 
 
 def test_ability_damage_is_doubled_at_5th_level_and_tripled_at_8th():

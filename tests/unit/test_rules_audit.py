@@ -9,6 +9,7 @@ from battletape.domain.thirteenth_age import (attacks, conditions, cyclic_initia
                                    damage_and_healing as dh, death_and_dying as dd,
                                    disengaging, ongoing_damage, position, recoveries)
 from battletape.domain.thirteenth_age.attacks import AttackOrder
+from battletape.domain.thirteenth_age import events as te
 from tests.unit.support import Battle
 
 
@@ -187,8 +188,9 @@ def test_resistance_automatic_damage_fakes_an_attack_roll(seed):
     b = fight()
     b.seed = seed
     [e] = b.roll(lambda s, r: dh.direct_damage(s, "Imp", 10, "fire", None, False, r))
-    assert e.fake_roll is not None and e.fake_roll.source == "virtual"
-    assert e.natural == e.fake_roll.faces[0]
+    fake = te.fake_roll(e)
+    assert fake is not None and fake.source == "virtual"
+    assert e.natural == fake.faces[0]
     assert e.amount == (10 if e.natural >= 16 else 5) and e.half == (e.natural < 16)
 
 
@@ -196,10 +198,10 @@ def test_resistance_ongoing_damage_without_its_attack_roll_fakes_one_once():
     b = fight()
     [o] = b.roll(lambda s, r: ongoing_damage.apply(s, "Imp", 6, "fire", None, None,
                                                    False, r))
-    assert o.fake_roll is not None and o.natural == o.fake_roll.faces[0]
+    assert te.fake_roll(o) is not None and o.natural == te.fake_roll(o).faces[0]
     assert b.c("Imp").ongoing[0].natural == o.natural
     [plain] = b.roll(lambda s, r: dh.direct_damage(s, "Kael", 4, "fire", None, False, r))
-    assert plain.fake_roll is None and plain.amount == 4  # Kael resists nothing
+    assert te.fake_roll(plain) is None and plain.amount == 4  # Kael resists nothing
 
 
 # 9. Grabbed: "Grabbed creatures can't use ranged attacks" — ranged spells neither

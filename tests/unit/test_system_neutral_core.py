@@ -110,3 +110,55 @@ def test_an_old_combatant_added_folds_as_it_did():
                                                                          {"fire": 16}, 0)
     assert from_old == from_new
     assert today[0].stats == ev.decoder.decode(old).stats
+
+
+# 13th Age's fields of the core's events (layout 1) and where they are now (``extra``)
+LAYOUT_1 = {
+    "SurpriseDeclared": (b'"actors":["Vex"],"advance_escalation":true',
+                         {"advance_escalation": True}),
+    "RoundStarted": (b'"round":3,"escalation_die":2', {"escalation_die": 2}),
+    "Readied": (b'"name":"Vex","trigger":"the orc moves","readies":"move"',
+                {"readies": "move"}),
+    "AttackResolved": (b'"attacker":"Vex","target":"Orc","defense":"ac",'
+                       b'"defense_value":15,"roll":{"expr":"1d20","faces":[14],"total":14},'
+                       b'"natural":14,"bonus":7,"escalation":2,"total":23,"hit":true',
+                       {"escalation": 2}),
+    "DamageTaken": (b'"target":"Orc","amount":5,"fake_roll":{"expr":"1d20",'
+                    b'"faces":[9],"total":9,"source":"virtual"},"knock_out":false',
+                    {"fake_roll": {"expr": "1d20", "faces": [9], "total": 9,
+                                   "source": "virtual"}}),
+    "OngoingDamageApplied": (b'"name":"Orc","amount":5,"nonmagical":true,'
+                             b'"fake_roll":null', {"nonmagical": True}),
+}
+
+
+def test_no_core_event_keeps_a_field_only_13th_age_records():
+    for tag, moved in te.EXTRA.items():
+        assert not set(moved) & set(ev.EVENT_TYPES[tag].__struct_fields__), tag
+
+
+@pytest.mark.parametrize("tag", sorted(LAYOUT_1))
+def test_an_older_core_event_reads_its_13th_age_fields_into_extra(tag):
+    fields, extra = LAYOUT_1[tag]
+    old = b'{"type":"%s","originator_version":7,"schema":1,%s}' % (tag.encode(), fields)
+    e = ev.decoder.decode(old)
+    assert type(e).__name__ == tag and e.extra == extra
+    # and as a replacement of an amendment stored beside it
+    amended = ev.decoder.decode(b'{"type":"CommandAmended","target":7,"schema":1,'
+                                b'"replacement":[' + old + b']}')
+    assert amended.replacement == [e]
+    # today's layout keeps the same values where it put them, and reads as it is
+    today = ev.decoder.decode(msgspec.json.encode(e).replace(b'"schema":1', b'"schema":2'))
+    assert today.extra == extra and today.schema == ev.SCHEMA
+
+
+def test_a_5e_round_of_layout_1_loses_its_escalation_die_of_zero():
+    e = ev.decoder.decode(b'{"type":"RoundStarted","round":2,"escalation_die":0,'
+                          b'"schema":1}')
+    assert e.extra == {} and e == ev.RoundStarted(round=2, schema=1)
+
+
+def test_the_fake_roll_reads_back_as_a_roll():
+    fields, _ = LAYOUT_1["DamageTaken"]
+    e = ev.decoder.decode(b'{"type":"DamageTaken","schema":1,%s}' % fields)
+    assert te.fake_roll(e) == ev.Roll(expr="1d20", faces=[9], total=9, source="virtual")

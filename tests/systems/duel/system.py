@@ -28,7 +28,7 @@ class Duel(RuleSystem):
 
         return describe(e, lang)
 
-    def analytics_values(self, table: str, e) -> dict[str, Any]:
+    def analytics_values(self, table: str, e, state=None) -> dict[str, Any]:
         if table == "damage" and type(e).__name__ == "Struck" and e.hit:
             return {"guarded": e.guarded}
         return {}
