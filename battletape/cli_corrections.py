@@ -114,7 +114,7 @@ def ripples_since(c: Context, since: int, window=None) -> list:
     """The ripples after position ``since``: one walk from the nearest valid snapshot
     before it (``window``: that snapshot's state and the events after it, when the
     caller has read them), each later command decided again once."""
-    from battletape import amending
+    from battletape.api import redeciding as amending
     from battletape.replay import ripple
 
     start, events = window if window is not None else c.bt.window(c.encounter, since)

@@ -235,7 +235,7 @@ def verify(ctx: typer.Context,
            encounter: Optional[str] = typer.Argument(None, help="Only this encounter (default: all).")):
     """Check the store: positions, commands, corrections, and that every command decided
     again (dice from the recorded seed) gives what was recorded.  Example: battletape verify"""
-    from battletape import amending
+    from battletape.api import redeciding as amending
     from battletape.replay.verify import verify as run_verify
 
     c = get(ctx)

@@ -126,7 +126,7 @@ class VerbCommand(TyperCommand):
     encounter's combatants."""
 
     def shell_complete(self, ctx, incomplete: str):
-        from battletape.session import click_module
+        from battletape.api.lines import click_module
 
         CompletionItem = click_module().shell_completion.CompletionItem
 

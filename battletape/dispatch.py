@@ -10,6 +10,9 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from battletape.api.line_reader import (STAT_BLOCK_PARAMS, STAT_BLOCK_VERBS,  # noqa: F401
+                                        context_settings, stat_block_decision,
+                                        verb_params)
 from battletape.domain import systems
 from battletape.domain.errors import BattletapeError
 
@@ -156,7 +159,7 @@ def _foreign_option(name: str, option: str, system: "RuleSystem") -> str:
 @cache
 def build(system_id: str, name: str):
     """The click command of verb ``name`` in ``system_id``, built from its table."""
-    from typer.core import TyperArgument, TyperCommand, TyperOption
+    from typer.core import TyperCommand
 
     from battletape.session import click_module, echo_events, get
 
@@ -186,78 +189,8 @@ def build(system_id: str, name: str):
         decide = verb.run(c, **values)
         echo_events(c, c.record(decide, verb.needs_history))
 
-    params: list = []
-    for p in verb.params:
-        if name in STAT_BLOCK_VERBS and p.required and not p.positional:
-            p = p._replace(required=False)  # a stat block or saved attack may give it
-        ptype = {int: click.types.INT, float: click.types.FLOAT,
-                 str: click.types.STRING, bool: click.types.BOOL}[p.type]
-        if p.positional:
-            params.append(TyperArgument(
-                param_decls=[p.name], type=ptype, help=p.help or None,
-                metavar=p.name.rstrip("_").upper(), required=p.required,
-                nargs=-1 if p.multiple else 1,
-                default=None if p.multiple else p.default))
-        elif p.type is bool:
-            params.append(TyperOption(param_decls=[p.name, *p.flags], is_flag=True,
-                                       default=bool(p.default), help=p.help))
-        else:
-            params.append(TyperOption(
-                param_decls=[p.name, *p.flags], type=ptype, default=p.default, help=p.help,
-                multiple=p.multiple, required=p.required,
-                show_default=p.default not in (None, "", [], False)))
-    if name == "add":
-        params.append(TyperOption(
-            param_decls=["from_", "--from"], type=click.types.STRING, default=None,
-            help="A stat block of the campaign's bestiary (bestiary add FILE): its "
-                 "statistics and saved attacks; a typed option overrides it."))
-    elif name == "attack":
-        at = next(i for i, p in enumerate(params) if p.name == "targets") + 1
-        params.insert(at, TyperArgument(
-            param_decls=["saved"], type=click.types.STRING, required=False,
-            default=None, metavar="[SAVED_ATTACK]",
-            help="A saved attack of the attacker's stat block (a prefix will do): its "
-                 "bonus, defense, damage, type, kind and triggers; typed options win."))
-    settings = {"help_option_names": ["--help", "-h"],
-                **({"ignore_unknown_options": True} if verb.negative_numbers else {})}
+    params = list(verb_params(system_id, name))
+    settings = context_settings(system_id, name)
     return TyperCommand(name, params=params, callback=callback,
                         help=f"{verb.help}\n\n({system.id}: {system.title})",
                         context_settings=settings, rich_markup_mode=None)
-
-
-#: the verbs a stat block fills: ``add --from KEY``, ``attack A T SAVED``
-STAT_BLOCK_VERBS = ("add", "attack")
-#: the values those two take beyond their verb's table (a line that gives one is
-#: decided through the whole command line)
-STAT_BLOCK_PARAMS = ("from_", "saved")
-
-
-def stat_block_decision(c, verb: "Verb", values: dict, typed: set[str]):
-    """The decision of ``add`` or ``attack`` with the options not typed taken from a
-    stat block (``--from``) or a saved attack; without either, the verb's own."""
-    from battletape.domain import stat_blocks
-    from battletape.domain.events import SavedAttackUsed
-
-    key, saved = values.pop("from_", None), values.pop("saved", None)
-
-    def decide(state, rng, *history):
-        if key is not None:
-            block = c.stat_block(state, key)
-            stat_blocks.require_system(block, state.system)
-            filled = stat_blocks.fill(verb, values, typed, block.stats)
-            added = verb.run(c, **filled)(state, rng, *history)
-            return added + [stat_blocks.used(block, added)]
-        if saved is not None:
-            attacker, attack, options = stat_blocks.saved_attack(
-                state, values["attacker"], saved)
-            filled = stat_blocks.fill(verb, values, typed, options)
-            made = verb.run(c, **filled)(state, rng, *history)
-            triggers = list(options.get("triggers", []))
-            return made + [SavedAttackUsed(
-                attacker=attacker, attack=attack, triggers=triggers,
-                values={k: v for k, v in filled.items()
-                        if k in options and k not in typed},
-                fired=stat_blocks.fired(triggers, attacker, made))]
-        return verb.run(c, **stat_blocks.fill(verb, values, typed, {}))(
-            state, rng, *history)
-    return decide

@@ -1,7 +1,7 @@
 """`battletape play`: an interactive session on one encounter.
 
 Each line is a command of the command line without the program name (the parser of
-``run``, :mod:`battletape.lines`), saved atomically as it is typed; the store stays
+``run``, :mod:`battletape.api.lines`), saved atomically as it is typed; the store stays
 open between lines. After each command the state panel is drawn again; what the rules
 make due (end-of-turn saves, a dying PC's death save) is asked for.
 """

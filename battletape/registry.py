@@ -13,6 +13,7 @@ from importlib import import_module
 import typer
 
 from battletape.cli import COMMAND_MODULES, MODULES, VERBS_MODULE, app
+from battletape.session import Context
 
 
 def command_name(args: list[str]) -> str | None:
@@ -68,3 +69,6 @@ def whole_command(system_id: str | None = None):
 def scope(system_id: str) -> None:
     """Word the verbs' commands for an encounter of ``system_id`` (help, `?`)."""
     import_module(f"battletape.{VERBS_MODULE}").scope(system_id)
+
+
+Context.whole_command = staticmethod(whole_command)  # an amendment's line, read whole

@@ -7,9 +7,17 @@ from typing import Any
 from battletape.api.services import Services
 
 
+_whole_app = None  # the whole command line, built once (Context.redecide_unread)
+
+
 class Context(Services):
     """One command line (or script): the library's services, and the output settings
     of the command line."""
+
+    #: the click group of every command, which decides again a recorded line no
+    #: verb's parser takes: battletape.registry, which builds the app, sets it (nothing
+    #: here imports the app)
+    whole_command: Any = None
 
     def __init__(self, store: str | None = None, encounter: str | None = None,
                  user: str | None = None, lang: str = "en", debug: bool = False,
@@ -17,6 +25,41 @@ class Context(Services):
                  force: str | None = None, bt: Any = None):
         super().__init__(store, encounter, user, command_line, capture, force, bt)
         self.lang, self.debug, self.quiet = lang, debug, quiet
+
+    def deciding(self, encounter: str | None, capture: Any) -> "Context":
+        ctx = Context(store=self.store, encounter=encounter or self.encounter,
+                      user=self.user, lang=self.lang, quiet=True, capture=capture,
+                      bt=self.bt)
+        return ctx
+
+    def redecide_unread(self, line: str, state, rng, events,
+                        encounter: str | None = None) -> list:
+        """``line`` through the whole command line (built once per process), against
+        ``state``: a core command, or a line the verbs' parsers refuse (click's own
+        words for what is wrong with it)."""
+        global _whole_app
+        import shlex
+
+        from battletape.api.redeciding import Capture
+        from battletape.domain.errors import BadInput, BattletapeError
+
+        if Context.whole_command is None:  # the app is not built in this process
+            return super().redecide_unread(line, state, rng, events, encounter)
+        click = click_module()
+        if _whole_app is None:
+            _whole_app = Context.whole_command()
+        capture = Capture(state, rng, events)
+        ctx = Context(store=self.store, encounter=encounter or self.encounter,
+                      user=self.user, lang=self.lang, quiet=True, command_line=line,
+                      capture=capture, bt=self.bt)
+        try:
+            _whole_app.main(args=shlex.split(line), prog_name="battletape",
+                            standalone_mode=False, obj=ctx)
+        except click.ClickException as err:
+            raise BattletapeError(err.format_message()) from None
+        except ValueError as err:  # unbalanced quotes in a line typed by hand
+            raise BadInput("command", line, f"valid quoting ({err})") from None
+        return capture.decided
 
     def record(self, decide, needs_history: bool = False):
         from battletape.domain.errors import AlreadyHolds
@@ -28,45 +71,9 @@ class Context(Services):
             return []
 
 
-GLOBAL_OPTIONS = {"--store": 1, "--encounter": 1, "-e": 1, "--as": 1, "--lang": 1,
-                  "--debug": 0, "--force": 1}
-
-
-def split_globals(args: list[str]) -> list[str]:
-    """The arguments after the global options that precede the command."""
-    rest = list(args)
-    while rest and rest[0].split("=")[0] in GLOBAL_OPTIONS:
-        head = rest.pop(0)
-        if "=" not in head:
-            del rest[:GLOBAL_OPTIONS[head]]
-    return rest
-
-
-def global_value(args: list[str], *names: str) -> str | None:
-    """The value of a global option (``--store X``, ``-e NAME``) before the command."""
-    rest = list(args)
-    while rest and rest[0].split("=")[0] in GLOBAL_OPTIONS:
-        head = rest.pop(0)
-        key, eq, value = head.partition("=")
-        if key in names:
-            return value if eq else (rest[0] if rest else None)
-        if not eq:
-            del rest[:GLOBAL_OPTIONS[head]]
-    return None
-
-
-def forced_reason(args: list[str]) -> str | None:
-    """The REASON of a ``--force REASON`` among the global options of ``args``."""
-    rest = list(args)
-    while rest and rest[0].split("=")[0] in GLOBAL_OPTIONS:
-        head = rest.pop(0)
-        if head.startswith("--force="):
-            return head.partition("=")[2]
-        if head == "--force" and rest:
-            return rest[0]
-        if "=" not in head:
-            del rest[:GLOBAL_OPTIONS[head]]
-    return None
+# the global options are the library's reading of a line (api/lines.py), shared
+from battletape.api.lines import (  # noqa: F401
+    GLOBAL_OPTIONS, click_module, forced_reason, global_value, split_globals)
 
 
 def command_line(args: list[str]) -> str:
@@ -79,30 +86,7 @@ def command_line(args: list[str]) -> str:
     return shlex.join(forced + split_globals(args))
 
 
-class Capture:
-    """Decide a command against a given state without saving (amend, ripple checks)."""
-
-    def __init__(self, state, rng, events=None):
-        self.state, self.rng, self.events = state, rng, events or []
-        self.decided: list = []
-
-    def decide(self, decide, needs_history: bool = False):
-        import msgspec
-        from battletape.domain.state import copy
-
-        work = copy(self.state)
-        self.state = copy(self.state)
-        new = (decide(work, self.rng, self.events) if needs_history
-               else decide(work, self.rng))
-        from battletape.projections.encounter_state import apply
-
-        start = self.state.position + 1
-        stamped = [msgspec.structs.replace(e, originator_version=start + i, cmd=start)
-                   for i, e in enumerate(new)]
-        self.decided += stamped
-        for e in stamped:
-            apply(self.state, e)
-        return stamped
+from battletape.api.redeciding import Capture  # noqa: E402,F401  (the library's)
 
 
 def get(ctx) -> Context:
@@ -137,15 +121,3 @@ def exit_errors() -> tuple[tuple, tuple]:
     exits = tuple({getattr(click.exceptions, "Exit", typer.Exit), typer.Exit})
     aborts = tuple({getattr(click.exceptions, "Abort", typer.Abort), typer.Abort})
     return exits, aborts
-
-
-def click_module():
-    """click itself, or the copy that newer typer releases carry inside."""
-    try:
-        from typer import _click as vendored
-
-        return vendored
-    except ImportError:
-        import click
-
-        return click

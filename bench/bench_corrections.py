@@ -176,7 +176,7 @@ def measure(store: Path, name: str, repeat: int, work: Path) -> dict[str, object
                  ("undo", "--reason", "warm"), ("damage", t.victim, "0"),
                  ("undo", "--reason", "warm")):  # and the bytecode of every module
         subprocess_time(fresh(store, work), "-e", name, *args)
-    from battletape import lines
+    from battletape.api import lines
 
     times: dict[str, list[float]] = {k: [] for k in (
         "rebuild", "verify", "amend-first", "record", "record-damage", "amend-last",

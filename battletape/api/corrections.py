@@ -158,7 +158,7 @@ def amend(c, position: int, reason: str, roll: str | None = None,
           kind: str = "rules-error", dispute: int | None = None) -> Amended:
     """Correct a recorded value of the command at ``position``: the rules decide the
     command again with it (and with the forgotten commands ``also``)."""
-    from battletape import amending
+    from battletape.api import redeciding as amending
     from battletape.domain import dice, fair_dice
     from battletape.projections.encounter_state import fold_all
     from battletape.replay import history
@@ -221,6 +221,6 @@ def amend(c, position: int, reason: str, roll: str | None = None,
 def after_correction(c) -> list[str]:
     """Which later battles of the campaign started from changed PCs (fixed: their
     starting PC state is recomputed), one line each."""
-    from battletape import amending
+    from battletape.api import redeciding as amending
 
     return amending.propagate(c)

@@ -123,6 +123,28 @@ class Services:
         return stat_blocks.find(
             stat_blocks.bestiary(self.bt.campaign_events(state.campaign)), key)
 
+    # --- deciding a recorded command again (api/redeciding.py) --------------------
+
+    def deciding(self, encounter: str | None, capture: Any) -> "Services":
+        """The services a recorded command is decided again with: this store, user
+        and language, ``encounter``, deciding against ``capture`` (nothing saved)."""
+        services = Services(self.store, encounter or self.encounter, self.user,
+                            capture=capture, bt=self.bt)
+        services.lang = self.lang
+        return services
+
+    def redecide_unread(self, line: str, state, rng, events,
+                        encounter: str | None = None) -> list:
+        """A recorded line no verb's parser takes (a core command, a malformed line):
+        the library says what is wrong with it (the command line decides it through
+        its whole parser instead: session.Context)."""
+        from battletape.api import line_reader, lines
+        from battletape.domain.errors import BattletapeError
+
+        args = lines.split_globals(lines.split(line))
+        raise BattletapeError(f"can't decide {line!r} again: "
+                              + line_reader.refusal(state.system, args))
+
     def close(self) -> None:
         if self._bt is not None and self._owns_bt:
             self._bt.close()

@@ -322,20 +322,23 @@ def test_the_readme_stat_block_files_and_commands_work(sqlite_store, tmp_path):
     assert 30 - 2 * 11 <= vex["hp"] <= 30 - 2 * 4
 
 
-def test_stat_block_lines_are_decided_again_through_the_whole_command_line(fight):
-    """The fast table reader leaves `add --from` and a saved attack to click: both are
-    decided again exactly (verify counts them as decided by the parser)."""
-    from battletape import amending, line_reader, lines
+def test_stat_block_lines_are_decided_again_by_the_library(fight):
+    """The verbs' parser reads `add --from` and a saved attack, and the library fills
+    them from the stat block the command recorded: both are decided again exactly,
+    without the command line's whole parser."""
+    from battletape.api import line_reader, lines, redeciding as amending
     from battletape.session import Context
 
     ok(fight, "attack o1 vex axe --roll 16")
-    assert line_reader.read("13a", lines.split("attack o1 vex axe --roll 16")) is None
-    assert line_reader.read("13a", lines.split("add Orc --from orc --count 2")) is None
+    saved = line_reader.read("13a", lines.split("attack o1 vex axe --roll 16"))
+    assert saved.values["saved"] == "axe" and saved.typed >= {"roll", "attacker"}
+    added = line_reader.read("13a", lines.split("add Orc --from orc --count 2"))
+    assert added.values["from_"] == "orc" and "hp" not in added.typed
     c = Context(store=fight)
     redecide = amending.Redecider(c)
     from battletape.replay import ripple
     assert ripple.report(c.bt.events(), 0, redecide) == []
-    assert redecide.by_parser >= 3 and redecide.by_table >= 1
+    assert redecide.by_parser == 0 and redecide.by_table >= 4
     c.close()
 
 

@@ -192,3 +192,39 @@ def test_import_battletape_does_not_load_the_library():
             "assert 'battletape.api' in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True,
                    env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+
+
+LIBRARY_ALONE = """
+import sys
+import battletape
+with battletape.open(sys.argv[1], user="bot") as bt:
+    bridge = bt.new("Bridge", system="5e")
+    bridge.add("Bruna", hp=30, ac=16, pc=True)
+    bridge.add("Goblin", hp=7, ac=13)
+    bridge.init("Bruna=15", "Goblin=9")
+    hit = bridge.attack("Bruna", "Goblin", bonus=5, roll=12, damage="4")
+    print(hit.state["combatants"]["Goblin"]["hp"])
+    fixed = bridge.amend(hit.position, "the die read 7", roll=7)
+    print(fixed.state["combatants"]["Goblin"]["hp"])
+    bridge.damage("Goblin", 2, force="a fall")
+    bridge.undo("misread")
+    print(bridge.state()["combatants"]["Goblin"]["hp"])
+leaked = sorted(m for m in sys.modules if m in (
+    "battletape.cli", "battletape.session", "battletape.registry",
+    "battletape.dispatch", "battletape.context") or m.startswith("battletape.cli_"))
+print(leaked)
+"""
+
+
+def test_corrections_decide_again_with_the_library_alone(tmp_path):
+    """A bot's amendment (a 5e attack decided again with the corrected die) and a
+    forced command undone, in a process that never loads the command line: the
+    library reads and decides its lines itself."""
+    run = subprocess.run([sys.executable, "-c", LIBRARY_ALONE, str(tmp_path / "bt.db")],
+                         capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert run.returncode == 0, run.stderr
+    hit, amended, undone, leaked = run.stdout.splitlines()
+    # 12 + 5 = 17 hits AC 13 (7 - 4 = 3); amended to 7: 7 + 5 = 12 misses (7)
+    assert (hit, amended, undone) == ("3", "7", "7")
+    assert leaked == "[]"

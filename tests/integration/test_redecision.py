@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from battletape.domain.history import EffectiveHistory
-from battletape import amending, lines
+from battletape.api import lines, redeciding as amending
 from battletape.session import Context
 from battletape.domain import dice, events as ev
 from battletape.domain.errors import BattletapeError
@@ -91,8 +91,7 @@ def test_every_command_read_from_its_table_decides_as_the_command_line_does(
         if command.line and not isinstance(command.events[0], ev.EncounterStarted):
             rng_a, rng_b = (dice.source(state.seed, command.cmd) for _ in range(2))
             by_table = fast(command.line, copy(state), rng_a, events)
-            by_parser = amending.redecide_by_parser(c, command.line, copy(state), rng_b,
-                                                    events)
+            by_parser = c.redecide_unread(command.line, copy(state), rng_b, events)
             assert same(by_table, by_parser), command.line
             compared += 1
         for e in command.events:
@@ -107,8 +106,8 @@ def test_every_command_read_from_its_table_decides_as_the_command_line_does(
 
 @pytest.mark.parametrize("battle", BATTLES, ids=lambda p: p.stem)
 def test_the_table_reader_gives_the_values_click_gives(sqlite_store, battle):
-    from battletape import dispatch, line_reader
-    from battletape.session import click_module
+    from battletape import dispatch
+    from battletape.api import line_reader
 
     c, events = played(sqlite_store, battle)
     system = events[0].system
@@ -120,11 +119,10 @@ def test_the_table_reader_gives_the_values_click_gives(sqlite_store, battle):
             continue
         name, rest = found
         with dispatch.build(system, name).make_context(name, list(rest)) as ctx:
-            # a stat block's --from or a saved attack is click's to read (the table
-            # reader leaves such a line aside); not given, they are None
+            # a line without a stat block reads as the verb's own values alone
             params = {k: v for k, v in ctx.params.items()
-                      if name not in dispatch.STAT_BLOCK_VERBS
-                      or k not in dispatch.STAT_BLOCK_PARAMS or v is not None}
+                      if name not in line_reader.STAT_BLOCK_VERBS
+                      or k not in line_reader.STAT_BLOCK_PARAMS or v is not None}
             assert line_reader.read(system, args).values == params, e.command
         read += 1
     assert read > 20
@@ -141,7 +139,7 @@ def test_one_walk_finds_the_ripples_the_old_report_found(sqlite_store, battle):
         "it was a 1").code == 0)
     events = c.bt.events()
     old = old_report(events, first.cmd, lambda line, s, r, evs:
-                     amending.redecide_by_parser(c, line, s, r, evs))
+                     c.redecide_unread(line, s, r, evs))
     new = ripple.report(events, first.cmd, amending.Redecider(c))
     assert new == old
     # from a snapshot's window, the same
@@ -161,7 +159,7 @@ def test_an_amendment_records_what_the_old_amend_recorded(sqlite_store, battle):
     before = history.state_at(events, cmd - 1)
     line = amending.overridden(attack.command, {"roll": "20"}, before.turn,
                                events[0].system)
-    expected = amending.redecide_by_parser(c, line, copy(before),
+    expected = c.redecide_unread(line, copy(before),
                                            dice.source(before.seed, cmd), events)
     amendment = c.bt.events()[-1]
     assert isinstance(amendment, ev.CommandAmended) and amendment.target == cmd

@@ -5,7 +5,7 @@ import shlex
 
 from hypothesis import given, strategies as st
 
-from battletape import lines
+from battletape.api import lines
 
 
 @given(st.text(alphabet="ab '\"\\\t#-$\n=", max_size=24))
@@ -27,7 +27,7 @@ def test_a_joined_line_splits_back_into_its_words(words):
 
 
 def test_what_the_verbs_command_alone_cannot_take_is_left_to_the_whole_line():
-    from battletape import line_reader
+    from battletape.api import line_reader
 
     # an unknown option, a missing value, a bad number, an extra word, no verb
     for text in ("attack A B --bonus 5 --vs ac --bogus 3", "attack A B --bonus",
@@ -39,7 +39,7 @@ def test_what_the_verbs_command_alone_cannot_take_is_left_to_the_whole_line():
 
 
 def test_words_read_back_as_the_values_they_were_written_from():
-    from battletape import line_reader
+    from battletape.api import line_reader
     from battletape.domain import systems
 
     verb = systems.get("5e").verb("attack")

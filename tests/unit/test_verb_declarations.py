@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from battletape import line_reader
+from battletape.api import line_reader
 from battletape.domain import systems
 
 # where the amend of 2b65cd2 kept them, by verb word (amending.TARGET_INDEX/AMOUNT_INDEX)
@@ -23,7 +23,7 @@ def test_amend_positions_are_the_declared_roles_at_the_old_places(system):
 
 
 def test_amend_target_and_dmg_follow_the_declaration():
-    from battletape.amending import overridden
+    from battletape.api.redeciding import overridden
 
     assert overridden("damage Orc 5 --type fire", {"dmg": "7", "target": "Gob"}, None,
                       "3.5e") == "damage Gob 7 --type fire"

@@ -1,9 +1,12 @@
 """Deciding a recorded command again: for amendments, ripple checks and verify.
 
 A command's first event keeps the command line as typed; deciding it again reads that
-line with its verb's click command (the one the command line, ``run`` and ``play``
-parse it with: battletape.line_reader.read) and calls the verb's decision against a
-given state, saving nothing.
+line with its verb's parser (the one the command line, ``run`` and ``play`` parse it
+with: :func:`battletape.api.line_reader.read`) and calls the verb's decision against a
+given state, saving nothing (a ``--force REASON`` in front forces it again). A line
+the verbs' parsers do not take (a core command, a malformed line) goes to the
+services' ``redecide_unread``: the library refuses it in the parser's words, the
+command line decides it through its whole parser.
 """
 
 from __future__ import annotations
@@ -12,53 +15,79 @@ import shlex
 
 import msgspec
 
-from battletape.session import Capture, Context
+from battletape.api.services import Services
 from battletape.domain.errors import BadInput, BattletapeError
 from battletape.domain.history import EffectiveHistory
 
 _UNREAD = object()
 
 
-class Redecider:
-    """Decides recorded command lines again, each read once by its verb's click
-    command (built once per verb: dispatch.build) and handed to the verb's decision.
-    A line its verb's command alone cannot take (a core command such as ``roll``, a
-    stat block to fill from, a malformed line) goes through the whole command line
-    instead, as typed."""
+class Capture:
+    """Decide a command against a given state without saving (amend, ripple checks)."""
 
-    def __init__(self, parent: Context, encounter: str | None = None):
+    def __init__(self, state, rng, events=None):
+        self.state, self.rng, self.events = state, rng, events or []
+        self.decided: list = []
+
+    def decide(self, decide, needs_history: bool = False):
+        from battletape.domain.state import copy
+        from battletape.projections.encounter_state import apply
+
+        work = copy(self.state)
+        self.state = copy(self.state)
+        new = (decide(work, self.rng, self.events) if needs_history
+               else decide(work, self.rng))
+        start = self.state.position + 1
+        stamped = [msgspec.structs.replace(e, originator_version=start + i, cmd=start)
+                   for i, e in enumerate(new)]
+        self.decided += stamped
+        for e in stamped:
+            apply(self.state, e)
+        return stamped
+
+
+class Redecider:
+    """Decides recorded command lines again, each read once by its verb's parser and
+    handed to the verb's decision (a stat block's lines filled from the copy the
+    command recorded)."""
+
+    def __init__(self, parent: Services, encounter: str | None = None):
         self.parent = parent
         self.encounter = encounter or parent.encounter
-        self.services = Context(store=parent.store, encounter=self.encounter,
-                                user=parent.user, lang=parent.lang,
-                                quiet=True)
-        self.services._bt = parent._bt
-        self._read: dict[tuple[str, str], object] = {}  # (system, line) -> line_reader.Read
-        self.by_table = 0   # lines decided through their verb's command alone
-        self.by_parser = 0  # lines decided through the whole command line
+        self._read: dict[tuple[str, str], object] = {}  # (system, line) -> read
+        self.by_table = 0   # lines decided through their verb's parser
+        self.by_parser = 0  # lines the services decided (core commands, malformed)
 
     def __call__(self, line: str, state, rng, events=()) -> list:
         """The events ``line`` would record against ``state`` (nothing is saved;
         ``state`` is not changed: a decision never changes the state it is given)."""
-        from battletape import line_reader, lines
+        from battletape.api import line_reader, lines
 
         key = (state.system, line)
-        read = self._read.get(key, _UNREAD)
-        if read is _UNREAD:
+        found = self._read.get(key, _UNREAD)
+        if found is _UNREAD:
             try:
-                args = lines.split(line)
-            except ValueError:
-                args = []
+                words = lines.split(line)
+            except ValueError as err:  # unbalanced quotes in a line typed by hand
+                raise BadInput("command", line, f"valid quoting ({err})") from None
+            args = lines.split_globals(words)
             read = line_reader.read(state.system, args) if args else None
-            self._read[key] = read
+            found = self._read[key] = (read, lines.forced_reason(words))
+        read, reason = found
         if read is None:
             self.by_parser += 1
-            return redecide_by_parser(self.parent, line, state, rng, events,
-                                      self.encounter)
+            return self.parent.redecide_unread(line, state, rng, events, self.encounter)
         self.by_table += 1
-        if self.services._bt is None:
-            self.services._bt = self.parent._bt
-        decide = read.verb.run(self.services, **read.values)
+        services = self.parent.deciding(self.encounter, Capture(state, rng, events))
+        if read.verb.name in line_reader.STAT_BLOCK_VERBS:
+            decide = line_reader.stat_block_decision(services, read.verb, read.values,
+                                                     read.typed)
+        else:
+            decide = read.verb.run(services, **read.values)
+        if reason is not None:
+            from battletape.domain import gm
+
+            decide = gm.forced(decide, reason)
         new = (decide(state, rng, events) if read.verb.needs_history
                else decide(state, rng))
         start = state.position + 1
@@ -77,41 +106,10 @@ class Redecider:
         return decided
 
 
-def redecide(parent: Context, line: str, state, rng, events,
+def redecide(parent: Services, line: str, state, rng, events,
              encounter: str | None = None) -> list:
     """The events ``line`` would record against ``state`` (nothing is saved)."""
     return Redecider(parent, encounter)(line, state, rng, events)
-
-
-_whole_app = None
-
-
-def redecide_by_parser(parent: Context, line: str, state, rng, events,
-                       encounter: str | None = None) -> list:
-    """``line`` through the whole command line (built once per process), against
-    ``state``: for the lines the verb tables alone cannot read, and click's own words
-    for what is wrong with a line."""
-    global _whole_app
-    from battletape.registry import whole_command
-    from battletape.session import click_module
-
-    click = click_module()
-    if _whole_app is None:
-        _whole_app = whole_command()
-    capture = Capture(state, rng, events)
-    ctx = Context(store=parent.store, encounter=encounter or parent.encounter,
-                  user=parent.user,
-                  lang=parent.lang, quiet=True, command_line=line,
-                  capture=capture)
-    ctx._bt = parent._bt
-    try:
-        _whole_app.main(args=shlex.split(line), prog_name="battletape",
-                        standalone_mode=False, obj=ctx)
-    except click.ClickException as err:
-        raise BattletapeError(err.format_message()) from None
-    except ValueError as err:  # unbalanced quotes in a line typed by hand
-        raise BadInput("command", line, f"valid quoting ({err})") from None
-    return capture.decided
 
 
 def _set_option(args: list[str], option: str, value: str) -> None:
@@ -141,7 +139,7 @@ def overridden(line: str, changes: dict[str, str], turn: str | None,
     Where a verb keeps its roll is the verb's own (``Verb.roll_option``)."""
     from battletape.domain import systems
 
-    from battletape.session import split_globals
+    from battletape.api.lines import split_globals
 
     words = shlex.split(line)
     args = split_globals(words)  # a forced command keeps its --force REASON in front
@@ -181,7 +179,7 @@ def _position(spec, role: str, args: list[str]) -> int | None:
     return index if index is not None and index < len(args) else None
 
 
-def propagate(parent: Context) -> list[str]:
+def propagate(parent: Services) -> list[str]:
     """Across encounters: recompute the PC state later battles of the campaign started
     from, after a correction; amend their `add` commands where it changed."""
     from battletape.domain import dice, events as ev

@@ -1,0 +1,219 @@
+"""The one line reader: a command line read by the parser made from its verb's
+declaration.
+
+The command line, ``run`` and ``play`` parse a verb's words with the click command
+built from its declaration (:func:`battletape.dispatch.build`, whose parameters are
+:func:`verb_params`); deciding a recorded line again (``verify``, ``ripple``, ``amend
+--command``, the library) reads it with the same parameters, their types and
+defaults, without running it. A stat block to fill from (``add --from KEY``, a saved
+attack) is the library's too (:func:`stat_block_decision`).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from battletape.api.lines import click_module
+from battletape.domain import systems
+
+if TYPE_CHECKING:
+    from battletape.domain.verbs import Verb
+
+#: the verbs a stat block fills: ``add --from KEY``, ``attack A T SAVED``
+STAT_BLOCK_VERBS = ("add", "attack")
+#: the values those two take beyond their verb's table
+STAT_BLOCK_PARAMS = ("from_", "saved")
+
+
+@cache
+def _grouped(system_id: str) -> frozenset[str]:
+    """The first words of the system's two-word verbs (``cond`` of ``cond add``)."""
+    return frozenset(n.split()[0] for n in systems.get(system_id).verbs if " " in n)
+
+
+class Read(NamedTuple):
+    """A verb and the values its ``run`` takes, as its parser reads them; with a stat
+    block to fill from (``from_``, ``saved`` among the values: ``stat_block_decision``
+    takes them), ``typed``: the values the line gives (the stat block fills the
+    others)."""
+
+    verb: "Verb"
+    values: dict[str, Any]
+    typed: frozenset[str] = frozenset()
+
+
+def verb_name(system_id: str, args: list[str]) -> tuple[str, list[str]] | None:
+    """The verb a command line names in ``system_id`` and the words after it
+    (``cond add NAME …``), or ``None`` (a core command, a global option first)."""
+    if not args or args[0].startswith("-"):
+        return None
+    system = systems.get(system_id)
+    word, rest = args[0], args[1:]
+    if word in _grouped(system_id):
+        if not rest or rest[0].startswith("-"):
+            return None
+        word, rest = f"{word} {rest[0]}", rest[1:]
+    verb = system.verb(word)
+    if verb is None or verb.scope != "encounter":
+        return None
+    return word, rest
+
+
+def read(system_id: str, args: list[str]) -> Read | None:
+    """The verb and values of ``args`` (a command line split into words, without the
+    global options), read by the verb's parser (the one the command line, ``run`` and
+    ``play`` use: its parameters' types and defaults), without running it; ``None``
+    for a line that names no verb of the system (a core command) or that the parser
+    refuses (:func:`refusal` says why, in its words)."""
+    found = verb_name(system_id, args)
+    if found is None:
+        return None
+    name, rest = found
+    reader = _reader(system_id, name)
+    click = click_module()
+    try:
+        given, extra, _ = reader.parser.parse_args(list(rest))
+        if extra:
+            return None
+        values = dict(reader.defaults)
+        for key, raw in given.items():
+            values[key] = reader.params[key].type_cast_value(reader.ctx, raw)
+    except click.exceptions.ClickException:
+        return None
+    filled = name in STAT_BLOCK_VERBS and any(
+        given.get(k) is not None for k in STAT_BLOCK_PARAMS)
+    if not filled and any(given.get(key) in (None, ()) for key in reader.required):
+        return None
+    if name not in STAT_BLOCK_VERBS:
+        return Read(reader.verb, values)
+    if not filled:  # the verb's own values: a line without a stat block
+        return Read(reader.verb, {k: v for k, v in values.items()
+                                  if k not in STAT_BLOCK_PARAMS})
+    typed = frozenset(k for k, v in given.items() if v not in (None, ()))
+    return Read(reader.verb, values, typed)
+
+
+def refusal(system_id: str, args: list[str]) -> str:
+    """What is wrong with a line :func:`read` does not take, in the parser's words."""
+    found = verb_name(system_id, args)
+    if found is None:
+        return (f"{args[0]!r} is no verb of {system_id} that a line decides again"
+                if args else "an empty line")
+    name, rest = found
+    from typer.core import TyperCommand
+
+    click = click_module()
+    command = TyperCommand(name, params=list(verb_params(system_id, name)))
+    try:
+        ctx = command.make_context(name, list(rest))
+    except click.exceptions.ClickException as err:
+        return err.format_message()
+    missing = [p.name for p in _reader(system_id, name).verb.params
+               if p.required and ctx.params.get(p.name) in (None, ())]
+    return f"{name}: missing {', '.join(missing)}" if missing else f"{name}: unreadable"
+
+
+@cache
+def verb_params(system_id: str, name: str) -> tuple:
+    """The parameters of verb ``name`` in ``system_id``, from its declaration: what
+    its parser reads, and its ``--help`` (typer's parameters, over click's)."""
+    from typer.core import TyperArgument as argument, TyperOption as option
+
+    click = click_module()
+    verb = systems.get(system_id).verbs[name]
+    params: list = []
+    for p in verb.params:
+        if name in STAT_BLOCK_VERBS and p.required and not p.positional:
+            p = p._replace(required=False)  # a stat block or saved attack may give it
+        ptype = {int: click.types.INT, float: click.types.FLOAT,
+                 str: click.types.STRING, bool: click.types.BOOL}[p.type]
+        if p.positional:
+            params.append(argument(
+                param_decls=[p.name], type=ptype, metavar=p.name.rstrip("_").upper(),
+                required=p.required, nargs=-1 if p.multiple else 1,
+                default=None if p.multiple else p.default, help=p.help or None))
+        elif p.type is bool:
+            params.append(option(param_decls=[p.name, *p.flags], is_flag=True,
+                                 default=bool(p.default), help=p.help))
+        else:
+            params.append(option(
+                param_decls=[p.name, *p.flags], type=ptype, default=p.default, help=p.help,
+                multiple=p.multiple, required=p.required,
+                show_default=p.default not in (None, "", [], False)))
+    if name == "add":
+        params.append(option(
+            param_decls=["from_", "--from"], type=click.types.STRING, default=None,
+            help="A stat block of the campaign's bestiary (bestiary add FILE): its "
+                 "statistics and saved attacks; a typed option overrides it."))
+    elif name == "attack":
+        at = next(i for i, p in enumerate(params) if p.name == "targets") + 1
+        params.insert(at, argument(
+            param_decls=["saved"], type=click.types.STRING, required=False,
+            default=None, metavar="[SAVED_ATTACK]",
+            help="A saved attack of the attacker's stat block (a prefix will do): its "
+                 "bonus, defense, damage, type, kind and triggers; typed options win."))
+    return tuple(params)
+
+
+def context_settings(system_id: str, name: str) -> dict:
+    """The settings of the verb's parser (a verb that takes negative numbers)."""
+    verb = systems.get(system_id).verbs[name]
+    return {"help_option_names": ["--help", "-h"],
+            **({"ignore_unknown_options": True} if verb.negative_numbers else {})}
+
+
+class _Reader(NamedTuple):
+    verb: "Verb"
+    ctx: Any                  # a context of the verb's command, for its types
+    parser: Any               # the command's own click parser, built once
+    params: dict[str, Any]    # the command's parameters by name
+    defaults: dict[str, Any]  # the values of a line that gives none
+    required: tuple[str, ...]
+
+
+@cache
+def _reader(system_id: str, name: str) -> _Reader:
+    """The parser of a verb, made ready to read many lines: built once, with its
+    defaults (a line reads in microseconds, as verify needs)."""
+    from typer.core import TyperCommand
+
+    command = TyperCommand(name, params=list(verb_params(system_id, name)),
+                           context_settings=context_settings(system_id, name))
+    ctx = command.make_context(name, [], resilient_parsing=True)
+    verb = systems.get(system_id).verbs[name]
+    required = tuple(p.name for p in verb.params if p.required)  # (a stat block's too)
+    return _Reader(verb, ctx, command.make_parser(ctx),
+                   {p.name: p for p in command.params}, dict(ctx.params), required)
+
+
+def stat_block_decision(c, verb: "Verb", values: dict, typed: set[str] | frozenset[str]):
+    """The decision of ``add`` or ``attack`` with the options not typed taken from a
+    stat block (``--from``) or a saved attack; without either, the verb's own."""
+    from battletape.domain import stat_blocks
+    from battletape.domain.events import SavedAttackUsed
+
+    values = dict(values)
+    key, saved = values.pop("from_", None), values.pop("saved", None)
+
+    def decide(state, rng, *history):
+        if key is not None:
+            block = c.stat_block(state, key)
+            stat_blocks.require_system(block, state.system)
+            filled = stat_blocks.fill(verb, values, typed, block.stats)
+            added = verb.run(c, **filled)(state, rng, *history)
+            return added + [stat_blocks.used(block, added)]
+        if saved is not None:
+            attacker, attack, options = stat_blocks.saved_attack(
+                state, values["attacker"], saved)
+            filled = stat_blocks.fill(verb, values, typed, options)
+            made = verb.run(c, **filled)(state, rng, *history)
+            triggers = list(options.get("triggers", []))
+            return made + [SavedAttackUsed(
+                attacker=attacker, attack=attack, triggers=triggers,
+                values={k: v for k, v in filled.items()
+                        if k in options and k not in typed},
+                fired=stat_blocks.fired(triggers, attacker, made))]
+        return verb.run(c, **stat_blocks.fill(verb, values, typed, {}))(
+            state, rng, *history)
+    return decide
