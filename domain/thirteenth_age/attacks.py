@@ -154,6 +154,9 @@ def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
             refuse("a swoop is a flyer's melee attack on another flyer in "
                    "the air, instead of engaging it", "Flying")
     if order.coup_de_grace:
+        if order.opportunity or order.action != "standard" or state.turn != a.name:
+            refuse("a coup de grace is a standard action attack on your own turn",
+                   "Coup de Grace")
         if a.actions_used or a.part.moving:
             refuse("a coup de grace skips the move and quick actions: "
                    f"{a.name} already used {', '.join(a.actions_used) or 'its move'}",

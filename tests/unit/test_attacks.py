@@ -164,14 +164,14 @@ def test_coup_de_grace_is_an_automatic_crit_on_a_helpless_engaged_enemy():
     from battletape.domain.events import Engaged
     b.do(lambda s: [Engaged(a="Orc", b="Bruna")])  # the orc closed in on its own turn
     b.do(conditions.apply_condition, "Orc", "helpless", None, None, None)
-    [e] = hit(b, rolls=[3], dmg=7, coup_de_grace=True)
+    [e] = hit(b, rolls=[3], dmg=7, coup_de_grace=True, action="standard")
     assert e.crit and e.hit and e.damage == 14
     # "Skip your move action and your quick action that turn": not after moving
     b2 = fight()
     b2.do(position.engage, "Bruna", "Orc")
     b2.do(conditions.apply_condition, "Orc", "helpless", None, None, None)
     with pytest.raises(RuleViolation, match="skips the move"):
-        hit(b2, rolls=[3], dmg=7, coup_de_grace=True)
+        hit(b2, rolls=[3], dmg=7, coup_de_grace=True, action="standard")
 
 
 def test_attacks_out_of_turn_are_refused_unless_opportunity():
