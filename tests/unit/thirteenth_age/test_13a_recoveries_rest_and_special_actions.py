@@ -63,7 +63,8 @@ def test_13A_REC_04_con_doubled_at_5th_tripled_at_8th(t):
 
 def test_13A_REC_05_no_recoveries_left_half_healing_and_minus_1(t):
     """13A-REC-05: Z (0 recoveries, d10, Con +1, AC 15) at 10: --roll 9 -> half of 10 =
-    5 -> 15; -1 to attacks (10 + 0 - 1 = 9) and defenses (a goblin reads AC 14)."""
+    5 -> 15; -1 to attacks (round 2: 10 + 0 + 1 (die) - 1 = 10, not 11) and defenses (a
+    goblin reads AC 14)."""
     t("add Z --pc --hp 30 --recoveries 0 --recovery-die d10 --con-mod 1 --ac 15")
     t("init Z=19")  # Z 19 acts first from round 2
     t("damage Z 20")
@@ -71,7 +72,7 @@ def test_13A_REC_05_no_recoveries_left_half_healing_and_minus_1(t):
     t("recover Z --roll 9")
     assert t.hp("Z") == 15 and t.c("Z")["penalty"] == 1  # a penalty of 1
     t("attack Z Ogre --bonus 0 --vs ac --roll 10")
-    assert t.last("AttackResolved")["total"] == 9
+    assert t.last("AttackResolved")["total"] == 10
     t.until("Goblin 1")
     t('attack "Goblin 1" Z --bonus 0 --vs ac --roll 10')
     assert t.last("AttackResolved")["defense_value"] == 14
