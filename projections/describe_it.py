@@ -23,6 +23,7 @@ _DEFENSES = {"ac": "CA", "pd": "DF", "md": "DM", "touch": "CA di contatto",
 _TYPES = {"fire": "fuoco", "cold": "freddo", "acid": "acido", "lightning": "fulmine",
           "thunder": "tuono", "poison": "veleno", "psychic": "psichico",
           "force": "forza", "holy": "sacro", "negative": "energia negativa",
+          "negative-energy": "energia negativa",
           "necrotic": "necrotico", "radiant": "radioso", "slashing": "tagliente",
           "piercing": "perforante", "bludgeoning": "contundente"}
 _HOW = {"attack": "attacco", "intercept": "intercettazione", "move": "movimento"}

@@ -116,6 +116,9 @@ def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
         raise BadInput("crit range", order.crit_range, "2..20")
     if order.miss < 0 or order.ongoing < 0:
         raise BadInput("damage", min(order.miss, order.ongoing), "0 or more")
+    if order.unarmed and order.miss:  # Unarmed Attacks: "If you miss, no damage."
+        raise BadInput("--miss", order.miss, "nothing: an unarmed attack that misses "
+                       "deals no damage")
     if len({t.name for t in targets}) != len(targets):
         raise BadInput("targets", ",".join(order.targets), "each target once")
     targeting.require_not_self(a, targets)
@@ -152,6 +155,9 @@ def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
             refuse("a swoop is a flyer's melee attack on another flyer in "
                    "the air, instead of engaging it", "Flying")
     if order.coup_de_grace:
+        if order.opportunity or order.action != "standard" or state.turn != a.name:
+            refuse("a coup de grace is a standard action attack on your own turn",
+                   "Coup de Grace")
         if a.actions_used or a.part.moving:
             refuse("a coup de grace skips the move and quick actions: "
                    f"{a.name} already used {', '.join(a.actions_used) or 'its move'}",
@@ -251,6 +257,10 @@ def attack(state: EncounterState, rng: random.Random, order: AttackOrder) -> lis
                     [f"into-melee-reroll:{t.name}"], "")
                 events.append(again)
                 events += ongoing
+    if order.reroll is not None and not any(
+            getattr(e, "rerolled_from", None) == 2 for e in events):
+        raise BadInput("--reroll", order.reroll, "nothing: Two-Weapon Fighting rerolls "
+                       "only a natural 2 of a --two-weapon attack")
     if order.ally_roll is not None and not reroll_used:
         raise BadInput("--ally-roll", order.ally_roll, "nothing: no fumble into melee "
                        "to reroll against an ally")

@@ -218,10 +218,11 @@ def _potion(services, name, by, roll_, action):
     return lambda s, r: recoveries.potion(s, r, name, by, roll_, action)
 
 
-def _stabilize(services, name, by, roll_, interrupt=False):
+def _stabilize(services, name, by, roll_, interrupt=False, beside=False):
     from battletape.domain.thirteenth_age import death_and_dying
 
-    return lambda s, r: death_and_dying.stabilize(s, r, name, by, roll_, interrupt)
+    return lambda s, r: death_and_dying.stabilize(s, r, name, by, roll_, interrupt,
+                                                  beside)
 
 
 def _spirit(services, name, ally, bonus, amount):
@@ -413,13 +414,19 @@ VERBS = [
     Verb("death-save", _death_save, (
         arg("name"), ROLL,
         opt("recovery", int, None, help="Recovery dice total on a 16+."), SAVE_BONUS),
-        "A death save: 16+ spends a recovery.  Example: battletape death-save Bruna "
-        "--roll 17 --recovery 9"),
+        "A death save: 16+ spends a recovery; the fourth failure in a battle kills. A "
+        "PC also dies at negative hit points equal to half its maximum; an odd maximum "
+        "dies on passing it (25 hp: -13 is dead, -12 is not).  Example: battletape "
+        "death-save Bruna --roll 17 --recovery 9"),
     Verb("stabilize", _stabilize, (
         arg("name", role="target"), arg("by"),
-        opt("roll_", int, None, "--roll", help="Wisdom check total."), INTERRUPT),
-        "Stabilize a dying ally: DC 10 Wisdom.  Example: battletape stabilize Bruna Kael "
-        "--roll 13"),
+        opt("roll_", int, None, "--roll", help="Wisdom check total."), INTERRUPT,
+        flag("beside", help="The helper already stands next to the dying ally (the GM "
+             "says so); without it, unless both are engaged with one enemy or the helper "
+             "moved this turn, getting next to them spends the helper's move action.")),
+        "Stabilize a dying ally: \"Get next to them\" (a move unless already next to "
+        "them: engaged with the same enemy, or --beside), then DC 10 Wisdom, a standard "
+        "action (25+: a quick one).  Example: battletape stabilize Bruna Kael --roll 13"),
     Verb("potion", _potion, (
         arg("name"), opt("by", help="Who feeds it (a dying character can't drink)."),
         opt("roll_", int, None, "--roll", help="Recovery dice total, before Con."),

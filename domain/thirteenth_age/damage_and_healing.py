@@ -3,7 +3,9 @@
 Staggered (barcollante) at half hit points or fewer; unconscious (privo di sensi) at
 0 hp or below; monsters at 0 hp are slain, "unless the characters' intent is to keep
 the monster alive" (a knock-out blow: unconscious instead); a PC dies at negative hit
-points equal to half its maximum (Death and Dying) — under the Optional Meaningful Death
+points equal to half its maximum (Death and Dying): with an odd maximum, on passing it
+(25 hp: alive at -12, dead at -13; the seed and the official SRD say only "equal to
+half", which a whole hp total can't be, so it must be reached, not rounded toward 0) — under the Optional Meaningful Death
 Rule only a named villain slays it, and four failed death saves are a coma. Healing a dying PC starts from 0. Temporary Hit
 Points are spent first and never stack (only the higher amount counts). These are
 the fold's helpers: they change the combatant they are given.
@@ -15,13 +17,17 @@ from battletape.domain.state import Combatant
 
 
 def staggered(c: Combatant) -> bool:
-    """"When you are reduced to half your hit points or fewer, you're staggered"."""
-    return c.status != "dead" and 0 < c.hp and c.hp * 2 <= c.max_hp
+    """"When you are reduced to half your hit points or fewer, you're staggered": 0 hp
+    and negative hit points are fewer (a PC at -5 is staggered); the dead are not."""
+    return c.status != "dead" and c.hp * 2 <= c.max_hp
 
 
 def dead_at(c: Combatant) -> int:
-    """The hp at which a PC dies: negative half its maximum (rounded toward 0)."""
-    return -(c.max_hp // 2)
+    """The highest hp at which a PC is dead: "You also die when you reach negative hit
+    points equal to half your maximum hit points". With an odd maximum, half is not a
+    whole number (25: 12.5); hit points are, so the PC dies on passing it: -13, not -12
+    (hp <= -max/2, i.e. -ceil(max/2); an even maximum 24 dies at -12 exactly)."""
+    return -((c.max_hp + 1) // 2)
 
 
 def take_damage(c: Combatant, amount: int, meaningful_death: bool = False,

@@ -6,6 +6,22 @@ recovery. If you roll a natural 20, you get to take actions normally that turn. 
 roll 15 or less, you take one step toward the grave. After the fourth failed death
 save in a single battle, you die." Stabilizing: a DC 10 Wisdom check as a standard
 action; 25+ takes only a quick action; a stable creature ignores failed death saves.
+
+Stabilizing needs the helper beside the dying ("Get next to them and make a DC 10
+healing skill check"): the seed says so and the official SRD repeats it, without saying
+whether getting there costs anything. battletape's reading: the helper is next to the
+dying when both are engaged with one enemy (Engaged/Next to: "When two allies are
+engaged with the same enemy, they are considered next to each other"), or when the GM
+says so (`stabilize … --beside`), or when the helper already made a move this turn (that
+move took it there: `move Kael nearby`, then `stabilize Bruna Kael`); otherwise the
+helper gets next to them as part of the attempt, which on its own turn spends its move
+action (one move reaches anyone nearby) before the check's standard (or quick) action. A helper
+engaged with an enemy the dying ally is not engaged with must get free first (moving
+away would draw opportunity attacks): refused, a GM may --force. Out of its turn (a
+readied action, an interrupt) the move is part of that action.
+
+Death at negative half the maximum: see damage_and_healing.dead_at (25 hp: dead at
+-13, alive at -12).
 One death save a turn, due at its start: `next` asks for it. Optional Meaningful Death
 Rule: "PCs who fail four death checks fall into a coma" (no more death saves).
 """
@@ -13,6 +29,8 @@ Rule: "PCs who fail four death checks fall into a coma" (no more death saves).
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from battletape.domain import dice
 from battletape.domain.encounter import combatant, require_able, require_initiative
@@ -67,15 +85,38 @@ def death_save(state, rng: random.Random, name: str, natural: int | None,
     return events
 
 
+def next_to(a, b) -> bool:
+    """Engaged/Next to: "When two allies are engaged with the same enemy, they are
+    considered next to each other"."""
+    return bool(set(a.engaged_with) & set(b.engaged_with))
+
+
 def stabilize(state, rng: random.Random, name: str, helper: str,
-              total: int | None, interrupt: bool = False) -> list[Event]:
-    """Stabilize an unconscious ally: DC 10 Wisdom check, 25+ as a quick action."""
+              total: int | None, interrupt: bool = False,
+              beside: bool = False) -> list[Event]:
+    """Stabilize an unconscious ally: "Get next to them" (a move unless already next to
+    them, see the module's docstring), then a DC 10 Wisdom check, 25+ as a quick
+    action."""
     require_initiative(state)
     c = combatant(state, name)
     h = combatant(state, helper)
     require_able(h, "stabilize anyone")
     if c.status != "unconscious":
         raise RuleViolation(f"{c.name} is {c.status}, not dying", "Death and Dying")
+    events: list[Event] = []
+    own = state.turn == h.name
+    there = beside or h.name == c.name or next_to(h, c)
+    away = [n for n in h.engaged_with if n not in c.engaged_with]
+    if not there and not away and own and not interrupt and not h.part.moved:
+        from battletape.domain.events import Moved
+        from battletape.domain.thirteenth_age import position
+
+        # "Get next to them": one move reaches anyone nearby
+        position.require_can_move(h)
+        where = "far" if c.part.whereabouts == "far" else "nearby"
+        step = actions.slot(h, "move", True, relocate=True)
+        events.append(Moved(name=h.name, where=where, action=step))
+        h = msgspec.structs.replace(h, actions_used=h.actions_used + [step])
     if total is None:
         roll = dice.d20_virtual(rng)
     else:
@@ -84,7 +125,10 @@ def stabilize(state, rng: random.Random, name: str, helper: str,
         roll = dice.Roll(expr="check", total=total, source="typed")
     quick = roll.total >= QUICK_STABILIZE
     action = actions.slot(h, "interrupt" if interrupt else "quick" if quick
-                          else "standard", state.turn == h.name)
-    return [StabilizeAttempted(name=c.name, helper=h.name, roll=roll,
-                               success=roll.total >= STABILIZE_DC, quick=quick,
-                               action=action)]
+                          else "standard", own)
+    if not there and away:
+        refuse(f"{h.name} is engaged with {', '.join(away)} and not next to {c.name}: "
+               "disengage or move first to get next to them", "Death and Dying")
+    return events + [StabilizeAttempted(name=c.name, helper=h.name, roll=roll,
+                                        success=roll.total >= STABILIZE_DC, quick=quick,
+                                        action=action)]

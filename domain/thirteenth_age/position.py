@@ -87,7 +87,23 @@ def engage(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
         raise RuleViolation(f"{b.name} is {b.status}")
     if b.name in a.engaged_with:
         raise AlreadyHolds(f"{a.name} is already engaged with {b.name}")
+    require_enemies(a, b, "engage")
     return approach(state, a, b)
+
+
+def enemies(a: Combatant, b: Combatant) -> bool:
+    """Allies are the PCs of the party on one side, the monsters on the other (Allies:
+    "a character's allies are the other PCs in the party")."""
+    return a.pc != b.pc
+
+
+def require_enemies(a: Combatant, b: Combatant, what: str) -> None:
+    """Engaged: "locked in combat with one or more enemies"; "You can engage enemies by
+    moving into melee with them"; you intercept "an enemy attempting to rush past you".
+    Allies don't engage each other (a GM may --force it, e.g. a charmed ally)."""
+    if not enemies(a, b):
+        refuse(f"{a.name} and {b.name} are allies: a creature can {what} only an enemy",
+               "Engaged/Next to")
 
 
 def intercept(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
@@ -95,6 +111,7 @@ def intercept(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
     require_on(state)
     a, b = combatant(state, a_name), combatant(state, b_name)
     require_able(a, "intercept")
+    require_enemies(a, b, "intercept")
     if a.engaged_with:
         refuse(f"{a.name} is engaged and can't intercept", "Engaged")
     if b.part.flying and not a.part.flying:

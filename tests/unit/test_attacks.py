@@ -27,6 +27,7 @@ def hit(b: Battle, **kw) -> list[AttackResolved]:
 
 
 def test_attack_bonuses_a_total_equal_to_the_defense_hits():
+    # 13A-ATK-01
     # Attack Bonuses: "If the total is equal to or higher than the defense, you hit."
     b = fight()
     [e] = hit(b, rolls=[10], dmg=7)  # 10 + 6 = 16 vs AC 16
@@ -35,12 +36,14 @@ def test_attack_bonuses_a_total_equal_to_the_defense_hits():
 
 
 def test_attack_bonuses_one_below_the_defense_misses():
+    # 13A-ATK-01
     b = fight()
     [e] = hit(b, rolls=[9], dmg=7)
     assert not e.hit and e.damage == 0 and b.c("Orc").hp == 30
 
 
 def test_crits_a_natural_20_deals_double_damage():
+    # 13A-CRIT-01
     # Crits: "Every attack roll that is natural 20 is a crit for double damage."
     b = fight()
     [e] = hit(b, rolls=[20], dmg=9)
@@ -48,12 +51,14 @@ def test_crits_a_natural_20_deals_double_damage():
 
 
 def test_crit_effects_doubling_crit_damage_triples_it():
+    # 13A-CRIT-03
     b = fight()
     [e] = hit(b, rolls=[20], dmg=9, double_crit=True)
     assert e.damage == 27
 
 
 def test_crit_range_expanded_by_one_crits_on_19():
+    # 13A-CRIT-04
     # Crit Range: "Each point of improvement drops the number needed ... by 1."
     b = fight()
     [e] = hit(b, rolls=[19], dmg=5, crit_range=19)
@@ -61,6 +66,7 @@ def test_crit_range_expanded_by_one_crits_on_19():
 
 
 def test_vulnerable_expands_the_crit_range_by_2_normally_18():
+    # 13A-COND-09
     from battletape.domain.thirteenth_age import conditions
     b = fight()
     b.do(conditions.apply_condition, "Orc", "vulnerable", None, None, None)
@@ -69,6 +75,7 @@ def test_vulnerable_expands_the_crit_range_by_2_normally_18():
 
 
 def test_fumbles_a_natural_1_has_no_effect_not_even_miss_damage():
+    # 13A-CRIT-05
     # Fumbles: "Rolling a natural 1 has no effect on the target, not even miss damage."
     b = fight()
     [e] = hit(b, rolls=[1], dmg=9, miss=4, modifier=30)
@@ -76,12 +83,14 @@ def test_fumbles_a_natural_1_has_no_effect_not_even_miss_damage():
 
 
 def test_damage_on_miss_is_dealt_on_an_ordinary_miss():
+    # 13A-ATK-07
     b = fight()
     [e] = hit(b, rolls=[2], dmg=9, miss=4)
     assert not e.hit and e.damage == 4 and b.c("Orc").hp == 26
 
 
 def test_multiple_targets_one_attack_roll_each_damage_rolled_once():
+    # 13A-ATK-03, 13A-DMG-02
     # Damage: "a separate attack roll for each one, but only roll damage once."
     b = fight()
     out = hit(b, targets=["Orc", "Imp"], rolls=[12, 3], damage="2d6", kind="spell",
@@ -95,6 +104,7 @@ def test_multiple_targets_one_attack_roll_each_damage_rolled_once():
 
 
 def test_escalation_die_is_added_by_pcs_only():
+    # 13A-ESC-02, 13A-ESC-04
     b = fight()
     encounter(b.state).escalation_die = 3  # as if round 4
     [e] = hit(b, rolls=[7], dmg=1)
@@ -102,6 +112,7 @@ def test_escalation_die_is_added_by_pcs_only():
 
 
 def test_ability_damage_is_doubled_at_5th_level_and_tripled_at_8th():
+    # 13A-DMG-04, 13A-DMG-05
     # Damage: "At 5th level, double the ability score modifier ... At 8th, triple."
     for level, expected in ((4, 10 + 3), (5, 10 + 6), (8, 10 + 9)):
         b = Battle()
@@ -123,6 +134,7 @@ def test_unarmed_attacks_use_1d3_at_odd_levels_and_take_minus_2():
 
 
 def test_two_weapon_fighting_rerolls_a_natural_2_and_uses_the_reroll():
+    # 13A-ATK-13
     b = fight()
     [e] = hit(b, rolls=[2], reroll=15, two_weapon=True, dmg=6)
     assert e.rerolled_from == 2 and e.natural == 15 and e.hit
@@ -135,6 +147,7 @@ def test_flexible_attacks_record_the_natural_result():
 
 
 def test_resistance_a_natural_below_the_rating_halves_the_damage():
+    # 13A-RES-01
     # Resistance: "If the roll is lower than your resistance, the attack deals half."
     b = fight()
     [e] = hit(b, targets=["Imp"], rolls=[14], dmg=11, damage_type="fire")
@@ -144,6 +157,7 @@ def test_resistance_a_natural_below_the_rating_halves_the_damage():
 
 
 def test_resistance_to_an_energy_type_is_immunity_to_normal_energy():
+    # 13A-RES-03
     b = fight()
     [e] = hit(b, targets=["Imp"], rolls=[19], dmg=11, damage_type="fire",
               nonmagical=True)
@@ -151,6 +165,7 @@ def test_resistance_to_an_energy_type_is_immunity_to_normal_energy():
 
 
 def test_invisibility_a_concealment_roll_of_50_or_less_misses_completely():
+    # 13A-MOD-04
     b = fight()
     [e] = hit(b, rolls=[20], dmg=8, invisible=True, concealment=[50])
     assert e.concealed_miss and not e.hit and e.damage == 0
@@ -159,19 +174,20 @@ def test_invisibility_a_concealment_roll_of_50_or_less_misses_completely():
 
 
 def test_coup_de_grace_is_an_automatic_crit_on_a_helpless_engaged_enemy():
+    # 13A-CDG-01, 13A-CDG-02
     from battletape.domain.thirteenth_age import conditions, position
     b = fight()
     from battletape.domain.events import Engaged
     b.do(lambda s: [Engaged(a="Orc", b="Bruna")])  # the orc closed in on its own turn
     b.do(conditions.apply_condition, "Orc", "helpless", None, None, None)
-    [e] = hit(b, rolls=[3], dmg=7, coup_de_grace=True)
+    [e] = hit(b, rolls=[3], dmg=7, coup_de_grace=True, action="standard")
     assert e.crit and e.hit and e.damage == 14
     # "Skip your move action and your quick action that turn": not after moving
     b2 = fight()
     b2.do(position.engage, "Bruna", "Orc")
     b2.do(conditions.apply_condition, "Orc", "helpless", None, None, None)
     with pytest.raises(RuleViolation, match="skips the move"):
-        hit(b2, rolls=[3], dmg=7, coup_de_grace=True)
+        hit(b2, rolls=[3], dmg=7, coup_de_grace=True, action="standard")
 
 
 def test_attacks_out_of_turn_are_refused_unless_opportunity():
@@ -200,6 +216,7 @@ def test_dazed_attackers_take_minus_4_and_penalties_do_not_stack():
 
 
 def test_the_grabber_gets_plus_4_against_the_creature_it_grabs():
+    # 13A-GRAB-07
     from battletape.domain.thirteenth_age import conditions
     b = fight()
     b.do(conditions.apply_condition, "Orc", "grabbed", None, None, "Bruna")
@@ -239,6 +256,7 @@ def test_interrupt_actions_once_until_the_end_of_your_next_turn():
 
 
 def test_hampered_creatures_make_only_basic_attacks():
+    # 13A-COND-05
     from battletape.domain.thirteenth_age import conditions
     b = fight()
     b.do(conditions.apply_condition, "Bruna", "hampered", "normal", None, None)

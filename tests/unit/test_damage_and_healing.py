@@ -164,7 +164,7 @@ def test_a_stabilized_character_ignores_failed_death_saves():
     b = party()
     b.do(dh.direct_damage, "Bruna", 30, None)
     to_turn(b, "Kael")
-    [e] = b.roll(dd.stabilize, "Bruna", "Kael", 12)
+    *_, e = b.roll(dd.stabilize, "Bruna", "Kael", 12)
     assert e.success and not e.quick and b.c("Bruna").status == "stable"
     to_turn(b, "Bruna")
     b.roll(dd.death_save, "Bruna", 3, None)
@@ -175,7 +175,7 @@ def test_stabilizing_at_25_plus_takes_only_a_quick_action():
     b = party()
     b.do(dh.direct_damage, "Bruna", 30, None)
     to_turn(b, "Kael")
-    [e] = b.roll(dd.stabilize, "Bruna", "Kael", 25)
+    *_, e = b.roll(dd.stabilize, "Bruna", "Kael", 25)
     assert e.quick
 
 
@@ -183,7 +183,7 @@ def test_stabilizing_fails_below_dc_10():
     b = party()
     b.do(dh.direct_damage, "Bruna", 30, None)
     to_turn(b, "Kael")
-    [e] = b.roll(dd.stabilize, "Bruna", "Kael", 9)
+    *_, e = b.roll(dd.stabilize, "Bruna", "Kael", 9)
     assert not e.success and b.c("Bruna").status == "unconscious"
 
 
