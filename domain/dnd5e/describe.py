@@ -42,9 +42,10 @@ def describe(system, e, lang: str = "en") -> str | None:
             return f"tie decided by the {e.decided_by}: {' before '.join(e.names)}"
         case ev5.ActionTaken():
             slot = {"bonus": f" ({t('bonus action')})", "free": " (free)",
-                    "interact": " (free interaction)"}.get(e.slot, "")
+                    "interact": " (free interaction)",
+                    "readied": " (readied)"}.get(e.slot, "")
             what = f": {e.what}" if e.what else ""
-            if lang == "en" and e.slot in ("action", "bonus"):
+            if lang == "en" and e.slot in ("action", "bonus", "readied"):
                 return f"{e.name} takes the {e.action.capitalize()} action{slot}{what}"
             return f"{e.name}: {t(e.action)}{slot}{what}"
         case ev5.ReadiedResponseTaken():

@@ -35,7 +35,8 @@ def describe(system, e) -> str | None:
             return f"parità decisa {who}: {' prima di '.join(e.names)}"
         case ev5.ActionTaken():
             slot = {"bonus": f" ({t('bonus action')})", "free": " (gratuita)",
-                    "interact": " (interazione gratuita)"}.get(e.slot, "")
+                    "interact": " (interazione gratuita)",
+                    "readied": " (preparata)"}.get(e.slot, "")
             what = f": {e.what}" if e.what else ""
             return f"{e.name} compie l'azione {t(e.action)}{slot}{what}"
         case ev5.ReadiedResponseTaken():

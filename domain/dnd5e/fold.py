@@ -27,12 +27,20 @@ FRESH = {"death_saves_succeeded": 0, "death_save_due": False, "exhaustion": 0,
 
 
 def _spend(state: EncounterState, name: str, slot: str) -> None:
-    """Actions, bonus actions, the free interaction (this turn) and the reaction."""
+    """Actions, bonus actions, the free interaction (this turn), the reaction and the
+    readied response (in another's turn, kept in ``actions_used`` until its own)."""
     c = state.combatants.get(name)
     if c is None or not slot:
         return
     if slot == "reaction":
         c.extra["reaction_used"] = True
+    elif slot == "readied":
+        # Preparare: the response is one action; it is taken (until its next turn)
+        c.acts_out_of_turn = False
+        if c.name in state.out_of_turn:
+            state.out_of_turn.remove(c.name)
+        if "readied" not in c.actions_used:
+            c.actions_used.append("readied")
     elif slot in ("action", "bonus", "interact") and state.turn == c.name \
             and slot not in c.actions_used:
         c.actions_used.append(slot)

@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING
 from battletape.domain import dice
 from battletape.domain.dnd5e import (conditions, cover, d20_tests, opportunity_attacks,
                           ranged_attacks, stats, underwater_combat)
-from battletape.domain.dnd5e.actions import (require_can_act, require_mount_allows, require_slot,
-                                  require_turn)
+from battletape.domain.dnd5e.actions import (readied_slot, require_can_act,
+                                             require_mount_allows, require_slot,
+                                             require_turn)
 from battletape.domain.dnd5e.conditions import EFFECTS
 from battletape.domain.dnd5e.damage_and_healing import (adjust, crit_expression, extra_crit_dice,
                                              underwater)
@@ -129,11 +130,12 @@ def _slot(state: EncounterState, a: Combatant, o: AttackOrder,
         return "reaction"
     if o.trigger is not None:
         raise BadInput("--trigger", o.trigger, "only with --opportunity")
-    if a.acts_out_of_turn and state.turn != a.name:
-        return "readied"
     slot = o.action or "action"
     if slot not in SLOTS:
         raise BadInput("--action", slot, "action, bonus, reaction or extra")
+    readied = readied_slot(state, a, slot)
+    if readied is not None:
+        return readied
     if slot != "reaction":
         require_turn(state, a, "attack")
     if slot == "extra":

@@ -92,6 +92,46 @@ def test_5E_ACT_10_ready_then_act_when_it_fires():
         b.run("act", "A")
 
 
+def test_5E_ACT_10_the_readied_response_is_one_action_in_anothers_turn():
+    """5E-ACT-10, 5E-ACT-12: Preparare: "Definire un'azione da compiere come risposta a un
+    innesco"; "Puoi fare solo un'azione alla volta". The audit's D01: after `act A` in B's
+    turn, one attack; a second attack, a bonus-action attack and a Dash are refused (a GM
+    may force); A's own next turn gives it its action back."""
+    b = fight(("A", 20, {"pc": True}), ("B", 40, {"ac": 5}), ("C", 40, {"ac": 5}))
+    b.run("ready", "A", "B comes through the door")
+    b.run("next")  # B's turn
+    b.run("act", "A")
+    e = b.run("attack", "A", "B", bonus=0, roll="10", dmg=1)[0]
+    assert e.action == "readied" and e.hit and b.c("A").actions_used == ["readied"]
+    with pytest.raises(RuleViolation, match="A already took its readied action"):
+        b.run("attack", "A", "B", bonus=0, roll="10", dmg=1)
+    with pytest.raises(RuleViolation, match="already took its readied action"):
+        b.run("attack", "A", "C", bonus=0, roll="10", dmg=1, action="bonus")
+    with pytest.raises(RuleViolation, match="already took its readied action"):
+        b.run("do", "A", "dash")
+    assert b.c("B").hp == 39 and b.c("C").hp == 40
+    ruling, forced = b.run("attack", "A", "B", bonus=0, roll="10", dmg=1,
+                           gm="the haste spell")
+    assert ruling.rule == "Azioni: Preparare" and forced.hit and b.c("B").hp == 38
+    b.run("next"), b.run("next")  # C, then A's own turn: its action again
+    assert b.state.turn == "A" and b.c("A").actions_used == []
+    b.run("do", "A", "dash")
+
+
+def test_5E_ACT_10_the_readied_response_is_an_action_not_a_bonus_action():
+    """5E-ACT-10: the response fired by `act` is one action: a bonus-action attack in
+    another's turn is refused; a readied Dash is that action."""
+    b = fight(("A", 20, {"pc": True}), ("B", 40, {"ac": 5}))
+    b.run("ready", "A", "the door opens")
+    b.run("next")
+    b.run("act", "A")
+    with pytest.raises(RuleViolation, match="one action, not a bonus action"):
+        b.run("attack", "A", "B", bonus=0, roll="10", action="bonus")
+    assert b.run("do", "A", "dash")[0].slot == "readied"
+    with pytest.raises(RuleViolation, match="already took its readied action"):
+        b.run("attack", "A", "B", bonus=0, roll="10")
+
+
 def test_5E_ACT_12_one_action_per_turn():
     """5E-ACT-12: Una cosa alla volta: after `attack A B` in A's turn, `do A dash` is refused."""
     b = fight(("A", 20), ("B", 40))
