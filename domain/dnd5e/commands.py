@@ -33,11 +33,12 @@ def _add(services, v):
     return lambda s, r: roster.add(s, v)
 
 
-def _init(services, naturals, adv, dis, surprised):
+def _init(services, naturals, adv, dis, surprised, source_hidden):
     from battletape.domain.dnd5e import initiative
 
     given = initiative.parse_naturals(list(naturals or []))
-    return lambda s, r: initiative.roll_initiative(s, r, given, adv, dis, surprised)
+    return lambda s, r: initiative.roll_initiative(s, r, given, adv, dis, surprised,
+                                                   source_hidden or [])
 
 
 def _tiebreak(services, names, by):
@@ -246,7 +247,8 @@ VERBS = [
         arg("name"),
         opt("hp", int, None, help="Maximum hit points.", required=True),
         opt("ac", int, 10, help="Armor Class."),
-        opt("init", int, 0, help="Initiative bonus (Dex modifier)."),
+        opt("init", int, None, help="Initiative bonus (default: the Dex modifier of "
+            "--score dex:N, else 0)."),
         opt("level", int, None, help="Character level (proficiency bonus)."),
         opt("cr", str, None, help="Challenge rating: 1/2, 5 ..."),
         opt("prof", int, None, help="Proficiency bonus, if not from level or CR."),
@@ -274,7 +276,9 @@ VERBS = [
         opt("adv", str, None, help="NAME with advantage, repeatable.", multiple=True),
         opt("dis", str, None, help="NAME with disadvantage, repeatable.", multiple=True),
         opt("surprised", str, None, help="NAME,...: surprised, disadvantage.",
-            multiple=True)),
+            multiple=True),
+        opt("source_hidden", str, None, help="NAME,...: frightened, but can't see the "
+            "source of its fear (no disadvantage).", multiple=True)),
         "Roll initiative (d20 + Dex) for those without.  Example: battletape init "
         "Bruna=14 Gob=15/6 --surprised Gob", roll_option=""),
     Verb("tiebreak", _tiebreak, (

@@ -96,6 +96,13 @@ def has(c, effect: str) -> list[str]:
     return [n for n in c.conditions if n in EFFECTS and getattr(EFFECTS[n], effect)]
 
 
+def on_checks(c, source_hidden: bool = False) -> list[str]:
+    """The conditions giving ``c`` disadvantage on its ability checks: Poisoned, and
+    Frightened "finché la fonte della paura è visibile" (not when ``source_hidden``)."""
+    return [n for n in has(c, "checks")
+            if not (source_hidden and EFFECTS[n].needs_source_visible)]
+
+
 def incapacitated(c) -> list[str]:
     return has(c, "incapacitating")
 

@@ -1,6 +1,9 @@
 """5e SRD (seed 002), Giocare: Iniziativa (Initiative).
 
-"Ogni partecipante tira una prova di Destrezza" (d20 + the ``--init`` bonus); "Il GM
+"Ogni partecipante tira una prova di Destrezza" (d20 + the ``--init`` bonus, by
+default the Dex modifier of ``add --score dex:N``; as a Dex check it takes the
+disadvantage a condition gives to ability checks, Poisoned, or Frightened unless
+``--source-hidden NAME`` says its source is out of sight); "Il GM
 tira per i mostri (gruppi identici tirano una volta sola)"; Sorpresa: "Un combattente
 colto di sorpresa ha svantaggio all'Iniziativa"; Ordine di Iniziativa: highest to
 lowest. Pareggi: the GM decides among monsters and between a monster and a
@@ -18,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from battletape.domain.dnd5e import d20_tests
+from battletape.domain.dnd5e import conditions, d20_tests
 from battletape.domain.encounter import names_or_group, require_on, require_initiative
 from battletape.domain.errors import BadInput, RuleViolation, refuse
 from battletape.domain.events import Event, InitiativeRolled, RoundStarted, TurnStarted
@@ -103,7 +106,8 @@ def _ties(rolled: dict[str, list[Combatant]], totals: dict[str, int],
 
 def roll_initiative(state: EncounterState, rng: "random.Random",
                     given: dict[str, list[int]], adv: list[str] = (),
-                    dis: list[str] = (), surprised: list[str] = ()) -> list[Event]:
+                    dis: list[str] = (), surprised: list[str] = (),
+                    source_hidden: list[str] = ()) -> list[Event]:
     from battletape.domain.dnd5e.events import InitiativeTied
 
     require_on(state)
@@ -117,6 +121,7 @@ def roll_initiative(state: EncounterState, rng: "random.Random",
                                     SECTION)
             faces[m.name] = values
     with_adv, with_dis, caught = _names(state, adv), _names(state, dis), _names(state, surprised)
+    hidden = _names(state, source_hidden)
     pending: dict[str, list[Combatant]] = {}
     for c in state.combatants.values():
         if c.initiative is None:
@@ -129,6 +134,9 @@ def roll_initiative(state: EncounterState, rng: "random.Random",
         names = {m.name for m in members}
         a = ["gm"] if names & with_adv else []
         d = (["gm"] if names & with_dis else []) + (["surprised"] if names & caught else [])
+        # a Dex check: the conditions on checks every member of the roll has
+        d += [n for n in conditions.on_checks(members[0], members[0].name in hidden)
+              if all(n in conditions.on_checks(m, m.name in hidden) for m in members)]
         typed = next((faces[m.name] for m in members if m.name in faces), [])
         test = d20_tests.roll(typed, rng, members[0].init_bonus, a, d, who=key)
         r = test.roll

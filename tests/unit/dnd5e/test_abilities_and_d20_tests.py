@@ -175,3 +175,22 @@ def test_5E_PRO_05_save_proficiency_in_the_save_bonus():
     fail = b.run("save", "X", ability="wis", dc=12, roll="8")[0]
     ok = b.run("save", "X", ability="wis", dc=12, roll="9")[0]
     assert (fail.roll.total, fail.success, ok.roll.total, ok.success) == (11, False, 12, True)
+
+
+def test_5E_D20_03_the_score_gives_the_modifier_of_saves_and_initiative():
+    """5E-D20-03, 5E-INI-01, 5E-PRO-05: "Aggiungi ... Modificatore di caratteristica
+    rilevante" to every d20 test. The audit's D02: `add S --score dex:16 --score str:14`;
+    `init S=10` -> 13 (a Dex check); `save S --ability str --dc 12 --roll 10` -> 12,
+    success, as the Str check; a --save or --init given still wins."""
+    b = Battle()
+    b.run("add", "S", hp=10, score=["dex:16", "str:14"])
+    b.run("add", "T", hp=10)
+    b.run("add", "U", hp=10, init=1, score=["dex:16"], save=["str:+5"])
+    b.run("init", naturals=["S=10", "T=5", "U=10"])
+    assert (b.c("S").initiative, b.c("T").initiative, b.c("U").initiative) == (13, 5, 11)
+    save = b.run("save", "S", ability="str", dc=12, roll="10")[0]
+    assert (save.roll.total, save.success) == (12, True) and "str 14: +2" in save.roll.expr
+    check = b.run("check", "S", ability="str", dc=12, roll="10")[0]
+    assert (check.total, check.success) == (12, True)
+    assert b.run("save", "U", ability="str", dc=12, roll="10")[0].roll.total == 15
+    assert b.run("save", "T", ability="str", dc=12, roll="10")[0].roll.total == 10

@@ -303,3 +303,26 @@ def test_5E_MOV_03_dropping_prone_is_free_unless_speed_0():
     b.run("cond add", "B", "restrained")
     with pytest.raises(RuleViolation, match="Speed 0"):
         b.run("do", "B", "drop-prone")
+
+
+def test_5E_INI_01_initiative_is_a_dex_check_poisoned_gives_disadvantage():
+    """5E-INI-01 with 5E-CON-05 and 5E-CON-08: "Ogni partecipante tira una prova di
+    Destrezza", and Avvelenato gives "Svantaggio ai ... prove di caratteristica". The
+    audit's D04: Bruna (--init 1) poisoned: `init Bruna=13` asks for two naturals, as
+    `check` does; `Bruna=13/4` keeps 4 -> 5, tagged. Frightened too, unless its source is
+    out of sight (`--source-hidden Kael`)."""
+    b = Battle()
+    b.run("add", "Bruna", hp=20, pc=True, init=1)
+    b.run("add", "Kael", hp=20, pc=True, init=1)
+    b.run("add", "Gob", hp=7)
+    b.run("cond add", "Bruna", "poisoned")
+    b.run("cond add", "Kael", "frightened", source="Gob")
+    with pytest.raises(BadInput, match="two naturals as A/B.*disadvantage:poisoned"):
+        b.run("init", naturals=["Bruna=13", "Kael=9", "Gob=5"], source_hidden=["Kael"])
+    with pytest.raises(BadInput, match="disadvantage:frightened"):
+        b.run("init", naturals=["Bruna=13/4", "Kael=9", "Gob=5"])
+    rolled = b.run("init", naturals=["Bruna=13/4", "Kael=9", "Gob=5"],
+                   source_hidden=["Kael"])
+    bruna, kael = rolled[0], rolled[1]
+    assert bruna.roll.total == 5 and "disadvantage:poisoned" in bruna.roll.expr
+    assert kael.roll.total == 10 and "disadvantage" not in kael.roll.expr
