@@ -10,7 +10,10 @@ actions. Where the seed omits an SRD effect (Petrified's advantage to attackers 
 auto-failed saves, Restrained's Dex-save disadvantage, the blinded creature's own
 disadvantage), the seed's list is followed; the blinded attacker's disadvantage is
 derived from "Se attacchi una creatura che non vedi, hai svantaggio" (5E-ATK-02).
-Exhaustion ("Affaticato") has levels 1..10 and kills at 10; the seed gives no
+A creature at 0 HP is Unconscious "finché non recuperi PF": removing the condition by
+hand is refused (a GM may force it; the creature then wakes, at 0 HP), and so is
+removing a condition another one implies while that one lasts (Unconscious's
+Incapacitated). Exhaustion ("Affaticato") has levels 1..10 and kills at 10; the seed gives no
 per-level penalty (its glossary is missing, 5E-GAP-03), so none is applied: the GM
 gives it as a modifier.
 """
@@ -22,7 +25,7 @@ from typing import NamedTuple
 from battletape.domain.dnd5e import stats
 from battletape.domain.dnd5e.terms import CONDITIONS
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation
+from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
 from battletape.domain.events import ConditionApplied, ConditionRemoved, Event
 from battletape.domain.state import EncounterState
 
@@ -160,6 +163,13 @@ def remove_condition(state: EncounterState, name: str, condition: str,
         raise AlreadyHolds(f"{c.name} is not {cond}")
     if cond == "exhaustion":
         raise BadInput("condition", condition, "`exhaustion NAME -N` to lower the level")
+    if cond == "unconscious" and c.hp == 0 and c.status in ("unconscious", "stable"):
+        refuse(f"{c.name} has 0 hit points: it is unconscious until it regains hit "
+               "points", "A 0 punti ferita: Privo di sensi")
+    holder = c.conditions[cond].source
+    if holder in c.conditions and cond in EFFECTS[holder].implies and cond != "prone":
+        refuse(f"{c.name} is {cond} because it is {holder}: remove {holder}",
+               "Condizioni")
     return [ConditionRemoved(name=c.name, condition=cond, reason=reason)]
 
 

@@ -15,7 +15,7 @@ from battletape.domain.dnd5e import conditions
 from battletape.domain.dnd5e import events as ev5
 from battletape.domain.dnd5e.damage_and_healing import heal
 from battletape.domain.dnd5e.death_saving_throws import fold_death_save, fold_stabilize
-from battletape.domain.dnd5e.dropping_to_zero import die, take
+from battletape.domain.dnd5e.dropping_to_zero import die, take, wake
 from battletape.domain.dnd5e.initiative import ordered
 from battletape.domain.dnd5e.rest import fold_rest
 from battletape.domain.folding import (end_encounter, end_out_of_turn, mark_tied, rank_tied,
@@ -129,6 +129,9 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             _lose_dodge(c)
         case ev.ConditionRemoved():
             c = state.combatants[e.name]
+            if e.condition == "unconscious" and c.status in ("unconscious", "stable",
+                                                             "knocked-out"):
+                wake(c)  # no longer unconscious: the status follows (forced at 0 HP)
             c.conditions.pop(e.condition, None)
             for implied in conditions.EFFECTS.get(e.condition, conditions.Effects()).implies:
                 info = c.conditions.get(implied)

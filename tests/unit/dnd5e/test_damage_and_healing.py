@@ -261,3 +261,26 @@ def test_5E_ZERO_06_unconscious_with_prone_and_incapacitated():
     c = b.c("X")
     assert (c.hp, c.status) == (0, "unconscious")
     assert {"unconscious", "prone", "incapacitated"} <= set(c.conditions)
+
+
+def test_5E_ZERO_06_unconscious_until_it_regains_hit_points_and_melee_hits_crit():
+    """5E-ZERO-06, 5E-CON-13, 5E-DS-09: "sei Privo di sensi finché non recuperi PF";
+    "ogni colpo in mischia è critico"; "Se critico = 2 fallimenti". The audit's D03: PC A
+    (max 20) takes 20; `cond remove A unconscious` is refused (a GM may force it), and so
+    is removing its Incapacitated; B's melee hit (3/12, advantage) is a critical hit: two
+    failures. Forced, the removal wakes A (status up) at 0 HP."""
+    b = fight(("A", 20, {"pc": True}), ("B", 30, {"ac": 5}))
+    b.run("damage", "A", 20)
+    with pytest.raises(RuleViolation, match="A has 0 hit points: it is unconscious until"):
+        b.run("cond remove", "A", "unconscious")
+    with pytest.raises(RuleViolation, match="incapacitated because it is unconscious"):
+        b.run("cond remove", "A", "incapacitated")
+    assert {"unconscious", "incapacitated", "prone"} <= set(b.c("A").conditions)
+    b.run("next")
+    hit = b.run("attack", "B", "A", bonus=0, roll="3/12", kind="melee", dmg=2)[0]
+    assert hit.crit and "crit:target unconscious" in hit.tags
+    assert "advantage:target unconscious" in hit.tags and b.c("A").death_saves_failed == 2
+    ruling, removed = b.run("cond remove", "A", "unconscious", gm="a dream of Pelor")
+    assert ruling.rule == "A 0 punti ferita: Privo di sensi"
+    c = b.c("A")
+    assert (c.hp, c.status) == (0, "up") and "unconscious" not in c.conditions
