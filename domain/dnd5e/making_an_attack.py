@@ -83,7 +83,7 @@ def _sources(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
     if o.adjacent_enemy:
         dis += ranged_attacks.close_quarters(o.kind, combatant(state, o.adjacent_enemy))
     if underwater(state):
-        dis += underwater_combat.disadvantage(a, o.kind, dtype)
+        dis += underwater_combat.disadvantage(a, o.kind, dtype, o.range)
     return adv, dis
 
 

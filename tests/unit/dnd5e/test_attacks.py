@@ -186,6 +186,26 @@ def test_5E_UW_02_underwater_ranged_attacks():
     assert not e.hit
 
 
+def test_5E_UW_02_a_ranged_spell_attack_under_water():
+    """5E-UW-02: "Attacchi a distanza. Mancano sempre oltre la gittata normale. Entro la
+    gittata normale hanno svantaggio" -- the seed says ranged attacks, not weapon attacks
+    only, so a spell attack with a range band is one. The audit's D05: `attack A B --kind
+    spell --range long --roll 15` under water is no longer a plain hit: it has the
+    disadvantage (two naturals) and misses; within normal range, disadvantage; a spell
+    attack with no range given may be melee: nothing is inferred."""
+    b = fight(("A", 20), ("B", 40, {"ac": 5}), underwater=True)
+    with pytest.raises(BadInput, match="two naturals"):
+        b.run("attack", "A", "B", bonus=0, roll="15", kind="spell", range_="long")
+    e = b.run("attack", "A", "B", bonus=0, roll="15/19", kind="spell", range_="long")[0]
+    assert not e.hit and "underwater: ranged beyond normal range misses" in e.tags
+    e = b.run("attack", "A", "B", bonus=0, roll="15/3", kind="spell", range_="normal",
+              action="bonus")[0]
+    assert e.natural == 3 and "disadvantage:underwater spell attack" in e.tags
+    b.run("next"), b.run("next")
+    e = b.run("attack", "A", "B", bonus=0, roll="15", kind="spell")[0]
+    assert e.hit and not any("underwater" in t for t in e.tags)
+
+
 def test_5E_UW_03_everything_underwater_resists_fire():
     """5E-UW-03: "Tutto sott'acqua ha resistenza ai danni da fuoco": 9 fire -> 4."""
     b = Battle()
