@@ -76,7 +76,7 @@ def _effect(services, source, targets, ability, dc, damage, dmg, type_, half, sa
     for item in cover or []:
         name, sep, value = item.rpartition("=")
         if not sep or not name:
-            raise BadInput("--cover", item, "TARGET=half|three-quarters")
+            raise BadInput("--cover", item, "TARGET=half|three-quarters|total")
         covers[name] = value
     return lambda s, r: svd.effect(s, r, source, names(targets), ability, dc, damage, dmg,
                                    type_, half, rolls, covers)
@@ -297,7 +297,7 @@ VERBS = [
         opt("dmg", int, None, help="Damage total as rolled at the table."),
         TYPE, flag("half", help="Half damage on a successful save."),
         opt("save_roll", str, None, help="TARGET=N natural, repeatable.", multiple=True),
-        opt("cover", str, None, help="TARGET=half|three-quarters, repeatable.",
+        opt("cover", str, None, help="TARGET=half|three-quarters|total, repeatable.",
             multiple=True)),
         "One damage roll, one save per target.  Example: battletape effect Mage "
         "Gob1,Gob2 --ability dex --dc 13 --damage 8d6 --type fire --half"),
@@ -307,7 +307,7 @@ VERBS = [
         opt("dc", int, None, help="Difficulty class.", required=True),
         opt("bonus", int, None, help="Save bonus (default: the --save given at add)."),
         D20, ADV, DIS,
-        opt("cover", str, None, help="half or three-quarters (Dex saves)."),
+        opt("cover", str, None, help="half, three-quarters or total (Dex saves)."),
         flag("fall", help="Falling from a mount: prone on a failure.")),
         "A saving throw against a DC.  Example: battletape save Bruna --ability dex --dc "
         "13 --roll 12"),

@@ -6,7 +6,8 @@ modifier plus the proficiency bonus where proficient; without one, the modifier 
 ``--score``, "Modificatore di caratteristica rilevante", noted in the roll) against a DC: "Se il totale
 eguaglia o supera il numero bersaglio, il test ha successo". Conditions: Unconscious,
 Stunned and Paralyzed automatically fail Str and Dex saves; Dodge gives advantage on
-Dex saves; cover adds +2 / +5 to Dex saves. The reasons are kept in the roll's
+Dex saves; cover adds +2 / +5 to Dex saves (total cover is recorded in the roll, with
+no bonus: whatever reached the creature did not target it directly). The reasons are kept in the roll's
 expression (``1d20+3 (advantage:dodging)``) since SaveRolled has no tags.
 """
 
@@ -49,8 +50,11 @@ def save_roll(c: Combatant, rng: "random.Random", abil: str, dc: int,
     if abil == "dex" and stats.get(c, "dodging"):
         a.append("dodging")
     plus = 0
-    if abil == "dex" and cover_degree:
-        plus = cover.bonus(cover_degree, c.name) if cover_degree != "total" else 0
+    if abil == "dex" and cover_degree == "total":
+        # reached anyway (an area, a GM's ruling): no bonus, but recorded
+        notes.append("cover:total (no bonus)")
+    elif abil == "dex" and cover_degree:
+        plus = cover.bonus(cover_degree, c.name)
     test = d20_tests.roll(faces, rng, base + plus, a, d, who=c.name)
     notes = notes + list(test.tags) + ([f"cover:{cover_degree} (+{plus})"] if plus else [])
     success = d20_tests.succeeds(test.roll.total, dc)

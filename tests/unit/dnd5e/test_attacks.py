@@ -186,6 +186,26 @@ def test_5E_UW_02_underwater_ranged_attacks():
     assert not e.hit
 
 
+def test_5E_COV_03_total_cover_in_effects_and_saves():
+    """5E-COV-03: Totale: "Non può essere preso di mira direttamente". The audit's D09:
+    `effect A B ... --cover B=total` is refused as `attack` is (a GM may force it: the
+    save then records the total cover and gets no bonus, B takes 10); `save B --cover
+    total` records it rather than dropping it silently."""
+    b = fight(("A", 20, {"pc": True}), ("B", 40, {"save": ["dex:+0"]}))
+    with pytest.raises(RuleViolation, match="B has total cover and can't be targeted"):
+        b.run("effect", "A", "B", ability="dex", dc=15, dmg=10, half=True,
+              save_roll=["B=10"], cover=["B=total"])
+    assert b.c("B").hp == 40
+    new = b.run("effect", "A", "B", ability="dex", dc=15, dmg=10, half=True,
+                save_roll=["B=10"], cover=["B=total"], gm="the fireball's area")
+    assert new[0].rule == "Copertura: totale"
+    saved = b.last("SaveRolled")
+    assert not saved.success and "cover:total (no bonus)" in saved.roll.expr
+    assert b.c("B").hp == 30
+    save = b.run("save", "B", ability="dex", dc=10, roll="9", cover="total")[0]
+    assert not save.success and "cover:total (no bonus)" in save.roll.expr
+
+
 def test_5E_UW_02_a_ranged_spell_attack_under_water():
     """5E-UW-02: "Attacchi a distanza. Mancano sempre oltre la gittata normale. Entro la
     gittata normale hanno svantaggio" -- the seed says ranged attacks, not weapon attacks

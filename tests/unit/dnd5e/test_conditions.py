@@ -129,6 +129,24 @@ def test_5E_CON_09_immobilized_attacks_against_have_advantage():
     assert b.run("attack", "A", "B", bonus=0, roll="4/17")[0].natural == 17
 
 
+def test_5E_CON_10_charmed_cant_target_the_charmer_with_an_effect():
+    """5E-CON-10: Incantato: "Non puoi attaccare o bersagliare l'incantatore". The audit's
+    D06: A charmed by B: `effect A B --ability dex --dc 15 --dmg 8 --save-roll B=3` is
+    refused (a GM may force it); targeting C is accepted."""
+    b = ab()
+    b.run("cond add", "A", "charmed", source="B")
+    with pytest.raises(RuleViolation, match="A is charmed by B and can't target it"):
+        b.run("effect", "A", "B", ability="dex", dc=15, dmg=8, save_roll=["B=3"])
+    with pytest.raises(RuleViolation, match="charmed by B"):
+        b.run("effect", "A", "C,B", ability="dex", dc=15, dmg=8)
+    assert b.c("B").hp == 60
+    b.run("effect", "A", "C", ability="dex", dc=15, dmg=8, save_roll=["C=3"])
+    assert b.c("C").hp == 52
+    ruling = b.run("effect", "A", "B", ability="dex", dc=15, dmg=8, save_roll=["B=3"],
+                   gm="the charm ended at dawn")[0]
+    assert ruling.rule == "Condizioni: Incantato" and b.c("B").hp == 52
+
+
 def test_5E_CON_10_charmed_cant_attack_the_charmer():
     """5E-CON-10: Incantato: can't attack or target the charmer."""
     b = ab()
