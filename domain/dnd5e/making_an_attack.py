@@ -81,7 +81,7 @@ def _sources(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
     if not (underwater(state) and o.range == "long"):
         dis += ranged_attacks.range_disadvantage(o.kind, o.range, t.name)
     if o.adjacent_enemy:
-        dis += ranged_attacks.close_quarters(o.kind, combatant(state, o.adjacent_enemy))
+        dis += ranged_attacks.close_quarters(o.kind, combatant(state, o.adjacent_enemy), a)
     if underwater(state):
         dis += underwater_combat.disadvantage(a, o.kind, dtype, o.range)
     return adv, dis

@@ -206,6 +206,20 @@ def test_5E_COV_03_total_cover_in_effects_and_saves():
     assert not save.success and "cover:total (no bonus)" in save.roll.expr
 
 
+def test_5E_RNG_02_an_enemy_that_cant_see_the_invisible_attacker():
+    """5E-RNG-02 with 5E-CON-12: only an enemy "che ti vede" imposes the close-quarters
+    disadvantage; an invisible attacker can't be seen. The audit's D07: A invisible,
+    `attack A C --kind ranged --adjacent-enemy B --roll 15` asks for two naturals (the
+    advantage stands alone) and 3/15 keeps 15, with no "B within 1,5 m"."""
+    b = fight(("A", 20, {"pc": True}), ("B", 40), ("C", 40, {"ac": 5}))
+    b.run("cond add", "A", "invisible")
+    with pytest.raises(BadInput, match="two naturals.*advantage:attacker invisible"):
+        b.run("attack", "A", "C", bonus=0, roll="15", kind="ranged", adjacent_enemy="B")
+    e = b.run("attack", "A", "C", bonus=0, roll="3/15", kind="ranged",
+              adjacent_enemy="B")[0]
+    assert e.natural == 15 and not any("within 1,5 m" in t for t in e.tags)
+
+
 def test_5E_UW_02_a_ranged_spell_attack_under_water():
     """5E-UW-02: "Attacchi a distanza. Mancano sempre oltre la gittata normale. Entro la
     gittata normale hanno svantaggio" -- the seed says ranged attacks, not weapon attacks
