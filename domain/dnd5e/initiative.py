@@ -4,7 +4,8 @@
 default the Dex modifier of ``add --score dex:N``; as a Dex check it takes the
 disadvantage a condition gives to ability checks, Poisoned, or Frightened unless
 ``--source-hidden NAME`` says its source is out of sight); "Il GM
-tira per i mostri (gruppi identici tirano una volta sola)"; Sorpresa: "Un combattente
+tira per i mostri (gruppi identici tirano una volta sola)": different naturals typed
+for members of one group are bad input, not one of them silently kept; Sorpresa: "Un combattente
 colto di sorpresa ha svantaggio all'Iniziativa"; Ordine di Iniziativa: highest to
 lowest. Pareggi: the GM decides among monsters and between a monster and a
 character, the players among their characters -- the seed gives no automatic
@@ -137,7 +138,13 @@ def roll_initiative(state: EncounterState, rng: "random.Random",
         # a Dex check: the conditions on checks every member of the roll has
         d += [n for n in conditions.on_checks(members[0], members[0].name in hidden)
               if all(n in conditions.on_checks(m, m.name in hidden) for m in members)]
-        typed = next((faces[m.name] for m in members if m.name in faces), [])
+        given_here = {m.name: faces[m.name] for m in members if m.name in faces}
+        if len({tuple(v) for v in given_here.values()}) > 1:
+            raise BadInput("initiative", " ".join(
+                f"{n}={'/'.join(map(str, v))}" for n, v in given_here.items()),
+                f"one natural for group {key}: {', '.join(m.name for m in members)} "
+                f"share one roll (gruppi identici tirano una volta sola)")
+        typed = next(iter(given_here.values()), [])
         test = d20_tests.roll(typed, rng, members[0].init_bonus, a, d, who=key)
         r = test.roll
         if test.tags:

@@ -326,3 +326,18 @@ def test_5E_INI_01_initiative_is_a_dex_check_poisoned_gives_disadvantage():
     bruna, kael = rolled[0], rolled[1]
     assert bruna.roll.total == 5 and "disadvantage:poisoned" in bruna.roll.expr
     assert kael.roll.total == 10 and "disadvantage" not in kael.roll.expr
+
+
+def test_5E_INI_02_a_group_takes_one_natural_not_two():
+    """5E-INI-02: "gruppi identici tirano una volta sola". The audit's D08: `add Gob --init 2
+    --count 2`; `init "Gob 1=11" "Gob 2=5" Bruna=8` is bad input (nothing recorded), not
+    the 5 silently dropped; the same natural twice, or the group's name, is one roll: 13."""
+    b = Battle()
+    b.run("add", "Gob", hp=7, init=2, count=2)
+    b.run("add", "Bruna", hp=20, pc=True)
+    before = len(b.events)
+    with pytest.raises(BadInput, match="one natural for group Gob: Gob 1, Gob 2 share"):
+        b.run("init", naturals=["Gob 1=11", "Gob 2=5", "Bruna=8"])
+    assert len(b.events) == before
+    b.run("init", naturals=["Gob 1=11", "Gob 2=11", "Bruna=8"])
+    assert (b.c("Gob 1").initiative, b.c("Gob 2").initiative) == (13, 13)
