@@ -13,7 +13,9 @@ derived from "Se attacchi una creatura che non vedi, hai svantaggio" (5E-ATK-02)
 A creature at 0 HP is Unconscious "finché non recuperi PF": removing the condition by
 hand is refused (a GM may force it; the creature then wakes, at 0 HP), and so is
 removing a condition another one implies while that one lasts (Unconscious's
-Incapacitated). Exhaustion ("Affaticato") has levels 1..10 and kills at 10; the seed gives no
+Incapacitated). Immunità holds for a condition that comes implied by another (immune
+to Prone, it falls Unconscious but not prone: recorded as ignored). Exhaustion
+("Affaticato") has levels 1..10 and kills at 10; the seed gives no
 per-level penalty (its glossary is missing, 5E-GAP-03), so none is applied: the GM
 gives it as a modifier.
 """
@@ -99,6 +101,14 @@ def has(c, effect: str) -> list[str]:
     return [n for n in c.conditions if n in EFFECTS and getattr(EFFECTS[n], effect)]
 
 
+def implied(c, condition: str) -> list[str]:
+    """The conditions ``condition`` brings with it (Unconscious: Incapacitated and
+    Prone), but for those ``c`` is immune to (Immunità: it "non subisce quella
+    condizione", however it comes)."""
+    immune = stats.list_of(c, "immune")
+    return [n for n in EFFECTS[condition].implies if n not in immune]
+
+
 def on_checks(c, source_hidden: bool = False) -> list[str]:
     """The conditions giving ``c`` disadvantage on its ability checks: Poisoned, and
     Frightened "finché la fonte della paura è visibile" (not when ``source_hidden``)."""
@@ -107,7 +117,13 @@ def on_checks(c, source_hidden: bool = False) -> list[str]:
 
 
 def incapacitated(c) -> list[str]:
-    return has(c, "incapacitating")
+    """The conditions that incapacitate ``c``; "Sei incapacitato" (Unconscious, Stunned,
+    Paralyzed, Petrified) is the Incapacitated condition, which an immune creature does
+    not get."""
+    found = has(c, "incapacitating")
+    if "incapacitated" in stats.list_of(c, "immune"):
+        found = [n for n in found if "incapacitated" not in EFFECTS[n].implies]
+    return found
 
 
 def speed_zero(c) -> list[str]:
@@ -137,6 +153,9 @@ def apply_condition(state: EncounterState, name: str, condition: str,
     src = combatant(state, source).name if source else None
     if cond in stats.list_of(c, "immune"):
         return [ConditionIgnored(name=c.name, condition=cond, reason="immune")]
+    ignored = [ConditionIgnored(name=c.name, condition=n, reason=f"immune ({cond})")
+               for n in EFFECTS[cond].implies if n not in implied(c, cond)
+               and n not in c.conditions]
     turn_ends = 0
     if until == "end-of-turn":
         turn_ends = 1
@@ -151,7 +170,7 @@ def apply_condition(state: EncounterState, name: str, condition: str,
                            + (f" (until {had.until})" if had.until else "")
                            + ", no shorter than the new one")
     return [ConditionApplied(name=c.name, condition=cond, until=until, source=src,
-                             turn_ends=turn_ends)]
+                             turn_ends=turn_ends)] + ignored
 
 
 def remove_condition(state: EncounterState, name: str, condition: str,

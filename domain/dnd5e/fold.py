@@ -124,7 +124,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c = state.combatants[e.name]
             c.conditions[e.condition] = Condition(until=e.until, turn_ends=e.turn_ends,
                                                   source=e.source)
-            for implied in conditions.EFFECTS[e.condition].implies:
+            for implied in conditions.implied(c, e.condition):
                 c.conditions.setdefault(implied, Condition(source=e.condition))
             _lose_dodge(c)
         case ev.ConditionRemoved():

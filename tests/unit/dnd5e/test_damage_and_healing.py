@@ -147,6 +147,26 @@ def test_5E_IMM_01_immunity_to_damage_and_condition():
     assert type(e).__name__ == "ConditionIgnored" and "poisoned" not in b.c("X").conditions
 
 
+def test_5E_IMM_01_immunity_holds_for_an_implied_condition():
+    """5E-IMM-01: Immunità: "non subisce quel tipo di danno o condizione", however the
+    condition comes. The audit's D10: I immune to prone: `cond add I unconscious` gives
+    Unconscious and Incapacitated, Prone recorded as ignored; at 0 HP too. J immune to
+    incapacitated: Stunned ("Sei incapacitato") leaves it able to act."""
+    b = fight(("I", 30, {"immune": ["prone"], "no_die_at_0": True}),
+              ("J", 30, {"immune": ["incapacitated"]}), ("K", 30))
+    new = b.run("cond add", "I", "unconscious")
+    assert [type(e).__name__ for e in new] == ["ConditionApplied", "ConditionIgnored"]
+    assert new[1].condition == "prone"
+    assert set(b.c("I").conditions) == {"unconscious", "incapacitated"}
+    b.run("cond remove", "I", "unconscious")
+    b.run("damage", "I", 30)
+    assert b.c("I").status == "unconscious" and "prone" not in b.c("I").conditions
+    b.run("cond add", "J", "stunned")
+    assert set(b.c("J").conditions) == {"stunned"}
+    b.run("next")  # J's turn
+    assert b.run("do", "J", "dodge")[0].action == "dodge"
+
+
 def test_5E_HEAL_01_never_above_the_maximum():
     """5E-HEAL-01: Guarigione: 10/12, heal 5 -> 12."""
     b = Battle()
