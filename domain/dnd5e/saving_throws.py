@@ -21,7 +21,7 @@ from battletape.domain.dnd5e import conditions, cover, d20_tests, stats
 from battletape.domain.dnd5e.ability_scores import modifier
 from battletape.domain.dnd5e.terms import ability
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, RuleViolation, refuse
 from battletape.domain.events import ConditionApplied, Event, SaveRolled
 from battletape.domain.state import Combatant, EncounterState
 
@@ -86,6 +86,15 @@ def save(state: EncounterState, rng: "random.Random", name: str, ability_: str, 
         raise RuleViolation(f"{c.name} is {c.status}", "Tiri salvezza")
     if fall and abil != "dex":
         raise BadInput("--fall", abil, "a Dexterity save (--ability dex)")
+    if fall:
+        from battletape.domain.dnd5e.mounted_combat import FALL_DC, SECTION
+
+        if not stats.get(c, "mount"):
+            refuse(f"{c.name} rides no mount: --fall is a rider's save against falling "
+                   "from it", f"{SECTION}: Cadere")
+        if dc != FALL_DC:
+            refuse(f"falling from a mount is a Dexterity save against DC {FALL_DC}, "
+                   f"not {dc}", f"{SECTION}: Cadere")
     event = save_roll(c, rng, abil, dc, bonus, faces, adv, dis, cover.check(cover_degree))
     out: list[Event] = [event]
     if fall and not event.success:

@@ -162,6 +162,27 @@ def test_5E_MNT_04_falling_from_the_mount_dex_save_dc_10():
     assert "prone" in b.c("Rider").conditions and b.c("Rider").extra["mount"] is None
 
 
+def test_5E_MNT_04_only_a_rider_falls_and_against_dc_10():
+    """5E-MNT-04: Cadere: "devi superare un TS di Destrezza CD 10 o cadi prono". The audit's
+    D11: `save Orc --ability dex --dc 25 --roll 12 --fall`, Orc riding nothing, is refused
+    (at DC 10 too; a GM may force it); a rider's fall against DC 25 is refused; DC 10 is
+    taken."""
+    b = fight(("Rider", 20, {"pc": True}), ("Orc", 20), ("Horse", 20))
+    with pytest.raises(RuleViolation, match="Orc rides no mount"):
+        b.run("save", "Orc", ability="dex", dc=25, roll="12", fall=True)
+    with pytest.raises(RuleViolation, match="Orc rides no mount"):
+        b.run("save", "Orc", ability="dex", dc=10, roll="9", fall=True)
+    assert "prone" not in b.c("Orc").conditions
+    b.run("mount", "Horse", "Rider", controlled=True)
+    with pytest.raises(RuleViolation, match="DC 10, not 25"):
+        b.run("save", "Rider", ability="dex", dc=25, roll="12", fall=True)
+    assert b.run("save", "Rider", ability="dex", dc=10, roll="12", fall=True)[0].success
+    ruling, saved, prone = b.run("save", "Orc", ability="dex", dc=25, roll="12", fall=True,
+                                 gm="thrown off the cart")
+    assert ruling.rule == "Combattimento a cavallo: Cadere" and not saved.success
+    assert prone.condition == "prone"
+
+
 def test_5E_UW_01_underwater_melee_without_swimming_speed():
     """5E-UW-01: Armi ostacolate: disadvantage unless piercing or a swimming speed."""
     b = fight(("A", 20), ("B", 40, {"ac": 5}), ("Fish", 20, {"swim": True}),
