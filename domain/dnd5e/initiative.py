@@ -11,7 +11,9 @@ lowest. Pareggi: the GM decides among monsters and between a monster and a
 character, the players among their characters -- the seed gives no automatic
 tiebreak (not Dex, not a reroll), so a tie is recorded (``InitiativeTied``), shown as
 undecided, kept in entry order meanwhile, and ``tiebreak`` records the decision and
-who took it.
+who took it: ``--by players`` for a tie among characters only (the GM's word there,
+``--by gm``, is refused unless forced: the seed gives that call to the players),
+``--by gm`` (the default) wherever a monster ties.
 """
 
 from __future__ import annotations
@@ -185,4 +187,7 @@ def tiebreak(state: EncounterState, names: list[str], decided_by: str = "gm") ->
         raise BadInput("--by", decided_by, "gm or players")
     if decided_by == "players" and not all(state.combatants[n].pc for n in found):
         refuse("the GM decides a tie involving a monster", f"{SECTION}: Pareggi")
+    if decided_by == "gm" and all(state.combatants[n].pc for n in found):
+        refuse("the players decide a tie among their characters: --by players",
+               f"{SECTION}: Pareggi")
     return [TieBroken(names=found, decided_by=decided_by)]

@@ -341,3 +341,25 @@ def test_5E_INI_02_a_group_takes_one_natural_not_two():
     assert len(b.events) == before
     b.run("init", naturals=["Gob 1=11", "Gob 2=11", "Bruna=8"])
     assert (b.c("Gob 1").initiative, b.c("Gob 2").initiative) == (13, 13)
+
+
+def test_5E_INI_05_the_players_decide_a_tie_among_their_characters():
+    """5E-INI-05: Pareggi: "i giocatori decidono tra i personaggi". The audit's D12: Bruna and
+    Kael tie at 14: `tiebreak Kael Bruna` (by the GM, the default) is refused with the way
+    to say the players' decision (`--by players`); a GM may force it, recorded as the GM's."""
+    b = Battle()
+    b.run("add", "Bruna", hp=20, pc=True)
+    b.run("add", "Kael", hp=20, pc=True)
+    b.run("init", naturals=["Bruna=14", "Kael=14"])
+    with pytest.raises(RuleViolation, match="the players decide a tie among their "
+                                            "characters: --by players"):
+        b.run("tiebreak", names=["Kael", "Bruna"])
+    assert b.x("Kael", "tie_undecided")
+    ruling, decided = b.run("tiebreak", names=["Kael", "Bruna"], gm="the players asked me")
+    assert ruling.rule == "Iniziativa: Pareggi" and decided.decided_by == "gm"
+    assert b.state.order == ["Kael", "Bruna"]
+    b2 = Battle()
+    b2.run("add", "Bruna", hp=20, pc=True)
+    b2.run("add", "Kael", hp=20, pc=True)
+    b2.run("init", naturals=["Bruna=14", "Kael=14"])
+    assert b2.run("tiebreak", names=["Kael", "Bruna"], by="players")[0].decided_by == "players"
