@@ -91,13 +91,13 @@ def _save(services, name, ability, dc, bonus, roll, adv, dis, cover, fall):
 
 
 def _check(services, name, ability, skill, bonus, proficient, expertise, half_prof, dc,
-           roll, adv, dis):
+           roll, adv, dis, sense, source_hidden):
     from battletape.domain.dnd5e import proficiency
 
     faces = _one_roll(roll, adv, dis)
     return lambda s, r: proficiency.check(s, r, name, ability, skill, bonus,
                                           list(proficient or []), expertise, half_prof, dc,
-                                          faces, adv, dis)
+                                          faces, adv, dis, sense, source_hidden)
 
 
 def _damage(services, target, amount, type_, crit, modifier):
@@ -321,7 +321,10 @@ VERBS = [
         opt("expertise", int, 0, help="Times the proficiency bonus is doubled (once at "
             "most)."),
         opt("half_prof", int, 0, help="Times it is halved (once at most)."),
-        opt("dc", int, None, help="Difficulty class."), D20, ADV, DIS),
+        opt("dc", int, None, help="Difficulty class."), D20, ADV, DIS,
+        opt("sense", str, None, help="sight or hearing: the check relies on it (blinded "
+            "or deafened fail it).", choices=("sight", "hearing", "vista", "udito")),
+        flag("source_hidden", help="A frightened creature can't see its source of fear.")),
         "An ability check.  Example: battletape check Vex --skill stealth --bonus 3 "
         "--proficient stealth --roll 12"),
     Verb("damage", _damage, (

@@ -48,13 +48,14 @@ class Effects(NamedTuple):
     implies: tuple[str, ...] = ()
     needs_source_visible: bool = False    # Frightened: while the source is visible
     halves_speed: bool = False
+    fails_checks_of: str | None = None    # auto-fails checks relying on this sense
 
 
 EFFECTS: dict[str, Effects] = {
-    "blinded": Effects(attacks_against="advantage", blind=True),
+    "blinded": Effects(attacks_against="advantage", blind=True, fails_checks_of="sight"),
     "grappled": Effects(speed_zero=True, cant_move=True),
     "exhaustion": Effects(),
-    "deafened": Effects(),
+    "deafened": Effects(fails_checks_of="hearing"),
     "poisoned": Effects(own_attacks="disadvantage", checks="disadvantage"),
     "held": Effects(speed_zero=True, cant_move=True),
     "confused": Effects(),
@@ -107,6 +108,29 @@ def implied(c, condition: str) -> list[str]:
     condizione", however it comes)."""
     immune = stats.list_of(c, "immune")
     return [n for n in EFFECTS[condition].implies if n not in immune]
+
+
+SENSES = {"sight": "vista", "hearing": "udito"}
+
+
+def sense(text: str | None) -> str | None:
+    """``--sense``: sight or hearing (the seed's vista, udito), or None."""
+    if text is None:
+        return None
+    word = text.strip().lower()
+    for en, it in SENSES.items():
+        if word in (en, it):
+            return en
+    raise BadInput("--sense", text, "sight or hearing (vista, udito)")
+
+
+def failing_checks(c, sense_: str | None) -> list[str]:
+    """The conditions that make ``c`` fail a check relying on ``sense_``: Accecato
+    ("fallisci automaticamente le prove ... basate sulla vista"), Assordato ("fallisci
+    prove basate sull'udito")."""
+    if sense_ is None:
+        return []
+    return [n for n in c.conditions if n in EFFECTS and EFFECTS[n].fails_checks_of == sense_]
 
 
 def on_checks(c, source_hidden: bool = False) -> list[str]:
