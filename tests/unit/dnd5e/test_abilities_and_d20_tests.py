@@ -155,6 +155,27 @@ def test_5E_PRO_03_multiplied_once_only():
     assert ability_scores.applied_proficiency(3, ["x"], divisions=1) == 1
 
 
+def test_5E_PRO_03_a_negative_expertise_is_bad_input_a_second_doubling_forceable():
+    """5E-PRO-03: "Può essere moltiplicato una sola volta e diviso una sola volta"; "Le
+    eccezioni superano le regole generali". The audit's D15: V (level 5, prof +3):
+    `check V --skill stealth --bonus 3 --expertise -1 --roll 10` is bad input (not a
+    doubling: 19); `--expertise 2` is refused, and a GM may force it (a feature's
+    exception): 10 + 3 + 4 x 3 = 25, the ruling recorded."""
+    b = fight(("V", 20, {"pc": True, "level": 5}))
+    with pytest.raises(BadInput, match="bad --expertise -1"):
+        b.run("check", "V", skill="stealth", bonus=3, expertise=-1, roll="10")
+    with pytest.raises(BadInput, match="bad --half-prof -1"):
+        b.run("check", "V", skill="stealth", bonus=3, half_prof=-1, roll="10")
+    with pytest.raises(RuleViolation, match="multiplied only once.*a GM may --force"):
+        b.run("check", "V", skill="stealth", bonus=3, proficient=["stealth"], expertise=2,
+              roll="10")
+    assert b.run("check", "V", skill="stealth", bonus=3, proficient=["stealth"],
+                 expertise=1, roll="10")[0].total == 19
+    ruling, e = b.run("check", "V", skill="stealth", bonus=3, proficient=["stealth"],
+                      expertise=2, roll="10", gm="Reliable expertise feature")
+    assert ruling.rule == "Competenza: il bonus non si accumula" and e.total == 25
+
+
 def test_5E_PRO_04_skill_proficiency_adds_the_bonus_only_when_proficient():
     """5E-PRO-04: Competenze nelle abilità: Medicine is a Wisdom skill; proficient -> add the
     bonus, otherwise not. `stabilize X H --roll 8 --bonus 2` where --bonus is Wis+prof."""
