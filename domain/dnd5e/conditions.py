@@ -246,14 +246,12 @@ def expiring_at_turn_end(c) -> list[Event]:
 
 
 def expiring_at(state: EncounterState, round_: int, turn: str,
-                order: list[str] | None = None) -> list[Event]:
+                order: list[str]) -> list[Event]:
     """Conditions of ``--rounds N`` that end at this point (round, turn) of the fight:
     ``until`` is "round R, ANCHOR", the turn on which they were applied, N rounds on;
-    they end when the fight reaches that round and ANCHOR's place in the order (or
-    passes it: the anchor may have died or fled meanwhile)."""
-    from battletape.domain.dnd5e.initiative import ordered
-
-    order = order if order is not None else ordered(state)  # the caller's, if known
+    they end when the fight reaches that round and ANCHOR's place in ``order`` (the
+    initiative order, the caller's) or passes it: the anchor may have died or fled
+    meanwhile."""
     return [ConditionRemoved(name=c.name, condition=n, reason="expired")
             for c in state.combatants.values() if c.conditions
             for n, info in c.conditions.items()
