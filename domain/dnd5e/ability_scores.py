@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, refuse
 from battletape.domain.dnd5e.terms import ability
 
 MIN_SCORE, MAX_SCORE = 1, 30
@@ -76,14 +76,20 @@ def parse_pairs(items: list[str], what: str, low: int, high: int) -> dict[str, i
 def applied_proficiency(prof: int, sources: list[str], multiply: int = 1,
                         multipliers: int = 0, divisions: int = 0) -> int:
     """Il bonus non si accumula: once per roll however many ``sources`` apply; it may
-    be multiplied once (Expertise) and divided once (``divisions``), never twice."""
+    be multiplied once (Expertise) and divided once (``divisions``), never twice -- a
+    refusal a GM may force ("Le eccezioni superano le regole generali": a feature that
+    says otherwise), and then each multiplication and division applies."""
+    for what, times in (("--expertise", multipliers), ("--half-prof", divisions)):
+        if times < 0:
+            raise BadInput(what, times, "0 or more (how many times the proficiency "
+                           "bonus is doubled or halved)")
     if multipliers > 1:
-        raise RuleViolation("the proficiency bonus is multiplied only once",
-                            "Competenza: il bonus non si accumula")
+        refuse("the proficiency bonus is multiplied only once",
+               "Competenza: il bonus non si accumula")
     if divisions > 1:
-        raise RuleViolation("the proficiency bonus is divided only once",
-                            "Competenza: il bonus non si accumula")
+        refuse("the proficiency bonus is divided only once",
+               "Competenza: il bonus non si accumula")
     if not sources:
         return 0
-    value = prof * (multiply if multipliers else 1)
-    return value // 2 if divisions else value
+    value = prof * multiply ** multipliers
+    return value // 2 ** divisions

@@ -10,7 +10,10 @@ needs the Utilize action. Cadersi a terra: prone at no cost "salvo se la tua Vel
 0". Schivata and Disimpegno set ``dodging`` (until the start of the next turn; lost
 when incapacitated or at Speed 0) and ``disengaged`` (for the rest of the turn).
 Preparare: a trigger, then the response with the reaction when it fires (spending the
-reaction is the SRD's reading, 5E-GAP-05). Help's effect on checks (SRD: advantage) is
+reaction is the SRD's reading, 5E-GAP-05). The response is "un'azione": once ``act``
+fires, the creature's next attack or action in another's turn is that one action
+(``readied``); a second one, a bonus action or a further attack of Extra Attack is
+refused ("Puoi fare solo un'azione alla volta"; a GM may force it). Help's effect on checks (SRD: advantage) is
 not in the seed (5E-GAP-04) and is not applied; Hide marks the creature ``hidden``
 (no DC in the seed, 5E-GAP-06) until it attacks.
 """
@@ -43,6 +46,24 @@ def require_can_act(state: EncounterState, c: Combatant, what: str) -> None:
 def require_turn(state: EncounterState, c: Combatant, what: str) -> None:
     """Il tuo turno: it must be ``c``'s turn (or its readied action just fired)."""
     encounter.require_turn(state, c, what, "Il tuo turno")
+
+
+def readied_slot(state: EncounterState, c: Combatant, slot: str) -> str | None:
+    """Preparare: outside its own turn a creature acts only through its readied response,
+    one action: ``"readied"`` for that action, None in its own turn (or for a
+    reaction, which is not the response)."""
+    if state.turn == c.name or slot == "reaction":
+        return None
+    if c.acts_out_of_turn:
+        if slot != "action":
+            what = {"bonus": "a bonus action", "extra": "a further attack (Extra Attack)"}
+            refuse(f"{c.name}'s readied response is one action, not "
+                   f"{what.get(slot, slot)}", "Azioni: Preparare")
+        return "readied"
+    if "readied" in c.actions_used:
+        refuse(f"{c.name} already took its readied action", "Azioni: Preparare")
+        return "readied"
+    return None
 
 
 def require_slot(state: EncounterState, c: Combatant, slot: str) -> None:
@@ -82,7 +103,9 @@ def take_action(state: EncounterState, name: str, action: str, bonus_action: boo
     if act == "improvise" and not what:
         raise BadInput("--what", what, "what the creature improvises")
     require_can_act(state, c, f"take the {act} action")
-    require_turn(state, c, f"take the {act} action")
+    readied = readied_slot(state, c, "bonus" if bonus_action else "action")
+    if readied is None:
+        require_turn(state, c, f"take the {act} action")
     require_mount_allows(c, act)
     if act == "drop-prone":
         why = conditions.speed_zero(c)
@@ -93,6 +116,8 @@ def take_action(state: EncounterState, name: str, action: str, bonus_action: boo
             raise AlreadyHolds(f"{c.name} is already prone")
         return [ActionTaken(name=c.name, action=act, slot="free"),
                 ConditionApplied(name=c.name, condition="prone", source=c.name)]
+    if readied is not None:
+        return [ActionTaken(name=c.name, action=act, slot=readied, what=what)]
     if act == "interact" and "interact" not in c.actions_used and not bonus_action:
         return [ActionTaken(name=c.name, action=act, slot="interact", what=what)]
     slot = "bonus" if bonus_action else "action"

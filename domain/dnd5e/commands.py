@@ -33,11 +33,12 @@ def _add(services, v):
     return lambda s, r: roster.add(s, v)
 
 
-def _init(services, naturals, adv, dis, surprised):
+def _init(services, naturals, adv, dis, surprised, source_hidden):
     from battletape.domain.dnd5e import initiative
 
     given = initiative.parse_naturals(list(naturals or []))
-    return lambda s, r: initiative.roll_initiative(s, r, given, adv, dis, surprised)
+    return lambda s, r: initiative.roll_initiative(s, r, given, adv, dis, surprised,
+                                                   source_hidden or [])
 
 
 def _tiebreak(services, names, by):
@@ -75,7 +76,7 @@ def _effect(services, source, targets, ability, dc, damage, dmg, type_, half, sa
     for item in cover or []:
         name, sep, value = item.rpartition("=")
         if not sep or not name:
-            raise BadInput("--cover", item, "TARGET=half|three-quarters")
+            raise BadInput("--cover", item, "TARGET=half|three-quarters|total")
         covers[name] = value
     return lambda s, r: svd.effect(s, r, source, names(targets), ability, dc, damage, dmg,
                                    type_, half, rolls, covers)
@@ -90,13 +91,13 @@ def _save(services, name, ability, dc, bonus, roll, adv, dis, cover, fall):
 
 
 def _check(services, name, ability, skill, bonus, proficient, expertise, half_prof, dc,
-           roll, adv, dis):
+           roll, adv, dis, sense, source_hidden):
     from battletape.domain.dnd5e import proficiency
 
     faces = _one_roll(roll, adv, dis)
     return lambda s, r: proficiency.check(s, r, name, ability, skill, bonus,
                                           list(proficient or []), expertise, half_prof, dc,
-                                          faces, adv, dis)
+                                          faces, adv, dis, sense, source_hidden)
 
 
 def _damage(services, target, amount, type_, crit, modifier):
@@ -246,7 +247,8 @@ VERBS = [
         arg("name"),
         opt("hp", int, None, help="Maximum hit points.", required=True),
         opt("ac", int, 10, help="Armor Class."),
-        opt("init", int, 0, help="Initiative bonus (Dex modifier)."),
+        opt("init", int, None, help="Initiative bonus (default: the Dex modifier of "
+            "--score dex:N, else 0)."),
         opt("level", int, None, help="Character level (proficiency bonus)."),
         opt("cr", str, None, help="Challenge rating: 1/2, 5 ..."),
         opt("prof", int, None, help="Proficiency bonus, if not from level or CR."),
@@ -274,7 +276,9 @@ VERBS = [
         opt("adv", str, None, help="NAME with advantage, repeatable.", multiple=True),
         opt("dis", str, None, help="NAME with disadvantage, repeatable.", multiple=True),
         opt("surprised", str, None, help="NAME,...: surprised, disadvantage.",
-            multiple=True)),
+            multiple=True),
+        opt("source_hidden", str, None, help="NAME,...: frightened, but can't see the "
+            "source of its fear (no disadvantage).", multiple=True)),
         "Roll initiative (d20 + Dex) for those without.  Example: battletape init "
         "Bruna=14 Gob=15/6 --surprised Gob", roll_option=""),
     Verb("tiebreak", _tiebreak, (
@@ -293,7 +297,7 @@ VERBS = [
         opt("dmg", int, None, help="Damage total as rolled at the table."),
         TYPE, flag("half", help="Half damage on a successful save."),
         opt("save_roll", str, None, help="TARGET=N natural, repeatable.", multiple=True),
-        opt("cover", str, None, help="TARGET=half|three-quarters, repeatable.",
+        opt("cover", str, None, help="TARGET=half|three-quarters|total, repeatable.",
             multiple=True)),
         "One damage roll, one save per target.  Example: battletape effect Mage "
         "Gob1,Gob2 --ability dex --dc 13 --damage 8d6 --type fire --half"),
@@ -303,7 +307,7 @@ VERBS = [
         opt("dc", int, None, help="Difficulty class.", required=True),
         opt("bonus", int, None, help="Save bonus (default: the --save given at add)."),
         D20, ADV, DIS,
-        opt("cover", str, None, help="half or three-quarters (Dex saves)."),
+        opt("cover", str, None, help="half, three-quarters or total (Dex saves)."),
         flag("fall", help="Falling from a mount: prone on a failure.")),
         "A saving throw against a DC.  Example: battletape save Bruna --ability dex --dc "
         "13 --roll 12"),
@@ -317,7 +321,10 @@ VERBS = [
         opt("expertise", int, 0, help="Times the proficiency bonus is doubled (once at "
             "most)."),
         opt("half_prof", int, 0, help="Times it is halved (once at most)."),
-        opt("dc", int, None, help="Difficulty class."), D20, ADV, DIS),
+        opt("dc", int, None, help="Difficulty class."), D20, ADV, DIS,
+        opt("sense", str, None, help="sight or hearing: the check relies on it (blinded "
+            "or deafened fail it).", choices=("sight", "hearing", "vista", "udito")),
+        flag("source_hidden", help="A frightened creature can't see its source of fear.")),
         "An ability check.  Example: battletape check Vex --skill stealth --bonus 3 "
         "--proficient stealth --roll 12"),
     Verb("damage", _damage, (

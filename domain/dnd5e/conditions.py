@@ -10,7 +10,12 @@ actions. Where the seed omits an SRD effect (Petrified's advantage to attackers 
 auto-failed saves, Restrained's Dex-save disadvantage, the blinded creature's own
 disadvantage), the seed's list is followed; the blinded attacker's disadvantage is
 derived from "Se attacchi una creatura che non vedi, hai svantaggio" (5E-ATK-02).
-Exhaustion ("Affaticato") has levels 1..10 and kills at 10; the seed gives no
+A creature at 0 HP is Unconscious "finché non recuperi PF": removing the condition by
+hand is refused (a GM may force it; the creature then wakes, at 0 HP), and so is
+removing a condition another one implies while that one lasts (Unconscious's
+Incapacitated). Immunità holds for a condition that comes implied by another (immune
+to Prone, it falls Unconscious but not prone: recorded as ignored). Exhaustion
+("Affaticato") has levels 1..10 and kills at 10; the seed gives no
 per-level penalty (its glossary is missing, 5E-GAP-03), so none is applied: the GM
 gives it as a modifier.
 """
@@ -22,7 +27,7 @@ from typing import NamedTuple
 from battletape.domain.dnd5e import stats
 from battletape.domain.dnd5e.terms import CONDITIONS
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation
+from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
 from battletape.domain.events import ConditionApplied, ConditionRemoved, Event
 from battletape.domain.state import EncounterState
 
@@ -43,13 +48,14 @@ class Effects(NamedTuple):
     implies: tuple[str, ...] = ()
     needs_source_visible: bool = False    # Frightened: while the source is visible
     halves_speed: bool = False
+    fails_checks_of: str | None = None    # auto-fails checks relying on this sense
 
 
 EFFECTS: dict[str, Effects] = {
-    "blinded": Effects(attacks_against="advantage", blind=True),
+    "blinded": Effects(attacks_against="advantage", blind=True, fails_checks_of="sight"),
     "grappled": Effects(speed_zero=True, cant_move=True),
     "exhaustion": Effects(),
-    "deafened": Effects(),
+    "deafened": Effects(fails_checks_of="hearing"),
     "poisoned": Effects(own_attacks="disadvantage", checks="disadvantage"),
     "held": Effects(speed_zero=True, cant_move=True),
     "confused": Effects(),
@@ -96,8 +102,52 @@ def has(c, effect: str) -> list[str]:
     return [n for n in c.conditions if n in EFFECTS and getattr(EFFECTS[n], effect)]
 
 
+def implied(c, condition: str) -> list[str]:
+    """The conditions ``condition`` brings with it (Unconscious: Incapacitated and
+    Prone), but for those ``c`` is immune to (Immunità: it "non subisce quella
+    condizione", however it comes)."""
+    immune = stats.list_of(c, "immune")
+    return [n for n in EFFECTS[condition].implies if n not in immune]
+
+
+SENSES = {"sight": "vista", "hearing": "udito"}
+
+
+def sense(text: str | None) -> str | None:
+    """``--sense``: sight or hearing (the seed's vista, udito), or None."""
+    if text is None:
+        return None
+    word = text.strip().lower()
+    for en, it in SENSES.items():
+        if word in (en, it):
+            return en
+    raise BadInput("--sense", text, "sight or hearing (vista, udito)")
+
+
+def failing_checks(c, sense_: str | None) -> list[str]:
+    """The conditions that make ``c`` fail a check relying on ``sense_``: Accecato
+    ("fallisci automaticamente le prove ... basate sulla vista"), Assordato ("fallisci
+    prove basate sull'udito")."""
+    if sense_ is None:
+        return []
+    return [n for n in c.conditions if n in EFFECTS and EFFECTS[n].fails_checks_of == sense_]
+
+
+def on_checks(c, source_hidden: bool = False) -> list[str]:
+    """The conditions giving ``c`` disadvantage on its ability checks: Poisoned, and
+    Frightened "finché la fonte della paura è visibile" (not when ``source_hidden``)."""
+    return [n for n in has(c, "checks")
+            if not (source_hidden and EFFECTS[n].needs_source_visible)]
+
+
 def incapacitated(c) -> list[str]:
-    return has(c, "incapacitating")
+    """The conditions that incapacitate ``c``; "Sei incapacitato" (Unconscious, Stunned,
+    Paralyzed, Petrified) is the Incapacitated condition, which an immune creature does
+    not get."""
+    found = has(c, "incapacitating")
+    if "incapacitated" in stats.list_of(c, "immune"):
+        found = [n for n in found if "incapacitated" not in EFFECTS[n].implies]
+    return found
 
 
 def speed_zero(c) -> list[str]:
@@ -127,6 +177,9 @@ def apply_condition(state: EncounterState, name: str, condition: str,
     src = combatant(state, source).name if source else None
     if cond in stats.list_of(c, "immune"):
         return [ConditionIgnored(name=c.name, condition=cond, reason="immune")]
+    ignored = [ConditionIgnored(name=c.name, condition=n, reason=f"immune ({cond})")
+               for n in EFFECTS[cond].implies if n not in implied(c, cond)
+               and n not in c.conditions]
     turn_ends = 0
     if until == "end-of-turn":
         turn_ends = 1
@@ -141,7 +194,7 @@ def apply_condition(state: EncounterState, name: str, condition: str,
                            + (f" (until {had.until})" if had.until else "")
                            + ", no shorter than the new one")
     return [ConditionApplied(name=c.name, condition=cond, until=until, source=src,
-                             turn_ends=turn_ends)]
+                             turn_ends=turn_ends)] + ignored
 
 
 def remove_condition(state: EncounterState, name: str, condition: str,
@@ -153,6 +206,13 @@ def remove_condition(state: EncounterState, name: str, condition: str,
         raise AlreadyHolds(f"{c.name} is not {cond}")
     if cond == "exhaustion":
         raise BadInput("condition", condition, "`exhaustion NAME -N` to lower the level")
+    if cond == "unconscious" and c.hp == 0 and c.status in ("unconscious", "stable"):
+        refuse(f"{c.name} has 0 hit points: it is unconscious until it regains hit "
+               "points", "A 0 punti ferita: Privo di sensi")
+    holder = c.conditions[cond].source
+    if holder in c.conditions and cond in EFFECTS[holder].implies and cond != "prone":
+        refuse(f"{c.name} is {cond} because it is {holder}: remove {holder}",
+               "Condizioni")
     return [ConditionRemoved(name=c.name, condition=cond, reason=reason)]
 
 
@@ -186,14 +246,12 @@ def expiring_at_turn_end(c) -> list[Event]:
 
 
 def expiring_at(state: EncounterState, round_: int, turn: str,
-                order: list[str] | None = None) -> list[Event]:
+                order: list[str]) -> list[Event]:
     """Conditions of ``--rounds N`` that end at this point (round, turn) of the fight:
     ``until`` is "round R, ANCHOR", the turn on which they were applied, N rounds on;
-    they end when the fight reaches that round and ANCHOR's place in the order (or
-    passes it: the anchor may have died or fled meanwhile)."""
-    from battletape.domain.dnd5e.initiative import ordered
-
-    order = order if order is not None else ordered(state)  # the caller's, if known
+    they end when the fight reaches that round and ANCHOR's place in ``order`` (the
+    initiative order, the caller's) or passes it: the anchor may have died or fled
+    meanwhile."""
     return [ConditionRemoved(name=c.name, condition=n, reason="expired")
             for c in state.combatants.values() if c.conditions
             for n, info in c.conditions.items()

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from battletape.domain import dice
 from battletape.domain.dnd5e import stats
-from battletape.domain.dnd5e.actions import require_can_act, require_slot, require_turn
+from battletape.domain.dnd5e.actions import (readied_slot, require_can_act, require_slot,
+                                             require_turn)
 from battletape.domain.encounter import combatant, require_initiative
 from battletape.domain.errors import RuleViolation, refuse
 from battletape.domain.events import DeathSaveRolled, Event, StabilizeAttempted
@@ -60,11 +61,13 @@ def stabilize(state: EncounterState, rng: "random.Random", name: str, helper: st
     if c.status != "knocked-out":
         require_dying(c)
     require_can_act(state, h, "help")
-    require_turn(state, h, "use the Help action")
-    require_slot(state, h, "action")
+    slot = readied_slot(state, h, "action")
+    if slot is None:
+        require_turn(state, h, "use the Help action")
+        require_slot(state, h, "action")
     roll = dice.d20_roll(natural, rng, bonus, what="Wisdom (Medicine) natural")
     return [StabilizeAttempted(name=c.name, helper=h.name, roll=roll,
-                               success=roll.total >= DC, action="action")]
+                               success=roll.total >= DC, action=slot or "action")]
 
 
 # --- the fold's part ---------------------------------------------------------------------

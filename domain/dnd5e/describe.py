@@ -42,9 +42,10 @@ def describe(system, e, lang: str = "en") -> str | None:
             return f"tie decided by the {e.decided_by}: {' before '.join(e.names)}"
         case ev5.ActionTaken():
             slot = {"bonus": f" ({t('bonus action')})", "free": " (free)",
-                    "interact": " (free interaction)"}.get(e.slot, "")
+                    "interact": " (free interaction)",
+                    "readied": " (readied)"}.get(e.slot, "")
             what = f": {e.what}" if e.what else ""
-            if lang == "en" and e.slot in ("action", "bonus"):
+            if lang == "en" and e.slot in ("action", "bonus", "readied"):
                 return f"{e.name} takes the {e.action.capitalize()} action{slot}{what}"
             return f"{e.name}: {t(e.action)}{slot}{what}"
         case ev5.ReadiedResponseTaken():
@@ -75,6 +76,10 @@ def describe(system, e, lang: str = "en") -> str | None:
             res = "" if e.success is None else (" — success" if e.success else " — failure")
             dc = f" vs DC {e.dc}" if e.dc is not None else ""
             what = e.skill or t(e.ability)
+            auto = next((x for x in e.tags if x.startswith("auto-fail:")), None)
+            if auto is not None:
+                cond, _, sense = auto[len("auto-fail:"):].partition(" (")
+                res += f" (automatic: {t(cond)}, a check relying on {sense.rstrip(')')})"
             return f"{e.name} {what} check: natural {e.natural}, total {e.total}{dc}{res}"
         case ev.DeathSaveRolled():
             n = e.roll.natural

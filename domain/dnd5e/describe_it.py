@@ -35,7 +35,8 @@ def describe(system, e) -> str | None:
             return f"parità decisa {who}: {' prima di '.join(e.names)}"
         case ev5.ActionTaken():
             slot = {"bonus": f" ({t('bonus action')})", "free": " (gratuita)",
-                    "interact": " (interazione gratuita)"}.get(e.slot, "")
+                    "interact": " (interazione gratuita)",
+                    "readied": " (preparata)"}.get(e.slot, "")
             what = f": {e.what}" if e.what else ""
             return f"{e.name} compie l'azione {t(e.action)}{slot}{what}"
         case ev5.ReadiedResponseTaken():
@@ -70,6 +71,12 @@ def describe(system, e) -> str | None:
             res = "" if e.success is None else f" — {_ok(e.success)}"
             dc = f" contro CD {e.dc}" if e.dc is not None else ""
             what = e.skill or t(e.ability)
+            auto = next((x for x in e.tags if x.startswith("auto-fail:")), None)
+            if auto is not None:
+                cond, _, sense = auto[len("auto-fail:"):].partition(" (")
+                sense = {"sight": "sulla vista", "hearing": "sull'udito"}.get(
+                    sense.rstrip(")"), sense.rstrip(")"))
+                res += f" (automaticamente: {t(cond)}, prova basata {sense})"
             return (f"{e.name}, prova di {what}: naturale {e.natural}, totale "
                     f"{e.total}{dc}{res}")
         case ev.DeathSaveRolled():

@@ -52,9 +52,11 @@ def instant_death(c: Combatant, amount: int) -> InstantDeath | None:
 # --- the fold's part --------------------------------------------------------------------
 
 def fall_unconscious(c: Combatant) -> None:
+    from battletape.domain.dnd5e.conditions import implied
+
     c.conditions["unconscious"] = Condition(source="0 hp")
-    for implied in ("incapacitated", "prone"):
-        c.conditions.setdefault(implied, Condition(source="unconscious"))
+    for name in implied(c, "unconscious"):
+        c.conditions.setdefault(name, Condition(source="unconscious"))
 
 
 def wake(c: Combatant) -> None:

@@ -15,7 +15,7 @@ from battletape.domain.dnd5e import conditions
 from battletape.domain.dnd5e import events as ev5
 from battletape.domain.dnd5e.damage_and_healing import heal
 from battletape.domain.dnd5e.death_saving_throws import fold_death_save, fold_stabilize
-from battletape.domain.dnd5e.dropping_to_zero import die, take
+from battletape.domain.dnd5e.dropping_to_zero import die, take, wake
 from battletape.domain.dnd5e.initiative import ordered
 from battletape.domain.dnd5e.rest import fold_rest
 from battletape.domain.folding import (end_encounter, end_out_of_turn, mark_tied, rank_tied,
@@ -27,12 +27,20 @@ FRESH = {"death_saves_succeeded": 0, "death_save_due": False, "exhaustion": 0,
 
 
 def _spend(state: EncounterState, name: str, slot: str) -> None:
-    """Actions, bonus actions, the free interaction (this turn) and the reaction."""
+    """Actions, bonus actions, the free interaction (this turn), the reaction and the
+    readied response (in another's turn, kept in ``actions_used`` until its own)."""
     c = state.combatants.get(name)
     if c is None or not slot:
         return
     if slot == "reaction":
         c.extra["reaction_used"] = True
+    elif slot == "readied":
+        # Preparare: the response is one action; it is taken (until its next turn)
+        c.acts_out_of_turn = False
+        if c.name in state.out_of_turn:
+            state.out_of_turn.remove(c.name)
+        if "readied" not in c.actions_used:
+            c.actions_used.append("readied")
     elif slot in ("action", "bonus", "interact") and state.turn == c.name \
             and slot not in c.actions_used:
         c.actions_used.append(slot)
@@ -116,11 +124,14 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c = state.combatants[e.name]
             c.conditions[e.condition] = Condition(until=e.until, turn_ends=e.turn_ends,
                                                   source=e.source)
-            for implied in conditions.EFFECTS[e.condition].implies:
+            for implied in conditions.implied(c, e.condition):
                 c.conditions.setdefault(implied, Condition(source=e.condition))
             _lose_dodge(c)
         case ev.ConditionRemoved():
             c = state.combatants[e.name]
+            if e.condition == "unconscious" and c.status in ("unconscious", "stable",
+                                                             "knocked-out"):
+                wake(c)  # no longer unconscious: the status follows (forced at 0 HP)
             c.conditions.pop(e.condition, None)
             for implied in conditions.EFFECTS.get(e.condition, conditions.Effects()).implies:
                 info = c.conditions.get(implied)

@@ -1,13 +1,19 @@
 """5e SRD (seed 002), Giocare: Iniziativa (Initiative).
 
-"Ogni partecipante tira una prova di Destrezza" (d20 + the ``--init`` bonus); "Il GM
-tira per i mostri (gruppi identici tirano una volta sola)"; Sorpresa: "Un combattente
+"Ogni partecipante tira una prova di Destrezza" (d20 + the ``--init`` bonus, by
+default the Dex modifier of ``add --score dex:N``; as a Dex check it takes the
+disadvantage a condition gives to ability checks, Poisoned, or Frightened unless
+``--source-hidden NAME`` says its source is out of sight); "Il GM
+tira per i mostri (gruppi identici tirano una volta sola)": different naturals typed
+for members of one group are bad input, not one of them silently kept; Sorpresa: "Un combattente
 colto di sorpresa ha svantaggio all'Iniziativa"; Ordine di Iniziativa: highest to
 lowest. Pareggi: the GM decides among monsters and between a monster and a
 character, the players among their characters -- the seed gives no automatic
 tiebreak (not Dex, not a reroll), so a tie is recorded (``InitiativeTied``), shown as
 undecided, kept in entry order meanwhile, and ``tiebreak`` records the decision and
-who took it.
+who took it: ``--by players`` for a tie among characters only (the GM's word there,
+``--by gm``, is refused unless forced: the seed gives that call to the players),
+``--by gm`` (the default) wherever a monster ties.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from battletape.domain.dnd5e import d20_tests
+from battletape.domain.dnd5e import conditions, d20_tests
 from battletape.domain.encounter import names_or_group, require_on, require_initiative
 from battletape.domain.errors import BadInput, RuleViolation, refuse
 from battletape.domain.events import Event, InitiativeRolled, RoundStarted, TurnStarted
@@ -103,7 +109,8 @@ def _ties(rolled: dict[str, list[Combatant]], totals: dict[str, int],
 
 def roll_initiative(state: EncounterState, rng: "random.Random",
                     given: dict[str, list[int]], adv: list[str] = (),
-                    dis: list[str] = (), surprised: list[str] = ()) -> list[Event]:
+                    dis: list[str] = (), surprised: list[str] = (),
+                    source_hidden: list[str] = ()) -> list[Event]:
     from battletape.domain.dnd5e.events import InitiativeTied
 
     require_on(state)
@@ -117,6 +124,7 @@ def roll_initiative(state: EncounterState, rng: "random.Random",
                                     SECTION)
             faces[m.name] = values
     with_adv, with_dis, caught = _names(state, adv), _names(state, dis), _names(state, surprised)
+    hidden = _names(state, source_hidden)
     pending: dict[str, list[Combatant]] = {}
     for c in state.combatants.values():
         if c.initiative is None:
@@ -129,7 +137,16 @@ def roll_initiative(state: EncounterState, rng: "random.Random",
         names = {m.name for m in members}
         a = ["gm"] if names & with_adv else []
         d = (["gm"] if names & with_dis else []) + (["surprised"] if names & caught else [])
-        typed = next((faces[m.name] for m in members if m.name in faces), [])
+        # a Dex check: the conditions on checks every member of the roll has
+        d += [n for n in conditions.on_checks(members[0], members[0].name in hidden)
+              if all(n in conditions.on_checks(m, m.name in hidden) for m in members)]
+        given_here = {m.name: faces[m.name] for m in members if m.name in faces}
+        if len({tuple(v) for v in given_here.values()}) > 1:
+            raise BadInput("initiative", " ".join(
+                f"{n}={'/'.join(map(str, v))}" for n, v in given_here.items()),
+                f"one natural for group {key}: {', '.join(m.name for m in members)} "
+                f"share one roll (gruppi identici tirano una volta sola)")
+        typed = next(iter(given_here.values()), [])
         test = d20_tests.roll(typed, rng, members[0].init_bonus, a, d, who=key)
         r = test.roll
         if test.tags:
@@ -170,4 +187,7 @@ def tiebreak(state: EncounterState, names: list[str], decided_by: str = "gm") ->
         raise BadInput("--by", decided_by, "gm or players")
     if decided_by == "players" and not all(state.combatants[n].pc for n in found):
         refuse("the GM decides a tie involving a monster", f"{SECTION}: Pareggi")
+    if decided_by == "gm" and all(state.combatants[n].pc for n in found):
+        refuse("the players decide a tie among their characters: --by players",
+               f"{SECTION}: Pareggi")
     return [TieBroken(names=found, decided_by=decided_by)]

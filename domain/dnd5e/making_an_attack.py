@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING
 from battletape.domain import dice
 from battletape.domain.dnd5e import (conditions, cover, d20_tests, opportunity_attacks,
                           ranged_attacks, stats, underwater_combat)
-from battletape.domain.dnd5e.actions import (require_can_act, require_mount_allows, require_slot,
-                                  require_turn)
+from battletape.domain.dnd5e.actions import (readied_slot, require_can_act,
+                                             require_mount_allows, require_slot,
+                                             require_turn)
 from battletape.domain.dnd5e.conditions import EFFECTS
 from battletape.domain.dnd5e.damage_and_healing import (adjust, crit_expression, extra_crit_dice,
                                              underwater)
@@ -80,9 +81,9 @@ def _sources(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
     if not (underwater(state) and o.range == "long"):
         dis += ranged_attacks.range_disadvantage(o.kind, o.range, t.name)
     if o.adjacent_enemy:
-        dis += ranged_attacks.close_quarters(o.kind, combatant(state, o.adjacent_enemy))
+        dis += ranged_attacks.close_quarters(o.kind, combatant(state, o.adjacent_enemy), a)
     if underwater(state):
-        dis += underwater_combat.disadvantage(a, o.kind, dtype)
+        dis += underwater_combat.disadvantage(a, o.kind, dtype, o.range)
     return adv, dis
 
 
@@ -129,11 +130,12 @@ def _slot(state: EncounterState, a: Combatant, o: AttackOrder,
         return "reaction"
     if o.trigger is not None:
         raise BadInput("--trigger", o.trigger, "only with --opportunity")
-    if a.acts_out_of_turn and state.turn != a.name:
-        return "readied"
     slot = o.action or "action"
     if slot not in SLOTS:
         raise BadInput("--action", slot, "action, bonus, reaction or extra")
+    readied = readied_slot(state, a, slot)
+    if readied is not None:
+        return readied
     if slot != "reaction":
         require_turn(state, a, "attack")
     if slot == "extra":

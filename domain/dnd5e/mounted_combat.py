@@ -4,7 +4,8 @@ Controllare una cavalcatura: "La sua Iniziativa diventa la tua"; a controlled mo
 only Dash, Disengage and Dodge; an independent one keeps its own initiative and acts
 freely. Cadere: when the mount is moved against its will or the rider is knocked off,
 a Dex save DC 10 or the rider falls prone (``save RIDER --ability dex --dc 10
---fall``).
+--fall``). ``--fall`` for a creature that rides nothing, or against another DC, is
+refused (a GM may force it: a fall from something else, a harder shove).
 """
 
 from __future__ import annotations

@@ -4,7 +4,11 @@ An ability check: d20 + the ability modifier (``--bonus``, or from ``add --score
 the proficiency bonus if proficient (``--proficient SKILL``, repeatable: "Il bonus non
 si accumula", it is added once) -- doubled once at most (``--expertise``), halved
 once at most (``--half-prof``). Poisoned and Frightened give disadvantage on ability
-checks. The eighteen skills and their abilities are the seed's.
+checks, Frightened only "finché la fonte della paura è visibile" (``--source-hidden``:
+it is not). A check that relies on a sense says so (``--sense sight|hearing``): Blinded
+fails one that relies on sight, Deafened one that relies on hearing, automatically
+(recorded as a failure with the reason, whatever the die). The eighteen skills and
+their abilities are the seed's.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ def skill(text: str | None) -> str | None:
 def check(state: EncounterState, rng: "random.Random", name: str, ability_: str | None,
           skill_: str | None, bonus: int | None, proficient: list[str], expertise: int,
           half_prof: int, dc: int | None, faces: list[int], adv: bool,
-          dis: bool) -> list[Event]:
+          dis: bool, sense: str | None = None, source_hidden: bool = False) -> list[Event]:
     from battletape.domain.dnd5e.events import AbilityCheckRolled
 
     require_on(state)
@@ -47,6 +51,7 @@ def check(state: EncounterState, rng: "random.Random", name: str, ability_: str 
     if ability_ is None and sk is None:
         raise BadInput("--ability", None, "an ability (or a --skill)")
     abil = ability(ability_) if ability_ else SKILLS[sk][1]
+    relies_on = conditions.sense(sense)
     mods: dict[str, int] = {}
     if bonus is not None:
         mods["bonus"] = bonus
@@ -60,11 +65,15 @@ def check(state: EncounterState, rng: "random.Random", name: str, ability_: str 
         mods["proficiency"] = prof
     a = ["gm"] if adv else []
     d = ["gm"] if dis else []
-    for n in conditions.has(c, "checks"):
-        d.append(n)
+    d += conditions.on_checks(c, source_hidden)
     test = d20_tests.roll(faces, rng, sum(mods.values()), a, d, who=c.name)
     total = test.roll.total
+    success = None if dc is None else d20_tests.succeeds(total, dc)
+    tags = list(test.tags)
+    fails = conditions.failing_checks(c, relies_on)
+    if fails:
+        success = False
+        tags.append(f"auto-fail:{fails[0]} ({relies_on})")
     return [AbilityCheckRolled(
         name=c.name, ability=abil, skill=sk, roll=test.roll, natural=test.natural,
-        modifiers=mods, total=total, dc=dc,
-        success=None if dc is None else d20_tests.succeeds(total, dc), tags=test.tags)]
+        modifiers=mods, total=total, dc=dc, success=success, tags=tags)]

@@ -2,16 +2,18 @@
 resistenze).
 
 ``--save ABIL:N`` is the full save bonus of one of the six abilities; ``--score
-ABIL:N`` an ability score (1..30); the proficiency bonus comes from ``--level`` or
-``--cr`` unless ``--prof`` gives it. 5e resistance has no number (``--resist fire``;
+ABIL:N`` an ability score (1..30), whose modifier is the default of the d20 tests of
+that ability ("Modificatore di caratteristica rilevante": a check, a save without
+``--save`` for it, and initiative, a Dex check, without ``--init``); the proficiency
+bonus comes from ``--level`` or ``--cr`` unless ``--prof`` gives it. 5e resistance has no number (``--resist fire``;
 ``fire:5`` is the 13th Age form and an error here). ``--immune`` takes damage types
 and conditions. Monsters die at 0 HP unless ``--no-die-at-0``.
 """
 
 from __future__ import annotations
 
-from battletape.domain.dnd5e.ability_scores import (MAX_SCORE, parse_cr, parse_pairs,
-                                         proficiency_bonus)
+from battletape.domain.dnd5e.ability_scores import (MAX_SCORE, modifier, parse_cr,
+                                                   parse_pairs, proficiency_bonus)
 from battletape.domain.dnd5e.terms import CONDITIONS, damage_type
 from battletape.domain.roster import check_body, names_for
 from battletape.domain.errors import BadInput
@@ -40,7 +42,10 @@ def _types(items: list[str], what: str, conditions_too: bool = False) -> list[st
 def add(state: EncounterState, order) -> list[Event]:
     """The combatants ``add`` records: ``order`` is the verb's typed values (its
     declared struct, domain.verbs.typed)."""
-    check_body(state, order.name, order.hp, order.count, order.pc, order.ac, order.init)
+    scores = parse_pairs(list(order.score), "--score", 1, MAX_SCORE)
+    init = order.init if order.init is not None else (
+        modifier(scores["dex"]) if "dex" in scores else 0)
+    check_body(state, order.name, order.hp, order.count, order.pc, order.ac, init)
     if order.level is not None and order.cr is not None:
         raise BadInput("--cr", order.cr, "either --level (characters) or --cr (monsters)")
     if order.level is not None and not 1 <= order.level <= 30:
@@ -53,7 +58,7 @@ def add(state: EncounterState, order) -> list[Event]:
         raise BadInput("--prof", order.prof, "0..9")
     stats = {
         "prof": bonus, "saves": parse_pairs(list(order.save), "--save", -10, 30),
-        "scores": parse_pairs(list(order.score), "--score", 1, MAX_SCORE),
+        "scores": scores,
         "resist": _types(list(order.resist), "resist"),
         "vulnerable": _types(list(order.vulnerable), "vulnerable"),
         "immune": _types(list(order.immune), "immune", conditions_too=True),
@@ -66,6 +71,6 @@ def add(state: EncounterState, order) -> list[Event]:
     names = names_for(state, order.name, order.count)
     group = order.name if order.count > 1 else None
     return [CombatantAdded(name=n, max_hp=order.hp, hp=order.hp, group=group,
-                           pc=order.pc, ac=order.ac, init_bonus=order.init,
+                           pc=order.pc, ac=order.ac, init_bonus=init,
                            level=order.level or 1, stats=stats)
             for n in names]

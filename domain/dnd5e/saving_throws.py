@@ -2,10 +2,12 @@
 salvezza.
 
 d20 + the creature's bonus for that ability (``add --save wis:+3``: the ability
-modifier plus the proficiency bonus where proficient) against a DC: "Se il totale
+modifier plus the proficiency bonus where proficient; without one, the modifier of its
+``--score``, "Modificatore di caratteristica rilevante", noted in the roll) against a DC: "Se il totale
 eguaglia o supera il numero bersaglio, il test ha successo". Conditions: Unconscious,
 Stunned and Paralyzed automatically fail Str and Dex saves; Dodge gives advantage on
-Dex saves; cover adds +2 / +5 to Dex saves. The reasons are kept in the roll's
+Dex saves; cover adds +2 / +5 to Dex saves (total cover is recorded in the roll, with
+no bonus: whatever reached the creature did not target it directly). The reasons are kept in the roll's
 expression (``1d20+3 (advantage:dodging)``) since SaveRolled has no tags.
 """
 
@@ -16,9 +18,10 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from battletape.domain.dnd5e import conditions, cover, d20_tests, stats
+from battletape.domain.dnd5e.ability_scores import modifier
 from battletape.domain.dnd5e.terms import ability
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, RuleViolation, refuse
 from battletape.domain.events import ConditionApplied, Event, SaveRolled
 from battletape.domain.state import Combatant, EncounterState
 
@@ -30,16 +33,30 @@ def save_roll(c: Combatant, rng: "random.Random", abil: str, dc: int,
               bonus: int | None, faces: list[int], adv: bool = False, dis: bool = False,
               cover_degree: str | None = None) -> SaveRolled:
     """One saving throw of ``c`` (the decision only; nothing changes)."""
-    base = stats.get(c, "saves").get(abil, 0) if bonus is None else bonus
+    saves, scores = stats.get(c, "saves"), stats.get(c, "scores")
+    notes: list[str] = []
+    if bonus is not None:
+        base = bonus
+    elif abil in saves:
+        base = saves[abil]
+    elif abil in scores:
+        # Test con d20: "Modificatore di caratteristica rilevante" (no --save given)
+        base = modifier(scores[abil])
+        notes.append(f"{abil} {scores[abil]}: {base:+d}")
+    else:
+        base = 0
     a = ["gm"] if adv else []
     d = ["gm"] if dis else []
     if abil == "dex" and stats.get(c, "dodging"):
         a.append("dodging")
     plus = 0
-    if abil == "dex" and cover_degree:
-        plus = cover.bonus(cover_degree, c.name) if cover_degree != "total" else 0
+    if abil == "dex" and cover_degree == "total":
+        # reached anyway (an area, a GM's ruling): no bonus, but recorded
+        notes.append("cover:total (no bonus)")
+    elif abil == "dex" and cover_degree:
+        plus = cover.bonus(cover_degree, c.name)
     test = d20_tests.roll(faces, rng, base + plus, a, d, who=c.name)
-    notes = list(test.tags) + ([f"cover:{cover_degree} (+{plus})"] if plus else [])
+    notes = notes + list(test.tags) + ([f"cover:{cover_degree} (+{plus})"] if plus else [])
     success = d20_tests.succeeds(test.roll.total, dc)
     fails = conditions.has(c, "auto_fail_str_dex") if abil in ("str", "dex") else []
     if fails:
@@ -69,6 +86,15 @@ def save(state: EncounterState, rng: "random.Random", name: str, ability_: str, 
         raise RuleViolation(f"{c.name} is {c.status}", "Tiri salvezza")
     if fall and abil != "dex":
         raise BadInput("--fall", abil, "a Dexterity save (--ability dex)")
+    if fall:
+        from battletape.domain.dnd5e.mounted_combat import FALL_DC, SECTION
+
+        if not stats.get(c, "mount"):
+            refuse(f"{c.name} rides no mount: --fall is a rider's save against falling "
+                   "from it", f"{SECTION}: Cadere")
+        if dc != FALL_DC:
+            refuse(f"falling from a mount is a Dexterity save against DC {FALL_DC}, "
+                   f"not {dc}", f"{SECTION}: Cadere")
     event = save_roll(c, rng, abil, dc, bonus, faces, adv, dis, cover.check(cover_degree))
     out: list[Event] = [event]
     if fall and not event.success:

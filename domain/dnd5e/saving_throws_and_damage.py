@@ -4,6 +4,13 @@ Danni multipli: when several creatures take damage from the same effect, the dic
 rolled once (recorded once, as a FreeRolled of the source). Mezzo danno: a successful
 save often halves the damage, rounded down (``--half``; without it a success takes
 none). Then each target's resistance, vulnerability and immunity apply.
+
+``effect`` names its targets, so it targets them directly: naming a target with total
+cover ("Non può essere preso di mira direttamente", Copertura) or the creature that
+charmed the source ("Non puoi attaccare o bersagliare l'incantatore", Incantato) is
+refused as ``attack`` refuses it. An area effect that reaches them anyway (the official
+SRD lets an area include a target with total cover) is the GM's ``--force``; the save
+then records the total cover, with no bonus.
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from battletape.domain.dnd5e.dropping_to_zero import instant_death
 from battletape.domain.dnd5e.saving_throws import check_dc, save_roll
 from battletape.domain.dnd5e.terms import ability, damage_type
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import BadInput
+from battletape.domain.errors import BadInput, refuse
 from battletape.domain.events import DamageTaken, Event, FreeRolled
 
 if TYPE_CHECKING:
@@ -45,6 +52,12 @@ def effect(state, rng: "random.Random", source: str, targets: list[str], ability
             raise BadInput("target", name, "one of " + ", ".join(names))
     rolls = {combatant(state, k).name: v for k, v in save_rolls.items()}
     degrees = {combatant(state, k).name: cover.check(v) for k, v in covers.items()}
+    charm = combatant(state, source).conditions.get("charmed")
+    for c in hit:
+        if charm is not None and charm.source == c.name:
+            refuse(f"{src} is charmed by {c.name} and can't target it",
+                   "Condizioni: Incantato")
+        cover.bonus(degrees.get(c.name), c.name)  # total cover: not targeted directly
     roll = dice.dice_total(damage or "typed", dmg, rng)
     events: list[Event] = [FreeRolled(roll=roll, roller=src,
                                       purpose=f"damage of one effect on "

@@ -49,6 +49,9 @@ BAD_5E = [
     ("attack Bruna 'Gob 1' --bonus 5 --roll 12 --frobnicate", "no such option --frobnicate"),
     ("cond add Bruna sleepy", "bad condition 'sleepy'"),
     ("attack 'Gob 1' Bruna --bonus 4 --roll 12", "turn"),                        # 5E-TRN-01
+    ("check Bruna --skill stealth --expertise -1 --roll 10", "bad --expertise -1"),  # 5E-PRO-03
+    ("check Bruna --skill perception --roll 10 --sense smell", "sight or hearing"),  # 5E-CON-04
+    ("tiebreak Bruna 'Gob 1'", "not tied"),                                      # 5E-INI-05
 ]
 
 
@@ -194,3 +197,25 @@ def test_a_campaign_holds_a_13a_battle_and_a_5e_battle(sqlite_store, tmp_path):
     cells = [[c.strip() for c in line.split("│") if c.strip()] for line in out.splitlines()]
     counts = {row[0]: row[1] for row in cells if len(row) == 2 and row[0] in ("13a", "5e")}
     assert counts == {"13a": "1", "5e": "2"}
+
+
+def test_5E_INI_02_and_5E_ACT_10_the_audits_transcripts_through_the_cli(sqlite_store):
+    """5E-INI-02: two naturals for one group are refused whole (the audit's D08); 5E-ACT-10:
+    after `act`, a second attack in another's turn is refused and a GM may force it (D01)."""
+    s = sqlite_store
+    ok(s, "new Door --system 5e --seed 2")
+    ok(s, "add A --hp 20 --pc")
+    ok(s, "add B --hp 40 --ac 5")
+    ok(s, "add Gob --hp 7 --init 2 --count 2")
+    refused_whole(s, "init 'Gob 1=11' 'Gob 2=5' A=15 B=12", "one natural for group Gob")
+    ok(s, "init Gob=11 A=15 B=12")
+    assert state(s)["combatants"]["Gob 2"]["initiative"] == 13
+    ok(s, "ready A 'B comes through the door'")
+    ok(s, "next")
+    ok(s, "act A")
+    ok(s, "attack A B --bonus 0 --roll 10 --dmg 1")
+    refused_whole(s, "attack A B --bonus 0 --roll 10 --dmg 1",
+                  "A already took its readied action")
+    ok(s, "--force", "the haste spell", "attack", "A", "B", "--bonus", "0", "--roll", "10",
+       "--dmg", "1")
+    assert state(s)["combatants"]["B"]["hp"] == 38

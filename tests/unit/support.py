@@ -80,8 +80,10 @@ class SystemBattle(Battle):
     """A battle of a system whose verbs are a table (5e, 3.5): ``run`` a verb by name,
     positional arguments in order, keywords its options, the rest the table's defaults."""
 
-    def run(self, verb: str, *args, rng=None, **values) -> list[Event]:
-        from battletape.domain import systems
+    def run(self, verb: str, *args, rng=None, gm: str | None = None,
+            **values) -> list[Event]:
+        """``gm="REASON"`` runs the verb as the GM forces it (``--force REASON``)."""
+        from battletape.domain import gm as rulings, systems
 
         v = systems.get(self.SYSTEM).verb(verb)
         assert v is not None, verb
@@ -91,6 +93,8 @@ class SystemBattle(Battle):
             given[p.name] = a
         decide = v.decision(None, **given)
         rng = rng or random.Random(f"{self.seed}:{self.state.position + 1}")
+        if gm is not None:
+            decide = rulings.forced(decide, gm)
         return self.do(lambda s: decide(s, rng))
 
     def c(self, name: str):

@@ -155,6 +155,27 @@ def test_5E_PRO_03_multiplied_once_only():
     assert ability_scores.applied_proficiency(3, ["x"], divisions=1) == 1
 
 
+def test_5E_PRO_03_a_negative_expertise_is_bad_input_a_second_doubling_forceable():
+    """5E-PRO-03: "Può essere moltiplicato una sola volta e diviso una sola volta"; "Le
+    eccezioni superano le regole generali". The audit's D15: V (level 5, prof +3):
+    `check V --skill stealth --bonus 3 --expertise -1 --roll 10` is bad input (not a
+    doubling: 19); `--expertise 2` is refused, and a GM may force it (a feature's
+    exception): 10 + 3 + 4 x 3 = 25, the ruling recorded."""
+    b = fight(("V", 20, {"pc": True, "level": 5}))
+    with pytest.raises(BadInput, match="bad --expertise -1"):
+        b.run("check", "V", skill="stealth", bonus=3, expertise=-1, roll="10")
+    with pytest.raises(BadInput, match="bad --half-prof -1"):
+        b.run("check", "V", skill="stealth", bonus=3, half_prof=-1, roll="10")
+    with pytest.raises(RuleViolation, match="multiplied only once.*a GM may --force"):
+        b.run("check", "V", skill="stealth", bonus=3, proficient=["stealth"], expertise=2,
+              roll="10")
+    assert b.run("check", "V", skill="stealth", bonus=3, proficient=["stealth"],
+                 expertise=1, roll="10")[0].total == 19
+    ruling, e = b.run("check", "V", skill="stealth", bonus=3, proficient=["stealth"],
+                      expertise=2, roll="10", gm="Reliable expertise feature")
+    assert ruling.rule == "Competenza: il bonus non si accumula" and e.total == 25
+
+
 def test_5E_PRO_04_skill_proficiency_adds_the_bonus_only_when_proficient():
     """5E-PRO-04: Competenze nelle abilità: Medicine is a Wisdom skill; proficient -> add the
     bonus, otherwise not. `stabilize X H --roll 8 --bonus 2` where --bonus is Wis+prof."""
@@ -175,3 +196,22 @@ def test_5E_PRO_05_save_proficiency_in_the_save_bonus():
     fail = b.run("save", "X", ability="wis", dc=12, roll="8")[0]
     ok = b.run("save", "X", ability="wis", dc=12, roll="9")[0]
     assert (fail.roll.total, fail.success, ok.roll.total, ok.success) == (11, False, 12, True)
+
+
+def test_5E_D20_03_the_score_gives_the_modifier_of_saves_and_initiative():
+    """5E-D20-03, 5E-INI-01, 5E-PRO-05: "Aggiungi ... Modificatore di caratteristica
+    rilevante" to every d20 test. The audit's D02: `add S --score dex:16 --score str:14`;
+    `init S=10` -> 13 (a Dex check); `save S --ability str --dc 12 --roll 10` -> 12,
+    success, as the Str check; a --save or --init given still wins."""
+    b = Battle()
+    b.run("add", "S", hp=10, score=["dex:16", "str:14"])
+    b.run("add", "T", hp=10)
+    b.run("add", "U", hp=10, init=1, score=["dex:16"], save=["str:+5"])
+    b.run("init", naturals=["S=10", "T=5", "U=10"])
+    assert (b.c("S").initiative, b.c("T").initiative, b.c("U").initiative) == (13, 5, 11)
+    save = b.run("save", "S", ability="str", dc=12, roll="10")[0]
+    assert (save.roll.total, save.success) == (12, True) and "str 14: +2" in save.roll.expr
+    check = b.run("check", "S", ability="str", dc=12, roll="10")[0]
+    assert (check.total, check.success) == (12, True)
+    assert b.run("save", "U", ability="str", dc=12, roll="10")[0].roll.total == 15
+    assert b.run("save", "T", ability="str", dc=12, roll="10")[0].roll.total == 10

@@ -92,6 +92,46 @@ def test_5E_ACT_10_ready_then_act_when_it_fires():
         b.run("act", "A")
 
 
+def test_5E_ACT_10_the_readied_response_is_one_action_in_anothers_turn():
+    """5E-ACT-10, 5E-ACT-12: Preparare: "Definire un'azione da compiere come risposta a un
+    innesco"; "Puoi fare solo un'azione alla volta". The audit's D01: after `act A` in B's
+    turn, one attack; a second attack, a bonus-action attack and a Dash are refused (a GM
+    may force); A's own next turn gives it its action back."""
+    b = fight(("A", 20, {"pc": True}), ("B", 40, {"ac": 5}), ("C", 40, {"ac": 5}))
+    b.run("ready", "A", "B comes through the door")
+    b.run("next")  # B's turn
+    b.run("act", "A")
+    e = b.run("attack", "A", "B", bonus=0, roll="10", dmg=1)[0]
+    assert e.action == "readied" and e.hit and b.c("A").actions_used == ["readied"]
+    with pytest.raises(RuleViolation, match="A already took its readied action"):
+        b.run("attack", "A", "B", bonus=0, roll="10", dmg=1)
+    with pytest.raises(RuleViolation, match="already took its readied action"):
+        b.run("attack", "A", "C", bonus=0, roll="10", dmg=1, action="bonus")
+    with pytest.raises(RuleViolation, match="already took its readied action"):
+        b.run("do", "A", "dash")
+    assert b.c("B").hp == 39 and b.c("C").hp == 40
+    ruling, forced = b.run("attack", "A", "B", bonus=0, roll="10", dmg=1,
+                           gm="the haste spell")
+    assert ruling.rule == "Azioni: Preparare" and forced.hit and b.c("B").hp == 38
+    b.run("next"), b.run("next")  # C, then A's own turn: its action again
+    assert b.state.turn == "A" and b.c("A").actions_used == []
+    b.run("do", "A", "dash")
+
+
+def test_5E_ACT_10_the_readied_response_is_an_action_not_a_bonus_action():
+    """5E-ACT-10: the response fired by `act` is one action: a bonus-action attack in
+    another's turn is refused; a readied Dash is that action."""
+    b = fight(("A", 20, {"pc": True}), ("B", 40, {"ac": 5}))
+    b.run("ready", "A", "the door opens")
+    b.run("next")
+    b.run("act", "A")
+    with pytest.raises(RuleViolation, match="one action, not a bonus action"):
+        b.run("attack", "A", "B", bonus=0, roll="10", action="bonus")
+    assert b.run("do", "A", "dash")[0].slot == "readied"
+    with pytest.raises(RuleViolation, match="already took its readied action"):
+        b.run("attack", "A", "B", bonus=0, roll="10")
+
+
 def test_5E_ACT_12_one_action_per_turn():
     """5E-ACT-12: Una cosa alla volta: after `attack A B` in A's turn, `do A dash` is refused."""
     b = fight(("A", 20), ("B", 40))
@@ -263,3 +303,63 @@ def test_5E_MOV_03_dropping_prone_is_free_unless_speed_0():
     b.run("cond add", "B", "restrained")
     with pytest.raises(RuleViolation, match="Speed 0"):
         b.run("do", "B", "drop-prone")
+
+
+def test_5E_INI_01_initiative_is_a_dex_check_poisoned_gives_disadvantage():
+    """5E-INI-01 with 5E-CON-05 and 5E-CON-08: "Ogni partecipante tira una prova di
+    Destrezza", and Avvelenato gives "Svantaggio ai ... prove di caratteristica". The
+    audit's D04: Bruna (--init 1) poisoned: `init Bruna=13` asks for two naturals, as
+    `check` does; `Bruna=13/4` keeps 4 -> 5, tagged. Frightened too, unless its source is
+    out of sight (`--source-hidden Kael`)."""
+    b = Battle()
+    b.run("add", "Bruna", hp=20, pc=True, init=1)
+    b.run("add", "Kael", hp=20, pc=True, init=1)
+    b.run("add", "Gob", hp=7)
+    b.run("cond add", "Bruna", "poisoned")
+    b.run("cond add", "Kael", "frightened", source="Gob")
+    with pytest.raises(BadInput, match="two naturals as A/B.*disadvantage:poisoned"):
+        b.run("init", naturals=["Bruna=13", "Kael=9", "Gob=5"], source_hidden=["Kael"])
+    with pytest.raises(BadInput, match="disadvantage:frightened"):
+        b.run("init", naturals=["Bruna=13/4", "Kael=9", "Gob=5"])
+    rolled = b.run("init", naturals=["Bruna=13/4", "Kael=9", "Gob=5"],
+                   source_hidden=["Kael"])
+    bruna, kael = rolled[0], rolled[1]
+    assert bruna.roll.total == 5 and "disadvantage:poisoned" in bruna.roll.expr
+    assert kael.roll.total == 10 and "disadvantage" not in kael.roll.expr
+
+
+def test_5E_INI_02_a_group_takes_one_natural_not_two():
+    """5E-INI-02: "gruppi identici tirano una volta sola". The audit's D08: `add Gob --init 2
+    --count 2`; `init "Gob 1=11" "Gob 2=5" Bruna=8` is bad input (nothing recorded), not
+    the 5 silently dropped; the same natural twice, or the group's name, is one roll: 13."""
+    b = Battle()
+    b.run("add", "Gob", hp=7, init=2, count=2)
+    b.run("add", "Bruna", hp=20, pc=True)
+    before = len(b.events)
+    with pytest.raises(BadInput, match="one natural for group Gob: Gob 1, Gob 2 share"):
+        b.run("init", naturals=["Gob 1=11", "Gob 2=5", "Bruna=8"])
+    assert len(b.events) == before
+    b.run("init", naturals=["Gob 1=11", "Gob 2=11", "Bruna=8"])
+    assert (b.c("Gob 1").initiative, b.c("Gob 2").initiative) == (13, 13)
+
+
+def test_5E_INI_05_the_players_decide_a_tie_among_their_characters():
+    """5E-INI-05: Pareggi: "i giocatori decidono tra i personaggi". The audit's D12: Bruna and
+    Kael tie at 14: `tiebreak Kael Bruna` (by the GM, the default) is refused with the way
+    to say the players' decision (`--by players`); a GM may force it, recorded as the GM's."""
+    b = Battle()
+    b.run("add", "Bruna", hp=20, pc=True)
+    b.run("add", "Kael", hp=20, pc=True)
+    b.run("init", naturals=["Bruna=14", "Kael=14"])
+    with pytest.raises(RuleViolation, match="the players decide a tie among their "
+                                            "characters: --by players"):
+        b.run("tiebreak", names=["Kael", "Bruna"])
+    assert b.x("Kael", "tie_undecided")
+    ruling, decided = b.run("tiebreak", names=["Kael", "Bruna"], gm="the players asked me")
+    assert ruling.rule == "Iniziativa: Pareggi" and decided.decided_by == "gm"
+    assert b.state.order == ["Kael", "Bruna"]
+    b2 = Battle()
+    b2.run("add", "Bruna", hp=20, pc=True)
+    b2.run("add", "Kael", hp=20, pc=True)
+    b2.run("init", naturals=["Bruna=14", "Kael=14"])
+    assert b2.run("tiebreak", names=["Kael", "Bruna"], by="players")[0].decided_by == "players"

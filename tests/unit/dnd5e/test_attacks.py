@@ -162,6 +162,27 @@ def test_5E_MNT_04_falling_from_the_mount_dex_save_dc_10():
     assert "prone" in b.c("Rider").conditions and b.c("Rider").extra["mount"] is None
 
 
+def test_5E_MNT_04_only_a_rider_falls_and_against_dc_10():
+    """5E-MNT-04: Cadere: "devi superare un TS di Destrezza CD 10 o cadi prono". The audit's
+    D11: `save Orc --ability dex --dc 25 --roll 12 --fall`, Orc riding nothing, is refused
+    (at DC 10 too; a GM may force it); a rider's fall against DC 25 is refused; DC 10 is
+    taken."""
+    b = fight(("Rider", 20, {"pc": True}), ("Orc", 20), ("Horse", 20))
+    with pytest.raises(RuleViolation, match="Orc rides no mount"):
+        b.run("save", "Orc", ability="dex", dc=25, roll="12", fall=True)
+    with pytest.raises(RuleViolation, match="Orc rides no mount"):
+        b.run("save", "Orc", ability="dex", dc=10, roll="9", fall=True)
+    assert "prone" not in b.c("Orc").conditions
+    b.run("mount", "Horse", "Rider", controlled=True)
+    with pytest.raises(RuleViolation, match="DC 10, not 25"):
+        b.run("save", "Rider", ability="dex", dc=25, roll="12", fall=True)
+    assert b.run("save", "Rider", ability="dex", dc=10, roll="12", fall=True)[0].success
+    ruling, saved, prone = b.run("save", "Orc", ability="dex", dc=25, roll="12", fall=True,
+                                 gm="thrown off the cart")
+    assert ruling.rule == "Combattimento a cavallo: Cadere" and not saved.success
+    assert prone.condition == "prone"
+
+
 def test_5E_UW_01_underwater_melee_without_swimming_speed():
     """5E-UW-01: Armi ostacolate: disadvantage unless piercing or a swimming speed."""
     b = fight(("A", 20), ("B", 40, {"ac": 5}), ("Fish", 20, {"swim": True}),
@@ -184,6 +205,60 @@ def test_5E_UW_02_underwater_ranged_attacks():
     e = b.run("attack", "A", "B", bonus=5, roll="19/18", kind="ranged", range_="long",
               action="bonus")[0]
     assert not e.hit
+
+
+def test_5E_COV_03_total_cover_in_effects_and_saves():
+    """5E-COV-03: Totale: "Non può essere preso di mira direttamente". The audit's D09:
+    `effect A B ... --cover B=total` is refused as `attack` is (a GM may force it: the
+    save then records the total cover and gets no bonus, B takes 10); `save B --cover
+    total` records it rather than dropping it silently."""
+    b = fight(("A", 20, {"pc": True}), ("B", 40, {"save": ["dex:+0"]}))
+    with pytest.raises(RuleViolation, match="B has total cover and can't be targeted"):
+        b.run("effect", "A", "B", ability="dex", dc=15, dmg=10, half=True,
+              save_roll=["B=10"], cover=["B=total"])
+    assert b.c("B").hp == 40
+    new = b.run("effect", "A", "B", ability="dex", dc=15, dmg=10, half=True,
+                save_roll=["B=10"], cover=["B=total"], gm="the fireball's area")
+    assert new[0].rule == "Copertura: totale"
+    saved = b.last("SaveRolled")
+    assert not saved.success and "cover:total (no bonus)" in saved.roll.expr
+    assert b.c("B").hp == 30
+    save = b.run("save", "B", ability="dex", dc=10, roll="9", cover="total")[0]
+    assert not save.success and "cover:total (no bonus)" in save.roll.expr
+
+
+def test_5E_RNG_02_an_enemy_that_cant_see_the_invisible_attacker():
+    """5E-RNG-02 with 5E-CON-12: only an enemy "che ti vede" imposes the close-quarters
+    disadvantage; an invisible attacker can't be seen. The audit's D07: A invisible,
+    `attack A C --kind ranged --adjacent-enemy B --roll 15` asks for two naturals (the
+    advantage stands alone) and 3/15 keeps 15, with no "B within 1,5 m"."""
+    b = fight(("A", 20, {"pc": True}), ("B", 40), ("C", 40, {"ac": 5}))
+    b.run("cond add", "A", "invisible")
+    with pytest.raises(BadInput, match="two naturals.*advantage:attacker invisible"):
+        b.run("attack", "A", "C", bonus=0, roll="15", kind="ranged", adjacent_enemy="B")
+    e = b.run("attack", "A", "C", bonus=0, roll="3/15", kind="ranged",
+              adjacent_enemy="B")[0]
+    assert e.natural == 15 and not any("within 1,5 m" in t for t in e.tags)
+
+
+def test_5E_UW_02_a_ranged_spell_attack_under_water():
+    """5E-UW-02: "Attacchi a distanza. Mancano sempre oltre la gittata normale. Entro la
+    gittata normale hanno svantaggio" -- the seed says ranged attacks, not weapon attacks
+    only, so a spell attack with a range band is one. The audit's D05: `attack A B --kind
+    spell --range long --roll 15` under water is no longer a plain hit: it has the
+    disadvantage (two naturals) and misses; within normal range, disadvantage; a spell
+    attack with no range given may be melee: nothing is inferred."""
+    b = fight(("A", 20), ("B", 40, {"ac": 5}), underwater=True)
+    with pytest.raises(BadInput, match="two naturals"):
+        b.run("attack", "A", "B", bonus=0, roll="15", kind="spell", range_="long")
+    e = b.run("attack", "A", "B", bonus=0, roll="15/19", kind="spell", range_="long")[0]
+    assert not e.hit and "underwater: ranged beyond normal range misses" in e.tags
+    e = b.run("attack", "A", "B", bonus=0, roll="15/3", kind="spell", range_="normal",
+              action="bonus")[0]
+    assert e.natural == 3 and "disadvantage:underwater spell attack" in e.tags
+    b.run("next"), b.run("next")
+    e = b.run("attack", "A", "B", bonus=0, roll="15", kind="spell")[0]
+    assert e.hit and not any("underwater" in t for t in e.tags)
 
 
 def test_5E_UW_03_everything_underwater_resists_fire():

@@ -94,6 +94,43 @@ def test_5E_CON_04_deafened_recorded_no_roll_effect():
     assert "deafened" in b.c("B").conditions and e.natural == 12 and e.tags == []
 
 
+def test_5E_CON_04_deafened_fails_checks_relying_on_hearing():
+    """5E-CON-04, 5E-CON-01: Assordato: "fallisci prove basate sull'udito"; Accecato:
+    "fallisci automaticamente le prove di caratteristica basate sulla vista". The audit's
+    D13: A blinded, `check A --skill perception --roll 15 --dc 10 --sense sight` fails,
+    recorded with the reason; the same check by hearing succeeds; B deafened fails a
+    check by hearing (even with no DC); an unknown sense is bad input."""
+    b = ab()
+    b.run("cond add", "A", "blinded")
+    b.run("cond add", "B", "deafened")
+    e = b.run("check", "A", skill="perception", bonus=0, roll="15", dc=10, sense="sight")[0]
+    assert (e.total, e.success) == (15, False) and "auto-fail:blinded (sight)" in e.tags
+    e = b.run("check", "A", skill="perception", bonus=0, roll="15", dc=10,
+              sense="hearing")[0]
+    assert e.success and not any(t.startswith("auto-fail") for t in e.tags)
+    e = b.run("check", "B", skill="perception", bonus=0, roll="15", sense="udito")[0]
+    assert e.success is False and "auto-fail:deafened (hearing)" in e.tags
+    assert b.run("check", "B", skill="perception", bonus=0, roll="15", dc=10,
+                 sense="sight")[0].success
+    with pytest.raises(BadInput, match="sight or hearing"):
+        b.run("check", "B", skill="perception", bonus=0, roll="15", sense="smell")
+
+
+def test_5E_CON_08_frightened_checks_when_the_source_is_out_of_sight():
+    """5E-CON-08: Spaventato: "Svantaggio a prove e tiri per colpire finché la fonte della
+    paura è visibile". The audit's D14: A frightened by B: `check A --ability str --roll 15`
+    asks for two naturals; `--source-hidden` takes one, as `attack` does."""
+    b = ab()
+    b.run("cond add", "A", "frightened", source="B")
+    with pytest.raises(BadInput, match="two naturals.*disadvantage:frightened"):
+        b.run("check", "A", ability="str", bonus=0, roll="15")
+    e = b.run("check", "A", ability="str", bonus=0, roll="15", source_hidden=True)[0]
+    assert e.total == 15 and not e.tags
+    b.run("cond add", "A", "poisoned")
+    e = b.run("check", "A", ability="str", bonus=0, roll="15/3", source_hidden=True)[0]
+    assert e.natural == 3 and e.tags == ["disadvantage:poisoned"]
+
+
 def test_5E_CON_05_poisoned_disadvantage_on_attacks_and_checks():
     """5E-CON-05."""
     b = ab()
@@ -127,6 +164,24 @@ def test_5E_CON_09_immobilized_attacks_against_have_advantage():
     b = ab()
     b.run("cond add", "B", "immobilized")
     assert b.run("attack", "A", "B", bonus=0, roll="4/17")[0].natural == 17
+
+
+def test_5E_CON_10_charmed_cant_target_the_charmer_with_an_effect():
+    """5E-CON-10: Incantato: "Non puoi attaccare o bersagliare l'incantatore". The audit's
+    D06: A charmed by B: `effect A B --ability dex --dc 15 --dmg 8 --save-roll B=3` is
+    refused (a GM may force it); targeting C is accepted."""
+    b = ab()
+    b.run("cond add", "A", "charmed", source="B")
+    with pytest.raises(RuleViolation, match="A is charmed by B and can't target it"):
+        b.run("effect", "A", "B", ability="dex", dc=15, dmg=8, save_roll=["B=3"])
+    with pytest.raises(RuleViolation, match="charmed by B"):
+        b.run("effect", "A", "C,B", ability="dex", dc=15, dmg=8)
+    assert b.c("B").hp == 60
+    b.run("effect", "A", "C", ability="dex", dc=15, dmg=8, save_roll=["C=3"])
+    assert b.c("C").hp == 52
+    ruling = b.run("effect", "A", "B", ability="dex", dc=15, dmg=8, save_roll=["B=3"],
+                   gm="the charm ended at dawn")[0]
+    assert ruling.rule == "Condizioni: Incantato" and b.c("B").hp == 52
 
 
 def test_5E_CON_10_charmed_cant_attack_the_charmer():

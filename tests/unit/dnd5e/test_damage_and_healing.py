@@ -147,6 +147,26 @@ def test_5E_IMM_01_immunity_to_damage_and_condition():
     assert type(e).__name__ == "ConditionIgnored" and "poisoned" not in b.c("X").conditions
 
 
+def test_5E_IMM_01_immunity_holds_for_an_implied_condition():
+    """5E-IMM-01: Immunità: "non subisce quel tipo di danno o condizione", however the
+    condition comes. The audit's D10: I immune to prone: `cond add I unconscious` gives
+    Unconscious and Incapacitated, Prone recorded as ignored; at 0 HP too. J immune to
+    incapacitated: Stunned ("Sei incapacitato") leaves it able to act."""
+    b = fight(("I", 30, {"immune": ["prone"], "no_die_at_0": True}),
+              ("J", 30, {"immune": ["incapacitated"]}), ("K", 30))
+    new = b.run("cond add", "I", "unconscious")
+    assert [type(e).__name__ for e in new] == ["ConditionApplied", "ConditionIgnored"]
+    assert new[1].condition == "prone"
+    assert set(b.c("I").conditions) == {"unconscious", "incapacitated"}
+    b.run("cond remove", "I", "unconscious")
+    b.run("damage", "I", 30)
+    assert b.c("I").status == "unconscious" and "prone" not in b.c("I").conditions
+    b.run("cond add", "J", "stunned")
+    assert set(b.c("J").conditions) == {"stunned"}
+    b.run("next")  # J's turn
+    assert b.run("do", "J", "dodge")[0].action == "dodge"
+
+
 def test_5E_HEAL_01_never_above_the_maximum():
     """5E-HEAL-01: Guarigione: 10/12, heal 5 -> 12."""
     b = Battle()
@@ -261,3 +281,26 @@ def test_5E_ZERO_06_unconscious_with_prone_and_incapacitated():
     c = b.c("X")
     assert (c.hp, c.status) == (0, "unconscious")
     assert {"unconscious", "prone", "incapacitated"} <= set(c.conditions)
+
+
+def test_5E_ZERO_06_unconscious_until_it_regains_hit_points_and_melee_hits_crit():
+    """5E-ZERO-06, 5E-CON-13, 5E-DS-09: "sei Privo di sensi finché non recuperi PF";
+    "ogni colpo in mischia è critico"; "Se critico = 2 fallimenti". The audit's D03: PC A
+    (max 20) takes 20; `cond remove A unconscious` is refused (a GM may force it), and so
+    is removing its Incapacitated; B's melee hit (3/12, advantage) is a critical hit: two
+    failures. Forced, the removal wakes A (status up) at 0 HP."""
+    b = fight(("A", 20, {"pc": True}), ("B", 30, {"ac": 5}))
+    b.run("damage", "A", 20)
+    with pytest.raises(RuleViolation, match="A has 0 hit points: it is unconscious until"):
+        b.run("cond remove", "A", "unconscious")
+    with pytest.raises(RuleViolation, match="incapacitated because it is unconscious"):
+        b.run("cond remove", "A", "incapacitated")
+    assert {"unconscious", "incapacitated", "prone"} <= set(b.c("A").conditions)
+    b.run("next")
+    hit = b.run("attack", "B", "A", bonus=0, roll="3/12", kind="melee", dmg=2)[0]
+    assert hit.crit and "crit:target unconscious" in hit.tags
+    assert "advantage:target unconscious" in hit.tags and b.c("A").death_saves_failed == 2
+    ruling, removed = b.run("cond remove", "A", "unconscious", gm="a dream of Pelor")
+    assert ruling.rule == "A 0 punti ferita: Privo di sensi"
+    c = b.c("A")
+    assert (c.hp, c.status) == (0, "up") and "unconscious" not in c.conditions

@@ -23,3 +23,18 @@ def test_5E_CON_05_a_disadvantage_and_a_resistance_in_italian():
     e = b.run("attack", "A", "B", bonus=5, roll="15/9", dmg=9, type_="fire", kind="melee")[0]
     line = describe(e, "it", "5e")
     assert "svantaggio:attacker avvelenato" in line and "resistenza:fuoco" in line, line
+
+
+def test_5E_CON_01_an_automatic_failure_by_sight_in_both_languages():
+    """5E-CON-01, 5E-CON-04: the check a blinded creature fails by sight says why."""
+    b = fight(("A", 20), ("B", 40))
+    b.run("cond add", "A", "blinded")
+    e = b.run("check", "A", skill="perception", bonus=0, roll="15", dc=10, sense="sight")[0]
+    assert describe(e, "en", "5e").endswith(
+        "total 15 vs DC 10 — failure (automatic: blinded, a check relying on sight)")
+    assert describe(e, "it", "5e").endswith(
+        "— fallito (automaticamente: accecato, prova basata sulla vista)")
+    b.run("cond add", "A", "deafened")
+    e = b.run("check", "A", skill="perception", bonus=0, roll="15", sense="hearing")[0]
+    assert describe(e, "it", "5e").endswith("(automaticamente: assordato, prova basata "
+                                            "sull'udito)")
