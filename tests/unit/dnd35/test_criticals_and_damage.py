@@ -3,8 +3,8 @@ Danno massiccio, Danno di precisione."""
 
 import pytest
 
-from battletape.domain.errors import BadInput, RuleViolation
-from tests.unit.dnd35.support import attacks, of_last, Dice, fight
+from battletape.domain.errors import BadInput, RuleViolation, forcing
+from tests.unit.dnd35.support import attacks, of_last, Dice, fight, refused
 
 
 # --- Danni ------------------------------------------------------------------------------
@@ -297,3 +297,35 @@ def test_35_PRC_01_every_qualifying_hit_of_a_full_attack_and_never_multiplied():
     b.run("attack", "Rogue", "B", bonus=6, roll="20,12", confirm="15", dmg=4,
           extra_dmg=10, precision=True, full=True, kind="melee")
     assert [e.damage for e in attacks(b)] == [18, 14] and b.c("B").hp == 28
+
+
+def test_35_MAS_01_the_demanded_save_is_enforced_and_a_plain_fort_save_settles_it():
+    """35-MAS-01 (Danno massiccio, audit D01): A hits X (120 hp, Fort +4) for 55 -> the
+    save DC 15 is owed at once: `next` and X's own attack are refused (forceable) until
+    it is rolled; `save X --fort --dc 15 --roll 10` (no --against) is that save: 10 + 4 =
+    14 < 15 -> X dies (65 hp left)."""
+    b = fight(("A", 30, {"pc": True, "ac": 15, "bab": 6}), ("X", 120, {"ac": 10,
+                                                                       "fort": 4}))
+    b.run("attack", "A", "X", bonus=5, roll="12", dmg=55, kind="melee")
+    assert "must first make the Fortitude save DC 15" in str(refused(b, "next"))
+    with forcing():
+        b.run("next")                     # the GM may go on: the save stays owed
+    assert b.state.turn == "X" and b.x("X", "save_due")["dc"] == 15
+    assert refused(b, "attack", "X", "A", bonus=5, roll="12", dmg=4,
+                   kind="melee").forceable
+    e = b.run("save", "X", fort=True, dc=15, roll_=10)
+    assert e[0].against == "massive-damage" and not e[0].success
+    assert b.c("X").status == "dead" and b.c("X").hp == 65
+    assert b.x("X", "save_due") is None
+
+
+def test_35_MAS_01_a_save_not_owed_is_a_forceable_refusal():
+    """35-MAS-01 (audit D13): `save X --fort --against massive-damage` when nothing is
+    owed is refused with "(a GM may --force)"; forced, DC 15 by default, 3 + 4 fails and
+    kills."""
+    b = fight(("A", 30), ("X", 120, {"ac": 10, "fort": 4}))
+    assert refused(b, "save", "X", fort=True, against="massive-damage",
+                   roll_=3).forceable
+    with forcing():
+        e = b.run("save", "X", fort=True, against="massive-damage", roll_=3)
+    assert e[0].target == 15 and b.c("X").status == "dead"
