@@ -116,6 +116,7 @@ def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrde
         mods.append(Mod(2, "untyped", "unseen attacker (Invisibile)"))
     mods += battle_grid.attack_mods(o)
     mods += special_moves.attack_mods(a, o)
+    mods += special_moves.grapple_mods(a, t)
     mods += battle_grid.versus(a, t, o)
     mods += weapons.attack_mods(o, a)
     from battletape.domain.dnd35 import armor

@@ -333,6 +333,51 @@ def test_35_CND_19_grappling_threatens_nothing_loses_Dex_but_to_its_opponent():
     assert not EFFECTS["grappling"].threatens
 
 
+def _grappling():
+    """The audit's D02: A (BAB +6, Str 14) grapples B (AC 12, touch 11): touch 15 + 8 =
+    23 hits, check 18 + 8 = 26 vs 12 + 3 = 15 -> A and B are grappling; round 3, A's turn."""
+    b = through_round_one(fight(("A", 30, {"pc": True, "ac": 15, "bab": 6,
+                                           "score": ["str:14"]}),
+                                ("B", 40, {"ac": 12, "touch": 11, "bab": 2,
+                                           "score": ["str:12"]}),
+                                ("C", 30, {"ac": 12, "bab": 2})))
+    b.run("maneuver", "A", "B", "grapple", touch=15, check=18, opposed=12, dmg=2)
+    assert b.c("A").extra["grappling_with"] == ["B"]
+    to_turn(b, "A")
+    return b
+
+
+def test_35_CND_19_an_attack_on_the_grapple_opponent_is_at_minus_4():
+    """35-CND-19 (In Lotta): "un normale TxC ... con una penalità di -4": A's light
+    weapon on B, --bonus 8 --roll 6 -> 6 + 8 - 4 = 10 vs AC 12: a miss; C (not in the
+    grapple) takes no penalty."""
+    b = _grappling()
+    e = [x for x in b.run("attack", "A", "B", bonus=8, roll="6", dmg=3, kind="melee",
+                          handed="light") if type(x).__name__ == "AttackResolved"][0]
+    assert e.modifiers == {"attack bonus": 8,
+                           "grappling (attack on the grapple opponent)": -4}
+    assert (e.total, e.hit) == (10, False)
+
+
+def test_35_CND_19_grappling_allows_one_attack_with_a_light_natural_or_unarmed_weapon():
+    """35-CND-19: "solo armi naturali, attacchi senz'armi o armi leggere", "un solo TxC
+    per round: non si può attaccare con due armi": a full attack with a two-handed
+    weapon, a two-weapon full attack, a one-handed weapon are refused (forceable);
+    forced, the -4 still counts (10 + 8 - 4 = 14)."""
+    from battletape.domain.errors import forcing
+
+    b = _grappling()
+    for kw in ({"full": True, "roll": "10,10", "handed": "two-handed"},
+               {"full": True, "two_weapon": True, "roll": "10,10,10"},
+               {"roll": "10", "handed": "one-handed"}):
+        r = refused(b, "attack", "A", "B", bonus=8, dmg=3, kind="melee", **kw)
+        assert r.forceable and r.rule == "Condizioni: In Lotta"
+    with forcing():
+        e = b.run("attack", "A", "B", bonus=8, roll="10", dmg=3, kind="melee",
+                  handed="one-handed")
+    assert [x.total for x in e if type(x).__name__ == "AttackResolved"] == [14]
+
+
 def test_35_CND_20_panicked_no_attack_minus_2_on_saves_and_checks():
     """35-CND-20 (In Preda al Panico): the shaken penalties (-2 on saves and checks);
     flees: no attack; panicked replaces shaken and frightened."""
