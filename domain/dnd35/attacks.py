@@ -91,16 +91,17 @@ def check(o: AttackOrder) -> None:
     weapons.check(o)
 
 
-def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
-                unseen: bool) -> list[Mod]:
-    """The modifiers the rules add to ``a``'s attack roll against ``t``."""
-    from battletape.domain.dnd35 import battle_grid, special_moves, weapons
+def own_mods(a: Combatant, kind: str | None) -> list[Mod]:
+    """What the attacker itself brings to any attack roll of ``kind`` -- a plain attack
+    or the touch attack of a special move: its conditions (fear counted once), its
+    negative levels (Risucchio di energia), a non-proficient armor's check penalty."""
+    from battletape.domain.dnd35 import armor
 
     mods: list[Mod] = []
     for n, e in conditions.effects(a):
         if e.attack and n not in conditions.FEAR:
             mods.append(Mod(e.attack, "untyped", n))
-        if e.melee_attack and o.kind == "melee":
+        if e.melee_attack and kind == "melee":
             mods.append(Mod(e.melee_attack, "untyped", n))
     fear = conditions.fear_penalty(a)
     if fear:
@@ -109,6 +110,15 @@ def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrde
     levels = stats.get(a, "negative_levels")
     if levels:
         mods.append(Mod(-levels, "untyped", f"{levels} negative level(s)"))
+    return mods + armor.attack_mods(a)
+
+
+def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
+                unseen: bool) -> list[Mod]:
+    """The modifiers the rules add to ``a``'s attack roll against ``t``."""
+    from battletape.domain.dnd35 import battle_grid, special_moves, weapons
+
+    mods = own_mods(a, o.kind)
     for m in a.extra.get("mods") or []:
         if m.get("stat") == "attack" and (not m.get("against") or m["against"] == t.name):
             mods.append(Mod(m["value"], m.get("bonus_type", "untyped"), m.get("source", "")))
@@ -119,8 +129,6 @@ def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrde
     mods += special_moves.grapple_mods(a, t)
     mods += battle_grid.versus(a, t, o)
     mods += weapons.attack_mods(o, a)
-    from battletape.domain.dnd35 import armor
-    mods += armor.attack_mods(a)
     from battletape.domain.dnd35 import abilities
     mods += abilities.attack_mods(a, o.kind)     # a score changed since the sheet
     return mods

@@ -210,6 +210,9 @@ class ManeuverResolved(Event, kw_only=True):
     damage: int = 0
     hardness: int = 0
     distance_m: float = 0.0
+    #: the touch attack's modifiers, each named (the mover's conditions, negative levels,
+    #: armor check penalty); added later, so older events read as {}
+    touch_mods: dict[str, int] = {}
 
 
 class TurningResolved(Event, kw_only=True):

@@ -275,6 +275,28 @@ def test_35_ARM_01_non_proficient_armor_check_penalty_on_attack_rolls():
         b.run("add", "Q", hp=5, armor_nonproficient=True)
 
 
+def test_35_ARM_01_non_proficient_armor_penalty_on_str_dex_checks_and_special_moves():
+    """35-ARM-01 (audit D04): "a tutti i TxC e a tutte le prove di abilità e
+    caratteristica basate su Forza e Destrezza": A (Str 14, BAB +4, armor check -3, not
+    proficient): `ability-check A str --roll 10` -> 10 + 2 - 3 = 9 (Wis untouched);
+    trip B (touch 11, Str 12): touch 10 + 6 - 3 = 13 hits, Str 10 + 2 - 3 = 9 vs 10 + 1
+    = 11 -> fails."""
+    b = through_round_one(fight(
+        ("A", 30, {"pc": True, "ac": 15, "bab": 4, "score": ["str:14", "wis:10"],
+                   "armor_check": -3, "armor_nonproficient": True}),
+        ("B", 30, {"ac": 12, "touch": 11, "bab": 2, "score": ["str:12"]})))
+    b.run("ability-check", "A", "str", roll_=10)
+    assert b.last("AbilityCheckMade").total == 9
+    b.run("ability-check", "A", "wis", roll_=10)
+    assert b.last("AbilityCheckMade").total == 10
+    b.run("maneuver", "A", "B", "trip", touch=10, check=10, opposed=10)
+    r = b.last("ManeuverResolved")
+    assert (r.touch.total, r.touch_hit) == (13, True)
+    assert r.touch_mods["armor check penalty (non-proficient armor)"] == -3
+    assert r.check_mods == {"Str": 2, "armor check penalty (non-proficient armor)": -3}
+    assert (r.check.total, r.opposed.total, r.success) == (9, 11, False)
+
+
 def test_35_ARM_02_max_dex_caps_what_a_dex_change_does_to_ac():
     """35-ARM-02 (Destrezza Massima): Dex 16 (+3) in armor with max Dex +1, AC 17 / touch
     11: 4 points of Dex damage (12, +1) leave the AC; 6 more (Dex 6, -2) take it to 14 /
