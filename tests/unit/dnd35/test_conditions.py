@@ -232,6 +232,26 @@ def test_35_CND_10_flat_footed_no_Dex_no_dodge_no_attack_of_opportunity():
     refused(b, "attack", "B", "A", bonus=5, roll="10", opportunity=True, kind="melee")
 
 
+def test_35_CND_10_a_newcomer_is_flat_footed_until_its_first_turn():
+    """35-CND-10 (Colto alla Sprovvista, audit D05): "una creatura che non ha ancora
+    agito in combattimento": Late joins in round 2 (AC 16, flat-footed 13; acts from
+    round 3): A's 10 + 3 = 13 hits AC 13; Late is offered no AoO on A's pick-up; its
+    first turn (round 3, initiative 18, first) ends it."""
+    b = through_round_one(fight(("A", 30, {"pc": True, "ac": 15, "init": 3}),
+                                ("B", 30, {"ac": 15, "init": 1}),
+                                inits={"A": 14, "B": 9}))
+    b.run("add", "Late", hp=10, ac=16, touch=13, flat_footed=13, joins="aware")
+    assert b.x("Late", "flat_footed")
+    assert hit(b, "A", "Late").defense_value == 13
+    b.run("engage", "A", "Late")
+    assert b.run("do", "A", "pick-up")[0].provokes == []
+    b.run("next")                                   # B's turn, round 2
+    assert b.x("Late", "flat_footed")
+    b.run("next")                                   # round 3: Late first
+    assert b.state.turn == "Late" and not b.x("Late", "flat_footed")
+    assert not b.x("A", "flat_footed")
+
+
 def test_35_CND_12_dehydrated_is_fatigued_and_on_fatigued_exhausted():
     """35-CND-12 (Disidratato): thirst makes it fatigued; a fatigued creature that is
     dehydrated becomes exhausted (35-CND-06)."""
