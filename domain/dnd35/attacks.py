@@ -266,6 +266,8 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
         events += taken
         kind_spent = taken[0].kind
         action = ""
+    for t in targets:       # Affascinato: an attack is a direct threat that ends it
+        events += conditions.fascination_ends(t, a.name, conditions.DIRECT_THREAT)
     if o.intersection:
         return events + _intersection(state, rng, a, targets, o) + \
             strain(state, a, kind_spent)

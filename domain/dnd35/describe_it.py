@@ -111,7 +111,7 @@ def describe(system, e, t) -> str | None:
         case ev.ConditionApplied():
             return f"{e.name} è {t(e.condition)}"
         case ev.ConditionRemoved():
-            return f"{e.name} non è più {t(e.condition)}"
+            return f"{e.name} non è più {t(e.condition)}" + _why_removed(e.reason)
         case ev35.SaveDemanded():
             why = {"massive-damage": "danno massiccio",
                    "coup-de-grace": "colpo di grazia"}.get(e.against, e.against)
@@ -234,3 +234,14 @@ def describe(system, e, t) -> str | None:
             return (f"{e.name} perde l'azione {e.action}: {e.reason} dopo l'attacco di "
                     "opportunità che ha provocato")
     return None
+
+
+def _why_removed(reason: str) -> str:
+    """Affascinato (35-CND-05): why the fascination ended, in the seed's words."""
+    from battletape.domain.dnd35.conditions import DIRECT_THREAT, SHAKEN_FREE
+
+    if reason.startswith(SHAKEN_FREE):
+        return f" (scosso e liberato da {reason[len(SHAKEN_FREE):]})"
+    if reason.startswith(DIRECT_THREAT):
+        return f" (minaccia diretta di {reason[len(DIRECT_THREAT):]})"
+    return ""

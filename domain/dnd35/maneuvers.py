@@ -334,6 +334,8 @@ def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
             events += take(state, a, ROWS[o.what], t)
         if (joining or o.trip_weapon) and events and events[0].provokes:
             events[0] = msgspec.structs.replace(events[0], provokes=[])
+    # Affascinato: a special move on it is a direct threat that ends it
+    events += conditions.fascination_ends(t, a.name, conditions.DIRECT_THREAT)
     result = dict(attacker=a.name, target=t.name, maneuver=o.what, counter=o.counter,
                   item=(o.item or "weapon") if o.what in ("disarm", "sunder") else None)
     if o.what == "overrun" and o.avoided:

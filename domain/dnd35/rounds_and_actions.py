@@ -248,6 +248,9 @@ def do(state: EncounterState, name: str, slug: str, target: str | None = None,
     c = combatant(state, name)
     t = combatant(state, target) if target else None
     row = action_table.row(slug)
+    shake = row is not None and row.slug == "shake-fascinated"
     events = take(state, c, slug, t, [combatant(state, n).name for n in threatened_by], what,
                   difficult=difficult, pending=row is not None and row.slug == "charge")
+    if shake and t is not None:     # Affascinato: shaken free as a standard action
+        events += conditions.fascination_ends(t, c.name, conditions.SHAKEN_FREE)
     return events + strain(state, c, events[0].kind)

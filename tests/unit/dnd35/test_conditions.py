@@ -150,6 +150,26 @@ def test_35_CND_05_fascinated_takes_no_action_and_no_attack_of_opportunity():
     b.run("do", "B", "move")
 
 
+def test_35_CND_05_shaken_free_or_directly_threatened_fascination_ends():
+    """35-CND-05 (Affascinato, audit D06): `do A shake-fascinated --target X` (a standard
+    action, no AoO) ends it; fascinated again, C's attack on X (12 + 5 = 17 vs AC 14:
+    a direct threat) ends it too, and X moves in its turn."""
+    b = fight(("A", 30, {"pc": True, "ac": 15}), ("C", 30, {"pc": True, "ac": 15}),
+              ("X", 30, {"ac": 14}))
+    b.run("cond add", "X", "fascinated")
+    e = b.run("do", "A", "shake-fascinated", target="X")
+    assert (e[0].kind, e[0].provokes) == ("standard", [])
+    assert e[-1].condition == "fascinated" and e[-1].reason == "shaken free by A"
+    assert "fascinated" not in b.c("X").conditions
+    b.run("cond add", "X", "fascinated")
+    b.run("next")
+    b.run("attack", "C", "X", bonus=5, roll="12", dmg=3, kind="melee")
+    assert b.last("ConditionRemoved").reason == "a direct threat by C"
+    assert "fascinated" not in b.c("X").conditions
+    b.run("next")
+    b.run("do", "X", "move")
+
+
 def test_35_CND_06_fatigued_twice_is_exhausted_and_no_charge():
     """35-CND-06 (Affaticato): `cond add X fatigued` twice → `exhausted`; `attack X B
     --charge` → refused; `do X run` refused."""
