@@ -170,6 +170,9 @@ class AttackResolved(Event, kw_only=True):
     rerolled_from: int | None = None
     ongoing: int = 0
     action: str = ""
+    #: the defense's breakdown, each part named (D&D 3.5: the sheet's AC, no Dex, Dex 0,
+    #: conditions, cover, typed bonuses) -- added later, so older events read as {}
+    defense_parts: dict[str, int] = {}
 
 
 class DamageTaken(Event, kw_only=True):

@@ -370,7 +370,8 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             roll=roll, natural=natural, bonus=bonus, modifiers=modifiers, total=total,
             crit_range=o.threat, hit=hit, crit=critical, fumble=natural == 1,
             damage_roll=d_roll, damage_type=damage_type(o.damage_type),
-            multiplier=mult, damage=amount, kind=o.kind or "", tags=tags, action=action))
+            multiplier=mult, damage=amount, kind=o.kind or "", tags=tags, action=action,
+            defense_parts=dict(d.parts)))
         if cover_hit:
             events.append(battle_grid.damage_to_cover(a, t, o, damage, label))
         if hit and amount:
