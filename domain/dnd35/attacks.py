@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 SECTION = "Attacchi"
 KINDS = ("melee", "ranged")
 DEFENSES = ("ac", "touch", "flat-footed")
+#: Incorporeo: an incorporeal attacker's magic melee weapon on a corporeal target
+INCORPOREAL_WEAPON_MISS = 50
 
 
 def attacks_from_bab(bab: int) -> int:
@@ -139,10 +141,21 @@ def _unseen(a: Combatant, t: Combatant, o: AttackOrder) -> bool:
     return o.hidden or "invisible" in a.conditions or "blinded" in t.conditions
 
 
+def incorporeal_weapon(a: Combatant, t: Combatant, o: AttackOrder) -> bool:
+    """Incorporeo (35-CND-22), the attacker's side: an incorporeal creature's melee
+    attack on a corporeal target with a weapon -- not its incorporeal touch (``--vs
+    touch``) nor a natural weapon (``--natural``): a nonmagical one "non può
+    danneggiare", a magic one "ha il 50% di fallire" (a miss chance, ``--miss-roll``)."""
+    return ("incorporeal" in a.conditions and "incorporeal" not in t.conditions
+            and o.kind == "melee" and o.vs != "touch" and not o.naturals)
+
+
 def _miss_chance(a: Combatant, t: Combatant, o: AttackOrder) -> tuple[int, str]:
     from battletape.domain.dnd35 import battle_grid
 
     best, why = o.concealment or 0, "concealment" if o.concealment else ""
+    if o.magic and incorporeal_weapon(a, t, o) and INCORPOREAL_WEAPON_MISS > best:
+        best, why = INCORPOREAL_WEAPON_MISS, "incorporeal attacker, magic weapon"
     sight, because = battle_grid.miss_chance(a, t, o)
     if sight > best:
         best, why = sight, because
@@ -355,6 +368,10 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             amount, otags = attacking_objects.on_hit(t, amount, damage_type(o.damage_type),
                                                      o.kind, nonlethal)
             tags += otags
+        if hit and amount and not o.magic and incorporeal_weapon(a, t, o):
+            amount = 0
+            tags.append("incorporeal attacker: a nonmagical weapon can't harm a "
+                        "corporeal target")
         if hit and amount and "incorporeal" in t.conditions:
             amount, itags, rolled = _incorporeal(t, amount, o, incorporeal, rng)
             tags += itags

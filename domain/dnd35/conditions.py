@@ -20,7 +20,10 @@ Armor Class, the saves, the ability scores and the action budget.
 - Living only (35-CND-24, 35-CND-30): constructs and undead are never sickened or
   nauseated (nor fatigued, exhausted or dehydrated: no Constitution).
 - Confuso (35-CND-11): ``confusion X [--roll N]`` in X's turn, see ``confusion.py``.
-- Incorporeo (35-CND-22): ``damage X N [--magic] [--miss-roll N]``.
+- Incorporeo (35-CND-22): ``damage X N [--magic] [--miss-roll N]``; an incorporeal
+  attacker: its touch keeps a force effect's armor (``armor_class.incorporeal``), its
+  melee weapon on a corporeal target is harmless or, magic, 50% to miss
+  (``attacks.incorporeal_weapon``).
 - Affascinato (35-CND-05): "qualsiasi minaccia diretta ... interrompe automaticamente
   l'effetto" -- an attack or a special move on the fascinated creature ends it
   (``attack``, ``maneuver``: a casting is the GM's ``cond remove``); "è possibile scuotere

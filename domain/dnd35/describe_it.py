@@ -176,7 +176,9 @@ def describe(system, e, t) -> str | None:
                                                           else "")
         case ev35.ModifierAdded():
             against = f" contro {e.against}" if e.against else ""
-            return f"{e.name}: {e.value:+d} ({e.bonus_type}) a {e.stat}{against} ({e.source})"
+            force = ", effetto di Forza" if e.force_effect else ""
+            return (f"{e.name}: {e.value:+d} ({e.bonus_type}) a {e.stat}{against} "
+                    f"({e.source}{force})")
         case ev35.ModifierRemoved():
             return f"{e.name}: finisce {e.source}"
         case ev35.NegativeLevelsGained():

@@ -129,6 +129,9 @@ class ModifierAdded(Event, kw_only=True):
     against: str | None = None
     until: str | None = None
     uses: int = 0
+    #: a force effect (Mage Armor): its armor bonus counts against an incorporeal touch
+    #: (Incorporeo); added later, so older events read as False
+    force_effect: bool = False
 
 
 class ModifierRemoved(Event, kw_only=True):

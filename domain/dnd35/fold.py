@@ -48,14 +48,16 @@ def _own_turn_starts(state: EncounterState, c: Combatant) -> None:
 
 
 def _add_mod(c: Combatant, stat: str, value: int, type_: str, source: str,
-             until: str | None = None, against: str | None = None, uses: int = 0) -> None:
+             until: str | None = None, against: str | None = None, uses: int = 0,
+             force: bool = False) -> None:
     # the same effect on the same number replaces itself (Bonus: an effect's bonus does
     # not stack with itself); on another number it is another bonus
     mods = [m for m in c.extra.get("mods") or [] if (m.get("source"), m.get("stat"),
                                                       m.get("against")) !=
             (source, stat, against)]
     mods.append({"stat": stat, "value": value, "bonus_type": type_, "source": source,
-                 "until": until, "against": against, "uses": uses})
+                 "until": until, "against": against, "uses": uses,
+                 **({"force": True} if force else {})})
     c.extra["mods"] = mods
 
 
@@ -234,7 +236,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c.extra.pop("confusion_attacker", None)
         case ev35.ModifierAdded():
             _add_mod(state.combatants[e.name], e.stat, e.value, e.bonus_type, e.source,
-                     e.until, e.against, e.uses)
+                     e.until, e.against, e.uses, e.force_effect)
             _abilities().sync_con(state.combatants[e.name])
             hit_points.settle(state.combatants[e.name])
         case ev35.ModifierRemoved():
