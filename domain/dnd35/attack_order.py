@@ -81,6 +81,8 @@ ATTACK = (
     opt("natural", str, None, help="Natural weapons, one per attack: primary or "
         "secondary (-5): primary,secondary,secondary", field="naturals",
         parse=lambda t: [n.lower() for n in names(t)], of=list[str]),
+    flag("only_natural", help="With --natural primary: the creature's only natural "
+         "weapon (1,5 x Str to damage)."),
     flag("manufactured", help="With --full --natural: a manufactured weapon too (its "
          "iteratives first; every natural weapon secondary)."),
     opt("str_mod", int, None, "--str", help="Strength modifier to damage (x1/2 off "

@@ -9,7 +9,9 @@ Dealing nonlethal damage with a lethal weapon: -4 (35-NL-02).
 *Impugnare un'arma* (35-WPN-07): the Strength modifier (``--str``) a hit adds to the
 damage: full with a weapon in the primary hand, half in the off hand or with a secondary
 natural weapon, 1,5 x with a one-handed weapon in both hands, a two-handed weapon or the
-only natural weapon; nothing more for a light weapon in both hands; a negative modifier
+only natural weapon -- said by the GM (``--only-natural``): one attack in a command is not
+one natural weapon on the creature (a troll's single claw), so nothing is inferred;
+nothing more for a light weapon in both hands; a negative modifier
 always in full. Fractions round down (not stated by the seed; the 3.5 books' rule).
 *Taglia delle armi* (35-WPN-09, ``--weapon-size``): -2 per size category between weapon
 and wielder, and the weapon is wielded one handedness category heavier (larger) or
@@ -86,6 +88,12 @@ def check(o: "AttackOrder") -> None:
         if o.manufactured and not o.full:
             raise BadInput("--manufactured", "without --full",
                            "--full (natural and manufactured weapons mix in a full attack)")
+        if o.only_natural and (o.naturals != ["primary"] or o.manufactured):
+            raise BadInput("--only-natural", ",".join(o.naturals),
+                           "--natural primary alone (the creature's one natural weapon, "
+                           "no manufactured one)")
+    elif o.only_natural:
+        raise BadInput("--only-natural", "without --natural", "--natural primary")
     elif o.manufactured:
         raise BadInput("--manufactured", "without --natural",
                        "--natural secondary,... (the natural weapons it mixes with)")
@@ -173,7 +181,7 @@ def strength(a, o: "AttackOrder", role: str) -> tuple[int, str] | None:
     if role == "natural-secondary":
         return s // 2, "1/2 Str (secondary natural weapon)"
     if role == "natural-primary":
-        if len(o.naturals) == 1 and not o.manufactured:
+        if o.only_natural:
             return s * 3 // 2, "1,5 x Str (the only natural weapon)"
         return s, "Str (primary natural weapon)"
     handed = wielded(a, o)

@@ -218,11 +218,29 @@ def test_35_WPN_10_mixed_with_a_manufactured_weapon_naturals_are_secondary():
 
 
 def test_35_WPN_10_natural_strength_one_and_a_half_alone_half_secondary():
-    """35-WPN-10: the only natural weapon adds 1,5 x Str (+3 -> +4); with others, the
-    primary full Str, secondaries half (+1)."""
-    assert _hit(3, natural="primary")[0].damage == 9
+    """35-WPN-10: the only natural weapon (--only-natural) adds 1,5 x Str (+3 -> +4); with
+    others, the primary full Str, secondaries half (+1)."""
+    assert _hit(3, natural="primary", only_natural=True)[0].damage == 9
     got = _hit(3, full=True, natural="primary,secondary", roll="15,15")
     assert [e.damage for e in got] == [8, 6]
+
+
+def test_35_WPN_10_one_natural_attack_is_not_the_only_natural_weapon():
+    """35-WPN-10 (Armi Naturali, audit D08): "1,5 volte il bonus di Forza se è l'unica
+    arma naturale della creatura" -- a fact about the creature, not the command: a
+    troll (Str +6) claws once, 6 + 6 = 12 (not 15); --only-natural says so: 6 + 9 = 15;
+    --only-natural with a secondary is bad input."""
+    b = fight(("Troll", 60, {"ac": 16, "bab": 6, "init": 3}), ("B", 60, {"ac": 10}))
+    e = b.run("attack", "Troll", "B", natural="primary", bonus=9, roll="12", dmg=6,
+              str_mod=6, kind="melee")[-1]
+    assert e.damage == 12
+    b.run("next"), b.run("next")
+    e = b.run("attack", "Troll", "B", natural="primary", only_natural=True, bonus=9,
+              roll="12", dmg=6, str_mod=6, kind="melee")[-1]
+    assert e.damage == 15
+    with pytest.raises(BadInput, match="--only-natural"):
+        b.run("attack", "Troll", "B", natural="secondary", only_natural=True, bonus=9,
+              roll="12", dmg=6, str_mod=6, kind="melee")
 
 
 # --- Armi Improvvisate ------------------------------------------------------------------
