@@ -43,6 +43,8 @@ ATTACK = (
     opt("extra_dmg", int, None, help="Extra damage as rolled."),
     flag("precision", help="The extra dice are precision damage (sneak attack)."),
     flag("nonlethal", help="Nonlethal damage (-4 with a lethal weapon)."),
+    flag("lethal", help="Lethal damage with a weapon that deals nonlethal damage (an "
+         "unarmed strike, a sap): -4."),
     opt("type_", str, None, "--type", help="Damage type: slashing, fire (fuoco)...",
         field="damage_type"),
     opt("kind", str, None, help="melee or ranged (nothing is inferred without it).",
@@ -51,7 +53,8 @@ ATTACK = (
     flag("two_weapon", help="Two-weapon fighting: one more attack, off hand."),
     opt("off_hand", str, "one-handed", help="light or one-handed.",
         choices=("light", "one-handed")),
-    flag("unarmed", help="An unarmed strike: provokes, nonlethal damage."),
+    flag("unarmed", help="An unarmed strike: provokes, nonlethal damage (--lethal: "
+         "lethal at -4)."),
     flag("opportunity", help="An attack of opportunity."),
     opt("trigger", int, None, help="With --opportunity: the position of the "
         "provoking action."),

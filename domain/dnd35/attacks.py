@@ -362,7 +362,7 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             amount, d_roll, dtags = damage.hit(a, t, mult, chance > 0, label,
                                                weapons.strength(a, o, role))
         tags += dtags
-        nonlethal = o.nonlethal or o.unarmed
+        nonlethal = (o.nonlethal or o.unarmed) and not o.lethal
         if hit and stats.get(t, "object"):
             from battletape.domain.dnd35 import attacking_objects
             amount, otags = attacking_objects.on_hit(t, amount, damage_type(o.damage_type),

@@ -4,7 +4,9 @@ Non-proficient (and improvised) weapons: -4 (35-WPN-01, 35-WPN-11). *Gittata*: -
 range increment beyond the first; projectile weapons reach 10 increments, thrown ones 5
 (35-ATK-06). *Combattere con due armi*: one extra off-hand attack in a full attack, -6 on
 the primary attacks and -10 on the off hand, -4/-8 with a light off-hand weapon (35-WPN-08).
-Dealing nonlethal damage with a lethal weapon: -4 (35-NL-02).
+Dealing nonlethal damage with a lethal weapon: -4 (35-NL-02), "o viceversa": lethal
+damage with a weapon that deals nonlethal damage (an unarmed strike, a sap: ``--lethal``)
+-4 too.
 
 *Impugnare un'arma* (35-WPN-07): the Strength modifier (``--str``) a hit adds to the
 damage: full with a weapon in the primary hand, half in the off hand or with a secondary
@@ -97,6 +99,8 @@ def check(o: "AttackOrder") -> None:
     elif o.manufactured:
         raise BadInput("--manufactured", "without --natural",
                        "--natural secondary,... (the natural weapons it mixes with)")
+    if o.lethal and o.nonlethal:
+        raise BadInput("--lethal", "with --nonlethal", "one of them")
     if o.weapon_size is not None and o.weapon_size not in SIZES:
         raise BadInput("--weapon-size", o.weapon_size, ", ".join(SIZES))
     if o.distance is not None and o.distance < 0:
@@ -204,6 +208,8 @@ def attack_mods(o: "AttackOrder", a=None) -> list[Mod]:
         mods.append(Mod(-4, "untyped", "non-proficient weapon"))
     if o.nonlethal and not o.unarmed:
         mods.append(Mod(-4, "untyped", "nonlethal damage with a lethal weapon"))
+    if o.lethal:
+        mods.append(Mod(-4, "untyped", "lethal damage with a nonlethal weapon"))
     if a is not None and size_steps(a, o):
         steps = size_steps(a, o)
         mods.append(Mod(-2 * abs(steps), "untyped",

@@ -177,6 +177,23 @@ def test_35_NL_02_nonlethal_with_a_lethal_weapon_is_minus_4_type_unchanged():
     assert b.c("X").hp == 20 and b.x("X", "nonlethal") == 6
 
 
+def test_35_NL_02_or_vice_versa_lethal_damage_with_an_unarmed_strike_is_minus_4():
+    """35-NL-02 (audit D09): "o viceversa": `attack A B --unarmed --lethal --bonus 4
+    --roll 12 --dmg 3` -> 12 + 4 - 4 = 12 vs AC 10, 3 lethal damage (hp 27), still an
+    unarmed strike; --lethal with --nonlethal is bad input."""
+    b = fight(("A", 30, {"pc": True, "bab": 4}), ("B", 30, {"ac": 10}))
+    e = b.run("attack", "A", "B", unarmed=True, lethal=True, bonus=4, roll="12", dmg=3,
+              kind="melee")
+    assert e[0].action == "unarmed-strike"
+    r = e[-1]
+    assert r.modifiers["lethal damage with a nonlethal weapon"] == -4
+    assert (r.total, r.hit, r.damage) == (12, True, 3) and "nonlethal" not in r.tags
+    assert b.c("B").hp == 27 and b.x("B", "nonlethal") == 0
+    with pytest.raises(BadInput, match="--lethal"):
+        b.run("attack", "A", "B", unarmed=True, lethal=True, nonlethal=True, bonus=4,
+              roll="12", dmg=3, kind="melee")
+
+
 def test_35_NL_03_nonlethal_equal_to_hp_staggered_more_unconscious():
     """35-NL-03: hp 10, damage X 10 --nonlethal -> staggered; one more -> unconscious."""
     b = fight(("A", 30), ("X", 10))
