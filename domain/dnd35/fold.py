@@ -116,7 +116,8 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c = Combatant(name=e.name, max_hp=e.max_hp, hp=e.hp, group=e.group, pc=e.pc,
                           ac=e.ac, level=e.level, init_bonus=e.init_bonus,
                           extra={**{k: v for k, v in e.stats.items()},
-                                 "flat_footed": state.round <= 1 or _newcomer(e.stats)})
+                                 "flat_footed": (state.round <= 1 or _newcomer(e.stats))
+                                 and not e.stats.get("object")})
             state.combatants[e.name] = c
             if e.stats.get("initiative") is not None:
                 c.initiative = e.stats["initiative"]
@@ -127,6 +128,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             state.order = ordered(state)
             state.extra["needs_init"] = any(
                 c.initiative is None and c.status not in ("dead", "fled")
+                and not c.extra.get("object")
                 for c in state.combatants.values()) and state.extra.get("needs_init", False)
         case ev35.TieRerollDue():
             mark_tied(state, e.names)

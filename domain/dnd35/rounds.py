@@ -89,7 +89,8 @@ def next_turn(state: EncounterState, rng, death_saves: dict[str, int]) -> list[E
                             "(`init NAME=N ...`)", "Sorpresa")
     require_battle(state)
     if not state.extra.get("surprise_round"):  # the unaware wait out the surprise round
-        require_placed(state, "Iniziativa", lambda c: bool(c.extra.get("joins")))
+        require_placed(state, "Iniziativa", lambda c: bool(c.extra.get("joins"))
+                       or bool(c.extra.get("object")))     # objects take no turns
     events = end_current(state) + start_next(state)
     started = next((e for e in events if isinstance(e, TurnStarted)), None)
     for name, natural in death_saves.items():

@@ -86,3 +86,22 @@ def test_35_OBJ_01_hardness_needs_an_object():
     """35-OBJ-01: `add X --hardness 5` without --object is bad input."""
     with pytest.raises(BadInput):
         fight(("X", 10, {"hardness": 5}))
+
+
+def test_35_OBJ_01_objects_roll_no_initiative_and_take_no_turns():
+    """35-OBJ-01 (Attaccare gli oggetti, audit D10): A (init +2) and a Door (20 hp,
+    hardness 5): `init A=15` rolls for A only (17), `next` never gives the Door a turn,
+    the Door is not flat-footed; `init Door=12` is bad input."""
+    from tests.unit.dnd35.support import Battle
+
+    b = Battle()
+    b.run("add", "A", hp=30, pc=True, ac=15, init=2)
+    b.run("add", "Door", hp=20, object_=True, hardness=5)
+    with pytest.raises(BadInput, match="object"):
+        b.run("init", naturals=["A=15", "Door=12"])
+    e = b.run("init", naturals=["A=15"])
+    rolled = [x for x in e if type(x).__name__ == "InitiativeRolled"]
+    assert [(x.names, x.roll.total) for x in rolled] == [(["A"], 17)]
+    assert b.state.order == ["A"] and not b.x("Door", "flat_footed")
+    b.run("next")
+    assert (b.state.turn, b.state.round) == ("A", 2)
