@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from battletape.domain.dnd35.bonuses import Mod
 from battletape.domain.dnd35.terms import SIZES
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse
 
 if TYPE_CHECKING:
     from battletape.domain.dnd35.attack_order import AttackOrder
@@ -166,10 +166,10 @@ def wielded(a, o: "AttackOrder") -> str | None:
     steps = size_steps(a, o)
     i = HANDED.index(handed) + steps
     if not 0 <= i < len(HANDED):
-        raise RuleViolation(
-            f"a {o.weapon_size} {handed} weapon in {a.name}'s hands would be "
-            + ("lighter than a light weapon" if i < 0 else "heavier than a two-handed "
-               "weapon") + ": it can't be wielded at all", "Taglia delle armi")
+        refuse(f"a {o.weapon_size} {handed} weapon in {a.name}'s hands would be "
+               + ("lighter than a light weapon" if i < 0 else "heavier than a two-handed "
+                  "weapon") + ": it can't be wielded at all", "Taglia delle armi")
+        i = min(max(i, 0), len(HANDED) - 1)     # forced: the nearest category
     return HANDED[i]
 
 

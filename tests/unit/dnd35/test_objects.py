@@ -105,3 +105,17 @@ def test_35_OBJ_01_objects_roll_no_initiative_and_take_no_turns():
     assert b.state.order == ["A"] and not b.x("Door", "flat_footed")
     b.run("next")
     assert (b.state.turn, b.state.round) == ("A", 2)
+
+
+def test_35_OBJ_01_nonlethal_damage_on_an_object_is_a_forceable_refusal():
+    """35-OBJ-01 (audit D13): `damage Door 8 --nonlethal` is refused with "a GM may
+    --force"; forced, it harms the Door as damage does: 8 - hardness 5 = 3."""
+    from battletape.domain.errors import forcing
+
+    b = fight(("Door", 30, {"object_": True, "hardness": 5}))
+    with pytest.raises(RuleViolation, match="nonlethal") as r:
+        b.run("damage", "Door", 8, nonlethal=True)
+    assert r.value.forceable
+    with forcing():
+        b.run("damage", "Door", 8, nonlethal=True)
+    assert (b.c("Door").hp, b.x("Door", "nonlethal")) == (27, 0)

@@ -175,6 +175,24 @@ def test_35_WPN_09_past_light_or_two_handed_it_cant_be_wielded():
     assert e.modifiers["weapon size (medium, 1 category off)"] == -2 and e.damage == 8
 
 
+def test_35_WPN_09_cant_be_wielded_is_a_forceable_refusal():
+    """35-WPN-09 (Taglia delle armi, audit D13): `--force 'giant sword' attack A B
+    --weapon-size large --handed two-handed` is recorded: -2 for one category off,
+    10 + 5 - 2 = 13 vs AC 5, 5 damage and nothing more."""
+    from battletape.domain.errors import forcing
+
+    b = fight(("A", 30), ("B", 100, {"ac": 5}))
+    with pytest.raises(RuleViolation) as r:
+        b.run("attack", "A", "B", bonus=5, roll="10", dmg=5, handed="two-handed",
+              weapon_size="large", kind="melee")
+    assert r.value.forceable
+    with forcing():
+        e = b.run("attack", "A", "B", bonus=5, roll="10", dmg=5, handed="two-handed",
+                  weapon_size="large", kind="melee")[-1]
+    assert e.modifiers["weapon size (large, 1 category off)"] == -2
+    assert (e.total, e.hit, e.damage) == (13, True, 5)
+
+
 # --- Armi Naturali ----------------------------------------------------------------------
 
 def test_35_WPN_10_natural_weapons_never_iterative_secondary_minus_5():
