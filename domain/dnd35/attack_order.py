@@ -6,7 +6,8 @@ Each option is a :class:`~battletape.domain.verbs.Param` (its flag, help, choice
 bounds); where the rules read a value in another form (``--roll 15,12`` as [15, 12],
 ``--dmg 9,7`` one value per hit) the param says so (``field``, ``parse``), and
 :class:`AttackOrder` is built from these params. ``--crit-range`` is the same as
-``--threat``; the order's ``threat`` is the one given, or 20.
+``--threat``; the order's ``threat`` is the one given (0 too: bad input, not "none"), or
+20.
 """
 
 from __future__ import annotations
@@ -120,7 +121,7 @@ def _settle(self) -> None:
             self.crit_range != self.threat):
         raise BadInput("--crit-range", self.crit_range, f"the same as --threat "
                        f"({self.threat})")
-    self.threat = self.threat or self.crit_range or 20
+    self.threat = next((t for t in (self.threat, self.crit_range) if t is not None), 20)
 
 
 def _dmg(self) -> int | None:

@@ -398,6 +398,12 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             events += dmg_rules.after_hit(t, amount, nonlethal, hp[t.name][0], o)
         if o.splash:
             events += _splash(state, rng, a, t, o, hit)
+    if misses:
+        raise BadInput("--miss-roll", ",".join(map(str, o.miss_rolls)),
+                       f"one d100 per hit a miss chance may turn into a miss "
+                       f"({len(o.miss_rolls) - len(misses)} such hit"
+                       f"{'s' if len(o.miss_rolls) - len(misses) != 1 else ''} in this "
+                       "attack): no miss roll for an attack that missed")
     if confirms:
         raise BadInput("--confirm", ",".join(map(str, o.confirms)),
                        f"one natural per threat ({len(o.confirms) - len(confirms)} "

@@ -72,6 +72,8 @@ def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
     if against is not None and against not in AGAINST and against not in conditions.EFFECTS:
         raise BadInput("--against", against,
                        "massive-damage, coup-de-grace or a condition")
+    if cover is not None and kind != "ref":
+        raise BadInput("--cover", cover, "--ref as well (cover helps Reflex saves only)")
     if against is None and owed(c, kind, dc):
         against = due["against"]        # the save owed, typed without --against
     if against in AGAINST:

@@ -191,6 +191,12 @@ BAD_35 = [
     ("escalation set 2", "`escalation set` is a 13th Age"),
     ("add Troll --hp 30 --ac 16 --pd 12", "--pd"),
     ("damage Kael -3", "-3"),
+    # the audit's D11: silently accepted before
+    ("attack Kael 'Orc 1' --bonus 7 --roll 19 --threat 0 --dmg 6 --kind melee",
+     "bad --threat 0"),
+    ("save 'Orc 1' --will --dc 16 --roll 11 --cover improved", "bad --cover"),
+    ("attack Kael 'Orc 1' --bonus 7 --roll 2 --concealment 20 --miss-roll 5 --dmg 6 "
+     "--kind melee", "bad --miss-roll"),
 ]
 
 

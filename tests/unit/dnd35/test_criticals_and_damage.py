@@ -346,3 +346,13 @@ def test_35_MAS_01_a_save_not_owed_is_a_forceable_refusal():
     with forcing():
         e = b.run("save", "X", fort=True, against="massive-damage", roll_=3)
     assert e[0].target == 15 and b.c("X").status == "dead"
+
+
+def test_35_CRT_01_threat_0_is_bad_input_not_20():
+    """35-CRT-01 (audit D11): `--threat 0` is not "no --threat": bad input, one line;
+    nothing recorded."""
+    b = fight(("A", 30, {"bab": 6}), ("B", 60, {"ac": 16}))
+    before = len(b.events)
+    with pytest.raises(BadInput, match="--threat"):
+        b.run("attack", "A", "B", bonus=7, roll="19", threat=0, dmg=6, kind="melee")
+    assert len(b.events) == before
