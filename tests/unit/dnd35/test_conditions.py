@@ -111,6 +111,7 @@ def test_35_CND_02_blinded_attacker_has_50_percent_miss_chance_and_half_speed():
     assert (m.chance, m.missed, r.hit) == (50, True, False)
     b.run("cond remove", "B", "blinded")
     b.run("cond add", "B", "blinded")
+    b.run("engage", "B", "A")       # an attack of opportunity: B threatens A
     r = hit(b, "B", "A", roll="15", miss_roll="60", opportunity=True)
     assert r.hit and not b.last("MissChanceRolled").missed
     assert conditions.speed(b.c("B")) == 4.5
@@ -131,6 +132,7 @@ def test_35_CND_03_cowering_no_actions_minus_2_AC_and_no_Dex_nor_dodge():
     b.run("mod", "B", "ac", 1, type_="dodge", source="Dodge")
     assert hit(b, "A", "B").defense_value == 16
     b.run("cond add", "B", "cowering")
+    b.run("engage", "A", "B")       # an attack of opportunity: A threatens B
     assert hit(b, "A", "B", opportunity=True, kind="melee").defense_value == 11
     to_turn(b, "B")
     refused(b, "do", "B", "move")

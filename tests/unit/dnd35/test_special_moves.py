@@ -36,6 +36,7 @@ def test_35_AID_01_aid_gives_plus_2_on_the_allys_next_attack_used_once():
     first = hit(b.run("attack", "Ally", "B", bonus=3, roll="10", kind="melee"))
     assert first.modifiers == {"attack bonus": 3, "aid another (A)": 2}
     assert b.x("Ally", "mods") == []
+    b.run("engage", "Ally", "B")    # an attack of opportunity: Ally threatens B
     second = hit(b.run("attack", "Ally", "B", bonus=3, roll="10", kind="melee",
                        opportunity=True))
     assert second.modifiers == {"attack bonus": 3}
@@ -48,6 +49,7 @@ def test_35_AID_01_aid_ac_counts_against_that_opponents_next_attack():
     b.run("aid", "A", "Ally", "B", roll_=15, bonus=0, give="ac")
     b.run("next"), b.run("next")
     assert hit(b.run("attack", "B", "Ally", bonus=0, roll="5")).defense_value == 12
+    b.run("engage", "B", "Ally")    # an attack of opportunity: B threatens Ally
     assert hit(b.run("attack", "B", "Ally", bonus=0, roll="5",
                      opportunity=True)).defense_value == 10
 

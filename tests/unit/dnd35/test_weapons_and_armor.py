@@ -217,6 +217,7 @@ def test_35_WPN_10_a_secondary_alone_or_as_an_aoo_is_still_minus_5():
     e = b.run("attack", "A", "B", bonus=8, roll="10", natural="secondary")[-1]
     assert e.bonus == 3
     b.run("next")
+    b.run("engage", "A", "B")       # an attack of opportunity: A threatens B
     e = b.run("attack", "A", "B", bonus=8, roll="10", natural="secondary",
               opportunity=True, kind="melee")[-1]
     assert e.bonus == 3 and e.action == "aoo"
