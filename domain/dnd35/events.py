@@ -10,7 +10,7 @@ is still initialising: only the base classes are used here.
 
 from __future__ import annotations
 
-from battletape.domain.events import Event, Roll
+from battletape.domain.events import ADDED_LATER, Event, Roll
 
 
 class TieRerollDue(Event, kw_only=True):
@@ -216,6 +216,9 @@ class ManeuverResolved(Event, kw_only=True):
     #: the touch attack's modifiers, each named (the mover's conditions, negative levels,
     #: armor check penalty); added later, so older events read as {}
     touch_mods: dict[str, int] = {}
+
+
+ADDED_LATER.update(ManeuverResolved=("touch_mods",))
 
 
 class TurningResolved(Event, kw_only=True):
