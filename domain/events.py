@@ -47,6 +47,15 @@ class Roll(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         return self.faces[0] if self.faces else self.total - self.modifier
 
 
+#: fields added to an event after stores already held it, that only record what a
+#: decision read (not what it decided): {event class name: field names; "extra.KEY"
+#: for a key of its ``extra``}. An event stored before the field existed reads its
+#: default; deciding it again (verify, ripple) fills it in, which is not a different
+#: decision (replay.ripple compares them only where the stored event has one). Systems
+#: add their own events' fields here.
+ADDED_LATER: dict[str, tuple[str, ...]] = {}
+
+
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag=True):
     """Base of every recorded fact."""
 

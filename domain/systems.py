@@ -143,6 +143,12 @@ class RuleSystem:
 
     # --- analytics --------------------------------------------------------------------
 
+    def roll_option_of(self, e: "Event") -> str | None:
+        """The option of the command line that typed this event's natural when it is
+        not the verb's own roll option (``amend P --roll N`` at that event's position);
+        None: the verb's."""
+        return None
+
     def death_save_due(self, state: "EncounterState") -> str | None:
         """The creature whose turn it is, when the rules make its death save due now
         (rolled at the start of a dying creature's turn). By default the system's

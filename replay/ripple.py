@@ -112,6 +112,7 @@ def _check(found: Walk, command: Command, state: EncounterState, redecide: Redec
     except BattletapeError as err:
         found.ripples.append(Ripple(command.cmd, shown, err.message))
         return
+    again = _as_stored(again, group)
     comparable = (state.seed is not None or not _virtual(group)
                   or fair_dice.secret_of(state, known) is not None)
     if comparable and not _same(again, group) and _decisions(again) != _decisions(group):
@@ -125,6 +126,31 @@ def report(events: Sequence[ev.Event], since: int, redecide: Redecide,
     """Ripples among the effective commands after position ``since``. ``known``: the
     dice secrets this store holds (published ones are in the events)."""
     return walk(events, since, redecide, start, sequence, known).ripples
+
+
+def _as_stored(again: Sequence[ev.Event], stored: Sequence[ev.Event]) -> list[ev.Event]:
+    """``again`` without the fields added since ``stored`` was recorded
+    (``events.ADDED_LATER``): where a stored event holds such a field's default, the
+    new decision's value is not a difference."""
+    out = list(again)
+    for i, (x, y) in enumerate(zip(again, stored)):
+        names = ev.ADDED_LATER.get(type(x).__name__) if type(x) is type(y) else None
+        if not names:
+            continue
+        keep = {f: getattr(y, f) for f in names
+                if "." not in f and getattr(y, f) == _default(type(y), f)}
+        extra = [f[6:] for f in names if f.startswith("extra.") and f[6:] not in y.extra]
+        if extra:
+            keep["extra"] = {k: v for k, v in x.extra.items() if k not in extra}
+        if keep:
+            out[i] = msgspec.structs.replace(x, **keep)
+    return out
+
+
+def _default(cls, field: str):
+    """A struct field's default value."""
+    info = next(f for f in msgspec.structs.fields(cls) if f.name == field)
+    return info.default_factory() if info.default is msgspec.NODEFAULT else info.default
 
 
 def _same(a: Sequence[ev.Event], b: Sequence[ev.Event]) -> bool:

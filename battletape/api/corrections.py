@@ -152,6 +152,21 @@ def command_words(text: str) -> list[str]:
     return words
 
 
+def _roll_at(c, events, position: int, cmd: int) -> tuple[str, int] | None:
+    """``amend P --roll N`` at an event whose natural the command typed in another
+    option than its verb's roll (3.5: a confirmation roll's ``--confirm``): that option
+    and which of its values (the events of that kind before it in the command)."""
+    from battletape.domain import systems
+
+    at = next((e for e in events if e.originator_version == position), None)
+    option = systems.get(c.system_id()).roll_option_of(at) if at is not None else None
+    if option is None:
+        return None
+    index = sum(1 for e in events if e.cmd == cmd and type(e) is type(at)
+                and e.originator_version < position)
+    return option, index
+
+
 def amend(c, position: int, reason: str, roll: str | None = None,
           dmg: int | None = None, target: str | None = None, type_: str | None = None,
           also: Sequence[str] = (), command: str | None = None,
@@ -193,7 +208,7 @@ def amend(c, position: int, reason: str, roll: str | None = None,
     turn = next((e.name for e in corr.events()
                  if e.cmd == cmd and isinstance(e, ev.TurnEnded)), before.turn)
     line = command if command is not None else amending.overridden(
-        original, changes, turn, c.system_id())
+        original, changes, turn, c.system_id(), _roll_at(c, events, position, cmd))
     if not changes and command is None and not also:
         raise BadInput("amend", position, "a corrected value: --roll, --dmg, --target, "
                        "--type, --also or --command")

@@ -123,6 +123,28 @@ def _set_option(args: list[str], option: str, value: str) -> None:
     args += [option, value]
 
 
+def _set_nth(args: list[str], option: str, index: int, value: str) -> None:
+    """The ``index``-th of the comma-separated values of ``option`` set to ``value``."""
+    for i, a in enumerate(args):
+        if a == option and i + 1 < len(args):
+            at, before = i + 1, args[i + 1]
+        elif a.startswith(option + "="):
+            at, before = i, a[len(option) + 1:]
+        else:
+            continue
+        values = before.split(",")
+        if not 0 <= index < len(values):
+            break
+        values[index] = value
+        args[at] = ",".join(values) if at != i else f"{option}={','.join(values)}"
+        return
+    if index == 0:          # rolled virtually: the first value is the one typed now
+        args += [option, value]
+        return
+    raise BadInput("--roll", value, f"a roll the command typed with {option} "
+                   "(give the whole line with --command)")
+
+
 def _given_name(args: list[str], option: str) -> str | None:
     """The NAME of ``--option NAME=N`` in a command line, if it has one."""
     for i, a in enumerate(args):
@@ -134,9 +156,11 @@ def _given_name(args: list[str], option: str) -> str | None:
 
 
 def overridden(line: str, changes: dict[str, str], turn: str | None,
-               system: str) -> str:
+               system: str, roll_at: tuple[str, int] | None = None) -> str:
     """``line`` with corrected values: --roll, --dmg, --type, the target, a save.
-    Where a verb keeps its roll is the verb's own (``Verb.roll_option``)."""
+    Where a verb keeps its roll is the verb's own (``Verb.roll_option``), or, for a roll
+    the system keeps in another option (``RuleSystem.roll_option_of``: 3.5's
+    ``--confirm``), ``roll_at``: that option and which of its comma-separated values."""
     from battletape.domain import systems
 
     from battletape.api.lines import split_globals
@@ -149,7 +173,9 @@ def overridden(line: str, changes: dict[str, str], turn: str | None,
     verb = args[0]
     spec = systems.get(system).verb(" ".join(args[:2])) or systems.get(system).verb(verb)
     for key, value in changes.items():
-        if key == "roll":
+        if key == "roll" and roll_at is not None:
+            _set_nth(args, *roll_at, value)
+        elif key == "roll":
             option = spec.roll_option if spec is not None else "--roll"
             if not option:
                 raise BadInput("--roll", value, f"a command with a roll, not {verb!r}")

@@ -302,6 +302,8 @@ def check(state: EncounterState, rng: "random.Random", name: str, text: str,
     levels = stats.get(c, "negative_levels")
     if levels:
         mods.append(Mod(-levels, "untyped", f"{levels} negative level(s)"))
+    from battletape.domain.dnd35 import armor
+    mods += armor.check_mods(c, abil)     # 35-ARM-01: non-proficient armor, Str and Dex
     for m in c.extra.get("mods") or []:
         if m.get("stat") == "checks" and not m.get("against"):
             mods.append(Mod(m["value"], m.get("bonus_type", "untyped"), m.get("source", "")))

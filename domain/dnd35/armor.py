@@ -2,8 +2,11 @@
 
 - *Competenza nelle armature* (35-ARM-01): armor or a shield the wearer is not proficient
   with (``add --armor-nonproficient``) applies its armor check penalty (``add
-  --armor-check -N``, armor and shield added) to every attack roll (and to every Str- or
-  Dex-based skill and ability check, which battletape does not roll).
+  --armor-check -N``, armor and shield added) to every attack roll -- the touch attacks
+  and opposed attack rolls of special moves too -- and to every Str- or Dex-based
+  ability check: ``ability-check X str|dex`` and the Str, Dex and grapple checks of
+  ``maneuver`` (a grapple check is Str-based, "like a melee attack roll"). Skill checks
+  and initiative are not rolled here (``--init`` is the sheet's).
 - *Destrezza Massima* (35-ARM-02, ``add --max-dex N``): the Dex bonus to AC stops at the
   armor's maximum. The sheet's ACs already hold it; what the tracker keeps is the part of
   a change of Dex (ability damage or drain, ``--score dex:N``) that reaches the AC: a
@@ -70,6 +73,11 @@ def attack_mods(a: Combatant) -> list[Mod]:
     if a.extra.get("armor_nonproficient") and penalty:
         return [Mod(penalty, "untyped", "armor check penalty (non-proficient armor)")]
     return []
+
+
+def check_mods(c: Combatant, ability: str) -> list[Mod]:
+    """35-ARM-01: the same penalty on a Str- or Dex-based ability check."""
+    return attack_mods(c) if ability in ("str", "dex") else []
 
 
 def dex_shift(c: Combatant) -> tuple[int, int]:

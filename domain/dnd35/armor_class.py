@@ -3,7 +3,8 @@
 AC = 10 + Dex + armor + shield + natural armor + dodge (+ others). The sheet gives the
 three numbers (``add --ac --touch --flat-footed``); their difference is the Dex and dodge
 part. Flat-footed: no Dex and no dodge bonus. A touch attack ignores armor, shield and
-natural armor (35-ATK-08). A creature that loses its Dex bonus (flat-footed, blinded,
+natural armor (35-ATK-08) -- but an incorporeal attacker's touch not a force effect's
+(Mage Armor, ``mod --force-effect``; Incorporeo, 35-CND-22). A creature that loses its Dex bonus (flat-footed, blinded,
 stunned, cowering, helpless, pinned, climbing, running, feinted, attacked by one it can't
 see) is hit against its flat-footed AC, or its touch AC without Dex; one that counts as
 Dex 0 (helpless, pinned, paralyzed) takes -5 in place of its Dex modifier. Conditions,
@@ -69,6 +70,13 @@ def denied_dex(state: EncounterState, t: Combatant, a: Combatant | None,
     return out
 
 
+def incorporeal(a: Combatant | None) -> bool:
+    """Incorporeo (35-CND-22): an incorporeal attacker's touch is an incorporeal touch
+    attack, which ignores armor, shield and natural armor "a meno che derivino da effetti
+    di Forza (come Armatura Magica)" (``mod X ac 4 --type armor --force-effect``)."""
+    return a is not None and "incorporeal" in a.conditions
+
+
 def defense(state: EncounterState, a: Combatant | None, t: Combatant, vs: str,
             kind: str | None, cover: str | None = None, unseen: bool = False) -> Defense:
     ac, touch, ff = sheet(t)
@@ -112,8 +120,9 @@ def defense(state: EncounterState, a: Combatant | None, t: Combatant, vs: str,
             continue
         if m.get("bonus_type") == "dodge" and (denied or vs == "flat-footed"):
             continue        # 35-BON-12: lost with the Dex bonus (flat-footed AC too)
-        if m.get("bonus_type") in bonuses.IGNORED_BY_TOUCH and vs == "touch":
-            continue
+        if m.get("bonus_type") in bonuses.IGNORED_BY_TOUCH and vs == "touch" and not (
+                m.get("force") and incorporeal(a)):
+            continue        # an incorporeal touch: a force effect's armor still counts
         mods.append(Mod(m["value"], m.get("bonus_type", "untyped"), m.get("source", "")))
     from battletape.domain.dnd35 import size
     mods += size.ac_mods(t, a)

@@ -6,7 +6,8 @@ Each option is a :class:`~battletape.domain.verbs.Param` (its flag, help, choice
 bounds); where the rules read a value in another form (``--roll 15,12`` as [15, 12],
 ``--dmg 9,7`` one value per hit) the param says so (``field``, ``parse``), and
 :class:`AttackOrder` is built from these params. ``--crit-range`` is the same as
-``--threat``; the order's ``threat`` is the one given, or 20.
+``--threat``; the order's ``threat`` is the one given (0 too: bad input, not "none"), or
+20.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ ATTACK = (
     opt("extra_dmg", int, None, help="Extra damage as rolled."),
     flag("precision", help="The extra dice are precision damage (sneak attack)."),
     flag("nonlethal", help="Nonlethal damage (-4 with a lethal weapon)."),
+    flag("lethal", help="Lethal damage with a weapon that deals nonlethal damage (an "
+         "unarmed strike, a sap): -4."),
     opt("type_", str, None, "--type", help="Damage type: slashing, fire (fuoco)...",
         field="damage_type"),
     opt("kind", str, None, help="melee or ranged (nothing is inferred without it).",
@@ -51,7 +54,8 @@ ATTACK = (
     flag("two_weapon", help="Two-weapon fighting: one more attack, off hand."),
     opt("off_hand", str, "one-handed", help="light or one-handed.",
         choices=("light", "one-handed")),
-    flag("unarmed", help="An unarmed strike: provokes, nonlethal damage."),
+    flag("unarmed", help="An unarmed strike: provokes, nonlethal damage (--lethal: "
+         "lethal at -4)."),
     flag("opportunity", help="An attack of opportunity."),
     opt("trigger", int, None, help="With --opportunity: the position of the "
         "provoking action."),
@@ -81,6 +85,8 @@ ATTACK = (
     opt("natural", str, None, help="Natural weapons, one per attack: primary or "
         "secondary (-5): primary,secondary,secondary", field="naturals",
         parse=lambda t: [n.lower() for n in names(t)], of=list[str]),
+    flag("only_natural", help="With --natural primary: the creature's only natural "
+         "weapon (1,5 x Str to damage)."),
     flag("manufactured", help="With --full --natural: a manufactured weapon too (its "
          "iteratives first; every natural weapon secondary)."),
     opt("str_mod", int, None, "--str", help="Strength modifier to damage (x1/2 off "
@@ -115,7 +121,7 @@ def _settle(self) -> None:
             self.crit_range != self.threat):
         raise BadInput("--crit-range", self.crit_range, f"the same as --threat "
                        f"({self.threat})")
-    self.threat = self.threat or self.crit_range or 20
+    self.threat = next((t for t in (self.threat, self.crit_range) if t is not None), 20)
 
 
 def _dmg(self) -> int | None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from battletape.domain.dnd35 import stats
-from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, refuse
 from battletape.domain.events import DamageTaken, Event
 from battletape.domain.state import Combatant
 
@@ -80,9 +80,9 @@ def direct(t: Combatant, amount: int, nonlethal: bool, damage_type: str | None,
     """``damage T N [--type T] [--hardness H] [--ranged] [--siege]`` on an object."""
     if hardness is not None and hardness < 0:
         raise BadInput("--hardness", hardness, "0 or more")
-    if nonlethal:
-        raise RuleViolation(f"{t.name} is an object: objects are immune to nonlethal "
-                            "damage", SECTION)
+    if nonlethal:           # forced: the GM rules it harms the object as damage does
+        refuse(f"{t.name} is an object: objects are immune to nonlethal damage",
+               SECTION)
     h = stats.get(t, "hardness") or 0 if hardness is None else hardness
     dealt, tags = reduce(amount, damage_type, ranged, h, siege)
     return [DamageTaken(target=t.name, amount=dealt, damage_type=damage_type,

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 SECTION = "Attacchi"
 KINDS = ("melee", "ranged")
 DEFENSES = ("ac", "touch", "flat-footed")
+#: Incorporeo: an incorporeal attacker's magic melee weapon on a corporeal target
+INCORPOREAL_WEAPON_MISS = 50
 
 
 def attacks_from_bab(bab: int) -> int:
@@ -91,16 +93,17 @@ def check(o: AttackOrder) -> None:
     weapons.check(o)
 
 
-def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
-                unseen: bool) -> list[Mod]:
-    """The modifiers the rules add to ``a``'s attack roll against ``t``."""
-    from battletape.domain.dnd35 import battle_grid, special_moves, weapons
+def own_mods(a: Combatant, kind: str | None) -> list[Mod]:
+    """What the attacker itself brings to any attack roll of ``kind`` -- a plain attack
+    or the touch attack of a special move: its conditions (fear counted once), its
+    negative levels (Risucchio di energia), a non-proficient armor's check penalty."""
+    from battletape.domain.dnd35 import armor
 
     mods: list[Mod] = []
     for n, e in conditions.effects(a):
         if e.attack and n not in conditions.FEAR:
             mods.append(Mod(e.attack, "untyped", n))
-        if e.melee_attack and o.kind == "melee":
+        if e.melee_attack and kind == "melee":
             mods.append(Mod(e.melee_attack, "untyped", n))
     fear = conditions.fear_penalty(a)
     if fear:
@@ -109,6 +112,15 @@ def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrde
     levels = stats.get(a, "negative_levels")
     if levels:
         mods.append(Mod(-levels, "untyped", f"{levels} negative level(s)"))
+    return mods + armor.attack_mods(a)
+
+
+def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
+                unseen: bool) -> list[Mod]:
+    """The modifiers the rules add to ``a``'s attack roll against ``t``."""
+    from battletape.domain.dnd35 import battle_grid, special_moves, weapons
+
+    mods = own_mods(a, o.kind)
     for m in a.extra.get("mods") or []:
         if m.get("stat") == "attack" and (not m.get("against") or m["against"] == t.name):
             mods.append(Mod(m["value"], m.get("bonus_type", "untyped"), m.get("source", "")))
@@ -116,10 +128,9 @@ def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrde
         mods.append(Mod(2, "untyped", "unseen attacker (Invisibile)"))
     mods += battle_grid.attack_mods(o)
     mods += special_moves.attack_mods(a, o)
+    mods += special_moves.grapple_mods(a, t)
     mods += battle_grid.versus(a, t, o)
     mods += weapons.attack_mods(o, a)
-    from battletape.domain.dnd35 import armor
-    mods += armor.attack_mods(a)
     from battletape.domain.dnd35 import abilities
     mods += abilities.attack_mods(a, o.kind)     # a score changed since the sheet
     return mods
@@ -130,10 +141,21 @@ def _unseen(a: Combatant, t: Combatant, o: AttackOrder) -> bool:
     return o.hidden or "invisible" in a.conditions or "blinded" in t.conditions
 
 
+def incorporeal_weapon(a: Combatant, t: Combatant, o: AttackOrder) -> bool:
+    """Incorporeo (35-CND-22), the attacker's side: an incorporeal creature's melee
+    attack on a corporeal target with a weapon -- not its incorporeal touch (``--vs
+    touch``) nor a natural weapon (``--natural``): a nonmagical one "non può
+    danneggiare", a magic one "ha il 50% di fallire" (a miss chance, ``--miss-roll``)."""
+    return ("incorporeal" in a.conditions and "incorporeal" not in t.conditions
+            and o.kind == "melee" and o.vs != "touch" and not o.naturals)
+
+
 def _miss_chance(a: Combatant, t: Combatant, o: AttackOrder) -> tuple[int, str]:
     from battletape.domain.dnd35 import battle_grid
 
     best, why = o.concealment or 0, "concealment" if o.concealment else ""
+    if o.magic and incorporeal_weapon(a, t, o) and INCORPOREAL_WEAPON_MISS > best:
+        best, why = INCORPOREAL_WEAPON_MISS, "incorporeal attacker, magic weapon"
     sight, because = battle_grid.miss_chance(a, t, o)
     if sight > best:
         best, why = sight, because
@@ -257,6 +279,8 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
         events += taken
         kind_spent = taken[0].kind
         action = ""
+    for t in targets:       # Affascinato: an attack is a direct threat that ends it
+        events += conditions.fascination_ends(t, a.name, conditions.DIRECT_THREAT)
     if o.intersection:
         return events + _intersection(state, rng, a, targets, o) + \
             strain(state, a, kind_spent)
@@ -338,12 +362,16 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             amount, d_roll, dtags = damage.hit(a, t, mult, chance > 0, label,
                                                weapons.strength(a, o, role))
         tags += dtags
-        nonlethal = o.nonlethal or o.unarmed
+        nonlethal = (o.nonlethal or o.unarmed) and not o.lethal
         if hit and stats.get(t, "object"):
             from battletape.domain.dnd35 import attacking_objects
             amount, otags = attacking_objects.on_hit(t, amount, damage_type(o.damage_type),
                                                      o.kind, nonlethal)
             tags += otags
+        if hit and amount and not o.magic and incorporeal_weapon(a, t, o):
+            amount = 0
+            tags.append("incorporeal attacker: a nonmagical weapon can't harm a "
+                        "corporeal target")
         if hit and amount and "incorporeal" in t.conditions:
             amount, itags, rolled = _incorporeal(t, amount, o, incorporeal, rng)
             tags += itags
@@ -359,7 +387,8 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             roll=roll, natural=natural, bonus=bonus, modifiers=modifiers, total=total,
             crit_range=o.threat, hit=hit, crit=critical, fumble=natural == 1,
             damage_roll=d_roll, damage_type=damage_type(o.damage_type),
-            multiplier=mult, damage=amount, kind=o.kind or "", tags=tags, action=action))
+            multiplier=mult, damage=amount, kind=o.kind or "", tags=tags, action=action,
+            extra={"defense_parts": dict(d.parts)} if d.parts else {}))
         if cover_hit:
             events.append(battle_grid.damage_to_cover(a, t, o, damage, label))
         if hit and amount:
@@ -369,6 +398,12 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             events += dmg_rules.after_hit(t, amount, nonlethal, hp[t.name][0], o)
         if o.splash:
             events += _splash(state, rng, a, t, o, hit)
+    if misses:
+        raise BadInput("--miss-roll", ",".join(map(str, o.miss_rolls)),
+                       f"one d100 per hit a miss chance may turn into a miss "
+                       f"({len(o.miss_rolls) - len(misses)} such hit"
+                       f"{'s' if len(o.miss_rolls) - len(misses) != 1 else ''} in this "
+                       "attack): no miss roll for an attack that missed")
     if confirms:
         raise BadInput("--confirm", ",".join(map(str, o.confirms)),
                        f"one natural per threat ({len(o.confirms) - len(confirms)} "

@@ -137,8 +137,17 @@ def check(state: EncounterState, a: Combatant, t: Combatant, cover: str | None,
 def check_trigger(state: EncounterState, a: Combatant, t: Combatant,
                   trigger: int | None) -> None:
     """An attack of opportunity tied to the action that provoked it: only one per
-    opportunity (35-AOO-02)."""
+    opportunity (35-AOO-02). Without ``--trigger``: ``a`` must threaten ``t`` -- engaged
+    with it, or offered an attack of opportunity by one of its actions (named with
+    ``--threatened-by``) -- "qualunque nemico che esca da un quadretto minacciato"
+    (35-AOO-07): a creature threatening nobody has no opportunity (forceable)."""
     if trigger is None:
+        offers = (state.extra.get("provoked") or {}).values()
+        if t.name not in a.engaged_with and not any(
+                p.get("by") == t.name and a.name in p.get("who", []) for p in offers):
+            refuse(f"{a.name} does not threaten {t.name}: not engaged with it, and no "
+                   f"action of {t.name} offered it an attack of opportunity (`engage`, "
+                   "`--threatened-by`, or `--trigger P`)", "Area minacciata")
         return
     provoked = (state.extra.get("provoked") or {}).get(str(trigger))
     # one per opportunity; one action may give several (35-AOO-04)

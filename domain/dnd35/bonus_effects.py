@@ -20,8 +20,8 @@ STATS = ("ac", "attack", "save", "fort", "ref", "will", "damage", "str", "dex", 
 
 
 def add_modifier(state: EncounterState, name: str, stat: str, value: int, type_: str,
-                 source: str | None, against: str | None, rounds: int | None
-                 ) -> list[Event]:
+                 source: str | None, against: str | None, rounds: int | None,
+                 force_effect: bool = False) -> list[Event]:
     from battletape.domain.dnd35.events import ModifierAdded
 
     require_on(state)
@@ -51,4 +51,5 @@ def add_modifier(state: EncounterState, name: str, stat: str, value: int, type_:
     other = combatant(state, against).name if against else None
     until = f"round {state.round + rounds}" if rounds else None
     return [ModifierAdded(name=c.name, stat=stat, value=value, bonus_type=kind,
-                          source=source.strip(), against=other, until=until)]
+                          source=source.strip(), against=other, until=until,
+                          force_effect=force_effect)]

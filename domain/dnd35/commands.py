@@ -216,11 +216,11 @@ def _act(services, name):
     return lambda s, r: initiative.act(s, name)
 
 
-def _mod(services, name, stat, value, type_, source, against, rounds):
+def _mod(services, name, stat, value, type_, source, against, rounds, force_effect=False):
     from battletape.domain.dnd35 import bonus_effects
 
     return lambda s, r: bonus_effects.add_modifier(s, name, stat, value, type_, source,
-                                                   against, rounds)
+                                                   against, rounds, force_effect)
 
 
 def _flee(services):
@@ -477,7 +477,9 @@ VERBS = [
         opt("type_", str, "untyped", "--type", help="dodge, deflection, morale, ..."),
         opt("source", str, None, help="The effect it comes from.", required=True),
         opt("against", str, None, help="Only against this creature."),
-        opt("rounds", int, None, help="Lasts N rounds.")),
+        opt("rounds", int, None, help="Lasts N rounds."),
+        flag("force_effect", help="A force effect (Mage Armor): its armor bonus counts "
+             "against an incorporeal touch attack (Incorporeo).")),
         "A typed bonus or penalty.  Example: battletape mod Kael ac +2 --type deflection "
         "--source \"ring of protection\"", negative_numbers=True),
     Verb("flee", _flee, (), "The party flees.  Example: battletape flee"),

@@ -20,7 +20,16 @@ Armor Class, the saves, the ability scores and the action budget.
 - Living only (35-CND-24, 35-CND-30): constructs and undead are never sickened or
   nauseated (nor fatigued, exhausted or dehydrated: no Constitution).
 - Confuso (35-CND-11): ``confusion X [--roll N]`` in X's turn, see ``confusion.py``.
-- Incorporeo (35-CND-22): ``damage X N [--magic] [--miss-roll N]``.
+- Incorporeo (35-CND-22): ``damage X N [--magic] [--miss-roll N]``; an incorporeal
+  attacker: its touch keeps a force effect's armor (``armor_class.incorporeal``), its
+  melee weapon on a corporeal target is harmless or, magic, 50% to miss
+  (``attacks.incorporeal_weapon``).
+- Affascinato (35-CND-05): "qualsiasi minaccia diretta ... interrompe automaticamente
+  l'effetto" -- an attack or a special move on the fascinated creature ends it
+  (``attack``, ``maneuver``: a casting is the GM's ``cond remove``); "è possibile scuotere
+  una creatura affascinata e liberarla ... come azione standard" -- ``do A
+  shake-fascinated --target X`` ends it (``fascination_ends``; the row without a
+  fascinated target is recorded as any other action, and ends nothing).
 """
 
 from __future__ import annotations
@@ -338,6 +347,18 @@ def remove_condition(state: EncounterState, name: str, text: str) -> list[Event]
         raise RuleViolation(f"{c.name} is {cond} because it is {parent}: remove {parent}",
                             rule(cond))
     return [ConditionRemoved(name=c.name, condition=cond)]
+
+
+#: why fascination ends (ConditionRemoved.reason; describe_it says it in Italian)
+SHAKEN_FREE, DIRECT_THREAT = "shaken free by ", "a direct threat by "
+
+
+def fascination_ends(t: Combatant, by: str, how: str) -> list[Event]:
+    """35-CND-05: ``t`` is no longer fascinated -- shaken free by ``by`` (``how`` is
+    SHAKEN_FREE) or threatened by it (DIRECT_THREAT); nothing if not fascinated."""
+    if "fascinated" not in t.conditions or t.name == by:
+        return []
+    return [ConditionRemoved(name=t.name, condition="fascinated", reason=how + by)]
 
 
 # --- fold -------------------------------------------------------------------------------

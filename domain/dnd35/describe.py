@@ -96,7 +96,7 @@ def describe(system, e, lang: str = "en") -> str | None:
         case ev35.ModifierAdded():
             against = f" against {e.against}" if e.against else ""
             return (f"{e.name}: {e.value:+d} {e.bonus_type} to {e.stat}{against} "
-                    f"({e.source})")
+                    f"({e.source}{', force effect' if e.force_effect else ''})")
         case ev35.ModifierRemoved():
             return f"{e.name}: {e.source} ends"
         case ev35.ProvokedActionLost():

@@ -111,7 +111,7 @@ def describe(system, e, t) -> str | None:
         case ev.ConditionApplied():
             return f"{e.name} è {t(e.condition)}"
         case ev.ConditionRemoved():
-            return f"{e.name} non è più {t(e.condition)}"
+            return f"{e.name} non è più {t(e.condition)}" + _why_removed(e.reason)
         case ev35.SaveDemanded():
             why = {"massive-damage": "danno massiccio",
                    "coup-de-grace": "colpo di grazia"}.get(e.against, e.against)
@@ -176,7 +176,9 @@ def describe(system, e, t) -> str | None:
                                                           else "")
         case ev35.ModifierAdded():
             against = f" contro {e.against}" if e.against else ""
-            return f"{e.name}: {e.value:+d} ({e.bonus_type}) a {e.stat}{against} ({e.source})"
+            force = ", effetto di Forza" if e.force_effect else ""
+            return (f"{e.name}: {e.value:+d} ({e.bonus_type}) a {e.stat}{against} "
+                    f"({e.source}{force})")
         case ev35.ModifierRemoved():
             return f"{e.name}: finisce {e.source}"
         case ev35.NegativeLevelsGained():
@@ -234,3 +236,14 @@ def describe(system, e, t) -> str | None:
             return (f"{e.name} perde l'azione {e.action}: {e.reason} dopo l'attacco di "
                     "opportunità che ha provocato")
     return None
+
+
+def _why_removed(reason: str) -> str:
+    """Affascinato (35-CND-05): why the fascination ended, in the seed's words."""
+    from battletape.domain.dnd35.conditions import DIRECT_THREAT, SHAKEN_FREE
+
+    if reason.startswith(SHAKEN_FREE):
+        return f" (scosso e liberato da {reason[len(SHAKEN_FREE):]})"
+    if reason.startswith(DIRECT_THREAT):
+        return f" (minaccia diretta di {reason[len(DIRECT_THREAT):]})"
+    return ""

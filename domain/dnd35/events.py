@@ -10,7 +10,7 @@ is still initialising: only the base classes are used here.
 
 from __future__ import annotations
 
-from battletape.domain.events import Event, Roll
+from battletape.domain.events import ADDED_LATER, Event, Roll
 
 
 class TieRerollDue(Event, kw_only=True):
@@ -129,6 +129,9 @@ class ModifierAdded(Event, kw_only=True):
     against: str | None = None
     until: str | None = None
     uses: int = 0
+    #: a force effect (Mage Armor): its armor bonus counts against an incorporeal touch
+    #: (Incorporeo); added later, so older events read as False
+    force_effect: bool = False
 
 
 class ModifierRemoved(Event, kw_only=True):
@@ -210,6 +213,23 @@ class ManeuverResolved(Event, kw_only=True):
     damage: int = 0
     hardness: int = 0
     distance_m: float = 0.0
+    #: the touch attack's modifiers, each named (the mover's conditions, negative levels,
+    #: armor check penalty); added later, so older events read as {}
+    touch_mods: dict[str, int] = {}
+
+
+ADDED_LATER.update(ManeuverResolved=("touch_mods",),
+                   AttackResolved=("extra.defense_parts",))
+
+#: what 3.5 records of the core's events in their ``extra``, with its defaults: the
+#: defense's breakdown of an attack, each part named (the sheet's AC, no Dex, Dex 0,
+#: conditions, cover, typed bonuses)
+EXTRA = {"AttackResolved": {"defense_parts": {}}}
+
+
+def defense_parts(e) -> dict[str, int]:
+    """The defense's breakdown of an AttackResolved ({} for one stored before it)."""
+    return e.extra.get("defense_parts", {})
 
 
 class TurningResolved(Event, kw_only=True):

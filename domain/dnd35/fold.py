@@ -3,8 +3,9 @@
 One arm per event; anything else leaves the state as it was. ``apply`` changes a working
 state in place (the caller copies when it must not). Core events fold with 3.5's meaning:
 hit points go below 0 (disabled, dying, dead at -10), nonlethal damage has its own pool,
-a creature is flat-footed until its first turn, attacks of opportunity return at the
-start of the creature's turn, and so do the effects that last until then.
+a creature is flat-footed until its first turn (a newcomer too, in whatever round it
+joins), attacks of opportunity return at the start of the creature's turn, and so do
+the effects that last until then.
 """
 
 from __future__ import annotations
@@ -21,6 +22,13 @@ from battletape.domain.state import Combatant, EncounterState
 
 #: effects of a creature's own moves that last until the start of its next turn
 UNTIL_OWN_TURN = ("charge", "fighting defensively", "total defense")
+
+
+def _newcomer(x: dict) -> bool:
+    """A creature that joined a fight under way (35-INI-06): "una creatura che non ha
+    ancora agito in combattimento ... è colta alla sprovvista" (35-CND-10) -- whatever
+    the round, until its own first turn starts (which clears the flag)."""
+    return x.get("joins") is not None
 
 
 def _own_turn_starts(state: EncounterState, c: Combatant) -> None:
@@ -40,14 +48,16 @@ def _own_turn_starts(state: EncounterState, c: Combatant) -> None:
 
 
 def _add_mod(c: Combatant, stat: str, value: int, type_: str, source: str,
-             until: str | None = None, against: str | None = None, uses: int = 0) -> None:
+             until: str | None = None, against: str | None = None, uses: int = 0,
+             force: bool = False) -> None:
     # the same effect on the same number replaces itself (Bonus: an effect's bonus does
     # not stack with itself); on another number it is another bonus
     mods = [m for m in c.extra.get("mods") or [] if (m.get("source"), m.get("stat"),
                                                       m.get("against")) !=
             (source, stat, against)]
     mods.append({"stat": stat, "value": value, "bonus_type": type_, "source": source,
-                 "until": until, "against": against, "uses": uses})
+                 "until": until, "against": against, "uses": uses,
+                 **({"force": True} if force else {})})
     c.extra["mods"] = mods
 
 
@@ -106,7 +116,8 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c = Combatant(name=e.name, max_hp=e.max_hp, hp=e.hp, group=e.group, pc=e.pc,
                           ac=e.ac, level=e.level, init_bonus=e.init_bonus,
                           extra={**{k: v for k, v in e.stats.items()},
-                                 "flat_footed": state.round <= 1})
+                                 "flat_footed": (state.round <= 1 or _newcomer(e.stats))
+                                 and not e.stats.get("object")})
             state.combatants[e.name] = c
             if e.stats.get("initiative") is not None:
                 c.initiative = e.stats["initiative"]
@@ -117,6 +128,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             state.order = ordered(state)
             state.extra["needs_init"] = any(
                 c.initiative is None and c.status not in ("dead", "fled")
+                and not c.extra.get("object")
                 for c in state.combatants.values()) and state.extra.get("needs_init", False)
         case ev35.TieRerollDue():
             mark_tied(state, e.names)
@@ -137,7 +149,8 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             state.round = e.round
             if e.round >= 2:
                 for c in state.combatants.values():
-                    c.extra["flat_footed"] = False
+                    if not _newcomer(c.extra):      # until its own first turn
+                        c.extra["flat_footed"] = False
             state.acted = []
             state.extra["needs_init"] = False
         case ev.TurnStarted():
@@ -225,7 +238,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c.extra.pop("confusion_attacker", None)
         case ev35.ModifierAdded():
             _add_mod(state.combatants[e.name], e.stat, e.value, e.bonus_type, e.source,
-                     e.until, e.against, e.uses)
+                     e.until, e.against, e.uses, e.force_effect)
             _abilities().sync_con(state.combatants[e.name])
             hit_points.settle(state.combatants[e.name])
         case ev35.ModifierRemoved():

@@ -8,7 +8,9 @@ anyone else (35-INI-02). The order stays fixed but for delay and ready (35-INI-0
 *Sorpresa*: ``init --aware A,B`` starts a surprise round in which only the aware roll and
 act; at its end everyone rolls again (Sigil's wording, 35-SUR-02). *Unirsi a un
 combattimento*: a newcomer acts from the round after it arrives, before everyone if it
-was aware of the fight (35-INI-06).
+was aware of the fight (35-INI-06). Objects (``add --object``, Attaccare gli oggetti) roll
+no initiative and take no turns: an unattended object does not act (an animated object
+is a creature); nor are they flat-footed.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from battletape.domain import dice
 from battletape.domain.dnd35 import conditions
+from battletape.domain.dnd35.attacking_objects import is_object
 from battletape.domain.dnd35.initiative_order import ordered  # noqa: F401 (its callers)
 from battletape.domain.dnd35.rounds import end_current, start_next
 from battletape.domain.dnd35.rounds_and_actions import require_battle, require_can_act, take
@@ -72,15 +75,20 @@ def roll_initiative(state: EncounterState, rng: "random.Random", given: dict[str
     for name in aware:
         aware_names |= {m.name for m in names_or_group(state, name)}
     if surprise and len(aware_names) == len([c for c in state.combatants.values()
-                                             if c.status not in ("dead", "fled")]):
-        raise RuleViolation("everyone is aware: no surprise round (Sorpresa: at least one "
-                            "creature must be unaware of its enemies)", "Sorpresa")
+                                             if c.status not in ("dead", "fled")
+                                             and not is_object(c)]):
+        refuse("everyone is aware: no surprise round (at least one creature must be "
+               "unaware of its enemies)", "Sorpresa")
     typed: dict[str, int] = {}
     for name, natural in given.items():
         for m in names_or_group(state, name):
             if m.initiative is not None:
                 raise RuleViolation(f"{m.name} already rolled initiative ({m.initiative})",
                                     SECTION)
+            if is_object(m):
+                raise BadInput("initiative", f"{m.name}={natural}", "a creature: "
+                               f"{m.name} is an object, it takes no turns (an animated "
+                               "object is a creature: add it without --object)")
             if surprise and m.name not in aware_names:
                 raise RuleViolation(f"{m.name} is unaware: only the aware roll initiative "
                                     "for the surprise round", "Sorpresa")
@@ -88,7 +96,7 @@ def roll_initiative(state: EncounterState, rng: "random.Random", given: dict[str
     pending: dict[str, list[Combatant]] = {}
     for c in state.combatants.values():
         if c.initiative is None and c.status not in ("dead", "fled") and \
-                (not surprise or c.name in aware_names):
+                not is_object(c) and (not surprise or c.name in aware_names):
             pending.setdefault(c.group or c.name, []).append(c)
     if not pending:
         raise RuleViolation("everyone has rolled initiative already", SECTION)

@@ -18,7 +18,12 @@
   attack roll of a disarm or sunder, Str for trip, bull rush and overrun -- the defender
   the better of Str and Dex where it may choose); battletape adds what the rules add
   (special size modifier, +4 per size category, +4 with more than two legs, +4
-  two-handed / -4 light or none, +2 charging) and names each. Ties: the higher modifier
+  two-handed / -4 light or none, +2 charging) and names each, and each side's own
+  penalties: its conditions, its negative levels (-1 on "tutti i TxC ... e prove di
+  caratteristica"), a non-proficient armor's check penalty. The melee touch attack of a
+  grapple or trip is an attack roll like any other: the mover's conditions (shaken,
+  sickened, prone ...), negative levels and armor check penalty count
+  (``touch_mods``). Ties: the higher modifier
   wins; equal modifiers: both reroll (35-GRP-02; ⚠ the seed says it of grapple checks,
   battletape applies it to every opposed roll here).
 - ``turn NAME`` -- *Scacciare* (35-TRN-01): the turning check (``--check``: the total of
@@ -206,7 +211,36 @@ def _sides(state: EncounterState, a: Combatant, t: Combatant, o: ManeuverOrder
         p = conditions.penalty(c, penalty)
         if p:
             side[f"conditions ({penalty})"] = p
+        side.update(_own(c))
     return mine, theirs
+
+
+def _own(c: Combatant) -> dict[str, int]:
+    """What a side brings to every roll of a special move besides its conditions: its
+    negative levels (-1 each on attack rolls and checks) and a non-proficient armor's
+    check penalty (Str- and Dex-based checks, attack rolls)."""
+    from battletape.domain.dnd35 import armor
+
+    out: dict[str, int] = {}
+    levels = stats.get(c, "negative_levels")
+    if levels:
+        out[f"{levels} negative level(s)"] = -levels
+    for m in armor.attack_mods(c):
+        out[m.source] = m.value
+    return out
+
+
+def _touch_mods(a: Combatant, t: Combatant, o: ManeuverOrder) -> dict[str, int]:
+    """The melee touch attack of a grapple or trip: the sheet's bonus (``--touch-bonus``,
+    or BAB + Str + size) and what the mover brings to any melee attack roll."""
+    from battletape.domain.dnd35.attacks import own_mods
+    from battletape.domain.dnd35.bonuses import stacked
+
+    mods = {"--touch-bonus": o.touch_bonus} if o.touch_bonus is not None else \
+        {"BAB + Str + size": stats.get(a, "bab") + _mod(a, "str") + size.bonus(a, t)}
+    for m in stacked(own_mods(a, "melee")):
+        mods[m.source or m.type] = mods.get(m.source or m.type, 0) + m.value
+    return mods
 
 
 def _opposed(rng, o: ManeuverOrder, mine: dict[str, int], theirs: dict[str, int]):
@@ -300,6 +334,8 @@ def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
             events += take(state, a, ROWS[o.what], t)
         if (joining or o.trip_weapon) and events and events[0].provokes:
             events[0] = msgspec.structs.replace(events[0], provokes=[])
+    # Affascinato: a special move on it is a direct threat that ends it
+    events += conditions.fascination_ends(t, a.name, conditions.DIRECT_THREAT)
     result = dict(attacker=a.name, target=t.name, maneuver=o.what, counter=o.counter,
                   item=(o.item or "weapon") if o.what in ("disarm", "sunder") else None)
     if o.what == "overrun" and o.avoided:
@@ -315,12 +351,11 @@ def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
         if joining:
             result.update(touch_hit=True)
         else:
-            tb = o.touch_bonus if o.touch_bonus is not None else \
-                stats.get(a, "bab") + _mod(a, "str") + size.bonus(a, t)
+            touch_mods = _touch_mods(a, t, o)
             d = armor_class.defense(state, a, t, "touch", "melee")
-            r = dice.d20_roll(o.touch, rng, tb, "--touch")
+            r = dice.d20_roll(o.touch, rng, sum(touch_mods.values()), "--touch")
             hit = r.faces[0] == 20 or (r.faces[0] != 1 and r.total >= d.value)
-            result.update(touch=r, touch_ac=d.value, touch_hit=hit)
+            result.update(touch=r, touch_ac=d.value, touch_hit=hit, touch_mods=touch_mods)
             if not hit:
                 return events + [ManeuverResolved(
                     **result, result=f"the touch attack misses (touch AC {d.value})")]

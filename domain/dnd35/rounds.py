@@ -4,7 +4,9 @@ order; when all have acted, a new round. About 6 seconds; 1 minute is 10 rounds.
 At the start of a creature's turn its attacks of opportunity return, and the effects that
 last "until the start of your next turn" end (charge, fighting defensively, total
 defense, aid another); a readied action that has not gone off is lost (35-RDY-01); a
-dying creature rolls to stabilise (``death-save``, or ``next --death-save NAME=N``).
+dying creature rolls to stabilise (``death-save``, or ``next --death-save NAME=N``), and
+a Fortitude save the rules demand (massive damage, coup de grace) is made before the
+turn ends (``saves.require_settled``).
 The dead and the fled take no turns, nor does a newcomer before the round after it came.
 At the end of the surprise round everyone rolls initiative again (35-SUR-02).
 """
@@ -32,6 +34,9 @@ def _takes_turn(state: EncounterState, name: str, round_: int) -> bool:
 
 
 def end_current(state: EncounterState) -> list[Event]:
+    from battletape.domain.dnd35.saves import require_settled
+
+    require_settled(state)      # a demanded Fortitude save first (Danno massiccio)
     current = state.combatants.get(state.turn) if state.turn else None
     if current is None:
         return []
@@ -84,7 +89,8 @@ def next_turn(state: EncounterState, rng, death_saves: dict[str, int]) -> list[E
                             "(`init NAME=N ...`)", "Sorpresa")
     require_battle(state)
     if not state.extra.get("surprise_round"):  # the unaware wait out the surprise round
-        require_placed(state, "Iniziativa", lambda c: bool(c.extra.get("joins")))
+        require_placed(state, "Iniziativa", lambda c: bool(c.extra.get("joins"))
+                       or bool(c.extra.get("object")))     # objects take no turns
     events = end_current(state) + start_next(state)
     started = next((e for e in events if isinstance(e, TurnStarted)), None)
     for name, natural in death_saves.items():

@@ -45,6 +45,8 @@ def limited(state: EncounterState, c: Combatant) -> str | None:
 
 def require_can_act(state: EncounterState, c: Combatant, what: str,
                     kind: str = "standard") -> None:
+    from battletape.domain.dnd35.saves import require_settled
+
     if c.status not in ("up", "disabled"):
         refuse(f"{c.name} is {c.status} and can't {what}",
                {"dying": "Condizioni: Morente", "dead": "Condizioni: Morto",
@@ -53,6 +55,7 @@ def require_can_act(state: EncounterState, c: Combatant, what: str,
     for n in conditions.has(c, "no_actions"):
         refuse(f"{c.name} is {n} and can't take actions", 
                f"Condizioni: {conditions.CONDITIONS[n].title()}")
+    require_settled(state, c)   # its demanded Fortitude save first (Danno massiccio)
     if state.extra.get("surprise_round") and c.name in state.extra.get("unaware", []):
         refuse(f"{c.name} is unaware of its enemies: it can't act in the "
                "surprise round", "Sorpresa")
@@ -245,6 +248,9 @@ def do(state: EncounterState, name: str, slug: str, target: str | None = None,
     c = combatant(state, name)
     t = combatant(state, target) if target else None
     row = action_table.row(slug)
+    shake = row is not None and row.slug == "shake-fascinated"
     events = take(state, c, slug, t, [combatant(state, n).name for n in threatened_by], what,
                   difficult=difficult, pending=row is not None and row.slug == "charge")
+    if shake and t is not None:     # Affascinato: shaken free as a standard action
+        events += conditions.fascination_ends(t, c.name, conditions.SHAKEN_FREE)
     return events + strain(state, c, events[0].kind)

@@ -8,11 +8,19 @@ penalties (shaken, sickened: -2; a negative level: -1), the typed bonuses (``mod
 score is immune to Fortitude saves unless harmless (35-ABI-05/06); battletape keeps the
 3.5 books' natural 1 fails and natural 20 succeeds as a labelled default. A save the rules
 demand -- Fortitude DC 15 against massive damage (35-MAS-01), DC 10 + damage after a coup
-de grace (35-CDG-01) -- is pending until rolled, and a failure kills.
+de grace (35-CDG-01) -- is pending until rolled, and a failure kills. "Deve superare
+un TS ... o morire comunque": the save is made at once, so until it is recorded ``next``
+is refused and so is every action of the creature that owes it (forceable, like the
+dying creature's d100). A plain ``save X --fort`` (no ``--against``) is the save owed
+when its kind matches and its DC is the one the rules set (or none is typed): it
+settles it, and a failure kills. A save against massive damage or a coup de grace that
+is not owed is a rule refusal a GM may force (then recorded with the DC typed, 15 for
+massive damage by default, and a failure kills all the same).
 """
 
 from __future__ import annotations
 
+import shlex
 from typing import TYPE_CHECKING
 
 from battletape.domain import dice
@@ -29,6 +37,29 @@ if TYPE_CHECKING:
 AGAINST = ("massive-damage", "coup-de-grace")
 
 
+def rule_of(against: str) -> str:
+    return "Danno massiccio" if against == "massive-damage" else "Colpo di grazia"
+
+
+def owed(c, kind: str, dc: int | None) -> bool:
+    """``c`` owes a save of this kind (massive damage, coup de grace) and ``dc`` is its
+    DC or none: a plain ``save X --fort`` is that save."""
+    due = stats.get(c, "save_due")
+    return bool(due) and due.get("save") == kind and dc in (None, due.get("dc"))
+
+
+def require_settled(state, c=None) -> None:
+    """Danno massiccio, Colpo di grazia: a demanded save is rolled at once; until it is,
+    ``next`` (``c`` None: anyone's) or ``c``'s own actions are refused (forceable)."""
+    owing = [x for x in ([c] if c is not None else state.combatants.values())
+             if stats.get(x, "save_due") and x.status != "dead"]
+    for x in owing:
+        due = x.extra["save_due"]
+        refuse(f"{x.name} must first make the Fortitude save DC {due['dc']} the rules "
+               f"demand ({due['against'].replace('-', ' ')}): `save {shlex.quote(x.name)} "
+               f"--{due['save']} --roll N`; a failure kills", rule_of(due["against"]))
+
+
 def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
          bonus: int | None, natural: int | None, against: str | None,
          cover: str | None = None, harmless: bool = False) -> list[Event]:
@@ -41,16 +72,22 @@ def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
     if against is not None and against not in AGAINST and against not in conditions.EFFECTS:
         raise BadInput("--against", against,
                        "massive-damage, coup-de-grace or a condition")
+    if cover is not None and kind != "ref":
+        raise BadInput("--cover", cover, "--ref as well (cover helps Reflex saves only)")
+    if against is None and owed(c, kind, dc):
+        against = due["against"]        # the save owed, typed without --against
     if against in AGAINST:
         if not due or due.get("against") != against:
-            raise RuleViolation(f"{c.name} owes no save against {against}",
-                                "Danno massiccio" if against == "massive-damage"
-                                else "Colpo di grazia")
-        if kind != due["save"]:
-            raise BadInput("save", which, f"{due['save']} (the save demanded)")
-        if dc is not None and dc != due["dc"]:
-            raise BadInput("--dc", dc, f"{due['dc']} (the DC the rules set)")
-        dc = due["dc"]
+            refuse(f"{c.name} owes no save against {against}", rule_of(against))
+            if dc is None and against == "massive-damage":
+                from battletape.domain.dnd35.damage import MASSIVE_DC
+                dc = MASSIVE_DC
+        else:
+            if kind != due["save"]:
+                raise BadInput("save", which, f"{due['save']} (the save demanded)")
+            if dc is not None and dc != due["dc"]:
+                raise BadInput("--dc", dc, f"{due['dc']} (the DC the rules set)")
+            dc = due["dc"]
     if dc is None:
         raise BadInput("--dc", dc, "the save's DC")
     if c.status == "dead":

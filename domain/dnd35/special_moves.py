@@ -6,7 +6,13 @@ turn; not fatigued, exhausted or entangled, not across difficult terrain. *Comba
 sulla difensiva* (35-DEF-01): -4 on the attacks, +2 dodge AC until the next turn. *Colpo
 di grazia* (35-CDG-01): a full-round action against a helpless creature with a melee
 weapon: an automatic critical hit, then Fortitude DC 10 + damage or death; creatures
-immune to critical hits are immune.
+immune to critical hits are immune. *In Lotta* (35-CND-19), attacking the grapple
+opponent: "un normale TxC ... con una penalità di -4", "solo armi naturali, attacchi
+senz'armi o armi leggere", "un solo TxC per round: non si può attaccare con due armi":
+-4 on an attack on a creature it grapples; a full attack, two-weapon fighting and a
+one-handed or two-handed weapon (``--handed``, as wielded) are refused (forceable).
+Nothing is inferred when ``--handed`` is not given. (A ranged attack into a grapple
+hitting a random grappler is the GM's to roll: not modelled.)
 """
 
 from __future__ import annotations
@@ -31,9 +37,42 @@ def attack_mods(a: Combatant, o: "AttackOrder") -> list[Mod]:
     return mods
 
 
+GRAPPLE_PENALTY = -4
+IN_A_GRAPPLE = "Condizioni: In Lotta"
+
+
+def grapple_opponent(a: Combatant, t: Combatant) -> bool:
+    """``a`` grapples ``t``: its attack on ``t`` is an attack while grappling."""
+    return "grappling" in a.conditions and t.name in (a.extra.get("grappling_with") or [])
+
+
+def grapple_mods(a: Combatant, t: Combatant) -> list[Mod]:
+    """35-CND-19: -4 on a normal attack roll against the grapple opponent."""
+    if grapple_opponent(a, t):
+        return [Mod(GRAPPLE_PENALTY, "untyped", "grappling (attack on the grapple "
+                    "opponent)")]
+    return []
+
+
+def check_grappling(a: Combatant, targets: list[Combatant], o: "AttackOrder") -> None:
+    """35-CND-19: one attack a round, a light, natural or unarmed weapon only."""
+    if not any(grapple_opponent(a, t) for t in targets):
+        return
+    if o.full or o.two_weapon:
+        refuse(f"{a.name} is grappling: a single attack roll a round on its grapple "
+               "opponent (no full attack, no two weapons)", IN_A_GRAPPLE)
+    from battletape.domain.dnd35 import weapons
+    handed = weapons.wielded(a, o)
+    if handed in ("one-handed", "two-handed") and not o.naturals and not o.unarmed:
+        refuse(f"{a.name} is grappling: only natural weapons, unarmed strikes or "
+               f"light weapons (not a {handed} weapon)", IN_A_GRAPPLE)
+
+
 def check_attack(state: EncounterState, a: Combatant, targets: list[Combatant],
                  o: "AttackOrder") -> None:
     from battletape.domain.dnd35 import battle_grid
+
+    check_grappling(a, targets, o)
 
     for t in targets:
         battle_grid.check(a, t, o)

@@ -82,6 +82,11 @@ class Dnd35(RuleSystem):
                 f"{x.get('aoo_used', 0)}/{x.get('aoo_max', 1)}",
                 ", ".join(c.actions_used)]
 
+    def roll_option_of(self, e) -> str | None:
+        """Colpi critici: a confirmation roll's natural is the attack's ``--confirm``
+        (``amend P --roll N`` at its position corrects it, not the attack roll)."""
+        return "--confirm" if type(e).__name__ == "ConfirmationRolled" else None
+
     def describe(self, e, lang: str = "en") -> str | None:
         from battletape.domain.dnd35.describe import describe
 

@@ -4,12 +4,16 @@ Non-proficient (and improvised) weapons: -4 (35-WPN-01, 35-WPN-11). *Gittata*: -
 range increment beyond the first; projectile weapons reach 10 increments, thrown ones 5
 (35-ATK-06). *Combattere con due armi*: one extra off-hand attack in a full attack, -6 on
 the primary attacks and -10 on the off hand, -4/-8 with a light off-hand weapon (35-WPN-08).
-Dealing nonlethal damage with a lethal weapon: -4 (35-NL-02).
+Dealing nonlethal damage with a lethal weapon: -4 (35-NL-02), "o viceversa": lethal
+damage with a weapon that deals nonlethal damage (an unarmed strike, a sap: ``--lethal``)
+-4 too.
 
 *Impugnare un'arma* (35-WPN-07): the Strength modifier (``--str``) a hit adds to the
 damage: full with a weapon in the primary hand, half in the off hand or with a secondary
 natural weapon, 1,5 x with a one-handed weapon in both hands, a two-handed weapon or the
-only natural weapon; nothing more for a light weapon in both hands; a negative modifier
+only natural weapon -- said by the GM (``--only-natural``): one attack in a command is not
+one natural weapon on the creature (a troll's single claw), so nothing is inferred;
+nothing more for a light weapon in both hands; a negative modifier
 always in full. Fractions round down (not stated by the seed; the 3.5 books' rule).
 *Taglia delle armi* (35-WPN-09, ``--weapon-size``): -2 per size category between weapon
 and wielder, and the weapon is wielded one handedness category heavier (larger) or
@@ -32,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from battletape.domain.dnd35.bonuses import Mod
 from battletape.domain.dnd35.terms import SIZES
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse
 
 if TYPE_CHECKING:
     from battletape.domain.dnd35.attack_order import AttackOrder
@@ -86,9 +90,17 @@ def check(o: "AttackOrder") -> None:
         if o.manufactured and not o.full:
             raise BadInput("--manufactured", "without --full",
                            "--full (natural and manufactured weapons mix in a full attack)")
+        if o.only_natural and (o.naturals != ["primary"] or o.manufactured):
+            raise BadInput("--only-natural", ",".join(o.naturals),
+                           "--natural primary alone (the creature's one natural weapon, "
+                           "no manufactured one)")
+    elif o.only_natural:
+        raise BadInput("--only-natural", "without --natural", "--natural primary")
     elif o.manufactured:
         raise BadInput("--manufactured", "without --natural",
                        "--natural secondary,... (the natural weapons it mixes with)")
+    if o.lethal and o.nonlethal:
+        raise BadInput("--lethal", "with --nonlethal", "one of them")
     if o.weapon_size is not None and o.weapon_size not in SIZES:
         raise BadInput("--weapon-size", o.weapon_size, ", ".join(SIZES))
     if o.distance is not None and o.distance < 0:
@@ -154,10 +166,10 @@ def wielded(a, o: "AttackOrder") -> str | None:
     steps = size_steps(a, o)
     i = HANDED.index(handed) + steps
     if not 0 <= i < len(HANDED):
-        raise RuleViolation(
-            f"a {o.weapon_size} {handed} weapon in {a.name}'s hands would be "
-            + ("lighter than a light weapon" if i < 0 else "heavier than a two-handed "
-               "weapon") + ": it can't be wielded at all", "Taglia delle armi")
+        refuse(f"a {o.weapon_size} {handed} weapon in {a.name}'s hands would be "
+               + ("lighter than a light weapon" if i < 0 else "heavier than a two-handed "
+                  "weapon") + ": it can't be wielded at all", "Taglia delle armi")
+        i = min(max(i, 0), len(HANDED) - 1)     # forced: the nearest category
     return HANDED[i]
 
 
@@ -173,7 +185,7 @@ def strength(a, o: "AttackOrder", role: str) -> tuple[int, str] | None:
     if role == "natural-secondary":
         return s // 2, "1/2 Str (secondary natural weapon)"
     if role == "natural-primary":
-        if len(o.naturals) == 1 and not o.manufactured:
+        if o.only_natural:
             return s * 3 // 2, "1,5 x Str (the only natural weapon)"
         return s, "Str (primary natural weapon)"
     handed = wielded(a, o)
@@ -196,6 +208,8 @@ def attack_mods(o: "AttackOrder", a=None) -> list[Mod]:
         mods.append(Mod(-4, "untyped", "non-proficient weapon"))
     if o.nonlethal and not o.unarmed:
         mods.append(Mod(-4, "untyped", "nonlethal damage with a lethal weapon"))
+    if o.lethal:
+        mods.append(Mod(-4, "untyped", "lethal damage with a nonlethal weapon"))
     if a is not None and size_steps(a, o):
         steps = size_steps(a, o)
         mods.append(Mod(-2 * abs(steps), "untyped",

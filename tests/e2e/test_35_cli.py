@@ -110,9 +110,11 @@ def test_a_confirmed_critical_multiplies_the_damage(alley):
 
 
 def test_an_attack_of_opportunity_is_counted_in_aoo_used(alley):
-    """35-AOO-01, 35-TAB-01: Orc 1 drinks a potion in its turn (provokes); Kael's
-    attack of opportunity, 10 + 6 = 16 vs AC 14, hits for 5: aoo_used 1."""
+    """35-AOO-01, 35-TAB-01: Orc 1, engaged with Kael, drinks a potion in its turn
+    (provokes); Kael's attack of opportunity, 10 + 6 = 16 vs AC 14, hits for 5: aoo_used
+    1."""
     ok(alley, "next")
+    ok(alley, "engage Kael 'Orc 1'")        # Kael threatens Orc 1 (35-AOO-07)
     r = ok(alley, "do 'Orc 1' drink-potion")
     assert "Orc 1: drink-potion (standard)" in r.out
     ok(alley, "attack Kael 'Orc 1' --opportunity --bonus 6 --roll 10 --dmg 5 --kind melee")
@@ -154,6 +156,7 @@ def test_the_log_in_italian_uses_the_seeds_words(alley):
     ok(alley, "attack Kael 'Orc 1' --bonus 6 --vs ac --roll 19 --threat 19 --confirm 11 "
               "--dmg 5 --kind melee")
     ok(alley, "next")
+    ok(alley, "engage Kael 'Orc 1'")
     ok(alley, "do 'Orc 1' drink-potion")
     ok(alley, "attack Kael 'Orc 1' --opportunity --bonus 6 --roll 10 --dmg 5 --kind melee")
     it = ok(alley, "--lang", "it", "log").out
@@ -191,6 +194,12 @@ BAD_35 = [
     ("escalation set 2", "`escalation set` is a 13th Age"),
     ("add Troll --hp 30 --ac 16 --pd 12", "--pd"),
     ("damage Kael -3", "-3"),
+    # the audit's D11: silently accepted before
+    ("attack Kael 'Orc 1' --bonus 7 --roll 19 --threat 0 --dmg 6 --kind melee",
+     "bad --threat 0"),
+    ("save 'Orc 1' --will --dc 16 --roll 11 --cover improved", "bad --cover"),
+    ("attack Kael 'Orc 1' --bonus 7 --roll 2 --concealment 20 --miss-roll 5 --dmg 6 "
+     "--kind melee", "bad --miss-roll"),
 ]
 
 

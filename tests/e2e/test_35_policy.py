@@ -374,3 +374,17 @@ def test_the_13th_age_and_5e_reports_and_disputes_keep_their_plain_form(sqlite_s
         assert POLICY_EN not in ok(s, "disputes").out
         md = ok(s, "export --format md").out
         assert POLICY_EN not in md and "Rewound by marta: x" in md
+
+
+def test_35_POL_02_amend_roll_at_a_confirmation_corrects_the_confirmation(alley):
+    """35-POL-02/03 (audit D14): `amend P --roll 5` where P is the ConfirmationRolled
+    event corrects the confirmation's natural (`--confirm 15` -> `--confirm 5`), not the
+    attack's (--roll 19 stays): 5 + 8 = 13 < 15, not confirmed: 9 damage, Mira 12 -> 3,
+    up."""
+    irregular_crit(alley)
+    p = next(e["originator_version"] for e in log(alley)
+             if e["type"] == "ConfirmationRolled")
+    r = gm(alley, f"amend {p} --roll 5 --reason 'the confirmation was a 5'")
+    assert "--confirm 5 --mult 3" in r.out and "--roll 19" in r.out
+    m = state(alley)["combatants"]["Mira"]
+    assert (m["hp"], m["status"]) == (3, "up")

@@ -20,7 +20,19 @@ class Battle(SystemBattle):
 
 def fight(*specs: tuple, inits: dict[str, int] | None = None, **options) -> Battle:
     """A 3.5 battle with combatants (name, hp, {options}) and initiative rolled in the
-    order given (first highest) unless ``inits`` says."""
+    order given (first highest) unless ``inits`` says. Objects (``object_``) roll no
+    initiative; with nothing but objects, none is rolled."""
+    def is_object(spec: tuple) -> bool:
+        return bool(spec[2:] and spec[2].get("object_"))
+
+    if inits is None:
+        inits = {name: 20 - i for i, (name, *_) in enumerate(specs)
+                 if not is_object((name, *_))}
+    if not inits:
+        b = Battle(**options)
+        for name, hp, *rest in specs:
+            b.run("add", name, hp=hp, **(rest[0] if rest else {}))
+        return b
     return fight_of(Battle, *specs, inits=inits, **options)
 
 

@@ -256,3 +256,27 @@ def test_35_TXC_03_natural_20_always_hits_and_threatens():
     assert (e.total, e.hit) == (15, True)
     assert "natural 20 hits" in e.tags and "threat" in e.tags
     assert b.last("ConfirmationRolled").confirmed is False and b.c("B").hp == 26
+
+
+def test_35_AC_01_the_attack_records_the_ac_breakdown():
+    """35-AC-01, DESIGN principle 1 (audit D16): X (AC 10) unconscious after 11
+    nonlethal: Y's 6 vs AC -3 = 10 - 5 (Dex 0: unconscious, helpless) - 4 (helpless, in
+    melee) - 4 (prone, in melee); each part is named in its extra's defense_parts, and an
+    event stored before the field existed still reads (an empty breakdown)."""
+    import msgspec
+
+    from battletape.domain.dnd35.events import defense_parts
+    from battletape.domain.events import AttackResolved
+
+    b = fight(("Y", 30, {"pc": True, "ac": 15}), ("X", 10, {"ac": 10}))
+    b.run("damage", "X", 11, nonlethal=True)
+    e = b.run("attack", "Y", "X", bonus=0, roll="6", dmg=1, kind="melee")[-1]
+    parts = defense_parts(e)
+    assert e.defense_value == -3 and sum(parts.values()) == -3
+    assert parts["ac (sheet)"] == 10
+    assert parts["counts as Dex 0"] == -5
+    assert parts["prone"] == -4
+    old = msgspec.json.decode(msgspec.json.encode(e))
+    del old["extra"]["defense_parts"]
+    assert defense_parts(msgspec.json.decode(msgspec.json.encode(old),
+                                             type=AttackResolved)) == {}

@@ -3,7 +3,7 @@
 import pytest
 
 from battletape.domain.errors import RuleViolation
-from tests.unit.dnd35.support import fight, through_round_one
+from tests.unit.dnd35.support import fight, refused, through_round_one
 
 AOO = dict(bonus=2, roll="10", kind="melee", opportunity=True)
 
@@ -243,3 +243,24 @@ def test_35_AOO_08_a_confused_creature_only_against_one_attacking_it():
     pos2 = provoke(b, slug="stand-up-free")
     b.run("attack", "B", "A", trigger=pos2, **AOO)
     assert b.x("B", "aoo_used") == 1
+
+
+def test_35_AOO_07_an_aoo_without_trigger_needs_a_creature_that_threatens_the_target():
+    """35-AOO-07 (Area minacciata, audit D15): A picks something up (engaged with nobody,
+    no --threatened-by): C, never engaged, never offered one, can't take an AoO on A
+    (forceable); once engaged with A it may (15 + 4 = 19 vs AC 15, 3 damage)."""
+    from battletape.domain.errors import forcing
+
+    b = through_round_one(fight(("A", 30, {"pc": True, "ac": 15, "init": 3}),
+                                ("B", 30, {"ac": 14}), ("C", 30, {"ac": 14})))
+    b.run("do", "A", "pick-up")
+    r = refused(b, "attack", "C", "A", opportunity=True, bonus=4, roll="15", dmg=3,
+                kind="melee")
+    assert r.forceable and "C does not threaten A" in str(r)
+    with forcing():
+        b.run("attack", "C", "A", opportunity=True, bonus=4, roll="15", dmg=3,
+              kind="melee")
+    assert b.c("A").hp == 27
+    b.run("engage", "B", "A")
+    b.run("attack", "B", "A", opportunity=True, bonus=4, roll="15", dmg=3, kind="melee")
+    assert b.c("A").hp == 24

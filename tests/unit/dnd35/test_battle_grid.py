@@ -120,6 +120,28 @@ def test_35_CON_01_no_d100_after_a_miss_and_effects_do_not_stack():
     assert b.last("MissChanceRolled").chance == 20 and b.last("AttackResolved").hit
 
 
+def test_35_CON_01_a_miss_roll_for_an_attack_that_missed_is_bad_input():
+    """35-CON-01 (audit D11): the d100 comes only after a hit: `attack A B --roll 2
+    --concealment 20 --miss-roll 5` (a miss) is bad input, not a roll silently dropped;
+    nothing is recorded."""
+    b = fight(("A", 30, {"bab": 6}), ("B", 60, {"ac": 16}))
+    before = len(b.events)
+    with pytest.raises(BadInput, match="--miss-roll"):
+        b.run("attack", "A", "B", bonus=7, roll="2", concealment=20, miss_roll="5",
+              dmg=6, kind="melee")
+    assert len(b.events) == before
+
+
+def test_35_COV_01_cover_on_a_will_save_is_bad_input():
+    """35-COV-01 (audit D11): cover gives +2 on Reflex saves only: `save B --will --dc 16
+    --roll 11 --cover improved` is bad input; `--ref` takes it (11 + 3 + 4 = 18)."""
+    b = fight(("A", 30), ("B", 60, {"ac": 16, "ref": 3}))
+    with pytest.raises(BadInput, match="--cover"):
+        b.run("save", "B", will=True, dc=16, roll_=11, cover="improved")
+    b.run("save", "B", ref=True, dc=16, roll_=11, cover="improved")
+    assert b.last("SaveRolled").roll.total == 18
+
+
 def test_35_CON_02_total_concealment_50_percent_and_no_attack_of_opportunity():
     """35-CON-02 (Occultamento Totale): --concealment 50 --miss-roll 50 → miss;
     --opportunity --concealment 50 → refused."""

@@ -111,6 +111,7 @@ def test_35_CND_02_blinded_attacker_has_50_percent_miss_chance_and_half_speed():
     assert (m.chance, m.missed, r.hit) == (50, True, False)
     b.run("cond remove", "B", "blinded")
     b.run("cond add", "B", "blinded")
+    b.run("engage", "B", "A")       # an attack of opportunity: B threatens A
     r = hit(b, "B", "A", roll="15", miss_roll="60", opportunity=True)
     assert r.hit and not b.last("MissChanceRolled").missed
     assert conditions.speed(b.c("B")) == 4.5
@@ -131,6 +132,7 @@ def test_35_CND_03_cowering_no_actions_minus_2_AC_and_no_Dex_nor_dodge():
     b.run("mod", "B", "ac", 1, type_="dodge", source="Dodge")
     assert hit(b, "A", "B").defense_value == 16
     b.run("cond add", "B", "cowering")
+    b.run("engage", "A", "B")       # an attack of opportunity: A threatens B
     assert hit(b, "A", "B", opportunity=True, kind="melee").defense_value == 11
     to_turn(b, "B")
     refused(b, "do", "B", "move")
@@ -148,6 +150,26 @@ def test_35_CND_05_fascinated_takes_no_action_and_no_attack_of_opportunity():
     assert "-4" in EFFECTS["fascinated"].skills
     b.run("cond remove", "B", "fascinated")
     b.run("do", "B", "move")
+
+
+def test_35_CND_05_shaken_free_or_directly_threatened_fascination_ends():
+    """35-CND-05 (Affascinato, audit D06): `do A shake-fascinated --target X` (a standard
+    action, no AoO) ends it; fascinated again, C's attack on X (12 + 5 = 17 vs AC 14:
+    a direct threat) ends it too, and X moves in its turn."""
+    b = fight(("A", 30, {"pc": True, "ac": 15}), ("C", 30, {"pc": True, "ac": 15}),
+              ("X", 30, {"ac": 14}))
+    b.run("cond add", "X", "fascinated")
+    e = b.run("do", "A", "shake-fascinated", target="X")
+    assert (e[0].kind, e[0].provokes) == ("standard", [])
+    assert e[-1].condition == "fascinated" and e[-1].reason == "shaken free by A"
+    assert "fascinated" not in b.c("X").conditions
+    b.run("cond add", "X", "fascinated")
+    b.run("next")
+    b.run("attack", "C", "X", bonus=5, roll="12", dmg=3, kind="melee")
+    assert b.last("ConditionRemoved").reason == "a direct threat by C"
+    assert "fascinated" not in b.c("X").conditions
+    b.run("next")
+    b.run("do", "X", "move")
 
 
 def test_35_CND_06_fatigued_twice_is_exhausted_and_no_charge():
@@ -230,6 +252,26 @@ def test_35_CND_10_flat_footed_no_Dex_no_dodge_no_attack_of_opportunity():
     assert b.x("B", "flat_footed")
     assert "flat-footed" in aoo.why_not(b.state, b.c("B"))
     refused(b, "attack", "B", "A", bonus=5, roll="10", opportunity=True, kind="melee")
+
+
+def test_35_CND_10_a_newcomer_is_flat_footed_until_its_first_turn():
+    """35-CND-10 (Colto alla Sprovvista, audit D05): "una creatura che non ha ancora
+    agito in combattimento": Late joins in round 2 (AC 16, flat-footed 13; acts from
+    round 3): A's 10 + 3 = 13 hits AC 13; Late is offered no AoO on A's pick-up; its
+    first turn (round 3, initiative 18, first) ends it."""
+    b = through_round_one(fight(("A", 30, {"pc": True, "ac": 15, "init": 3}),
+                                ("B", 30, {"ac": 15, "init": 1}),
+                                inits={"A": 14, "B": 9}))
+    b.run("add", "Late", hp=10, ac=16, touch=13, flat_footed=13, joins="aware")
+    assert b.x("Late", "flat_footed")
+    assert hit(b, "A", "Late").defense_value == 13
+    b.run("engage", "A", "Late")
+    assert b.run("do", "A", "pick-up")[0].provokes == []
+    b.run("next")                                   # B's turn, round 2
+    assert b.x("Late", "flat_footed")
+    b.run("next")                                   # round 3: Late first
+    assert b.state.turn == "Late" and not b.x("Late", "flat_footed")
+    assert not b.x("A", "flat_footed")
 
 
 def test_35_CND_12_dehydrated_is_fatigued_and_on_fatigued_exhausted():
@@ -331,6 +373,51 @@ def test_35_CND_19_grappling_threatens_nothing_loses_Dex_but_to_its_opponent():
     assert hit(b, "C", "B").defense_value == 13
     assert "grappling" in aoo.why_not(b.state, b.c("B"))
     assert not EFFECTS["grappling"].threatens
+
+
+def _grappling():
+    """The audit's D02: A (BAB +6, Str 14) grapples B (AC 12, touch 11): touch 15 + 8 =
+    23 hits, check 18 + 8 = 26 vs 12 + 3 = 15 -> A and B are grappling; round 3, A's turn."""
+    b = through_round_one(fight(("A", 30, {"pc": True, "ac": 15, "bab": 6,
+                                           "score": ["str:14"]}),
+                                ("B", 40, {"ac": 12, "touch": 11, "bab": 2,
+                                           "score": ["str:12"]}),
+                                ("C", 30, {"ac": 12, "bab": 2})))
+    b.run("maneuver", "A", "B", "grapple", touch=15, check=18, opposed=12, dmg=2)
+    assert b.c("A").extra["grappling_with"] == ["B"]
+    to_turn(b, "A")
+    return b
+
+
+def test_35_CND_19_an_attack_on_the_grapple_opponent_is_at_minus_4():
+    """35-CND-19 (In Lotta): "un normale TxC ... con una penalità di -4": A's light
+    weapon on B, --bonus 8 --roll 6 -> 6 + 8 - 4 = 10 vs AC 12: a miss; C (not in the
+    grapple) takes no penalty."""
+    b = _grappling()
+    e = [x for x in b.run("attack", "A", "B", bonus=8, roll="6", dmg=3, kind="melee",
+                          handed="light") if type(x).__name__ == "AttackResolved"][0]
+    assert e.modifiers == {"attack bonus": 8,
+                           "grappling (attack on the grapple opponent)": -4}
+    assert (e.total, e.hit) == (10, False)
+
+
+def test_35_CND_19_grappling_allows_one_attack_with_a_light_natural_or_unarmed_weapon():
+    """35-CND-19: "solo armi naturali, attacchi senz'armi o armi leggere", "un solo TxC
+    per round: non si può attaccare con due armi": a full attack with a two-handed
+    weapon, a two-weapon full attack, a one-handed weapon are refused (forceable);
+    forced, the -4 still counts (10 + 8 - 4 = 14)."""
+    from battletape.domain.errors import forcing
+
+    b = _grappling()
+    for kw in ({"full": True, "roll": "10,10", "handed": "two-handed"},
+               {"full": True, "two_weapon": True, "roll": "10,10,10"},
+               {"roll": "10", "handed": "one-handed"}):
+        r = refused(b, "attack", "A", "B", bonus=8, dmg=3, kind="melee", **kw)
+        assert r.forceable and r.rule == "Condizioni: In Lotta"
+    with forcing():
+        e = b.run("attack", "A", "B", bonus=8, roll="10", dmg=3, kind="melee",
+                  handed="one-handed")
+    assert [x.total for x in e if type(x).__name__ == "AttackResolved"] == [14]
 
 
 def test_35_CND_20_panicked_no_attack_minus_2_on_saves_and_checks():

@@ -3,8 +3,8 @@ Danno massiccio, Danno di precisione."""
 
 import pytest
 
-from battletape.domain.errors import BadInput, RuleViolation
-from tests.unit.dnd35.support import attacks, of_last, Dice, fight
+from battletape.domain.errors import BadInput, RuleViolation, forcing
+from tests.unit.dnd35.support import attacks, of_last, Dice, fight, refused
 
 
 # --- Danni ------------------------------------------------------------------------------
@@ -177,6 +177,23 @@ def test_35_NL_02_nonlethal_with_a_lethal_weapon_is_minus_4_type_unchanged():
     assert b.c("X").hp == 20 and b.x("X", "nonlethal") == 6
 
 
+def test_35_NL_02_or_vice_versa_lethal_damage_with_an_unarmed_strike_is_minus_4():
+    """35-NL-02 (audit D09): "o viceversa": `attack A B --unarmed --lethal --bonus 4
+    --roll 12 --dmg 3` -> 12 + 4 - 4 = 12 vs AC 10, 3 lethal damage (hp 27), still an
+    unarmed strike; --lethal with --nonlethal is bad input."""
+    b = fight(("A", 30, {"pc": True, "bab": 4}), ("B", 30, {"ac": 10}))
+    e = b.run("attack", "A", "B", unarmed=True, lethal=True, bonus=4, roll="12", dmg=3,
+              kind="melee")
+    assert e[0].action == "unarmed-strike"
+    r = e[-1]
+    assert r.modifiers["lethal damage with a nonlethal weapon"] == -4
+    assert (r.total, r.hit, r.damage) == (12, True, 3) and "nonlethal" not in r.tags
+    assert b.c("B").hp == 27 and b.x("B", "nonlethal") == 0
+    with pytest.raises(BadInput, match="--lethal"):
+        b.run("attack", "A", "B", unarmed=True, lethal=True, nonlethal=True, bonus=4,
+              roll="12", dmg=3, kind="melee")
+
+
 def test_35_NL_03_nonlethal_equal_to_hp_staggered_more_unconscious():
     """35-NL-03: hp 10, damage X 10 --nonlethal -> staggered; one more -> unconscious."""
     b = fight(("A", 30), ("X", 10))
@@ -297,3 +314,45 @@ def test_35_PRC_01_every_qualifying_hit_of_a_full_attack_and_never_multiplied():
     b.run("attack", "Rogue", "B", bonus=6, roll="20,12", confirm="15", dmg=4,
           extra_dmg=10, precision=True, full=True, kind="melee")
     assert [e.damage for e in attacks(b)] == [18, 14] and b.c("B").hp == 28
+
+
+def test_35_MAS_01_the_demanded_save_is_enforced_and_a_plain_fort_save_settles_it():
+    """35-MAS-01 (Danno massiccio, audit D01): A hits X (120 hp, Fort +4) for 55 -> the
+    save DC 15 is owed at once: `next` and X's own attack are refused (forceable) until
+    it is rolled; `save X --fort --dc 15 --roll 10` (no --against) is that save: 10 + 4 =
+    14 < 15 -> X dies (65 hp left)."""
+    b = fight(("A", 30, {"pc": True, "ac": 15, "bab": 6}), ("X", 120, {"ac": 10,
+                                                                       "fort": 4}))
+    b.run("attack", "A", "X", bonus=5, roll="12", dmg=55, kind="melee")
+    assert "must first make the Fortitude save DC 15" in str(refused(b, "next"))
+    with forcing():
+        b.run("next")                     # the GM may go on: the save stays owed
+    assert b.state.turn == "X" and b.x("X", "save_due")["dc"] == 15
+    assert refused(b, "attack", "X", "A", bonus=5, roll="12", dmg=4,
+                   kind="melee").forceable
+    e = b.run("save", "X", fort=True, dc=15, roll_=10)
+    assert e[0].against == "massive-damage" and not e[0].success
+    assert b.c("X").status == "dead" and b.c("X").hp == 65
+    assert b.x("X", "save_due") is None
+
+
+def test_35_MAS_01_a_save_not_owed_is_a_forceable_refusal():
+    """35-MAS-01 (audit D13): `save X --fort --against massive-damage` when nothing is
+    owed is refused with "(a GM may --force)"; forced, DC 15 by default, 3 + 4 fails and
+    kills."""
+    b = fight(("A", 30), ("X", 120, {"ac": 10, "fort": 4}))
+    assert refused(b, "save", "X", fort=True, against="massive-damage",
+                   roll_=3).forceable
+    with forcing():
+        e = b.run("save", "X", fort=True, against="massive-damage", roll_=3)
+    assert e[0].target == 15 and b.c("X").status == "dead"
+
+
+def test_35_CRT_01_threat_0_is_bad_input_not_20():
+    """35-CRT-01 (audit D11): `--threat 0` is not "no --threat": bad input, one line;
+    nothing recorded."""
+    b = fight(("A", 30, {"bab": 6}), ("B", 60, {"ac": 16}))
+    before = len(b.events)
+    with pytest.raises(BadInput, match="--threat"):
+        b.run("attack", "A", "B", bonus=7, roll="19", threat=0, dmg=6, kind="melee")
+    assert len(b.events) == before

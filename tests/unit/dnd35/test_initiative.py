@@ -286,6 +286,23 @@ def test_35_SUR_01_no_surprise_round_when_everyone_is_aware():
         b.run("init", naturals=["A=14", "B=9"], aware=["A,B"])
 
 
+def test_35_SUR_01_everyone_aware_is_a_forceable_refusal():
+    """35-SUR-01 (audit D13): "everyone is aware: no surprise round" is a rule's
+    refusal: it says a GM may force it; forced, A and B act in a surprise round."""
+    from battletape.domain.errors import forcing
+
+    b = Battle()
+    b.run("add", "A", hp=20)
+    b.run("add", "B", hp=20)
+    with pytest.raises(RuleViolation, match="everyone is aware") as e:
+        b.run("init", naturals=["A=14", "B=9"], aware=["A,B"])
+    assert e.value.forceable
+    with forcing():
+        b.run("init", naturals=["A=14", "B=9"], aware=["A,B"])
+    assert SYSTEM.state_keys(b.state)["surprise_round"] is True
+    assert b.state.order == ["A", "B"]
+
+
 def test_35_SUR_02_after_the_surprise_round_everyone_rolls_again():
     """35-SUR-02: "Al termine del round di sorpresa tutti tirano nuovamente Iniziativa":
     `next` ends it and then demands a fresh `init` for everyone; round 1 follows; A and B,

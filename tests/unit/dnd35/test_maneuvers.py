@@ -134,6 +134,48 @@ def test_35_GRP_02_pin_needs_a_grapple_and_an_opposed_grapple_check():
     assert b.x("B", "grappling_with") == [] and b.x("A", "grappling_with") == []
 
 
+def _drained():
+    """The audit's D03: A (BAB +4, Str 14, 5 HD) with 2 negative levels; B touch 11, Str
+    12; round 2, A's turn."""
+    b = through_round_one(fight(("A", 30, {"pc": True, "ac": 15, "bab": 4, "hd": 5,
+                                           "score": ["str:14"]}),
+                                ("B", 30, {"ac": 12, "touch": 11, "bab": 2,
+                                           "score": ["str:12"]})))
+    b.run("drain", "A", 2)
+    return b
+
+
+def test_35_TRP_01_the_movers_negative_levels_count_on_touch_and_str_check():
+    """35-TRP-01, 35-CND-36 (audit D03): trip with 2 negative levels: touch 15 + 6 - 2 =
+    19 hits touch AC 11; Str check 10 + 2 - 2 = 10 vs 10 + 1 = 11 -> fails."""
+    b = _drained()
+    r = resolved(b.run("maneuver", "A", "B", "trip", touch=15, check=10, opposed=10))
+    assert r.touch_mods == {"BAB + Str + size": 6, "2 negative level(s)": -2}
+    assert (r.touch.total, r.touch_hit) == (19, True)
+    assert (r.check.total, r.opposed.total, r.success) == (10, 11, False)
+
+
+def test_35_CND_36_negative_levels_on_the_opposed_attack_roll_of_a_disarm():
+    """35-CND-36 (Risucchio di Energia, audit D03): -1 each on every attack roll: disarm
+    10 + 6 - 2 = 14 vs B 12 + 3 = 15 -> B keeps its weapon."""
+    b = _drained()
+    r = resolved(b.run("maneuver", "A", "B", "disarm", check=10, opposed=12))
+    assert r.check_mods == {"attack bonus (BAB + Str)": 6, "2 negative level(s)": -2}
+    assert (r.check.total, r.opposed.total, r.success) == (14, 15, False)
+
+
+def test_35_GRP_01_the_touch_attack_takes_the_movers_penalties():
+    """35-GRP-01, 35-CND-38 (audit D03): shaken A with 2 negative levels: grapple touch
+    8 + 6 - 2 - 2 = 10 vs touch AC 11 -> misses, no grapple."""
+    b = _drained()
+    b.run("cond add", "A", "shaken")
+    r = resolved(b.run("maneuver", "A", "B", "grapple", touch=8, check=15, opposed=5))
+    assert r.touch_mods == {"BAB + Str + size": 6, "fear (shaken)": -2,
+                            "2 negative level(s)": -2}
+    assert (r.touch.total, r.touch_hit, r.success) == (10, False, False)
+    assert "grappling" not in b.c("A").conditions
+
+
 # --- Sbilanciare ------------------------------------------------------------------------
 
 def test_35_TRP_01_a_won_trip_knocks_the_defender_prone():

@@ -86,3 +86,36 @@ def test_35_OBJ_01_hardness_needs_an_object():
     """35-OBJ-01: `add X --hardness 5` without --object is bad input."""
     with pytest.raises(BadInput):
         fight(("X", 10, {"hardness": 5}))
+
+
+def test_35_OBJ_01_objects_roll_no_initiative_and_take_no_turns():
+    """35-OBJ-01 (Attaccare gli oggetti, audit D10): A (init +2) and a Door (20 hp,
+    hardness 5): `init A=15` rolls for A only (17), `next` never gives the Door a turn,
+    the Door is not flat-footed; `init Door=12` is bad input."""
+    from tests.unit.dnd35.support import Battle
+
+    b = Battle()
+    b.run("add", "A", hp=30, pc=True, ac=15, init=2)
+    b.run("add", "Door", hp=20, object_=True, hardness=5)
+    with pytest.raises(BadInput, match="object"):
+        b.run("init", naturals=["A=15", "Door=12"])
+    e = b.run("init", naturals=["A=15"])
+    rolled = [x for x in e if type(x).__name__ == "InitiativeRolled"]
+    assert [(x.names, x.roll.total) for x in rolled] == [(["A"], 17)]
+    assert b.state.order == ["A"] and not b.x("Door", "flat_footed")
+    b.run("next")
+    assert (b.state.turn, b.state.round) == ("A", 2)
+
+
+def test_35_OBJ_01_nonlethal_damage_on_an_object_is_a_forceable_refusal():
+    """35-OBJ-01 (audit D13): `damage Door 8 --nonlethal` is refused with "a GM may
+    --force"; forced, it harms the Door as damage does: 8 - hardness 5 = 3."""
+    from battletape.domain.errors import forcing
+
+    b = fight(("Door", 30, {"object_": True, "hardness": 5}))
+    with pytest.raises(RuleViolation, match="nonlethal") as r:
+        b.run("damage", "Door", 8, nonlethal=True)
+    assert r.value.forceable
+    with forcing():
+        b.run("damage", "Door", 8, nonlethal=True)
+    assert (b.c("Door").hp, b.x("Door", "nonlethal")) == (27, 0)

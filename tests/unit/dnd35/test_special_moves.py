@@ -36,6 +36,7 @@ def test_35_AID_01_aid_gives_plus_2_on_the_allys_next_attack_used_once():
     first = hit(b.run("attack", "Ally", "B", bonus=3, roll="10", kind="melee"))
     assert first.modifiers == {"attack bonus": 3, "aid another (A)": 2}
     assert b.x("Ally", "mods") == []
+    b.run("engage", "Ally", "B")    # an attack of opportunity: Ally threatens B
     second = hit(b.run("attack", "Ally", "B", bonus=3, roll="10", kind="melee",
                        opportunity=True))
     assert second.modifiers == {"attack bonus": 3}
@@ -48,6 +49,7 @@ def test_35_AID_01_aid_ac_counts_against_that_opponents_next_attack():
     b.run("aid", "A", "Ally", "B", roll_=15, bonus=0, give="ac")
     b.run("next"), b.run("next")
     assert hit(b.run("attack", "B", "Ally", bonus=0, roll="5")).defense_value == 12
+    b.run("engage", "B", "Ally")    # an attack of opportunity: B threatens Ally
     assert hit(b.run("attack", "B", "Ally", bonus=0, roll="5",
                      opportunity=True)).defense_value == 10
 
@@ -209,3 +211,24 @@ def test_35_FNT_01_mindless_refused_non_humanoid_minus_4_animal_minus_8():
     b.run("feint", "A", "Wolf", roll_=14, bonus=5, opposed=10)
     assert b.last("FeintRolled").modifiers["Wolf has Int 2"] == -8
     assert b.last("FeintRolled").total == 11 and b.x("Wolf", "feinted_by") == "A"
+
+
+def test_35_CDG_01_the_coup_de_grace_save_is_owed_before_play_goes_on():
+    """35-CDG-01 (Colpo di grazia, audit D01): paralyzed X (40 hp, Fort +2) takes 7 x2 =
+    14 -> Fortitude DC 24 owed; `next` is refused until `save X --fort --roll 13`
+    (13 + 2 = 15 < 24, no --against, no --dc) settles it: X dies."""
+    from battletape.domain.errors import RuleViolation
+
+    b = fight(("A", 30, {"pc": True, "bab": 6}), ("X", 40, {"ac": 10, "fort": 2}))
+    b.run("cond add", "X", "paralyzed")
+    b.run("attack", "A", "X", bonus=5, roll="13", dmg=7, coup_de_grace=True,
+          kind="melee")
+    assert b.x("X", "save_due") == {"save": "fort", "dc": 24, "against": "coup-de-grace"}
+    with pytest.raises(RuleViolation) as e:
+        b.run("next")
+    assert "DC 24" in str(e.value) and e.value.forceable
+    s = b.run("save", "X", fort=True, roll_=13)
+    assert (s[0].against, s[0].target, s[0].success) == ("coup-de-grace", 24, False)
+    assert b.c("X").status == "dead"
+    b.run("next")
+    assert b.state.turn == "A" and b.state.round == 2      # the dead take no turn

@@ -175,6 +175,24 @@ def test_35_WPN_09_past_light_or_two_handed_it_cant_be_wielded():
     assert e.modifiers["weapon size (medium, 1 category off)"] == -2 and e.damage == 8
 
 
+def test_35_WPN_09_cant_be_wielded_is_a_forceable_refusal():
+    """35-WPN-09 (Taglia delle armi, audit D13): `--force 'giant sword' attack A B
+    --weapon-size large --handed two-handed` is recorded: -2 for one category off,
+    10 + 5 - 2 = 13 vs AC 5, 5 damage and nothing more."""
+    from battletape.domain.errors import forcing
+
+    b = fight(("A", 30), ("B", 100, {"ac": 5}))
+    with pytest.raises(RuleViolation) as r:
+        b.run("attack", "A", "B", bonus=5, roll="10", dmg=5, handed="two-handed",
+              weapon_size="large", kind="melee")
+    assert r.value.forceable
+    with forcing():
+        e = b.run("attack", "A", "B", bonus=5, roll="10", dmg=5, handed="two-handed",
+                  weapon_size="large", kind="melee")[-1]
+    assert e.modifiers["weapon size (large, 1 category off)"] == -2
+    assert (e.total, e.hit, e.damage) == (13, True, 5)
+
+
 # --- Armi Naturali ----------------------------------------------------------------------
 
 def test_35_WPN_10_natural_weapons_never_iterative_secondary_minus_5():
@@ -199,6 +217,7 @@ def test_35_WPN_10_a_secondary_alone_or_as_an_aoo_is_still_minus_5():
     e = b.run("attack", "A", "B", bonus=8, roll="10", natural="secondary")[-1]
     assert e.bonus == 3
     b.run("next")
+    b.run("engage", "A", "B")       # an attack of opportunity: A threatens B
     e = b.run("attack", "A", "B", bonus=8, roll="10", natural="secondary",
               opportunity=True, kind="melee")[-1]
     assert e.bonus == 3 and e.action == "aoo"
@@ -218,11 +237,29 @@ def test_35_WPN_10_mixed_with_a_manufactured_weapon_naturals_are_secondary():
 
 
 def test_35_WPN_10_natural_strength_one_and_a_half_alone_half_secondary():
-    """35-WPN-10: the only natural weapon adds 1,5 x Str (+3 -> +4); with others, the
-    primary full Str, secondaries half (+1)."""
-    assert _hit(3, natural="primary")[0].damage == 9
+    """35-WPN-10: the only natural weapon (--only-natural) adds 1,5 x Str (+3 -> +4); with
+    others, the primary full Str, secondaries half (+1)."""
+    assert _hit(3, natural="primary", only_natural=True)[0].damage == 9
     got = _hit(3, full=True, natural="primary,secondary", roll="15,15")
     assert [e.damage for e in got] == [8, 6]
+
+
+def test_35_WPN_10_one_natural_attack_is_not_the_only_natural_weapon():
+    """35-WPN-10 (Armi Naturali, audit D08): "1,5 volte il bonus di Forza se è l'unica
+    arma naturale della creatura" -- a fact about the creature, not the command: a
+    troll (Str +6) claws once, 6 + 6 = 12 (not 15); --only-natural says so: 6 + 9 = 15;
+    --only-natural with a secondary is bad input."""
+    b = fight(("Troll", 60, {"ac": 16, "bab": 6, "init": 3}), ("B", 60, {"ac": 10}))
+    e = b.run("attack", "Troll", "B", natural="primary", bonus=9, roll="12", dmg=6,
+              str_mod=6, kind="melee")[-1]
+    assert e.damage == 12
+    b.run("next"), b.run("next")
+    e = b.run("attack", "Troll", "B", natural="primary", only_natural=True, bonus=9,
+              roll="12", dmg=6, str_mod=6, kind="melee")[-1]
+    assert e.damage == 15
+    with pytest.raises(BadInput, match="--only-natural"):
+        b.run("attack", "Troll", "B", natural="secondary", only_natural=True, bonus=9,
+              roll="12", dmg=6, str_mod=6, kind="melee")
 
 
 # --- Armi Improvvisate ------------------------------------------------------------------
@@ -273,6 +310,28 @@ def test_35_ARM_01_non_proficient_armor_check_penalty_on_attack_rolls():
     assert e.modifiers == {"attack bonus": 5} and e.hit
     with pytest.raises(BadInput, match="--armor-check"):
         b.run("add", "Q", hp=5, armor_nonproficient=True)
+
+
+def test_35_ARM_01_non_proficient_armor_penalty_on_str_dex_checks_and_special_moves():
+    """35-ARM-01 (audit D04): "a tutti i TxC e a tutte le prove di abilità e
+    caratteristica basate su Forza e Destrezza": A (Str 14, BAB +4, armor check -3, not
+    proficient): `ability-check A str --roll 10` -> 10 + 2 - 3 = 9 (Wis untouched);
+    trip B (touch 11, Str 12): touch 10 + 6 - 3 = 13 hits, Str 10 + 2 - 3 = 9 vs 10 + 1
+    = 11 -> fails."""
+    b = through_round_one(fight(
+        ("A", 30, {"pc": True, "ac": 15, "bab": 4, "score": ["str:14", "wis:10"],
+                   "armor_check": -3, "armor_nonproficient": True}),
+        ("B", 30, {"ac": 12, "touch": 11, "bab": 2, "score": ["str:12"]})))
+    b.run("ability-check", "A", "str", roll_=10)
+    assert b.last("AbilityCheckMade").total == 9
+    b.run("ability-check", "A", "wis", roll_=10)
+    assert b.last("AbilityCheckMade").total == 10
+    b.run("maneuver", "A", "B", "trip", touch=10, check=10, opposed=10)
+    r = b.last("ManeuverResolved")
+    assert (r.touch.total, r.touch_hit) == (13, True)
+    assert r.touch_mods["armor check penalty (non-proficient armor)"] == -3
+    assert r.check_mods == {"Str": 2, "armor check penalty (non-proficient armor)": -3}
+    assert (r.check.total, r.opposed.total, r.success) == (9, 11, False)
 
 
 def test_35_ARM_02_max_dex_caps_what_a_dex_change_does_to_ac():
