@@ -19,7 +19,7 @@ class Ongoing(msgspec.Struct, kw_only=True):
     type: str | None = None
     save: str = "normal"
     natural: int | None = None
-    nonmagical: bool = False
+    extra: dict[str, Any] = {}  # the rule system's own (13th Age: nonmagical)
 
 
 class Condition(msgspec.Struct, kw_only=True):

@@ -170,9 +170,15 @@ class RuleSystem:
         ``add_healing``, ``add_save`` and ``fold`` (projections/analytics/folder.py)."""
         return {}
 
+    @property
+    def package(self) -> str:
+        """The system's package (its catalogues are in its ``locale/``)."""
+        return type(self).__module__.rsplit(".", 1)[0]
+
     def story(self, e: "Event") -> tuple[str, dict[str, Any]] | None:
         """How the Markdown report's rounds tell one of this system's own events: the
-        report's sentence key and its values (None: the event is not told)."""
+        sentence (a message of the system's catalogue, marked ``N_`` where it is
+        written) and its values (None: the event is not told)."""
         return None
 
     def campaign_rolls(self, e: "Event") -> list[tuple[str, str, Any, str | None]]:

@@ -1,21 +1,22 @@
-"""One line in words for each event (no rich here: recording commands import it)."""
+"""One line in words for each event (no rich here: recording commands import it).
+
+Every sentence is a message of the catalogues (projections/words.py): written once,
+in English, with named fields; its Italian is in ``locale/it/LC_MESSAGES``. The rule
+words come from the encounter's system (``t``: 13th Age "dado di escalation", 5e and
+3.5 their own seeds' words); a system words its own events first.
+"""
 
 from __future__ import annotations
 
 from battletape.domain import events as ev, systems
 from battletape.projections.saved_attacks import fired_by_target
-
-
-def _settles(e: ev.Event) -> str:
-    """The dispute a correction settles (``--dispute``), if it names one."""
-    q = getattr(e, "dispute", None)
-    return f" — settles dispute {q}" if q else ""
+from battletape.projections.words import Words, words
 
 
 def describe(e: ev.Event, lang: str = "en",
              system: str = systems.DEFAULT_SYSTEM) -> str:
-    """One line in words for an event of an encounter of ``system``; rule terms in
-    Italian with ``lang="it"``. The system words its own events first."""
+    """One line in words for an event of an encounter of ``system``, in ``lang``.
+    The system words its own events first."""
     rules = systems.get(system)
     own = rules.describe(e, lang)
     if own is None and type(e) in ev.SYSTEM_EVENTS:  # another system's (a campaign's)
@@ -23,170 +24,247 @@ def describe(e: ev.Event, lang: str = "en",
                     if (said := s.describe(e, lang)) is not None), None)
     if own is not None:
         return own
-    t = (lambda w: rules.term(w, lang))
-    if lang == "it":
-        from battletape.projections.describe_it import describe_it
+    said = _sentence(e, rules, words(lang), lambda w: rules.term(w, lang))
+    if said is not None:
+        return said
+    fields = {k: v for k, v in ev.to_builtins(e).items()
+              if k not in ("type", "originator_id", "originator_version",
+                           "timestamp", "by", "cmd", "schema", "command")}
+    return f"{type(e).__name__} " + " ".join(f"{k}={v}" for k, v in fields.items())
 
-        said = describe_it(e, rules, t)
-        if said is not None:
-            return said
+
+def _sentence(e: ev.Event, rules, _: Words, t) -> str | None:  # noqa: C901 (one arm an event)
     match e:
         case ev.EncounterStarted():
-            return f"encounter {e.name} started ({e.system}, campaign {e.campaign})"
+            return _("encounter {name} started ({system}, campaign {campaign})",
+                     name=e.name, system=e.system, campaign=e.campaign)
         case ev.CombatantAdded():
-            return f"{e.name} joins: {e.hp}/{e.max_hp} hp, {rules.stat_line(e)}"
+            fields = dict(name=e.name, hp=e.hp, max_hp=e.max_hp, stats=rules.stat_line(e))
+            if e.pc:
+                return _.ctx("a PC", "{name} joins: {hp}/{max_hp} hp, {stats}", **fields)
+            return _("{name} joins: {hp}/{max_hp} hp, {stats}", **fields)
         case ev.InitiativeRolled():
-            return f"initiative {', '.join(e.names)}: {_roll(e.roll)}"
+            return _("{initiative} {names}: {roll}", initiative=t("initiative"),
+                     names=_.names(e.names), roll=_roll(e.roll))
         case ev.RoundStarted():
             return f"{t('round')} {e.round}"
         case ev.TurnStarted():
-            return f"{t('turn')}: {e.name}"
+            return _("{turn}: {name}", turn=t("turn"), name=e.name)
         case ev.TurnEnded():
-            return f"{e.name}'s turn ends"
+            return _("{name}'s turn ends", turn=t("turn"), name=e.name)
         case ev.AttackResolved():
-            result = (t("fumble").upper() if e.fumble else t("crit").upper() if e.crit
-                      else t("hit") if e.hit else t("miss"))
-            extra = ""
-            if e.concealed_miss:
-                result = t("miss") + " (invisible)"
-            if e.damage or e.hit:
-                extra = f" for {e.damage}" + (f" {e.damage_type}" if e.damage_type else "")
-                if e.half:
-                    extra += " (half: resisted)"
-                if e.immune:
-                    extra += " (immune)"
-            return (f"{e.attacker} attacks {e.target}: natural {e.natural}, total "
-                    f"{e.total} vs {e.defense.upper()} {e.defense_value}: {result}{extra}")
+            return _attack(e, _, t)
         case ev.DamageTaken():
-            return f"{e.target} takes {e.amount}" + (f" {e.damage_type}" if e.damage_type
-                                                      else "") + f" ({e.source})"
+            source = _.ctx("damage source", e.source)
+            if e.damage_type:
+                return _("{target} takes {amount} {type} ({source})", target=e.target,
+                         amount=e.amount, type=_type(e.damage_type, _, t), source=source)
+            return _("{target} takes {amount} ({source})", target=e.target,
+                     amount=e.amount, source=source)
         case ev.Healed():
-            return f"{e.target} heals {e.amount}"
+            return _("{target} heals {amount}", target=e.target, amount=e.amount)
         case ev.TempHpGained():
-            return f"{e.target} gains {e.amount} temporary hp"
+            return _("{target} gains {amount} temporary hp", target=e.target,
+                     amount=e.amount)
         case ev.SaveRolled():
-            return (f"{e.name} {t('save')} vs {t(e.against)} ({e.difficulty} {e.target}+): "
-                    f"{e.roll.total} — {'success' if e.success else 'failure'}")
+            return _("{name} {save} vs {against} ({difficulty} {target}+): {total} — "
+                     "{outcome}", name=e.name, save=t("save"), against=t(e.against),
+                     difficulty=_.ctx("save", e.difficulty), target=e.target,
+                     total=e.roll.total, outcome=_ok(e.success, _))
         case ev.DisengageAttempted():
-            return (f"{e.name} disengages from {', '.join(e.foes)}: {e.roll.total} vs "
-                    f"{e.target}: {'success' if e.success else 'failure'}")
+            return _("{name} disengages from {foes}: {total} vs {target}: {outcome}",
+                     name=e.name, disengage=t("disengage"), foes=_.names(e.foes),
+                     total=e.roll.total, target=e.target, outcome=_ok(e.success, _))
         case ev.DeathSaveRolled():
-            return (f"{e.name} death save: natural {e.roll.natural}: "
-                    f"{'success' if e.success else 'failure'}")
+            return _("{name} death save: natural {natural}: {outcome}", name=e.name,
+                     death_save=t("death save"), natural=e.roll.natural,
+                     outcome=_ok(e.success, _))
         case ev.CommandRetracted():
-            return f"undo: the command at {e.target} is retracted ({e.kind}){_why(e.reason)}"
+            return _("undo: the command at {target} is retracted ({kind}){why}",
+                     target=e.target, kind=_.ctx("kind", e.kind), why=_why(e.reason))
         case ev.CommandRestored():
-            return f"redo: the undo at {e.retraction} is withdrawn{_why(e.reason)}"
+            return _("redo: the undo at {retraction} is withdrawn{why}",
+                     retraction=e.retraction, why=_why(e.reason))
         case ev.Rewound():
-            return (f"rewind to {e.to}: everything after it is void ({e.kind})"
-                    f"{_why(e.reason)}{_settles(e)}")
+            return _("rewind to {to}: everything after it is void ({kind}){why}{settles}",
+                     to=e.to, kind=_.ctx("kind", e.kind), why=_why(e.reason),
+                     settles=_settles(e, _))
         case ev.CommandAmended():
-            return (f"amend the command at {e.target}: `{e.replaced}` becomes "
-                    f"`{e.changes.get('as_decided', '')}` ({e.kind}){_why(e.reason)}"
-                    f"{_settles(e)}")
+            return _("amend the command at {target}: `{replaced}` becomes `{decided}` "
+                     "({kind}){why}{settles}", target=e.target, replaced=e.replaced,
+                     decided=e.changes.get("as_decided", ""), kind=_.ctx("kind", e.kind),
+                     why=_why(e.reason), settles=_settles(e, _))
         case ev.DisputeRaised():
-            quote = f" quoting {e.quote}" if e.quote else ""
-            return f"dispute by {e.player} of {e.target}{quote}{_why(e.reason)}"
+            quote = _(" quoting {quote}", quote=e.quote) if e.quote else ""
+            return _("dispute by {player} of {target}{quote}{why}", player=e.player,
+                     target=e.target, quote=quote, why=_why(e.reason))
         case ev.DisputeResolved():
-            return f"dispute {e.dispute} {e.outcome}{_why(e.note)}"
+            return _("dispute {dispute} {outcome}{why}", dispute=e.dispute,
+                     outcome=_.ctx("dispute", e.outcome), why=_why(e.note))
         case ev.RippleAccepted():
-            at = ", ".join(str(r.position) for r in e.ripples)
-            return (f"ripple accepted: the GM reviewed and lets stand the command(s) "
-                    f"at {at}{_why(e.note)}")
+            return _("ripple accepted: the GM reviewed and lets stand the command(s) at "
+                     "{positions}{why}", positions=", ".join(str(r.position)
+                                                             for r in e.ripples),
+                     why=_why(e.note))
         case ev.Engaged():
-            return f"{e.a} engages {e.b}" + (f" ({e.how})" if e.how != "engage" else "")
+            if e.how != "engage":
+                return _("{a} engages {b} ({how})", a=e.a, b=e.b,
+                         how=_.ctx("engaged by", e.how))
+            return _("{a} engages {b}", a=e.a, b=e.b)
         case ev.Moved():
-            prov = f"; opportunity attacks from {', '.join(e.provoked)}" if e.provoked else ""
-            how = "teleports" if e.teleport else "moves"
-            return f"{e.name} {how} {e.where}{prov}"
+            provoked = (_("; opportunity attacks from {names}", names=_.names(e.provoked))
+                        if e.provoked else "")
+            if e.teleport:
+                return _("{name} teleports {where}{provoked}", name=e.name, where=e.where,
+                         provoked=provoked)
+            return _("{name} moves {where}{provoked}", name=e.name, where=e.where,
+                     provoked=provoked)
         case ev.ConditionApplied():
-            extra = f", save {e.save}" if e.save else f", until {e.until}" if e.until else ""
+            extra = (_(", save {save}", save=_.ctx("save", e.save)) if e.save
+                     else _(", until {until}", until=_.ctx("until", e.until)) if e.until
+                     else "")
             if e.until and e.turn_of:
-                extra += f" of {e.turn_of}"
+                extra += _(" of {name}", name=e.turn_of)
             if e.mods:
                 extra += " (" + ", ".join(f"{k} {v:+d}" for k, v in e.mods.items()) + ")"
-            src = f" by {e.source}" if e.source else ""
-            return f"{e.name} is {_under(rules, e.condition, t)}{src}{extra}"
+            source = _(" by {source}", source=e.source) if e.source else ""
+            return _("{name} is {condition}{source}{extra}", name=e.name,
+                     condition=_under(rules, e.condition, _, t), source=source,
+                     extra=extra)
         case ev.ConditionRemoved():
-            return (f"{e.name} is no longer {_under(rules, e.condition, t)} "
-                    f"({e.reason})")
+            return _("{name} is no longer {condition} ({reason})", name=e.name,
+                     condition=_under(rules, e.condition, _, t),
+                     reason=e.reason or _("removed"))
         case ev.OngoingDamageApplied():
-            return f"{e.name} takes {e.amount}{' ' + e.damage_type if e.damage_type else ''} ongoing damage ({e.save} save)"
+            fields = dict(name=e.name, amount=e.amount, ongoing=t("ongoing damage"),
+                          save=_.ctx("save", e.save))
+            if e.damage_type:
+                return _("{name} takes {amount} {type} ongoing damage ({save} save)",
+                         type=_type(e.damage_type, _, t), **fields)
+            return _("{name} takes {amount} ongoing damage ({save} save)", **fields)
         case ev.OngoingDamageEnded():
-            return f"{e.name}'s ongoing damage ends ({e.reason})"
+            return _("{name}'s ongoing damage ends ({reason})", name=e.name,
+                     ongoing=t("ongoing damage"), reason=e.reason)
         case ev.EncounterEnded():
-            return f"the encounter ends: {e.outcome}" + (" (a campaign loss)" if e.campaign_loss else "")
+            return _("the encounter ends: {outcome}", outcome=_.ctx("outcome", e.outcome)) \
+                + (_(" (a campaign loss)") if e.campaign_loss else "")
         case ev.CombatantLeft():
-            return (f"{e.name} surrenders and leaves the fight" if e.how == "surrendered"
-                    else f"{e.name} flees the fight")
+            return (_("{name} surrenders and leaves the fight", name=e.name)
+                    if e.how == "surrendered" else _("{name} flees the fight", name=e.name))
         case ev.StabilizeAttempted():
-            return f"{e.helper} tries to stabilize {e.name}: {e.roll.total} vs DC 10 — {'success' if e.success else 'failure'}" + (" (a quick action)" if e.quick else "")
+            return _("{helper} tries to stabilize {name}: {total} vs DC 10 — {outcome}",
+                     helper=e.helper, name=e.name, total=e.roll.total,
+                     outcome=_ok(e.success, _)) + (_(" (a quick action)") if e.quick else "")
         case ev.RulingRecorded() if e.overrode:
-            rule = f" ({e.rule})" if e.rule else ""
-            by = f" by {e.by}" if e.by else ""
-            return f"GM's ruling{by}, forced over \"{e.overrode}\"{rule}: {e.text}"
+            fields = dict(by=e.by, overrode=e.overrode, text=e.text,
+                          rule=f" ({e.rule})" if e.rule else "")
+            if e.by:
+                return _('GM\'s ruling by {by}, forced over "{overrode}"{rule}: {text}',
+                         **fields)
+            return _('GM\'s ruling, forced over "{overrode}"{rule}: {text}', **fields)
         case ev.RulingRecorded():
-            return (f"GM ruling by {e.by or 'the GM'}: {e.text}"
-                    + (f" ({e.rule})" if e.rule else ""))
+            return _("GM ruling by {by}: {text}", by=e.by or _("the GM"), text=e.text) \
+                + (f" ({e.rule})" if e.rule else "")
         case ev.DiceCommitted():
-            return (f"dadi virtuali: nuovo segreto impegnato (sha256 {e.commitment[:12]}…)"
-                    if lang == "it" else
-                    f"virtual dice: a new secret committed (sha256 {e.commitment[:12]}…)")
+            return _("virtual dice: a new secret committed (sha256 {commitment}…)",
+                     commitment=e.commitment[:12])
         case ev.DiceContributed():
-            return (f"{e.name} contribuisce al segreto dei dadi: {e.value!r}" if lang == "it"
-                    else f"{e.name} adds {e.value!r} to the dice secret")
+            return _("{name} adds {value} to the dice secret", name=e.name,
+                     value=repr(e.value))
         case ev.DiceRevealed():
-            return (f"dadi virtuali: il segreto (sha256 {e.commitment[:12]}…) è rivelato, "
-                    "ogni tiro virtuale si può verificare (battletape verify)"
-                    if lang == "it" else
-                    f"virtual dice: the secret (sha256 {e.commitment[:12]}…) is revealed; "
-                    "every virtual roll can be checked (battletape verify)")
+            return _("virtual dice: the secret (sha256 {commitment}…) is revealed; every "
+                     "virtual roll can be checked (battletape verify)",
+                     commitment=e.commitment[:12])
         case ev.FreeRolled():
-            return f"{e.roller or 'GM'} rolls {_roll(e.roll)}" + (f" for {e.purpose}" if e.purpose else "")
+            return _("{roller} rolls {roll}", roller=e.roller or _.ctx("roller", "GM"),
+                     roll=_roll(e.roll)) + (_(" for {purpose}", purpose=e.purpose)
+                                            if e.purpose else "")
         case ev.StatBlockSaved():
             attacks = ", ".join(e.attacks)
-            return (f"stat block {e.key} saved to the bestiary ({e.name}, {e.system}): "
-                    f"{e.stats.get('hp')} hp" + (f"; attacks: {attacks}" if attacks else ""))
+            return _("stat block {key} saved to the bestiary ({name}, {system}): {hp} hp",
+                     key=e.key, name=e.name, system=e.system, hp=e.stats.get("hp")) + (
+                _("; attacks: {attacks}", attacks=attacks) if attacks else "")
         case ev.StatBlockUsed():
             attacks = ", ".join(e.attacks)
-            return (f"{', '.join(e.names)} from stat block {e.key}"
-                    + (f", with saved attacks {attacks}" if attacks else ""))
+            return _("{names} from stat block {key}", names=_.names(e.names), key=e.key) + (
+                _(", with saved attacks {attacks}", attacks=attacks) if attacks else "")
         case ev.SavedAttackUsed():
-            fired = "; ".join(f"on {target}: {'; '.join(texts)}"
+            fired = "; ".join(_("on {target}: {texts}", target=target,
+                                texts="; ".join(texts))
                               for target, texts in fired_by_target(e.fired))
-            return (f"{e.attacker} uses the saved attack {e.attack}"
-                    + (f" — triggered {fired}" if fired else ""))
+            return _("{attacker} uses the saved attack {attack}", attacker=e.attacker,
+                     attack=e.attack) + (_(" — triggered {fired}", fired=fired)
+                                         if fired else "")
         case ev.SurpriseDeclared():
-            return f"surprise: only {_and(e.actors)} act in the ambush round"
+            return _("surprise: only {names} act in the ambush round",
+                     names=_.names(e.actors))
         case ev.Delayed():
-            return f"{e.name} delays, to act later this round"
+            return _("{name} delays, to act later this round", name=e.name)
         case ev.Readied():
-            return f"{e.name} readies an action for when {e.trigger}"
+            return _("{name} readies an action for when {trigger}", name=e.name,
+                     trigger=e.trigger)
         case ev.DelayedActionTaken():
-            return f"{e.name} takes the delayed turn after {e.after} (initiative {e.initiative})"
+            return _("{name} takes the delayed turn after {after} ({initiative} {count})",
+                     name=e.name, after=e.after, initiative=t("initiative"),
+                     count=e.initiative)
         case ev.ReadiedActionTaken():
-            return (f"{e.name} takes the readied action before {e.before} "
-                    f"(initiative {e.initiative})")
+            return _("{name} takes the readied action before {before} ({initiative} "
+                     "{count})", name=e.name, before=e.before, initiative=t("initiative"),
+                     count=e.initiative)
         case ev.CampaignStarted():
-            return f"campaign {e.name} started" + (f", GM {_and(e.gms)}" if e.gms else "")
+            return _("campaign {name} started", name=e.name) + (
+                _(", GM {names}", names=_.names(e.gms)) if e.gms else "")
         case ev.EncounterRegistered():
-            return f"encounter {e.name} joins campaign {e.campaign} ({e.system})"
+            return _("encounter {name} joins campaign {campaign} ({system})", name=e.name,
+                     campaign=e.campaign, system=e.system)
         case ev.GmAdded():
-            return f"{e.name} becomes a GM of the campaign"
-        case _:
-            fields = {k: v for k, v in ev.to_builtins(e).items()
-                      if k not in ("type", "originator_id", "originator_version",
-                                   "timestamp", "by", "cmd", "schema", "command")}
-            return f"{type(e).__name__} " + " ".join(f"{k}={v}" for k, v in fields.items())
+            return _("{name} becomes a GM of the campaign", name=e.name)
+    return None
 
 
-def _under(rules, condition: str, t) -> str:
+def _attack(e: ev.AttackResolved, _: Words, t) -> str:
+    if e.concealed_miss:
+        result = _("{miss} (invisible)", miss=t("miss"))
+    elif e.fumble:
+        result = _.ctx("attack", "FUMBLE", fumble=t("fumble"))
+    elif e.crit:
+        result = _.ctx("attack", "CRIT", crit=t("crit"))
+    else:
+        result = t("hit") if e.hit else t("miss")
+    extra = ""
+    if e.damage or e.hit:
+        extra = (_(" for {damage} {type}", damage=e.damage, type=_type(e.damage_type, _, t))
+                 if e.damage_type else _(" for {damage}", damage=e.damage))
+        if e.half:
+            extra += _(" (half: resisted)")
+        if e.immune:
+            extra += _(" (immune)")
+    return _("{attacker} attacks {target}: natural {natural}, total {total} vs {defense} "
+             "{value}: {result}{extra}", attacker=e.attacker, target=e.target,
+             natural=e.natural, total=e.total, defense=_.ctx("defense", e.defense.upper()),
+             value=e.defense_value, result=result, extra=extra)
+
+
+def _under(rules, condition: str, _: Words, t) -> str:
     """A condition of the seed by its name; a named effect of a power as `under X`."""
-    return t(condition) if condition in rules.conditions else f"under {condition}"
+    return t(condition) if condition in rules.conditions else _("under {effect}",
+                                                                 effect=condition)
 
 
-def _and(names: list[str]) -> str:
-    return ", ".join(names) if names else "nobody"
+def _type(kind: str, _: Words, t) -> str:
+    """A damage type in the system's words, else the language's (fuoco, freddo)."""
+    said = t(kind)
+    return _.ctx("damage type", kind) if said == kind else said
+
+
+def _ok(success: bool, _: Words) -> str:
+    return _.ctx("roll", "success") if success else _.ctx("roll", "failure")
+
+
+def _settles(e: ev.Event, _: Words) -> str:
+    """The dispute a correction settles (``--dispute``), if it names one."""
+    q = getattr(e, "dispute", None)
+    return _(" — settles dispute {dispute}", dispute=q) if q else ""
 
 
 def _why(reason: str) -> str:

@@ -17,10 +17,11 @@ from battletape.domain.state import EncounterState
 
 # The layout of the folded state a snapshot holds. 1: the rule systems' own fields
 # moved into their parts. 2: the escalation die and the recoveries too (13th Age's,
-# no longer the core's). A snapshot written before ``format`` existed reads as 0; one
-# of layout 0 or 1 is upcast (its system's fields moved into the part); one of an
-# unknown layout is never used: the state is rebuilt from the events instead.
-SNAPSHOT_FORMAT = 2
+# no longer the core's). 3: an ongoing damage's 13th Age "nonmagical" in its extra. A
+# snapshot written before ``format`` existed reads as 0; one of an older layout is
+# upcast (its system's fields moved into the part); one of an unknown layout is never
+# used: the state is rebuilt from the events instead.
+SNAPSHOT_FORMAT = 3
 
 
 class EncounterSnapshot(msgspec.Struct, frozen=True, kw_only=True):
@@ -78,7 +79,7 @@ def decode_snapshot(data: bytes) -> EncounterSnapshot:
     """A stored snapshot; one of an older layout keeps its ``format`` and an empty
     state, so that ``latest_snapshot`` passes it by (its state is never decoded)."""
     head = _snapshot_header_decoder.decode(data)
-    if head.format in (0, 1):
+    if head.format < SNAPSHOT_FORMAT:
         return upcast_snapshot(data)
     if head.format != SNAPSHOT_FORMAT:
         return EncounterSnapshot(originator_id=head.originator_id,
@@ -89,9 +90,11 @@ def decode_snapshot(data: bytes) -> EncounterSnapshot:
 
 
 def upcast_snapshot(data: bytes) -> EncounterSnapshot:
-    """A snapshot of layout 0 or 1, when some of a system's own fields stood at the
-    top of the combatant and of the encounter: they move into the system's part (the
-    parts its package declares, domain/parts.py), the rest is read as it is."""
+    """A snapshot of an older layout: 0 or 1, when some of a system's own fields
+    stood at the top of the combatant and of the encounter: they move into the
+    system's part (the parts its package declares, domain/parts.py); up to 2, an
+    ongoing damage's fields other than the core's move into its ``extra``; the rest is
+    read as it is."""
     from battletape.domain import state as st
 
     raw = msgspec.json.decode(data)
@@ -108,8 +111,14 @@ def upcast_snapshot(data: bytes) -> EncounterSnapshot:
         else:
             holder["part"] = {**moved, **holder["part"]}
 
+    core = set(st.Ongoing.__struct_fields__)
     for combatant in (state.get("combatants") or {}).values():
         into_part(combatant, st.COMBATANT_PARTS)
+        for ongoing in combatant.get("ongoing") or []:
+            moved = {k: ongoing.pop(k) for k in list(ongoing) if k not in core}
+            kept = {k: v for k, v in moved.items() if v}  # (nonmagical: false goes)
+            if kept:
+                ongoing["extra"] = {**kept, **(ongoing.get("extra") or {})}
     into_part(state, st.ENCOUNTER_PARTS)
     raw["format"] = SNAPSHOT_FORMAT
     return msgspec.convert(raw, EncounterSnapshot)

@@ -105,7 +105,8 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.OngoingDamageApplied():
             state.combatants[e.name].ongoing.append(
                 Ongoing(amount=e.amount, type=e.damage_type, save=e.save,
-                        natural=e.natural, nonmagical=te.own(e, "nonmagical")))
+                        natural=e.natural, extra=te.extra(
+                            "OngoingDamageApplied", nonmagical=te.own(e, "nonmagical"))))
         case ev.OngoingDamageEnded():
             c = state.combatants[e.name]
             if 0 <= e.index < len(c.ongoing):

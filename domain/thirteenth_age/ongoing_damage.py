@@ -63,7 +63,7 @@ def end_of_turn(state: EncounterState, c: Combatant, naturals: list[int],
     probe = msgspec.structs.replace(c, part=msgspec.structs.replace(c.part))
     for o in c.ongoing:
         outcome = resistance.apply(o.amount, o.type, o.natural, c.part.resist,
-                                   o.nonmagical)
+                                   o.extra.get("nonmagical", False))
         events.append(DamageTaken(target=c.name, amount=outcome.amount,
                                   damage_type=o.type, resistance=outcome.resistance,
                                   natural=o.natural, half=outcome.half,

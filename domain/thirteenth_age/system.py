@@ -8,6 +8,11 @@ from battletape.domain.state import Combatant, EncounterState
 from battletape.domain.systems import RuleSystem
 
 
+def N_(message: str) -> str:
+    """A message of this system's catalogue, said where it is used (the report)."""
+    return message
+
+
 class ThirteenthAge(RuleSystem):
     id = "13a"
     aliases = ("13th-age", "13thage", "13age", "archmage")
@@ -106,8 +111,9 @@ class ThirteenthAge(RuleSystem):
         from battletape.domain.thirteenth_age.events import RecoverySpent
 
         if isinstance(e, RecoverySpent):
-            key = "rallied" if e.source == "rally" else "recovered"
-            return key, {"t": e.name, "d": e.amount}
+            said = (N_("{name} rallied (+{amount})") if e.source == "rally"
+                    else N_("{name} spent a recovery (+{amount})"))
+            return said, {"name": e.name, "amount": e.amount}
         return None
 
     def campaign_rolls(self, e) -> list:

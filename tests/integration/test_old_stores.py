@@ -156,6 +156,51 @@ def test_a_snapshot_of_the_old_layout_is_upcast_to_the_same_state(tmp_path, monk
     assert json.loads(cli(path, "state --json").out) == fresh
 
 
+def _as_layout_2(data: bytes) -> bytes:
+    """A snapshot as layout 2 wrote it: an ongoing damage's ``nonmagical`` a field of
+    its own (13th Age's, in its ``extra`` since layout 3)."""
+    snap = json.loads(data)
+    snap["format"] = 2
+    for c in snap["state"]["combatants"].values():
+        for o in c.get("ongoing") or []:
+            o["nonmagical"] = (o.pop("extra", None) or {}).get("nonmagical", False)
+    return json.dumps(snap).encode()
+
+
+def test_a_snapshot_of_layout_2_reads_13th_ages_nonmagical_ongoing_damage(
+        tmp_path, monkeypatch):
+    """Resistance: ongoing damage of normal energy (--nonmagical) meets an immune
+    resistance: the Orc resists fire 16+ and the fire is not magical, so it takes 0
+    at the end of its turn, from a snapshot of the old layout as from the events."""
+    from battletape.stores import store as st
+
+    monkeypatch.setenv("BATTLETAPE_SNAPSHOT_INTERVAL", "4")
+    path = str(tmp_path / "old.db")
+    for line in ("new Bridge", "add Bruna --pc --hp 30 --ac 17 --init 3",
+                 "add Orc --hp 20 --ac 15 --init 1 --resist fire:16",
+                 "init Bruna=15 Orc=9", "ongoing Orc 5 --type fire --natural 4 "
+                 "--nonmagical", "damage Orc 1", "damage Orc 1", "damage Orc 1"):
+        assert cli(path, line).code == 0, line
+    fresh = json.loads(cli(path, "state --json").out)
+    assert fresh["combatants"]["Orc"]["hp"] == 17
+    rows = _rewrite_snapshots(path, _as_layout_2)
+    assert any(o.get("nonmagical") for r in rows
+               for c in json.loads(_as_layout_2(r[2]))["state"]["combatants"].values()
+               for o in c.get("ongoing") or [])
+    bt = Battletape(path, "test")
+    try:
+        snap = st.latest_snapshot(bt.app, bt.registration("Bridge").encounter_id)
+        assert snap.format == st.SNAPSHOT_FORMAT
+        [o] = snap.state.combatants["Orc"].ongoing
+        assert o.extra == {"nonmagical": True}
+    finally:
+        bt.close()
+    assert json.loads(cli(path, "state --json").out) == fresh
+    ok_ = cli(path, "next"), cli(path, "next")  # the Orc's turn ends: 5 fire, immune
+    assert all(r.code == 0 for r in ok_), [r.err for r in ok_]
+    assert json.loads(cli(path, "state --json").out)["combatants"]["Orc"]["hp"] == 17
+
+
 def test_a_snapshot_of_an_unknown_layout_is_never_used(tmp_path, monkeypatch):
     from battletape.stores import store as st
 
