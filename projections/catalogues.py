@@ -17,7 +17,7 @@ import sys
 from importlib.resources import files
 from pathlib import Path
 
-from battletape.projections.words import DOMAIN
+from battletape.domain.words import DOMAIN
 
 #: the call names whose first arguments are messages, in Babel's keyword form
 KEYWORDS = {"_": None, "N_": None, "ctx": ((1, "c"), 2), "plural": (1, 2)}
@@ -28,7 +28,7 @@ CORE_SOURCES = ("battletape.projections", "battletape.replay")
 def packages() -> list[str]:
     """The packages that have sentences: the core's and every rule system's."""
     from battletape.domain import systems
-    from battletape.projections.words import CORE
+    from battletape.domain.words import CORE
 
     return [CORE] + [type(s).__module__.rsplit(".", 1)[0]
                      for s in systems.all_systems().values()]
@@ -51,7 +51,7 @@ def read(po: Path):
 
 def sources(package: str) -> list[Path]:
     """The modules whose messages ``package``'s catalogue holds."""
-    from battletape.projections.words import CORE
+    from battletape.domain.words import CORE
 
     return [path for source in (CORE_SOURCES if package == CORE else (package,))
             for path in sorted(folder(source).rglob("*.py"))]
@@ -65,10 +65,9 @@ def extracted(package: str) -> dict[tuple[str | None, str], str]:
     for path in sources(package):
         for line, message, _comments, context in extract_from_file(
                 "python", str(path), keywords=KEYWORDS):
-            ids = message if isinstance(message, tuple) else (message,)
-            for mid in ids:
-                if mid:
-                    found.setdefault((context, mid), f"{path.name}:{line}")
+            mid = message[0] if isinstance(message, tuple) else message  # a plural's
+            if mid:
+                found.setdefault((context, mid), f"{path.name}:{line}")
     return found
 
 
@@ -92,13 +91,16 @@ def problems() -> list[str]:
 
     from babel.messages.mofile import write_mo
 
+    from battletape.domain.words import CORE
+
     out = []
+    core = {po.parent.parent.name: _ids(read(po)) for po in po_files(CORE)}
     for package in packages():
         messages = extracted(package)
         for po in po_files(package):
             catalogue = read(po)
-            known = {(m.context, m.id if isinstance(m.id, str) else m.id[0])
-                     for m in catalogue if m.id}
+            # a system's sentences may say the core's messages (its catalogue chains)
+            known = _ids(catalogue) | core.get(po.parent.parent.name, set())
             for key, where in messages.items():
                 if key not in known:
                     out.append(f"{po}: no translation of {key[1]!r} ({where})")
@@ -112,6 +114,11 @@ def problems() -> list[str]:
             if not mo.exists() or mo.read_bytes() != compiled.getvalue():
                 out.append(f"{mo}: not compiled from its .po (run `compile`)")
     return out
+
+
+def _ids(catalogue) -> set[tuple[str | None, str]]:
+    return {(m.context, m.id if isinstance(m.id, str) else m.id[0])
+            for m in catalogue if m.id}
 
 
 def main(argv: list[str]) -> int:

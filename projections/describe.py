@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from battletape.domain import events as ev, systems
 from battletape.projections.saved_attacks import fired_by_target
-from battletape.projections.words import Words, words
+from battletape.domain.words import Words, words
 
 
 def describe(e: ev.Event, lang: str = "en",

@@ -11,7 +11,7 @@ from typing import Sequence
 from battletape.domain import events as ev, systems
 from battletape.domain.history import EffectiveHistory
 from battletape.replay import history
-from battletape.projections.words import Words, words
+from battletape.domain.words import Words, words
 from battletape.replay.entries import entries
 
 def _dice_line(state, _: Words) -> str:

@@ -1,8 +1,10 @@
-"""13th Age: one line in words for each of its own events, in English and Italian.
+"""13th Age: one line in words for each of its own events.
 
 The core words the events every system shares (projections/describe.py); these are
 the sentences of the events only 13th Age emits (domain/thirteenth_age/events.py),
-with the seed's terms (``term``: the system's word in the language asked).
+and of the core's rounds and surprises with the escalation die. Each is a message of
+13th Age's catalogue (``locale/``: domain/words.py), with the seed's terms (``t``:
+the system's word in the language asked).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Callable
 from battletape.domain import events as ev
 from battletape.domain.events import Event, Roll
 from battletape.domain.thirteenth_age import events as te
+from battletape.domain.words import Words
 
 
 def _roll(r: Roll) -> str:
@@ -22,103 +25,64 @@ def _why(reason: str) -> str:
     return f": {reason}" if reason else ""
 
 
-def _and(names: list[str], nobody: str, word: str) -> str:
-    if len(names) < 2:
-        return names[0] if names else nobody
-    return ", ".join(names[:-1]) + f" {word} " + names[-1] if word != "," \
-        else ", ".join(names)
+def _ok(success: bool, _: Words) -> str:
+    return _.ctx("roll", "success") if success else _.ctx("roll", "failure")
 
 
-def english(e: Event, t: Callable[[str], str]) -> str | None:
-    """The English line of a 13th Age event (None: not one of its own)."""
+def sentence(e: Event, _: Words, t: Callable[[str], str]) -> str | None:  # noqa: C901
+    """The line of a 13th Age event in ``_``'s language (None: not one of its own)."""
     match e:
         case ev.RoundStarted():
             return (f"{t('round')} {e.round}, {t('escalation die')} "
                     f"{te.own(e, 'escalation_die')}")
         case ev.SurpriseDeclared():
-            return (f"surprise: only {_and(e.actors, 'nobody', ',')} act in the ambush "
-                    "round" + ("; the escalation die advances after it"
-                               if te.own(e, "advance_escalation") else ""))
+            return _("surprise: only {names} act in the ambush round",
+                     names=_.names(e.actors)) + (
+                _("; the escalation die advances after it")
+                if te.own(e, "advance_escalation") else "")
         case te.EscalationSet():
-            held = "; held: it will not advance" if e.held else ""
-            return f"the GM sets the {t('escalation die')} to {e.value}{held}{_why(e.reason)}"
+            held = _("; held: it will not advance") if e.held else ""
+            return _("the GM sets the {escalation_die} to {value}{held}{why}",
+                     escalation_die=t("escalation die"), value=e.value, held=held,
+                     why=_why(e.reason))
         case te.RecoverySpent():
-            half = "" if e.had_recovery else " (no recoveries left: half, -1 penalty)"
-            return (f"{e.name} spends a recovery: {_roll(e.roll)} {e.con_bonus:+d} = "
-                    f"{e.amount} hp{half}")
+            half = "" if e.had_recovery else _(" (no recoveries left: half, -1 penalty)")
+            return _("{name} spends a recovery: {roll} {con} = {amount} hp{half}",
+                     name=e.name, roll=_roll(e.roll), con=f"{e.con_bonus:+d}",
+                     amount=e.amount, half=half)
         case te.RallyAttempted():
-            return f"{e.name} rallies" + ("" if e.save is None else (
-                f": save {e.save.total} — {'success' if e.success else 'failure'}"))
+            if e.save is None:
+                return _("{name} rallies", name=e.name)
+            return _("{name} rallies: save {total} — {outcome}", name=e.name,
+                     total=e.save.total, outcome=_ok(e.success, _))
         case te.FlightChanged():
-            return f"{e.name} takes to the air" if e.flying else f"{e.name} lands"
+            return (_("{name} takes to the air", name=e.name) if e.flying
+                    else _("{name} lands", name=e.name))
         case te.SpiritFought():
-            return (f"{e.name} fights in spirit: {e.ally} gets {e.amount:+d} {e.stat} "
-                    f"until round {e.until_round}")
-        case te.HealingPotionUsed():
-            return (f"{e.helper} feeds {e.name} a healing potion" if e.helper != e.name
-                    else f"{e.name} drinks a healing potion")
-        case te.QuickRestTaken():
-            rolls = ", ".join(_roll(r) for r in e.rolls)
-            return (f"{e.name} takes a quick rest"
-                    + (f" after {e.after}" if e.after else "")
-                    + f": {e.recoveries_spent} "
-                    + ("recovery" if e.recoveries_spent == 1 else "recoveries") + " spent"
-                    + (f" ({rolls}, {e.con_bonus:+d} each)" if rolls else "")
-                    + f", {e.healed} hp healed")
-        case te.RechargeRolled():
-            return (f"{e.name} rolls to recharge {e.power}: {_roll(e.roll)} vs "
-                    f"{e.recharge}+ — {'recharged' if e.success else 'still spent'}")
-        case te.FullHealUpTaken():
-            who = _and(e.names, "the whole party", ",")
-            return (f"full heal-up for {who}: hit points and recoveries restored"
-                    + (" (after a campaign loss)" if e.campaign_loss else ""))
-    return None
-
-
-def italian(e: Event, t: Callable[[str], str]) -> str | None:
-    """The Italian line of a 13th Age event (None: not one of its own)."""
-    ok = "riuscito" if getattr(e, "success", False) else "fallito"
-    match e:
-        case ev.RoundStarted():
-            return (f"{t('round')} {e.round}, {t('escalation die')} "
-                    f"{te.own(e, 'escalation_die')}")
-        case ev.SurpriseDeclared():
-            return ("sorpresa: nel round dell'imboscata agiscono solo "
-                    f"{_and(e.actors, 'nessuno', 'e')}"
-                    + ("; poi il dado di escalation avanza"
-                       if te.own(e, "advance_escalation") else ""))
-        case te.EscalationSet():
-            held = "; bloccato: non avanza" if e.held else ""
-            return f"il GM porta il {t('escalation die')} a {e.value}{held}{_why(e.reason)}"
-        case te.RecoverySpent():
-            half = "" if e.had_recovery else " (senza recuperi: metà, penalità -1)"
-            return (f"{e.name} spende un recupero: {_roll(e.roll)} {e.con_bonus:+d} = "
-                    f"{e.amount} pf{half}")
-        case te.RallyAttempted():
-            return f"{e.name} si riprende" + (
-                "" if e.save is None else f": tiro salvezza {e.save.total} — {ok}")
-        case te.FlightChanged():
-            return f"{e.name} si alza in volo" if e.flying else f"{e.name} atterra"
-        case te.SpiritFought():
-            return (f"{e.name} combatte in spirito: {e.ally} ottiene {e.amount:+d} a "
-                    f"{e.stat} fino al round {e.until_round}")
+            return _("{name} fights in spirit: {ally} gets {amount} {stat} until round "
+                     "{round}", name=e.name, ally=e.ally, amount=f"{e.amount:+d}",
+                     stat=e.stat, round=e.until_round)
         case te.HealingPotionUsed():
             potion = t("healing potion")
-            return (f"{e.helper} fa bere una {potion} a {e.name}"
-                    if e.helper != e.name else f"{e.name} beve una {potion}")
+            if e.helper != e.name:
+                return _("{helper} feeds {name} a healing potion", helper=e.helper,
+                         name=e.name, potion=potion)
+            return _("{name} drinks a healing potion", name=e.name, potion=potion)
         case te.QuickRestTaken():
             rolls = ", ".join(_roll(r) for r in e.rolls)
-            return (f"{e.name} fa un riposo breve" + (f" dopo {e.after}" if e.after else "")
-                    + f": {e.recoveries_spent} "
-                    + ("recupero speso" if e.recoveries_spent == 1
-                       else f"{t('recoveries')} spesi")
-                    + (f" ({rolls}, {e.con_bonus:+d} ciascuno)" if rolls else "")
-                    + f", {e.healed} pf recuperati")
+            return (_("{name} takes a quick rest", name=e.name)
+                    + (_(" after {battle}", battle=e.after) if e.after else "")
+                    + _.plural(": {n} recovery spent", ": {n} recoveries spent",
+                               e.recoveries_spent, recoveries=t("recoveries"))
+                    + (_(" ({rolls}, {con} each)", rolls=rolls, con=f"{e.con_bonus:+d}")
+                       if rolls else "")
+                    + _(", {healed} hp healed", healed=e.healed))
         case te.RechargeRolled():
-            return (f"{e.name} tira per ricaricare {e.power}: {_roll(e.roll)} contro "
-                    f"{e.recharge}+ — {'ricaricato' if e.success else 'ancora speso'}")
+            return _("{name} rolls to recharge {power}: {roll} vs {recharge}+ — {outcome}",
+                     name=e.name, power=e.power, roll=_roll(e.roll), recharge=e.recharge,
+                     outcome=_("recharged") if e.success else _("still spent"))
         case te.FullHealUpTaken():
-            who = _and(e.names, "tutto il gruppo", "e")
-            return (f"recupero completo per {who}: punti ferita e recuperi ripristinati"
-                    + (" (dopo una sconfitta per la campagna)" if e.campaign_loss else ""))
+            return _("full heal-up for {names}: hit points and recoveries restored",
+                     names=_.names(e.names, "the whole party")) + (
+                _(" (after a campaign loss)") if e.campaign_loss else "")
     return None

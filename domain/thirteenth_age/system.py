@@ -91,9 +91,10 @@ class ThirteenthAge(RuleSystem):
 
     def describe(self, e, lang: str = "en") -> str | None:
         from battletape.domain.thirteenth_age import sentences
+        from battletape.domain.words import words
 
-        say = sentences.italian if lang == "it" else sentences.english
-        return say(e, lambda word: self.term(word, lang))
+        return sentences.sentence(e, words(lang, self.package),
+                                  lambda word: self.term(word, lang))
 
     def carried_over(self, c: Combatant, since: list) -> dict[str, Any] | None:
         """Rest and Recharge: recoveries, quick rests, penalties, lasting wounds."""

@@ -9,7 +9,7 @@ import string
 import pytest
 
 from battletape.projections import catalogues
-from battletape.projections.words import Words, catalogue, words
+from battletape.domain.words import Words, catalogue, words
 
 #: messages whose Italian is written as the English is
 SAME_IN_ITALIAN = {" (immune)", ", GM {names}", "Round {n}"}

@@ -1,4 +1,5 @@
-"""Words as data: the message catalogues every sentence a GM reads comes from.
+"""Words as data: the message catalogues every sentence a GM reads comes from (the
+domain's sentences included: a rule system words its own events with its catalogue).
 
 gettext catalogues, kept with Babel (``pybabel extract`` finds the messages, a
 ``.po`` file per language holds their translations, ``pybabel compile`` makes the
