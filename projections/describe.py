@@ -134,7 +134,7 @@ def _sentence(e: ev.Event, rules, _: Words, t) -> str | None:  # noqa: C901 (one
         case ev.ConditionRemoved():
             return _("{name} is no longer {condition} ({reason})", name=e.name,
                      condition=_under(rules, e.condition, _, t),
-                     reason=e.reason or _("removed"))
+                     reason=_.ctx("reason", e.reason) if e.reason else _("removed"))
         case ev.OngoingDamageApplied():
             fields = dict(name=e.name, amount=e.amount, ongoing=t("ongoing damage"),
                           save=_.ctx("save", e.save))
@@ -144,7 +144,7 @@ def _sentence(e: ev.Event, rules, _: Words, t) -> str | None:  # noqa: C901 (one
             return _("{name} takes {amount} ongoing damage ({save} save)", **fields)
         case ev.OngoingDamageEnded():
             return _("{name}'s ongoing damage ends ({reason})", name=e.name,
-                     ongoing=t("ongoing damage"), reason=e.reason)
+                     ongoing=t("ongoing damage"), reason=_.ctx("reason", e.reason))
         case ev.EncounterEnded():
             return _("the encounter ends: {outcome}", outcome=_.ctx("outcome", e.outcome)) \
                 + (_(" (a campaign loss)") if e.campaign_loss else "")

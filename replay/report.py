@@ -86,7 +86,7 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
                 if e.damage > biggest[0]:
                     biggest = (e.damage, f"{e.attacker} → {e.target}, "
                                f"{term('round', lang)} {current}"
-                               + (" (crit)" if e.crit else ""))
+                               + (_(" (crit)") if e.crit else ""))
             case ev.SavedAttackUsed():
                 for fired in e.fired:
                     target, _sep, trigger = fired.partition(": ")
@@ -150,7 +150,8 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
         conds = ", ".join(term(k, lang) for k in sorted(c.conditions)) or "—"
         lines.append(f"| {c.name.replace('|', chr(92) + '|')} | {c.hp}/{c.max_hp} | {status} | {conds} |")
     if final.ended:
-        lines += ["", _("The battle ended: {outcome}.", outcome=term(final.ended, lang))]
+        lines += ["", _("The battle ended: {outcome}.",
+                        outcome=_.ctx("outcome", final.ended))]
     lines += ["", "## " + _("Notable moments"), ""]
     lines.append("- " + _("Biggest hit") + ": " + (f"{biggest[0]} ({biggest[1]})"
                                                    if biggest[0] else _("nothing of note")))

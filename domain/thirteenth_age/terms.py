@@ -21,6 +21,8 @@ WORDS = {
     # curative", "l'azione preparata", "lontano, a due movimenti di distanza"
     "coma": "coma", "healing potion": "pozione curativa",
     "readied action": "azione preparata", "far away": "lontano",
+    # what a save is made against: a condition, or ongoing damage
+    "ongoing": "danni continuati",
 }
 
 
