@@ -15,18 +15,13 @@ import msgspec
 
 from battletape.domain import systems
 from battletape.domain.state import Combatant, EncounterState
+from battletape.domain.words import words
 
 if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
 NARROW = 100  # below this many columns the HP bar is 5 cells, not 10
-#: the table's words no system names (``--lang it``)
-ITALIAN = {"name": "nome", "position": "posizione", "ended": "finito",
-           "victory": "vittoria", "defeat": "sconfitta", "fled": "fuga",
-           "conditions": "condizioni", "status": "stato"}
-
-
 def _filled(hp: int, max_hp: int, width: int) -> int:
     return max(0, min(width, round(width * max(hp, 0) / max_hp))) if max_hp else 0
 
@@ -51,9 +46,13 @@ def hp_bar_plain(hp: int, max_hp: int, temp: int, width: int = 10) -> str:
 
 
 def _term(state: EncounterState, word: str, lang: str) -> str:
-    """The system's word, then the table's own (``ITALIAN``)."""
+    """The system's word, then the table's own (the catalogue's, context "table")."""
     said = systems.of(state).term(word, lang)
-    return ITALIAN.get(word, said) if lang == "it" and said == word else said
+    return words(lang).ctx("table", word) if said == word else said
+
+
+def _pc(name: str, lang: str) -> str:
+    return words(lang)("{name} (PC)", name=name)
 
 
 def _title(state: EncounterState, lang: str) -> str:
@@ -68,7 +67,7 @@ def _title(state: EncounterState, lang: str) -> str:
 
 def _columns(state: EncounterState, lang: str) -> list[str]:
     system = systems.of(state)
-    return [_term(state, col, lang) if col not in ("init", "HP") else col
+    return [_term(state, col, lang)
             for col in ("", "name", "init", "HP", "status", "conditions",
                         *system.table_columns())]
 
@@ -85,7 +84,7 @@ def _cells(state: EncounterState, c: Combatant, lang: str, bar=hp_bar) -> list:
                               + ")" if (mods := getattr(c.conditions[k], "mods", None))
                               else "")
              for k in sorted(c.conditions)]
-    return [c.name + (" (PC)" if c.pc else ""), "" if c.initiative is None else str(c.initiative),
+    return [_pc(c.name, lang) if c.pc else c.name, "" if c.initiative is None else str(c.initiative),
             bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
             *system.table_cells(c)]
 
@@ -126,13 +125,13 @@ def state_table(state: EncounterState, lang: str = "en", width: int | None = Non
         if narrow and conds:  # one column for both on a narrow terminal
             status, conds = f"{status}, {conds}", ""
         marker = "▶ " if name == state.turn else "  "
-        rows.append([Text(marker + name + (" (PC)" if c.pc else ""),
+        rows.append([Text(marker + (_pc(name, lang) if c.pc else name),
                           style="bold" if name == state.turn else ""),
                      "" if c.initiative is None else str(c.initiative),
                      hp_bar(c.hp, c.max_hp, c.temp_hp, 5 if narrow else 10), status,
                      conds, *system.table_cells(c)])
     headers = ["name", "init", "HP", "status", "conditions", *system.table_columns()]
-    labels = [term(h, lang) if h not in ("init", "HP") else h for h in headers]
+    labels = [term(h, lang) for h in headers]
     # the name, init, HP and status always; any other column only when someone has it
     keep = [i for i, _ in enumerate(headers)
             if i < 4 or any(str(r[i]).strip() for r in rows)]

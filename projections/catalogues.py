@@ -22,7 +22,7 @@ from battletape.domain.words import DOMAIN
 #: the call names whose first arguments are messages, in Babel's keyword form
 KEYWORDS = {"_": None, "N_": None, "ctx": ((1, "c"), 2), "plural": (1, 2)}
 #: the packages whose messages the core's catalogue holds
-CORE_SOURCES = ("battletape.projections", "battletape.replay")
+CORE_SOURCES = ("battletape.projections", "battletape.replay", "battletape")
 
 
 def packages() -> list[str]:

@@ -153,6 +153,8 @@ def test_battletape_state_at_80_columns(fort, monkeypatch, lang):
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= 80
     rows = [line for line in lines if line[:2] in ("  ", "▶ ")]
+    pc = "PG" if lang == "it" else "PC"  # the seed's Italian: personaggio giocante
     assert [r[2:].split("  ")[0] for r in rows if r[2:3].strip()] == [
-        "Bruna (PC)", "Brother Kael (PC)", "Hobgoblin Warrior 1", "Hobgoblin Warrior 2"]
-    assert "Hobgoblin Warrior 1" in out.split("Brother Kael (PC)")[0]  # Bruna engages it
+        f"Bruna ({pc})", f"Brother Kael ({pc})", "Hobgoblin Warrior 1",
+        "Hobgoblin Warrior 2"]
+    assert "Hobgoblin Warrior 1" in out.split(f"Brother Kael ({pc})")[0]  # Bruna engages it
