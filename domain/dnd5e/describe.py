@@ -1,92 +1,141 @@
 """5e SRD (seed 002), Giocare: one log line for each of 5e's own events (and 5e's
-reading of an attack); None lets the core word the rest. Italian is ``describe_it``'s
-(the system picks by language)."""
+reading of an attack); None lets the core word the rest. Each line is a message of
+5e's catalogue (``locale/``: domain/words.py), with the seed's terms (``t``)."""
 
 from __future__ import annotations
 
 from battletape.domain import events as ev
 from battletape.domain.dnd5e import events as ev5
-
+from battletape.domain.words import Words
 
 _TAG_WORDS = {"resist": "resistance", "vulnerable": "vulnerability", "immune": "immunity"}
 
 
-def _tag(tag: str, t) -> str:
-    """``advantage:target prone`` in the reader's words (``vantaggio:target prono``)."""
+def _tag(tag: str, t, _: Words) -> str:
+    """``advantage:target prone`` in the reader's words (``vantaggio:target prono``);
+    a tag of its own words (``natural 20 hits (SRD)``) as the catalogue says it."""
     head, sep, rest = tag.partition(":")
-    if not sep:
-        return tag
-    return t(_TAG_WORDS.get(head, head)) + sep + " ".join(t(w) for w in rest.split(" "))
+    if not sep or head in ("knock-out", "wrong square"):
+        return _.ctx("tag", tag)
+    said = _.ctx("tag", rest)  # a phrase the catalogue holds, else word by word
+    if said == rest:
+        said = " ".join(t(w) if t(w) != w else _.ctx("tag", w) for w in rest.split(" "))
+    return t(_TAG_WORDS.get(head, head)) + sep + said
 
 
-def describe(system, e, lang: str = "en") -> str | None:
-    t = (lambda w: system.term(w, lang))
+def _ok(success: bool, _: Words) -> str:
+    return _.ctx("roll", "success") if success else _.ctx("roll", "failure")
+
+
+def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an event)
     match e:
         case ev.AttackResolved():
-            faces = "/".join(map(str, e.roll.faces)) if len(e.roll.faces) > 1 else ""
-            kept = f"natural {e.natural}" + (f" (of {faces})" if faces else "")
-            result = (t("crit").upper() if e.crit else t("hit") if e.hit else t("miss"))
-            dmg = ""
-            if e.hit and e.damage_roll is not None:
-                dmg = f" for {e.damage}" + (f" {t(e.damage_type)}" if e.damage_type else "")
-            why = [x for x in e.tags if x.split(":")[0] in (
-                "advantage", "disadvantage", "cover", "resist", "vulnerable", "immune")
-                or x.startswith(("knock", "wrong", "natural"))]
-            why = [_tag(x, t) for x in why]
-            return (f"{e.attacker} attacks {e.target}: {kept}, total {e.total} vs AC "
-                    f"{e.defense_value}: {result}{dmg}"
-                    + (f" [{'; '.join(why)}]" if why else ""))
+            return _attack(e, _, t)
         case ev5.InitiativeTied():
-            return f"{t('initiative')} tie at {e.total}: {', '.join(e.names)} (undecided)"
+            return _("{initiative} tie at {total}: {names} (undecided)",
+                     initiative=t("initiative"), total=e.total, names=", ".join(e.names))
         case ev5.TieBroken():
-            return f"tie decided by the {e.decided_by}: {' before '.join(e.names)}"
+            order = _(" before ").join(e.names)
+            if e.decided_by == "gm":
+                return _("tie decided by the gm: {order}", order=order)
+            return _("tie decided by the {by}: {order}", by=_.ctx("tie", e.decided_by),
+                     order=order)
         case ev5.ActionTaken():
-            slot = {"bonus": f" ({t('bonus action')})", "free": " (free)",
-                    "interact": " (free interaction)",
-                    "readied": " (readied)"}.get(e.slot, "")
-            what = f": {e.what}" if e.what else ""
-            if lang == "en" and e.slot in ("action", "bonus", "readied"):
-                return f"{e.name} takes the {e.action.capitalize()} action{slot}{what}"
-            return f"{e.name}: {t(e.action)}{slot}{what}"
+            slot = {"bonus": _(" ({bonus_action})", bonus_action=t("bonus action")),
+                    "free": _(" (free)"), "interact": _(" (free interaction)"),
+                    "readied": _(" (readied)")}.get(e.slot, "")
+            fields = dict(name=e.name, Action=e.action.capitalize(), action=t(e.action),
+                          slot=slot, what=f": {e.what}" if e.what else "")
+            if e.slot in ("action", "bonus", "readied"):
+                return _("{name} takes the {Action} action{slot}{what}", **fields)
+            return _("{name}: {action}{slot}{what}", **fields)
         case ev5.ReadiedResponseTaken():
-            return f"{e.name} takes its readied action ({e.trigger}), using its {t('reaction')}"
+            return _("{name} takes its readied action ({trigger}), using its {reaction}",
+                     name=e.name, trigger=e.trigger, reaction=t("reaction"))
         case ev5.ConditionIgnored():
-            return f"{e.name} is immune to {t(e.condition)}: not applied"
+            return _("{name} is immune to {condition}: not applied", name=e.name,
+                     condition=t(e.condition))
         case ev5.ExhaustionChanged():
-            return f"{e.name}: {t('exhaustion')} {e.change:+d} -> level {e.level}" + (
-                " (dead at 10)" if e.level >= 10 else "")
+            return _("{name}: {exhaustion} {change} -> level {level}", name=e.name,
+                     exhaustion=t("exhaustion"), change=f"{e.change:+d}",
+                     level=e.level) + (_(" (dead at 10)") if e.level >= 10 else "")
         case ev5.MaxHpReduced():
-            return f"{e.target}'s hit point maximum drops by {e.amount} to {e.max_hp}"
+            return _("{target}'s hit point maximum drops by {amount} to {max_hp}",
+                     target=e.target, amount=e.amount, max_hp=e.max_hp)
         case ev5.TemporaryHitPointsChosen():
-            return (f"{e.target} keeps the {e.keep} {t('temporary hit points')}: "
-                    f"{e.temp_hp} (had {e.old}, offered {e.offered})")
+            return _("{target} keeps the {keep} {temporary_hp}: {temp_hp} (had {old}, "
+                     "offered {offered})", target=e.target, keep=_.ctx("keep", e.keep),
+                     temporary_hp=t("temporary hit points"), temp_hp=e.temp_hp,
+                     old=e.old, offered=e.offered)
         case ev5.InstantDeath():
-            return (f"{e.name} dies instantly: {e.excess} excess damage vs {e.max_hp} "
-                    f"max hp ({e.rule})")
+            return _("{name} dies instantly: {excess} excess damage vs {max_hp} max hp "
+                     "({rule})", name=e.name, excess=e.excess, max_hp=e.max_hp,
+                     rule=_.ctx("instant death", e.rule))
         case ev5.Mounted():
-            how = "controlled" if e.controlled else "independent"
-            return f"{e.rider} mounts {e.mount} ({how})"
+            fields = dict(rider=e.rider, mount=e.mount, a_mount=t("mount"))
+            if e.controlled:
+                return _("{rider} mounts {mount} (controlled)", **fields)
+            return _("{rider} mounts {mount} (independent)", **fields)
         case ev5.Dismounted():
-            return f"{e.rider} leaves {e.mount}" + (f" ({e.reason})" if e.reason else "")
+            return _("{rider} leaves {mount}", rider=e.rider, mount=e.mount) + (
+                f" ({e.reason})" if e.reason else "")
         case ev5.RestTaken():
-            return f"{t(e.kind + ' rest')}: {', '.join(e.names)}"
+            return f"{t(e.kind + ' rest')}: {_.names(e.names)}"
         case ev5.UnderwaterSet():
-            return "the fight is under water" if e.underwater else "the fight leaves the water"
+            return (_("the fight is under water") if e.underwater
+                    else _("the fight leaves the water"))
         case ev5.AbilityCheckRolled():
-            res = "" if e.success is None else (" — success" if e.success else " — failure")
-            dc = f" vs DC {e.dc}" if e.dc is not None else ""
-            what = e.skill or t(e.ability)
-            auto = next((x for x in e.tags if x.startswith("auto-fail:")), None)
-            if auto is not None:
-                cond, _, sense = auto[len("auto-fail:"):].partition(" (")
-                res += f" (automatic: {t(cond)}, a check relying on {sense.rstrip(')')})"
-            return f"{e.name} {what} check: natural {e.natural}, total {e.total}{dc}{res}"
+            return _check(e, _, t)
         case ev.DeathSaveRolled():
             n = e.roll.natural
-            what = ("regains 1 hp" if n == 20 else "two failures" if n == 1 else
-                    "success" if e.success else "failure")
-            return f"{e.name} {t('death save')}: natural {n}: {what}"
+            what = (_("regains 1 hp") if n == 20 else _("two failures") if n == 1 else
+                    _.ctx("death save", "success") if e.success
+                    else _.ctx("death save", "failure"))
+            return _("{name} {death_save}: natural {natural}: {outcome}", name=e.name,
+                     death_save=t("death save"), natural=n, outcome=what)
         case ev.SaveRolled():
-            return (f"{e.name} {t(e.against)} {t('save')} {e.roll.expr} {e.roll.faces} = "
-                    f"{e.roll.total} vs DC {e.target}: {'success' if e.success else 'failure'}")
+            return _("{name} {against} {save} {expr} {faces} = {total} vs DC {dc}: "
+                     "{outcome}", name=e.name, against=t(e.against), save=t("save"),
+                     expr=e.roll.expr, faces=e.roll.faces, total=e.roll.total,
+                     dc=e.target, outcome=_ok(e.success, _))
     return None
+
+
+def _attack(e: ev.AttackResolved, _: Words, t) -> str:
+    faces = "/".join(map(str, e.roll.faces)) if len(e.roll.faces) > 1 else ""
+    kept = _("natural {natural}", natural=e.natural) + (
+        _(" (of {faces})", faces=faces) if faces else "")
+    result = (_.ctx("attack", "CRIT", crit=t("critical hit")) if e.crit
+              else t("hit") if e.hit else t("miss"))
+    damage = ""
+    if e.hit and e.damage_roll is not None:
+        damage = (_(" for {damage} {type}", damage=e.damage, type=t(e.damage_type))
+                  if e.damage_type else _(" for {damage}", damage=e.damage))
+    why = [_tag(x, t, _) for x in e.tags if x.split(":")[0] in (
+        "advantage", "disadvantage", "cover", "resist", "vulnerable", "immune")
+        or x.startswith(("knock", "wrong", "natural"))]
+    return _("{attacker} attacks {target}: {kept}, total {total} vs AC {value}: "
+             "{result}{damage}", attacker=e.attacker, target=e.target, kept=kept,
+             total=e.total, value=e.defense_value, result=result, damage=damage) + (
+        f" [{'; '.join(why)}]" if why else "")
+
+
+def _check(e: ev5.AbilityCheckRolled, _: Words, t) -> str:
+    result = "" if e.success is None else " — " + _ok(e.success, _)
+    auto = next((x for x in e.tags if x.startswith("auto-fail:")), None)
+    if auto is not None:
+        cond, _sep, sense = auto[len("auto-fail:"):].partition(" (")
+        sense = sense.rstrip(")")
+        if sense == "sight":
+            result += _(" (automatic: {condition}, a check relying on sight)",
+                        condition=t(cond))
+        elif sense == "hearing":
+            result += _(" (automatic: {condition}, a check relying on hearing)",
+                        condition=t(cond))
+        else:
+            result += _(" (automatic: {condition}, a check relying on {sense})",
+                        condition=t(cond), sense=sense)
+    return _("{name} {what} check: natural {natural}, total {total}{dc}{result}",
+             name=e.name, what=e.skill or t(e.ability), natural=e.natural,
+             total=e.total, dc=_(" vs DC {dc}", dc=e.dc) if e.dc is not None else "",
+             result=result)

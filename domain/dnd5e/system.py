@@ -85,13 +85,11 @@ class Dnd5e(RuleSystem):
                 "used" if x.get("reaction_used") else ""]
 
     def describe(self, e, lang: str = "en") -> str | None:
-        if lang == "it":
-            from battletape.domain.dnd5e.describe_it import describe as in_italian
-
-            return in_italian(self, e)
         from battletape.domain.dnd5e.describe import describe
+        from battletape.domain.words import words
 
-        return describe(self, e, lang)
+        return describe(self, e, words(lang, self.package),
+                        lambda word: self.term(word, lang))
 
 
 SYSTEM = Dnd5e()

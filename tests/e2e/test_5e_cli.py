@@ -160,7 +160,7 @@ def test_the_italian_terms_of_seed_002(sqlite_store):
     table = ok(sqlite_store, "--lang it state").out
     assert "turno: Valdris" in table and "morto" in table and "privo" in table
     log = ok(sqlite_store, "--lang it log").out
-    assert "[vantaggio:gm; vulnerabilità:contundente]" in log      # 5E-D20-02, 5E-RES-02
+    assert "[vantaggio:GM; vulnerabilità:contundente]" in log      # 5E-D20-02, 5E-RES-02
     assert "tiro salvezza contro la morte" in log
     ok(sqlite_store, "new Grotta --system 5e --seed 1")
     ok(sqlite_store, "add Bruna --pc --hp 30 --ac 17")
@@ -168,7 +168,7 @@ def test_the_italian_terms_of_seed_002(sqlite_store):
     ok(sqlite_store, "init Bruna=15 Gob=4")
     ok(sqlite_store, "cond add Bruna poisoned")
     ok(sqlite_store, "attack Bruna Gob --bonus 5 --roll 15/3 --dmg 4 --type fuoco")  # 5E-TYP-01
-    assert "svantaggio:attacker avvelenato" in ok(sqlite_store, "--lang it log").out
+    assert "svantaggio:attaccante avvelenato" in ok(sqlite_store, "--lang it log").out
     assert state(sqlite_store)["combatants"]["Gob"]["hp"] == 7  # 3+5 = 8 vs 13 misses
 
 

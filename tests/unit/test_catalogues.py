@@ -12,7 +12,12 @@ from battletape.projections import catalogues
 from battletape.domain.words import Words, catalogue, words
 
 #: messages whose Italian is written as the English is
-SAME_IN_ITALIAN = {" (immune)", ", GM {names}", "Round {n}"}
+SAME_IN_ITALIAN = {" (immune)", ", GM {names}", "Round {n}", " ({bonus_action})"}
+
+
+#: fields a translation may leave out, saying the same in its own words (5e's
+#: "takes the Dodge action": Italian names the action by the seed's term, {action})
+MAY_LEAVE = {"Action"}
 
 
 def _fields(text: str) -> set[str]:
@@ -34,7 +39,7 @@ def test_no_italian_is_a_copy_of_its_english_and_none_loses_a_value(package):
             if m.id not in SAME_IN_ITALIAN:
                 assert ids[0] not in said, f"{po.name}: {m.id!r} is not translated"
             for text in said:
-                assert _fields(ids[0]) <= _fields(text), (m.id, text)
+                assert _fields(ids[0]) - MAY_LEAVE <= _fields(text), (m.id, text)
 
 
 def test_english_reads_no_catalogue_and_is_the_message_itself():

@@ -12,7 +12,7 @@ def test_5E_D20_02_an_attack_line_in_italian_names_advantage_and_the_condition()
     e = b.run("attack", "A", "B", bonus=5, roll="4/15", dmg=7, type_="fire", kind="melee")[0]
     assert describe(e, "en", "5e").endswith("[advantage:target prone]")
     line = describe(e, "it", "5e")
-    assert line.endswith("[vantaggio:target prono]"), line
+    assert line.endswith("[vantaggio:bersaglio prono]"), line  # all Italian now
     assert "colpito, 7 danni da fuoco" in line and " for " not in line
 
 
@@ -22,7 +22,7 @@ def test_5E_CON_05_a_disadvantage_and_a_resistance_in_italian():
     b.run("cond add", "A", "poisoned")
     e = b.run("attack", "A", "B", bonus=5, roll="15/9", dmg=9, type_="fire", kind="melee")[0]
     line = describe(e, "it", "5e")
-    assert "svantaggio:attacker avvelenato" in line and "resistenza:fuoco" in line, line
+    assert "svantaggio:attaccante avvelenato" in line and "resistenza:fuoco" in line, line
 
 
 def test_5E_CON_01_an_automatic_failure_by_sight_in_both_languages():
