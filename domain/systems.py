@@ -219,14 +219,18 @@ class RuleSystem:
         """The log line of one of this system's events (None: the core's wording)."""
         return None
 
-    def stat_line(self, c: "Combatant | Event", sep: str = " ") -> str:
+    def stat_line(self, c: "Combatant | Event", sep: str = " ", lang: str = "en") -> str:
         """The defenses of a combatant (or of its CombatantAdded event), joined by
-        ``sep``, as the log and the report show them."""
-        return f"AC {c.ac}"
+        ``sep``, as the log and the report show them, in ``lang``."""
+        from battletape.domain.words import words
 
-    def rank(self, c: "Combatant") -> str:
+        return words(lang, self.package)("AC {ac}", ac=c.ac)
+
+    def rank(self, c: "Combatant", lang: str = "en") -> str:
         """How strong a combatant is, as the report shows it (``level 3``)."""
-        return f"level {c.level}"
+        from battletape.domain.words import words
+
+        return words(lang, self.package)("level {level}", level=c.level)
 
     def title_line(self, state: "EncounterState", lang: str = "en") -> str:
         """What the state table's title adds after the round (13th Age: the die)."""

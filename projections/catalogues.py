@@ -21,8 +21,10 @@ from battletape.domain.words import DOMAIN
 
 #: the call names whose first arguments are messages, in Babel's keyword form
 KEYWORDS = {"_": None, "N_": None, "ctx": ((1, "c"), 2), "plural": (1, 2)}
-#: the packages whose messages the core's catalogue holds
-CORE_SOURCES = ("battletape.projections", "battletape.replay", "battletape")
+#: the packages whose messages the core's catalogue holds (the domain's own modules,
+#: not its systems' packages)
+CORE_SOURCES = ("battletape.projections", "battletape.replay", "battletape",
+                "battletape.domain")
 
 
 def packages() -> list[str]:
@@ -54,7 +56,8 @@ def sources(package: str) -> list[Path]:
     from battletape.domain.words import CORE
 
     return [path for source in (CORE_SOURCES if package == CORE else (package,))
-            for path in sorted(folder(source).rglob("*.py"))]
+            for path in sorted(folder(source).glob("*.py" if source == "battletape.domain"
+                                                   else "**/*.py"))]
 
 
 def extracted(package: str) -> dict[tuple[str | None, str], str]:

@@ -39,7 +39,8 @@ def _sentence(e: ev.Event, rules, _: Words, t) -> str | None:  # noqa: C901 (one
             return _("encounter {name} started ({system}, campaign {campaign})",
                      name=e.name, system=e.system, campaign=e.campaign)
         case ev.CombatantAdded():
-            fields = dict(name=e.name, hp=e.hp, max_hp=e.max_hp, stats=rules.stat_line(e))
+            fields = dict(name=e.name, hp=e.hp, max_hp=e.max_hp,
+                          stats=rules.stat_line(e, lang=_.lang))
             if e.pc:
                 return _.ctx("a PC", "{name} joins: {hp}/{max_hp} hp, {stats}", **fields)
             return _("{name} joins: {hp}/{max_hp} hp, {stats}", **fields)

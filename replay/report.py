@@ -45,8 +45,8 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     for c in final.combatants.values():
         lines.append("- " + _("**{name}** ({kind}, {rank}): {max_hp} hp, {stats}",
                               name=c.name, kind=_("PC") if c.pc else _("monster"),
-                              rank=system.rank(c), max_hp=c.max_hp,
-                              stats=system.stat_line(c, ", ")))
+                              rank=system.rank(c, lang), max_hp=c.max_hp,
+                              stats=system.stat_line(c, ", ", lang)))
     rounds: dict[int, list[str]] = defaultdict(list)
     current = 0
     biggest: tuple[int, str] = (0, "")

@@ -349,7 +349,7 @@ def remove_condition(state: EncounterState, name: str, text: str) -> list[Event]
     return [ConditionRemoved(name=c.name, condition=cond)]
 
 
-#: why fascination ends (ConditionRemoved.reason; describe_it says it in Italian)
+#: why fascination ends (ConditionRemoved.reason; the log says it in its language)
 SHAKEN_FREE, DIRECT_THREAT = "shaken free by ", "a direct threat by "
 
 

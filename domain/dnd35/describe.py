@@ -1,197 +1,309 @@
 """D&D 3.5 (seed 003): one log line for each of 3.5's own events (and 3.5's reading of
-an attack, a save, a d100 to stabilise); None lets the core word the rest. With
-``--lang it`` the common lines are Italian sentences (``describe_it``)."""
+an attack, a save, a d100 to stabilise); None lets the core word the rest.
+
+Each line is a message of 3.5's catalogue (``locale/``: domain/words.py). The Sigil
+community reads its rules in Italian: the Italian lines use the seed's own words (tiro
+per colpire, minaccia di critico, CA da tocco, colto alla sprovvista, danni non
+letali, attacco di opportunità, morente, stabile), ``t`` giving the seed's terms.
+"""
 
 from __future__ import annotations
 
 from battletape.domain import events as ev
 from battletape.domain.dnd35 import events as ev35
+from battletape.domain.words import Words
 
-_DEFENSE = {"ac": "AC", "touch": "touch AC", "flat-footed": "flat-footed AC"}
+
+#: Confuso (35-CND-11): what a confused creature does, by its d100 band
+_BEHAVIOURS = {"attack-source": "attacks the source of the confusion",
+               "act-normally": "acts normally", "babble": "babbles incoherently",
+               "flee": "flees from the source of the confusion",
+               "attack-nearest": "attacks the nearest creature",
+               "attack-attacker": "attacks the creature that attacked it"}
+_DEFENSES = {"ac": "AC", "touch": "touch AC", "flat-footed": "flat-footed AC"}
 
 
-def _attack(e: ev.AttackResolved, t) -> str:
-    result = (t("critical hit").upper() if e.crit else t("hit") if e.hit else t("miss"))
-    dmg = ""
+def _defense(defense: str, _: Words) -> str:
+    name = _DEFENSES.get(defense, defense)
+    return _.ctx("defense", name)
+
+
+def _modifier(label: str, _: Words, t) -> str:
+    """An attack's modifier in the reader's words (fiancheggiare, carica, paura)."""
+    said = _.ctx("modifier", label)
+    if said != label:
+        return said
+    if label.startswith("fear (") and label.endswith(")"):
+        return _("fear ({conditions})", conditions=", ".join(
+            t(w) for w in label[6:-1].split(", ")))
+    return t(label)
+
+
+def _attack(e: ev.AttackResolved, _: Words, t) -> str:
+    result = (_.ctx("attack", "CRITICAL HIT", crit=t("critical hit")) if e.crit
+              else t("hit") if e.hit else t("miss"))
+    damage = ""
     if e.hit and e.damage_roll is not None:
-        kind = " nonlethal" if "nonlethal" in e.tags else ""
-        dmg = f" for {e.damage}{kind}" + (f" {t(e.damage_type)}" if e.damage_type else "")
-    mods = [f"{k} {v:+d}" for k, v in e.modifiers.items() if k != "attack bonus"]
-    why = [x for x in e.tags if x.startswith(("natural", "loses Dex", "Dex 0", "miss chance",
-                                              "cover hit", "precision", "immune",
-                                              "coup de grace", "not confirmed",
-                                              "incorporeal"))]
+        fields = dict(damage=e.damage, type=t(e.damage_type or ""))
+        if "nonlethal" in e.tags:
+            damage = (_(" for {damage} nonlethal {type}", **fields) if e.damage_type
+                      else _(" for {damage} nonlethal", **fields))
+        else:
+            damage = (_(" for {damage} {type}", **fields) if e.damage_type
+                      else _(" for {damage}", **fields))
+    mods = [f"{_modifier(k, _, t)} {v:+d}" for k, v in e.modifiers.items()
+            if k != "attack bonus"]
+    why = [_.ctx("tag", x) for x in e.tags if x.startswith((
+        "natural", "loses Dex", "Dex 0", "miss chance", "cover hit", "precision",
+        "immune", "coup de grace", "not confirmed", "incorporeal"))]
     aoo = f" ({t('attack of opportunity')})" if e.action == "aoo" else ""
-    return (f"{e.attacker} attacks {e.target}{aoo}: natural {e.natural}, total {e.total} "
-            f"vs {_DEFENSE.get(e.defense, e.defense)} {e.defense_value}: {result}{dmg}"
-            + (f" [{'; '.join(mods + why)}]" if mods or why else ""))
+    return _("{attacker} attacks {target}{aoo}: natural {natural}, total {total} vs "
+             "{defense} {value}: {result}{damage}", attacker=e.attacker, target=e.target,
+             aoo=aoo, natural=e.natural, total=e.total, defense=_defense(e.defense, _),
+             value=e.defense_value, result=result, damage=damage) + (
+        f" [{'; '.join(mods + why)}]" if mods or why else "")
 
 
-def describe(system, e, lang: str = "en") -> str | None:
-    t = (lambda w: system.term(w, lang))
-    if lang == "it":
-        from battletape.domain.dnd35 import describe_it
-
-        said = describe_it.describe(system, e, t)
-        if said is not None:
-            return said
+def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an event)
     match e:
         case ev.AttackResolved():
-            return _attack(e, t)
+            return _attack(e, _, t)
+        case ev.RoundStarted() if e.round == 0:
+            return t("surprise round")
         case ev35.ConfirmationRolled():
-            return (f"{e.attacker} rolls to confirm the {t('threat')} on {e.target}: "
-                    f"natural {e.roll.faces[0]}, total {e.total} vs {e.defense_value}: "
-                    + ("confirmed" if e.confirmed else "not confirmed (normal damage)"))
+            return _("{attacker} rolls to confirm the {threat} on {target}: natural "
+                     "{natural}, total {total} vs {value}: {result}", attacker=e.attacker,
+                     threat=t("threat"), target=e.target, natural=e.roll.faces[0],
+                     total=e.total, value=e.defense_value,
+                     result=_("confirmed") if e.confirmed
+                     else _("not confirmed (normal damage)"))
         case ev35.MissChanceRolled():
-            return (f"{e.attacker}'s miss chance against {e.target} ({e.chance}%): d100 "
-                    f"{e.roll.total}: " + ("miss" if e.missed else "the hit stands"))
+            return _("{attacker}'s miss chance against {target} ({chance}%): d100 {roll}: "
+                     "{result}", attacker=e.attacker, target=e.target, chance=e.chance,
+                     roll=e.roll.total, result=t("miss") if e.missed
+                     else _("the hit stands"))
         case ev35.TieRerollDue():
-            return (f"{t('initiative')} tie at {e.total} with the same bonus: "
-                    f"{', '.join(e.names)} reroll between themselves")
+            return _("{initiative} tie at {total} with the same bonus: {names} reroll "
+                     "between themselves", initiative=t("initiative"), total=e.total,
+                     names=_.names(e.names))
         case ev35.TieRerolled():
-            return "tie rerolled: " + " before ".join(
-                f"{n} ({e.rolls[n]})" if n in e.rolls else n for n in e.names)
+            return _("tie rerolled: {order}", order=_(" before ").join(
+                f"{n} ({e.rolls[n]})" if n in e.rolls else n for n in e.names))
         case ev35.SurpriseRoundEnded():
-            return f"the {t('surprise round')} ends: everyone rolls {t('initiative')} again"
+            return _("the {surprise_round} ends: everyone rolls {initiative} again",
+                     surprise_round=t("surprise round"), initiative=t("initiative"))
         case ev35.TableActionTaken():
-            what = f": {e.what}" if e.what else ""
-            kind = t(e.kind)
-            aoo = (f" — may take an {t('attack of opportunity')}: {', '.join(e.provokes)}"
-                   if e.provokes else "")
-            if e.kind == "aoo":     # a special move made as an AoO (35-AOO-06)
-                on = (f" on the action at {e.what[8:]}" if e.what.startswith("trigger:")
-                      else "")
-                return f"{e.name}: {e.action} as an {t('attack of opportunity')}{on}{aoo}"
-            return f"{e.name}: {e.action} ({kind}){what}{aoo}"
+            return _table_action(e, _, t)
         case ev35.NonlethalDamageTaken():
-            return f"{e.target} takes {e.amount} {t('nonlethal damage')}"
+            return _("{target} takes {amount} {nonlethal}", target=e.target,
+                     amount=e.amount, nonlethal=t("nonlethal damage"))
+        case ev.ConditionRemoved() if e.reason.startswith(("shaken free by ",
+                                                           "a direct threat by ")):
+            return _fascination_ends(e, _, t)
         case ev35.SaveDemanded():
-            return (f"{e.name} must make a {t(e.save)} save DC {e.dc} "
-                    f"({t(e.against.replace('-', ' '))})")
+            return _("{name} must make a {save} save DC {dc} ({against})", name=e.name,
+                     save=t(e.save), dc=e.dc, against=t(e.against.replace("-", " ")))
         case ev35.Died():
-            return f"{e.name} dies ({e.cause.replace('-', ' ')})"
+            return _("{name} dies ({cause})", name=e.name,
+                     cause=t(e.cause.replace("-", " ")))
         case ev35.AbilityChanged():
-            if e.amount < 0:
-                what = "drain restored" if e.drain else "damage cured"
-                return f"{e.name}'s {t(e.ability)} {what}: +{-e.amount}"
-            what = "drained" if e.drain else "damaged"
-            by = f" by {e.drainer}" if e.drainer else ""
-            crit = " (critical: doubled)" if e.crit else ""
-            cap = (f" (of {e.asked}: a score never goes below 0)"
-                   if e.asked and e.asked > e.amount else "")
-            tmp = f"; {e.drainer} gains {e.temp_hp} temporary hp" if e.temp_hp else ""
-            return f"{e.name}'s {t(e.ability)} {what}{by}{crit}: -{e.amount}{cap}{tmp}"
+            return _ability_changed(e, _, t)
         case ev35.NegativeLevelsGained():
             if e.count < 0:
-                return f"{e.name} loses {-e.count} {t('negative levels')} (restored)"
-            by = f" drained by {e.drainer}" if e.drainer else ""
-            what = t('negative levels') if e.count > 1 else "negative level"
-            return f"{e.name}{by} gains {e.count} {what}"
+                return _("{name} loses {count} {negative_levels} (restored)", name=e.name,
+                         count=-e.count, negative_levels=t("negative levels"))
+            fields = dict(name=e.name, count=e.count, drainer=e.drainer,
+                          negative_levels=t("negative levels"))
+            if e.drainer:
+                return _.plural("{name} drained by {drainer} gains {count} negative level",
+                                "{name} drained by {drainer} gains {count} "
+                                "{negative_levels}", e.count, **fields)
+            return _.plural("{name} gains {count} negative level",
+                            "{name} gains {count} {negative_levels}", e.count, **fields)
         case ev35.AbilityCheckMade():
             dc = ""
             if e.dc is not None:
-                dc = f" vs DC {e.dc}: " + ("success" if e.success else "failure")
-            return (f"{e.name} {t(e.ability)} check: natural {e.natural}, total "
-                    f"{e.total}{dc}")
+                dc = _(" vs DC {dc}: {result}", dc=e.dc, result=_ok(e.success, _))
+            return _("{name} {ability} check: natural {natural}, total {total}{dc}",
+                     name=e.name, ability=t(e.ability), natural=e.natural, total=e.total,
+                     dc=dc)
         case ev35.ModifierAdded():
-            against = f" against {e.against}" if e.against else ""
-            return (f"{e.name}: {e.value:+d} {e.bonus_type} to {e.stat}{against} "
-                    f"({e.source}{', force effect' if e.force_effect else ''})")
+            against = _(" against {against}", against=e.against) if e.against else ""
+            force = _(", force effect") if e.force_effect else ""
+            return _("{name}: {value} {bonus_type} to {stat}{against} ({source}{force})",
+                     name=e.name, value=f"{e.value:+d}", bonus_type=e.bonus_type,
+                     stat=e.stat, against=against, source=e.source, force=force)
         case ev35.ModifierRemoved():
-            return f"{e.name}: {e.source} ends"
+            return _("{name}: {source} ends", name=e.name, source=e.source)
         case ev35.ProvokedActionLost():
-            return (f"{e.name}'s {e.action} is lost: {e.reason} after the attack of "
-                    "opportunity it provoked")
+            return _("{name}'s {action} is lost: {reason} after the attack of opportunity "
+                     "it provoked", name=e.name, action=e.action, reason=e.reason)
         case ev35.ReadiedActionLost():
-            return f"{e.name}'s readied action ({e.trigger}) is lost: its turn came first"
+            return _("{name}'s readied action ({trigger}) is lost: its turn came first",
+                     name=e.name, trigger=e.trigger)
         case ev35.CoverHit():
-            return (f"{e.attacker}'s attack on {e.target} hits the {e.cover} cover instead: "
-                    f"{e.damage} damage, hardness {e.hardness}, {e.dealt} to the cover")
+            return _("{attacker}'s attack on {target} hits the {cover} cover instead: "
+                     "{damage} damage, hardness {hardness}, {dealt} to the cover",
+                     attacker=e.attacker, target=e.target, cover=e.cover,
+                     damage=e.damage, hardness=e.hardness, dealt=e.dealt)
         case ev35.AidAnotherRolled():
-            what = (f"+2 on {e.ally}'s next attack on {e.target}" if e.give == "attack"
-                    else f"+2 AC for {e.ally} against {e.target}'s next attack")
-            return (f"{e.aider} aids {e.ally} against {e.target}: natural "
-                    f"{e.roll.faces[0]}, total {e.total} vs AC 10: "
-                    + (what if e.success else "no help"))
+            fields = dict(aider=e.aider, ally=e.ally, target=e.target,
+                          natural=e.roll.faces[0], total=e.total)
+            what = (_("+2 on {ally}'s next attack on {target}", **fields)
+                    if e.give == "attack" else
+                    _("+2 AC for {ally} against {target}'s next attack", **fields))
+            return _("{aider} aids {ally} against {target}: natural {natural}, total "
+                     "{total} vs AC 10: {result}", result=what if e.success
+                     else _("no help"), **fields)
         case ev35.FeintRolled():
-            return (f"{e.feinter} feints {e.target}: Bluff {e.total} vs {e.opposed}: "
-                    + (f"{e.target} loses its Dex bonus to AC against {e.feinter}'s next "
-                       "melee attack" if e.success else "not fooled"))
+            fields = dict(feinter=e.feinter, target=e.target, total=e.total,
+                          opposed=e.opposed)
+            return _("{feinter} feints {target}: Bluff {total} vs {opposed}: {result}",
+                     result=_("{target} loses its Dex bonus to AC against {feinter}'s "
+                              "next melee attack", **fields) if e.success
+                     else _("not fooled"), **fields)
         case ev35.ManeuverResolved():
-            move = e.maneuver.replace("-", " ") + (" (counter)" if e.counter else "")
-            rolls = ""
-            if e.check is not None and e.opposed is not None:
-                rolls = f": {e.check.total} vs {e.opposed.total}"
-            return f"{e.attacker} tries to {move} {e.target}{rolls}: {e.result}"
+            rolls = (_(": {check} vs {opposed}", check=e.check.total,
+                       opposed=e.opposed.total)
+                     if e.check is not None and e.opposed is not None else "")
+            fields = dict(attacker=e.attacker, move=_.ctx("maneuver", e.maneuver.replace("-", " ")),
+                          target=e.target, rolls=rolls, result=_.ctx("maneuver result",
+                                                                     e.result))
+            if e.counter:
+                return _("{attacker} tries to {move} {target} (counter){rolls}: {result}",
+                         **fields)
+            return _("{attacker} tries to {move} {target}{rolls}: {result}", **fields)
         case ev35.TurningResolved():
-            out = (f"{e.name} turns undead: check {e.check.total}, up to {e.max_hd} HD, "
-                   f"{e.hd_total} HD in all")
+            out = _("{name} turns undead: check {check}, up to {max_hd} HD, {hd_total} "
+                    "HD in all", name=e.name, check=e.check.total, max_hd=e.max_hd,
+                    hd_total=e.hd_total)
             if e.destroyed:
-                out += "; destroyed: " + ", ".join(e.destroyed)
+                out += _("; destroyed: {names}", names=", ".join(e.destroyed))
             if e.turned:
-                out += "; turned: " + ", ".join(e.turned)
+                out += _("; turned: {names}", names=", ".join(e.turned))
             if not e.destroyed and not e.turned:
-                out += "; no undead affected"
+                out += _("; no undead affected")
             return out
         case ev35.SplashLanded():
-            where = "a grid intersection" if e.at == "intersection" else e.at
-            roll = (f" (natural {e.roll.faces[0]}, total {e.roll.total} vs AC "
-                    f"{e.defense_value})" if e.roll is not None else "")
-            if e.hit:
-                who = ", ".join(e.splashed) or "nobody"
-                return (f"{e.attacker}'s splash weapon hits {where}{roll}: {e.damage} splash "
-                        f"damage to {who}")
-            return (f"{e.attacker}'s splash weapon misses {where}{roll} and lands in square "
-                    f"{e.scatter.total if e.scatter else '?'} of the 8 around it (d8)")
+            return _splash(e, _)
         case ev35.FearEffectNoted():
-            return f"{e.name} suffers the fear effect {e.effect} ({e.condition})"
+            return _("{name} suffers the fear effect {effect} ({condition})", name=e.name,
+                     effect=e.effect, condition=t(e.condition))
         case ev35.ConfusionRolled():
-            roll = f"d100 {e.roll.total}: " if e.roll is not None else ""
-            what = {"attack-source": "attacks the source of the confusion",
-                    "act-normally": "acts normally", "babble": "babbles incoherently",
-                    "flee": "flees from the source of the confusion",
-                    "attack-nearest": "attacks the nearest creature",
-                    "attack-attacker": "attacks the creature that attacked it"
-                    }.get(e.behaviour, e.behaviour)
-            target = f" ({e.target})" if e.target else ""
-            why = f" — {e.why}" if e.why else ""
-            return f"{e.name} is confused: {roll}{what}{target}{why}"
+            return _("{name} is confused: {roll}{behaviour}{target}{why}", name=e.name,
+                     roll=f"d100 {e.roll.total}: " if e.roll is not None else "",
+                     behaviour=_.ctx("confusion", _BEHAVIOURS.get(e.behaviour,
+                                                                  e.behaviour)),
+                     target=f" ({e.target})" if e.target else "",
+                     why=f" — {e.why}" if e.why else "")
         case ev35.IncorporealDamageRolled():
             if not e.magic:
-                return (f"{e.name} is incorporeal: immune to the {e.amount} nonmagical "
-                        "damage")
-            roll = f"d100 {e.roll.total}: " if e.roll is not None else ""
-            return (f"{e.name} is incorporeal: {roll}" + (
-                f"the {e.amount} damage is ignored (50%)" if e.ignored
-                else f"the {e.amount} damage goes through"))
+                return _("{name} is incorporeal: immune to the {amount} nonmagical damage",
+                         name=e.name, amount=e.amount)
+            fields = dict(name=e.name, amount=e.amount,
+                          roll=f"d100 {e.roll.total}: " if e.roll is not None else "")
+            if e.ignored:
+                return _("{name} is incorporeal: {roll}the {amount} damage is ignored "
+                         "(50%)", **fields)
+            return _("{name} is incorporeal: {roll}the {amount} damage goes through",
+                     **fields)
         case ev35.SpellFailureRolled():
-            spell = f" casting {e.spell}" if e.spell else ""
-            return (f"{e.name}'s arcane spell failure{spell} ({e.chance}%): d100 "
-                    f"{e.roll.total}: " + ("the spell is wasted" if e.failed
-                                           else "the spell goes off"))
+            return _("{name}'s arcane spell failure{spell} ({chance}%): d100 {roll}: "
+                     "{result}", name=e.name, chance=e.chance, roll=e.roll.total,
+                     spell=_(" casting {spell}", spell=e.spell) if e.spell else "",
+                     result=_("the spell is wasted") if e.failed
+                     else _("the spell goes off"))
         case ev.SurpriseDeclared():
-            return (f"a {t('surprise round')}: only {', '.join(e.actors)} are aware of "
-                    "their enemies and act (Sorpresa)")
+            return _("a {surprise_round}: only {names} are aware of their enemies and "
+                     "act (Sorpresa)", surprise_round=t("surprise round"),
+                     names=_.names(e.actors))
         case ev.Delayed():
-            return f"{e.name} delays: the turn passes (Ritardare il turno)"
+            return _("{name} delays: the turn passes (Ritardare il turno)", name=e.name)
         case ev.Readied():
-            return f"{e.name} readies a {t(e.action or 'standard')} action: {e.trigger}"
+            return _("{name} readies a {action} action: {trigger}", name=e.name,
+                     action=t(e.action or "standard"), trigger=e.trigger)
         case ev.DelayedActionTaken():
-            return (f"{e.name} takes the delayed turn after {e.after} (initiative now "
-                    f"{e.initiative})")
+            return _("{name} takes the delayed turn after {after} (initiative now "
+                     "{initiative})", name=e.name, after=e.after, initiative=e.initiative)
         case ev.ReadiedActionTaken():
-            return (f"{e.name}'s readied action goes off before {e.before} (initiative now "
-                    f"{e.initiative})")
+            return _("{name}'s readied action goes off before {before} (initiative now "
+                     "{initiative})", name=e.name, before=e.before,
+                     initiative=e.initiative)
         case ev.DeathSaveRolled():
-            return (f"{e.name} rolls d100 to stabilise: {e.roll.total}: "
-                    + (t("stable") if e.success else "loses 1 hp"))
+            return _("{name} rolls d100 to stabilise: {roll}: {result}", name=e.name,
+                     roll=e.roll.total, result=t("stable") if e.success
+                     else _("loses 1 hp"))
         case ev.StabilizeAttempted():
-            return (f"{e.helper} tries to {t('stabilize')} {e.name}: Heal {e.roll.total} vs "
-                    f"DC 15: " + ("stable" if e.success else "failure"))
+            return _("{helper} tries to {stabilize} {name}: Heal {roll} vs DC 15: {result}",
+                     helper=e.helper, stabilize=t("stabilize"), name=e.name,
+                     roll=e.roll.total, result=t("stable") if e.success
+                     else _.ctx("roll", "failure"))
         case ev.SaveRolled():
-            return (f"{e.name} {t(e.difficulty)} {t('save')}: natural {e.roll.faces[0]}, "
-                    f"total {e.roll.total} vs DC {e.target}: "
-                    f"{'success' if e.success else 'failure'}"
-                    + (f" ({t(e.against.replace('-', ' '))})" if e.against != e.difficulty
-                       else ""))
+            return _("{name} {kind} {save}: natural {natural}, total {total} vs DC {dc}: "
+                     "{result}", name=e.name, kind=t(e.difficulty), save=t("save"),
+                     natural=e.roll.faces[0], total=e.roll.total, dc=e.target,
+                     result=_ok(e.success, _)) + (
+                f" ({t(e.against.replace('-', ' '))})" if e.against != e.difficulty
+                else "")
     return None
+
+
+def _ok(success: bool, _: Words) -> str:
+    return _.ctx("roll", "success") if success else _.ctx("roll", "failure")
+
+
+def _table_action(e: ev35.TableActionTaken, _: Words, t) -> str:
+    from battletape.domain.dnd35.action_table import row
+
+    provokes = (_(" — may take an {aoo}: {names}", aoo=t("attack of opportunity"),
+                  names=_.names(e.provokes)) if e.provokes else "")
+    found = row(e.action)
+    action = _.ctx("action", e.action) if found is None or _.lang == "en" else \
+        found.italian.split(" (")[0]
+    if e.kind == "aoo":     # a special move made as an AoO (35-AOO-06)
+        on = (_(" on the action at {position}", position=e.what[8:])
+              if e.what.startswith("trigger:") else "")
+        return _("{name}: {action} as an {aoo}{on}{provokes}", name=e.name, action=action,
+                 aoo=t("attack of opportunity"), on=on, provokes=provokes)
+    return _("{name}: {action} ({kind}){what}{provokes}", name=e.name, action=action,
+             kind=t(e.kind), what=f": {e.what}" if e.what else "", provokes=provokes)
+
+
+def _fascination_ends(e: ev.ConditionRemoved, _: Words, t) -> str:
+    """Affascinato (35-CND-05): why the fascination ended, in the seed's words."""
+    shaken = e.reason.startswith("shaken free by ")
+    who = e.reason.removeprefix("shaken free by ").removeprefix("a direct threat by ")
+    fields = dict(name=e.name, condition=t(e.condition), who=who)
+    if shaken:
+        return _("{name} is no longer {condition} (shaken free by {who})", **fields)
+    return _("{name} is no longer {condition} (a direct threat by {who})", **fields)
+
+
+def _ability_changed(e: ev35.AbilityChanged, _: Words, t) -> str:
+    fields = dict(name=e.name, ability=t(e.ability), amount=abs(e.amount))
+    if e.amount < 0:
+        return (_("{name}'s {ability} drain restored: +{amount}", **fields) if e.drain
+                else _("{name}'s {ability} damage cured: +{amount}", **fields))
+    what = (_("{name}'s {ability} drained", **fields) if e.drain
+            else _("{name}'s {ability} damaged", **fields))
+    by = _(" by {drainer}", drainer=e.drainer) if e.drainer else ""
+    crit = _(" (critical: doubled)") if e.crit else ""
+    cap = (_(" (of {asked}: a score never goes below 0)", asked=e.asked)
+           if e.asked and e.asked > e.amount else "")
+    tmp = (_("; {drainer} gains {temp_hp} temporary hp", drainer=e.drainer,
+             temp_hp=e.temp_hp) if e.temp_hp else "")
+    return f"{what}{by}{crit}: -{e.amount}{cap}{tmp}"
+
+
+def _splash(e: ev35.SplashLanded, _: Words) -> str:
+    where = _("a grid intersection") if e.at == "intersection" else e.at
+    roll = (_(" (natural {natural}, total {total} vs AC {value})",
+              natural=e.roll.faces[0], total=e.roll.total, value=e.defense_value)
+            if e.roll is not None else "")
+    if e.hit:
+        return _("{attacker}'s splash weapon hits {where}{roll}: {damage} splash damage "
+                 "to {who}", attacker=e.attacker, where=where, roll=roll, damage=e.damage,
+                 who=", ".join(e.splashed) or _("nobody"))
+    return _("{attacker}'s splash weapon misses {where}{roll} and lands in square "
+             "{square} of the 8 around it (d8)", attacker=e.attacker, where=where,
+             roll=roll, square=e.scatter.total if e.scatter else "?")

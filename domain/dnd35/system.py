@@ -39,9 +39,13 @@ class Dnd35(RuleSystem):
 
         return POLICY
 
-    def rank(self, c) -> str:
+    def rank(self, c, lang: str = "en") -> str:
+        from battletape.domain.words import words
+
         hd = c.extra.get("hd")
-        return f"level {c.level}" if c.pc or not hd else f"{hd} HD"
+        if c.pc or not hd:
+            return super().rank(c, lang)
+        return words(lang, self.package)("{hd} HD", hd=hd)
 
     def staggered(self, c) -> bool:
         """Barcollante: nonlethal damage equal to current hp (35-NL-03, 35-CND-08)."""
@@ -59,18 +63,22 @@ class Dnd35(RuleSystem):
 
         return state_keys(state)
 
-    def stat_line(self, c, sep: str = " ") -> str:
+    def stat_line(self, c, sep: str = " ", lang: str = "en") -> str:
+        from battletape.domain.words import words
+
+        _ = words(lang, self.package)
         stats = getattr(c, "stats", None) or getattr(c, "extra", {}) or {}
-        parts = [f"AC {c.ac}"]
+        parts = [_("AC {ac}", ac=c.ac)]
         if stats.get("touch") is not None:
-            parts.append(f"touch {stats['touch']}")
+            parts.append(_("touch {touch}", touch=stats["touch"]))
         if stats.get("flat_footed_ac") is not None:
-            parts.append(f"flat-footed {stats['flat_footed_ac']}")
+            parts.append(_("flat-footed {ac}", ac=stats["flat_footed_ac"]))
         if stats.get("bab"):
             parts.append(f"BAB {stats['bab']:+d}")
         saves = stats.get("saves") or {}
         if saves:
-            parts.append(" ".join(f"{k.title()} {v:+d}" for k, v in saves.items()))
+            parts.append(" ".join(f"{_.ctx('save', k.title())} {v:+d}"
+                                  for k, v in saves.items()))
         return sep.join(parts)
 
     def table_columns(self) -> list[str]:
@@ -89,8 +97,10 @@ class Dnd35(RuleSystem):
 
     def describe(self, e, lang: str = "en") -> str | None:
         from battletape.domain.dnd35.describe import describe
+        from battletape.domain.words import words
 
-        return describe(self, e, lang)
+        return describe(self, e, words(lang, self.package),
+                        lambda word: self.term(word, lang))
 
 
 SYSTEM = Dnd35()

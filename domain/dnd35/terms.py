@@ -63,7 +63,7 @@ WORDS = {
     "threat": "minaccia di critico", "confirmed": "confermato",
     "critical hit": "colpo critico", "crit": "critico",
     "attack of opportunity": "attacco di opportunità", "initiative": "iniziativa",
-    "armor class": "classe armatura", "touch": "contatto", "touch ac": "CA di contatto",
+    "armor class": "classe armatura", "touch": "tocco", "touch ac": "CA da tocco",
     "flat-footed ac": "CA colto alla sprovvista", "nonlethal": "danni non letali",
     "nonlethal damage": "danni non letali", "hit points": "punti ferita",
     "surprise round": "round di sorpresa", "full attack": "attacco completo",

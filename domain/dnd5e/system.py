@@ -37,10 +37,14 @@ class Dnd5e(RuleSystem):
 
         return values(table, e)
 
-    def rank(self, c) -> str:
+    def rank(self, c, lang: str = "en") -> str:
         """Competenza: a character's level, a monster's Challenge Rating (GS)."""
+        from battletape.domain.words import words
+
         cr = c.extra.get("cr")
-        return f"CR {cr}" if cr is not None and not c.pc else f"level {c.level}"
+        if cr is not None and not c.pc:
+            return words(lang, self.package)("CR {cr}", cr=cr)
+        return super().rank(c, lang)
 
     def staggered(self, c) -> bool:
         """Insanguinato: hp <= max/2 exactly, 0 included (5E-HP-03)."""
@@ -63,15 +67,20 @@ class Dnd5e(RuleSystem):
     def state_keys(self, state) -> dict[str, Any]:
         return {"underwater": bool(state.extra.get("underwater", False))}
 
-    def stat_line(self, c, sep: str = " ") -> str:
+    def stat_line(self, c, sep: str = " ", lang: str = "en") -> str:
+        from battletape.domain.words import words
+
+        _ = words(lang, self.package)
         stats = getattr(c, "stats", None) or getattr(c, "extra", {}) or {}
-        parts = [f"AC {c.ac}"]
+        parts = [_("AC {ac}", ac=c.ac)]
         saves = stats.get("saves") or {}
         if saves:
-            parts.append("saves " + ",".join(f"{k}{v:+d}" for k, v in saves.items()))
+            parts.append(_("saves {saves}", saves=",".join(
+                f"{_.ctx('ability', k)}{v:+d}" for k, v in saves.items())))
         for key in ("resist", "vulnerable", "immune"):
             if stats.get(key):
-                parts.append(f"{key} {','.join(stats[key])}")
+                parts.append(f"{_.ctx('defenses', key)} "
+                             + ",".join(self.term(x, lang) for x in stats[key]))
         return sep.join(parts)
 
     def table_columns(self) -> list[str]:

@@ -81,13 +81,15 @@ class ThirteenthAge(RuleSystem):
             getattr(part, "death_saved", False) and not getattr(part, "coma", False)
         return c.name if due else None
 
-    def stat_line(self, c, sep: str = " ") -> str:
+    def stat_line(self, c, sep: str = " ", lang: str = "en") -> str:
         from battletape.domain.thirteenth_age.events import added_stat
+        from battletape.domain.words import words
 
+        _ = words(lang, self.package)
         p = getattr(c, "part", None)  # a combatant's part, or its CombatantAdded's stats
         pd, md = (p.pd, p.md) if p is not None else (added_stat(c, "pd"),
                                                      added_stat(c, "md"))
-        return sep.join((f"AC {c.ac}", f"PD {pd}", f"MD {md}"))
+        return sep.join((_("AC {ac}", ac=c.ac), _("PD {pd}", pd=pd), _("MD {md}", md=md)))
 
     def describe(self, e, lang: str = "en") -> str | None:
         from battletape.domain.thirteenth_age import sentences

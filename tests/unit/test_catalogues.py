@@ -12,7 +12,8 @@ from battletape.projections import catalogues
 from battletape.domain.words import Words, catalogue, words
 
 #: messages whose Italian is written as the English is
-SAME_IN_ITALIAN = {" (immune)", ", GM {names}", "Round {n}", " ({bonus_action})"}
+SAME_IN_ITALIAN = {" (immune)", ", GM {names}", "Round {n}", " ({bonus_action})",
+                   "{name}: {action} ({kind}){what}{provokes}"}
 
 
 #: fields a translation may leave out, saying the same in its own words (5e's
