@@ -17,6 +17,7 @@ from pathlib import Path
 from battletape.domain import systems
 from battletape.domain.errors import BattletapeError
 from battletape.domain.state import EncounterState
+from battletape.domain.words import N_, words
 
 POLL_SECONDS = 0.2
 PAGE = Path(__file__).with_name("serve_page.html")
@@ -121,14 +122,38 @@ class Follower:
             return self.version, self.view
 
 
-def application(follower: Follower, stopping=lambda: False):
+#: the page's words (``__LABELS__``: its script translates with them) and the words
+#: of its view the players read (statuses, conditions: the systems' terms)
+LABELS = (N_("waiting for an encounter"), N_("The battle has ended: {outcome}"),
+          N_("Round {n}"), N_("turn"), N_("escalation die"), N_("ongoing"),
+          N_("reconnecting…"), N_("healthy"), N_("down"), N_("fled"))
+
+
+def page_in(lang: str) -> str:
+    """The players' page with its words in ``lang``."""
+    from html import escape
+
+    _ = words(lang)
+    said = {k: _(k) for k in LABELS}
+    for system in systems.all_systems().values():  # the systems' terms
+        for word in (*system.conditions, *system.words, *system.statuses):
+            if system.term(word, lang) != word:
+                said.setdefault(word, system.term(word, lang))
+    labels = json.dumps(said, ensure_ascii=False).replace("</", "<\\/")
+    return (PAGE.read_text(encoding="utf-8").replace("__LANG__", lang)
+            .replace("__LIVE__", escape(_("live"))).replace("__PC__", escape(_("PC")))
+            .replace("__CONNECTING__", escape(_("connecting…")))
+            .replace("__LABELS__", labels))
+
+
+def application(follower: Follower, stopping=lambda: False, lang: str = "en"):
     """The starlette app: the page, the view as JSON, and the stream of views (each
     stream ends when ``stopping()`` turns true, so Ctrl-C stops the server at once)."""
     from starlette.applications import Starlette
     from starlette.responses import HTMLResponse, JSONResponse, StreamingResponse
     from starlette.routing import Route
 
-    page = PAGE.read_text(encoding="utf-8")
+    page = page_in(lang)
 
     async def index(request):
         return HTMLResponse(page)
@@ -182,7 +207,8 @@ def run(c, host: str, port: int, reveal: bool) -> None:
     what = c.encounter or "the current encounter"
     print(f"Serving {what} at {shown} (read-only; Ctrl-C to stop)", flush=True)
     server: uvicorn.Server | None = None
-    app = application(follower, stopping=lambda: server is not None and server.should_exit)
+    app = application(follower, stopping=lambda: server is not None and server.should_exit,
+                      lang=c.lang)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning",
                                            timeout_graceful_shutdown=2))
     try:

@@ -98,6 +98,12 @@ class Words:
         return self("{names}, {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
+def N_(message: str) -> str:
+    """A message said elsewhere (a page's label, a sentence a report takes from a
+    system): marked so that the catalogues' tools find it; said by ``Words``."""
+    return message
+
+
 @cache
 def words(lang: str, *packages: str) -> Words:
     """The words of ``lang`` from the catalogues of ``packages`` and the core's."""

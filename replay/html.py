@@ -3,12 +3,14 @@ set through textContent (never parsed as HTML)."""
 
 from __future__ import annotations
 
+import html
 from typing import Sequence
 
 import msgspec
 
 from battletape.domain import events as ev, systems
 from battletape.domain.history import EffectiveHistory
+from battletape.domain.words import N_, words
 from battletape.replay.deltas import CHECKPOINT_EVERY, steps
 from battletape.replay.step_lines import StepLines
 
@@ -43,16 +45,27 @@ def page(events: Sequence[ev.Event], lang: str = "en",
         if s.checkpoint is not None:
             checkpoints.append(encode(s.checkpoint))
     terms = {**system.conditions, **system.words} if lang == "it" else {}
+    _ = words(lang, system.package)
     head = encode({"title": events[0].name, "terms": terms, "lang": lang,
+                   "labels": {k: _(k) for k in SCRIPT_LABELS},
                    "header": list(system.header_keys),
                    "staggered": system.words_staggered,
                    "first": events[0].originator_version, "every": every})
     data = b"".join([b'{"page":', head, b',"steps":[', b",".join(log),
                      b'],"deltas":[', b",".join(changes), b'],"checkpoints":[',
                      b",".join(checkpoints), b"]}"])
-    return TEMPLATE.replace("__LANG__", "it" if lang == "it" else "en").replace(
-        "__DATA__", _safe(data.decode()))
+    _ = words(lang, system.package)
+    out = TEMPLATE.replace("__LANG__", lang)
+    for label in LABELS:  # the page's words, in the reader's language
+        out = out.replace("{{" + label + "}}", html.escape(_(label)))
+    return out.replace("__DATA__", _safe(data.decode()))
 
+
+#: the page's words (``{{label}}`` in the template), and those its script says
+LABELS = (N_("battletape replay"), N_("▶ play"), N_("speed"), N_("position"), N_("name"),
+          N_("HP"), N_("status"), N_("conditions"), N_("ongoing"), N_("engaged with"),
+          N_("corrections"))
+SCRIPT_LABELS = (N_("▶ play"), N_("⏸ pause"))
 
 TEMPLATE = """<!doctype html>
 <html lang="__LANG__">
@@ -60,7 +73,7 @@ TEMPLATE = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'">
-<title>battletape replay</title>
+<title>{{battletape replay}}</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 1rem; background: #faf8f3; color: #222; }
 h1 { font-size: 1.3rem; margin: 0 0 .5rem; }
@@ -87,20 +100,20 @@ tr.turn { background: #fff3c4; }
 <body>
 <h1 id="title"></h1>
 <div id="controls">
-  <button id="play" type="button">▶ play</button>
+  <button id="play" type="button">{{▶ play}}</button>
   <button id="prev" type="button">◀</button>
-  <input id="slider" type="range" min="0" value="0" step="1" aria-label="position">
+  <input id="slider" type="range" min="0" value="0" step="1" aria-label="{{position}}">
   <button id="next" type="button">▶</button>
-  <label>speed <select id="speed"><option value="1000">1×</option><option value="400" selected>2×</option><option value="100">10×</option></select></label>
+  <label>{{speed}} <select id="speed"><option value="1000">1×</option><option value="400" selected>2×</option><option value="100">10×</option></select></label>
   <span id="pos"></span>
 </div>
 <div id="header"></div>
 <div id="line"></div>
 <div id="main">
-  <table id="panel"><thead><tr><th>name</th><th>HP</th><th>status</th><th>conditions</th><th>ongoing</th><th>engaged with</th></tr></thead><tbody></tbody></table>
+  <table id="panel"><thead><tr><th>{{name}}</th><th>{{HP}}</th><th>{{status}}</th><th>{{conditions}}</th><th>{{ongoing}}</th><th>{{engaged with}}</th></tr></thead><tbody></tbody></table>
   <div id="log"></div>
 </div>
-<h2>corrections</h2>
+<h2>{{corrections}}</h2>
 <ul id="corrections"></ul>
 <script id="data" type="application/json">__DATA__</script>
 <script>
@@ -196,10 +209,10 @@ function show(i) {
   drawLog();
 }
 let timer = null;
-function stop() { if (timer) { clearInterval(timer); timer = null; } document.getElementById("play").textContent = "▶ play"; }
+function stop() { if (timer) { clearInterval(timer); timer = null; } document.getElementById("play").textContent = meta.labels["▶ play"]; }
 document.getElementById("play").addEventListener("click", () => {
   if (timer) { stop(); return; }
-  document.getElementById("play").textContent = "⏸ pause";
+  document.getElementById("play").textContent = meta.labels["⏸ pause"];
   timer = setInterval(() => { const i = Number(slider.value) + 1; if (i >= steps.length) { stop(); return; } show(i); }, Number(document.getElementById("speed").value));
 });
 slider.addEventListener("input", () => show(Number(slider.value)));

@@ -4,10 +4,16 @@ reading of an attack); None lets the core word the rest. Each line is a message 
 
 from __future__ import annotations
 
+import re
+
 from battletape.domain import events as ev
 from battletape.domain.dnd5e import events as ev5
 from battletape.domain.words import Words
 
+# what an effect (Tiri salvezza e danni) records in words: its roll's purpose and
+# each target's damage source ("effect of Theren: save success")
+_EFFECT_ROLL = "damage of one effect on "
+_EFFECT_DAMAGE = re.compile(r"effect of (.+): save (success|failure)")
 _TAG_WORDS = {"resist": "resistance", "vulnerable": "vulnerability", "immune": "immunity"}
 
 
@@ -31,6 +37,20 @@ def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an ev
     match e:
         case ev.AttackResolved():
             return _attack(e, _, t)
+        case ev.FreeRolled() if e.purpose.startswith(_EFFECT_ROLL):
+            r = e.roll
+            return _("{roller} rolls {roll} for damage of one effect on {targets}",
+                     roller=e.roller, roll=f"{r.expr} {r.faces} = {r.total}" if r.faces
+                     else r.total,
+                     targets=e.purpose[len(_EFFECT_ROLL):])
+        case ev.DamageTaken() if _EFFECT_DAMAGE.fullmatch(e.source):
+            source, outcome = _EFFECT_DAMAGE.fullmatch(e.source).groups()
+            fields = dict(target=e.target, amount=e.amount, type=t(e.damage_type or ""),
+                          source=_("effect of {source}: save {outcome}", source=source,
+                                   outcome=_.ctx("roll", outcome)))
+            if e.damage_type:
+                return _("{target} takes {amount} {type} ({source})", **fields)
+            return _("{target} takes {amount} ({source})", **fields)
         case ev5.InitiativeTied():
             return _("{initiative} tie at {total}: {names} (undecided)",
                      initiative=t("initiative"), total=e.total, names=", ".join(e.names))

@@ -6,11 +6,7 @@ from typing import Any
 
 from battletape.domain.state import Combatant, EncounterState
 from battletape.domain.systems import RuleSystem
-
-
-def N_(message: str) -> str:
-    """A message of this system's catalogue, said where it is used (the report)."""
-    return message
+from battletape.domain.words import N_
 
 
 class ThirteenthAge(RuleSystem):

@@ -60,7 +60,9 @@ def test_the_italian_log_of_a_35_battle_reads_in_the_seeds_words(sqlite_store):
                   "Kael cerca di stabilizzare Mira: Guarire 15 contro CD 15: stabile",
                   "Bere una pozione o applicare un olio (azione standard) — possono "
                   "effettuare un attacco di opportunità: Kael",
-                  "entra Kael: 52/52 pf, CA 19, contatto 11, colto alla sprovvista 18"):
+                  # the seed's "CA da tocco", "Tempra", "Riflessi", "Volontà", "PG"
+                  "entra in scena Kael: 52/52 pf, CA 19 tocco 11 colto alla sprovvista 18 "
+                  "BAB +6 Tempra +7 Riflessi +3 Volontà +2 (PG)"):
         assert words in log, words
     for english in (" attacks ", " rolls ", "'s turn ends", " joins:"):
         assert english not in log, english
