@@ -11,6 +11,7 @@ from battletape.cli import app
 from battletape.session import Context, echo_events, get, out
 from battletape.domain.errors import BadInput
 from battletape.domain import systems
+from battletape.domain.words import words
 
 KIND_HELP = "rules-error, table-error or tactical (tactical choices are never rewound)."
 
@@ -233,8 +234,9 @@ def disputes(ctx: typer.Context, all_: bool = typer.Option(False, "--all", help=
         for line in policy.say(c.lang):
             out(c, line)
         out(c, "")
+    _ = words(c.lang, systems.get(c.system_id()).package)
     if not rows:
-        out(c, "no open disputes" if not all_ else "no disputes")
+        out(c, _("no open disputes") if not all_ else _("no disputes"))
     for r in rows:
         quote = f" [{r['quote']}]" if r["quote"] else ""
         extra = ""
@@ -242,18 +244,17 @@ def disputes(ctx: typer.Context, all_: bool = typer.Option(False, "--all", help=
             if r["note"]:
                 extra += f" ({r['note']})"
             f = r["settled_by"]
-            if f is not None and c.lang == "it":
-                what = (f"il riavvolgimento a {f['target']}" if f["type"] == "Rewound"
-                        else f"la correzione del comando a {f['target']}")
-                extra += (f"; risolta con {what}, in {f['position']} "
-                          f"({policy.kind(f['kind'], c.lang)}, da {f['by']})")
-            elif f is not None:
-                what = (f"rewind to {f['target']}" if f["type"] == "Rewound"
-                        else f"amendment of {f['target']}")
-                extra += (f"; settled by the {what} at {f['position']} "
-                          f"({policy.kind(f['kind'], c.lang)}, by {f['by']})")
-        out(c, f"{r['position']:>5}  on {r['target']} by {r['player']}: {r['reason']}"
-               f"{quote} — {r['outcome']}{extra}")
+            if f is not None:
+                fields = dict(target=f["target"], position=f["position"], by=f["by"],
+                              kind=policy.kind(f["kind"], c.lang))
+                extra += (_("; settled by the rewind to {target} at {position} ({kind}, "
+                            "by {by})", **fields) if f["type"] == "Rewound" else
+                          _("; settled by the amendment of {target} at {position} "
+                            "({kind}, by {by})", **fields))
+        out(c, f"{r['position']:>5}  " + _("on {target} by {player}: {reason}",
+                                           target=r["target"], player=r["player"],
+                                           reason=r["reason"])
+            + f"{quote} — {_.ctx('dispute', r['outcome'])}{extra}")
 
 
 @app.command()

@@ -4,7 +4,7 @@ kinds of correction, the dispute a correction settles, and a system's correction
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Sequence
 
 from battletape.domain.errors import BadInput, RuleViolation
@@ -25,20 +25,25 @@ class CorrectionPolicy:
     source: str
     #: the refusal of a ``--kind tactical`` correction, in the policy's words
     tactical: str
-    #: a few plain lines saying the policy, by language (``en``, ``it``)
-    lines: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    #: the correction kinds in each language (``rules-error`` -> ...)
-    kind_words: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: a few plain lines saying the policy (messages of ``package``'s catalogue)
+    lines: tuple[str, ...] = ()
+    #: the package whose catalogue says the lines and the kinds (``kind`` context)
+    package: str = "battletape.projections"
     #: warn (never refuse) when a rewind voids more than the erroneous command
     warn_wide_rewinds: bool = True
     #: say, when a dispute is raised in time, that an amendment fixes it
     in_time_hint: bool = True
 
     def say(self, lang: str = "en") -> tuple[str, ...]:
-        return self.lines.get(lang) or self.lines.get("en", ())
+        from battletape.domain.words import words
+
+        _ = words(lang, self.package)
+        return tuple(_(line) for line in self.lines)
 
     def kind(self, kind: str, lang: str = "en") -> str:
-        return self.kind_words.get(lang, {}).get(kind, kind)
+        from battletape.domain.words import words
+
+        return words(lang, self.package).ctx("kind", kind)
 
 
 def rewind(events: list[Event], position: int, reason: str, kind: str,
@@ -164,22 +169,21 @@ def correction_line(e: Event, events: Sequence[Event], policy: CorrectionPolicy,
                     lang: str = "en") -> str:
     """One correction in plain words: what it did, its kind, who established it and the
     dispute it settled (for a system with a policy)."""
-    it = lang == "it"
+    from battletape.domain.words import words
+
+    _ = words(lang, policy.package)
     kind = policy.kind(getattr(e, "kind", ""), lang)
-    who = (f"stabilito da {e.by}" if it else f"established by {e.by}") \
-        if getattr(e, "kind", "") == "rules-error" else (f"da {e.by}" if it else f"by {e.by}")
+    who = (_("established by {by}", by=e.by) if getattr(e, "kind", "") == "rules-error"
+           else _("by {by}", by=e.by))
     match e:
         case Rewound():
-            what = (f"riavvolgimento a {e.to}" if it else f"rewind to {e.to}")
+            what = _("rewind to {to}", to=e.to)
         case CommandAmended():
-            what = (f"correzione del comando a {e.target}" if it
-                    else f"amendment of the command at {e.target}")
+            what = _("amendment of the command at {position}", position=e.target)
         case CommandRetracted():
-            what = (f"annullamento del comando a {e.target}" if it
-                    else f"undo of the command at {e.target}")
+            what = _("undo of the command at {position}", position=e.target)
         case CommandRestored():
-            what = (f"ripristino (annullamento a {e.retraction} ritirato)" if it
-                    else f"redo (the undo at {e.retraction} withdrawn)")
+            what = _("redo (the undo at {position} withdrawn)", position=e.retraction)
             return f"{e.originator_version}: {what}, {who}" + (
                 f": {e.reason}" if e.reason else "")
         case _:
@@ -193,12 +197,11 @@ def correction_line(e: Event, events: Sequence[Event], policy: CorrectionPolicy,
         outcome = next((x.outcome for x in events
                         if isinstance(x, DisputeResolved) and x.dispute == q), "open")
         about = f" ({d.player}: {d.reason})" if isinstance(d, DisputeRaised) else ""
-        line += (f" — risolve la contestazione {q}{about}, {outcome}" if it
-                 else f" — settles dispute {q}{about}, {outcome}")
+        line += _(" — settles dispute {dispute}{about}, {outcome}", dispute=q,
+                  about=about, outcome=_.ctx("dispute", outcome))
         if isinstance(e, CommandAmended) and isinstance(d, DisputeRaised) \
                 and in_time(events, d):
-            line += ("; obiezione in tempo, applicata senza riavvolgere" if it
-                     else "; an objection in time, applied without rewinding")
+            line += _("; an objection in time, applied without rewinding")
     return line
 
 

@@ -20,6 +20,7 @@ The core reads this through ``RuleSystem.correction_policy`` (domain/dnd35/syste
 from __future__ import annotations
 
 from battletape.domain.corrections import CorrectionPolicy
+from battletape.domain.words import N_
 
 SOURCE = "seed 003, Concetti Fondamentali"
 
@@ -28,42 +29,22 @@ SOURCE = "seed 003, Concetti Fondamentali"
 TACTICAL = ("a choice that is tactically wrong but correct under the rules is not "
             "considered an error and can never be rewound")
 
-LINES = {
-    "en": (
-        "Correction policy (seed 003, Concetti Fondamentali):",
-        "- kinds of correction: rules-error (an established violation of the rules, "
-        "fixed with `amend` or `rewind`), table-error (a slip at the table: a misread "
-        "die, a wrong name); tactical is refused.",
-        "- a choice tactically wrong but correct under the rules is not an error: it is "
-        "never rewound.",
-        "- an objection raised in time (about the last command) is applied by amending "
-        "that command, without rewinding.",
-        "- a rewind goes back to just before the erroneous event and is used as little "
-        "as possible (extreme cases, such as a PC killed by an irregular effect).",
-        "- the DM may uphold a ruling without revealing a monster's ability "
-        "(\"rule not forgotten\").",
-    ),
-    "it": (
-        "Regole per le correzioni (seed 003, Concetti Fondamentali):",
-        "- tipi di correzione: errore regolistico (rules-error: una violazione accertata "
-        "delle regole, corretta con `amend` o `rewind`), errore al tavolo (table-error: "
-        "un dado letto male, un nome sbagliato); tactical è rifiutato.",
-        "- le scelte tatticamente sbagliate ma regolisticamente corrette non sono errori: "
-        "non vengono mai riavvolte.",
-        "- un'obiezione fatta in tempo (sull'ultimo comando) si applica correggendo quel "
-        "comando, senza riavvolgere.",
-        "- il riavvolgimento torna a subito prima dell'evento irregolare e va usato il "
-        "meno possibile (casi estremi, come un PG ucciso da un effetto irregolare).",
-        "- il DM può confermare una decisione senza rivelare le capacità di un mostro "
-        "(\"regola non dimenticata\").",
-    ),
-}
-
-KIND_WORDS = {
-    "it": {"rules-error": "errore regolistico", "table-error": "errore al tavolo",
-           "tactical": "scelta tattica"},
-}
+#: the policy in a few plain lines (their Italian in 3.5's catalogue)
+LINES = (
+    N_("Correction policy (seed 003, Concetti Fondamentali):"),
+    N_("- kinds of correction: rules-error (an established violation of the rules, "
+       "fixed with `amend` or `rewind`), table-error (a slip at the table: a misread "
+       "die, a wrong name); tactical is refused."),
+    N_("- a choice tactically wrong but correct under the rules is not an error: it is "
+       "never rewound."),
+    N_("- an objection raised in time (about the last command) is applied by amending "
+       "that command, without rewinding."),
+    N_("- a rewind goes back to just before the erroneous event and is used as little "
+       "as possible (extreme cases, such as a PC killed by an irregular effect)."),
+    N_("- the DM may uphold a ruling without revealing a monster's ability "
+       "(\"rule not forgotten\")."),
+)
 
 POLICY = CorrectionPolicy(source=SOURCE, tactical=TACTICAL, lines=LINES,
-                          kind_words=KIND_WORDS, warn_wide_rewinds=True,
+                          package="battletape.domain.dnd35", warn_wide_rewinds=True,
                           in_time_hint=True)
