@@ -30,7 +30,7 @@ def describe(system, e, lang: str = "en") -> str | None:
             if e.hit and e.damage_roll is not None:
                 dmg = f" for {e.damage}" + (f" {t(e.damage_type)}" if e.damage_type else "")
             why = [x for x in e.tags if x.split(":")[0] in (
-                "advantage", "disadvantage", "cover", "resist", "vulnerable", "immune")
+                "advantage", "disadvantage", "waived", "cover", "resist", "vulnerable", "immune")
                 or x.startswith(("knock", "wrong", "natural"))]
             why = [_tag(x, t) for x in why]
             return (f"{e.attacker} attacks {e.target}: {kept}, total {e.total} vs AC "

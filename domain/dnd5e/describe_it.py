@@ -24,7 +24,7 @@ def describe(system, e) -> str | None:
                 dmg = f", {e.damage} danni" + (f" da {t(e.damage_type)}"
                                                if e.damage_type else "")
             why = [_tag(x, t) for x in e.tags if x.split(":")[0] in (
-                "advantage", "disadvantage", "cover", "resist", "vulnerable", "immune")]
+                "advantage", "disadvantage", "waived", "cover", "resist", "vulnerable", "immune")]
             return (f"{e.attacker} attacca {e.target}: {kept}, totale {e.total} contro "
                     f"CA {e.defense_value}: {result}{dmg}"
                     + (f" [{'; '.join(why)}]" if why else ""))

@@ -162,9 +162,6 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
         raise BadInput("--kind", o.kind, "melee, ranged or spell")
     if o.rolls and len(o.rolls) != len(targets):
         raise BadInput("--roll", o.rolls, f"one roll per target ({len(targets)})")
-    if (o.adv or o.dis) and o.rolls and any(len(f) != 2 for f in o.rolls):
-        raise BadInput("--roll", "/".join(map(str, o.rolls[0])),
-                       "two naturals as A/B with --adv or --dis")
     if o.crit_dmg is not None and o.dmg is None:
         raise BadInput("--crit-dmg", o.crit_dmg, "--dmg as well")
     dtype = damage_type(o.damage_type)
@@ -182,6 +179,12 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     if o.knock_out and o.kind != "melee":
         refuse("only a melee attack can knock a creature out (--kind melee)",
                "Svenire un nemico")
+    if o.rolls and (o.adv or o.dis):  # bad input before any rule: 5E-D20-02
+        for t, faces in zip(targets, o.rolls):
+            if len(faces) != 2 and d20_tests.mode(*_sources(state, a, t, o, dtype)) \
+                    != "cancelled":
+                raise BadInput("--roll", "/".join(map(str, faces)),
+                               "two naturals as A/B with --adv or --dis")
     slot = _slot(state, a, o, targets)
     damage = _Damage(o, rng)
     events: list[Event] = []
