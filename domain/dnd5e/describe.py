@@ -19,6 +19,23 @@ def _tag(tag: str, t) -> str:
     return t(_TAG_WORDS.get(head, head)) + sep + " ".join(t(w) for w in rest.split(" "))
 
 
+def mods_text(mods: dict[str, int]) -> str:
+    """A named effect's modifiers as typed (``ac +3, resist:fire, damage +1d6``)."""
+    out = []
+    for k, v in mods.items():
+        head, _, arg = k.partition(":")
+        if k == "concentration" or (arg and head in ("resist", "vulnerable", "immune")) \
+                or head == "no-healing":
+            out.append(k)
+        elif arg:  # dice: damage:1d6 with the sign as its value
+            out.append(f"{head} {'-' if v < 0 else '+'}{arg}")
+        elif head in ("crit", "source-crit"):
+            out.append(f"{head} {v}-20")
+        else:
+            out.append(f"{k} {v:+d}")
+    return ", ".join(out)
+
+
 def describe(system, e, lang: str = "en") -> str | None:
     t = (lambda w: system.term(w, lang))
     match e:
@@ -30,7 +47,7 @@ def describe(system, e, lang: str = "en") -> str | None:
             if e.hit and e.damage_roll is not None:
                 dmg = f" for {e.damage}" + (f" {t(e.damage_type)}" if e.damage_type else "")
             why = [x for x in e.tags if x.split(":")[0] in (
-                "advantage", "disadvantage", "waived", "cover", "resist", "vulnerable", "immune")
+                "advantage", "disadvantage", "waived", "effect", "cover", "resist", "vulnerable", "immune")
                 or x.startswith(("knock", "wrong", "natural"))]
             why = [_tag(x, t) for x in why]
             return (f"{e.attacker} attacks {e.target}: {kept}, total {e.total} vs AC "
@@ -87,6 +104,16 @@ def describe(system, e, lang: str = "en") -> str | None:
                     "success" if e.success else "failure")
             return f"{e.name} {t('death save')}: natural {n}: {what}"
         case ev.SaveRolled():
-            return (f"{e.name} {t(e.against)} {t('save')} {e.roll.expr} {e.roll.faces} = "
-                    f"{e.roll.total} vs DC {e.target}: {'success' if e.success else 'failure'}")
+            ends = f" (against {t(e.ends)})" if e.ends else ""
+            return (f"{e.name} {t(e.against)} {t('save')}{ends} {e.roll.expr} "
+                    f"{e.roll.faces} = {e.roll.total} vs DC {e.target}: "
+                    f"{'success' if e.success else 'failure'}")
+        case ev.ConditionApplied() if e.mods or e.turn_of or (e.save and ":" in e.save):
+            src = f" by {e.source}" if e.source else ""
+            more = [mods_text(e.mods)] if e.mods else []
+            if e.save:
+                more.append(f"save ends: {e.save.replace(':', ' DC ')}")
+            if e.until:
+                more.append(f"until {e.until}" + (f" of {e.turn_of}" if e.turn_of else ""))
+            return f"{e.name} is under {t(e.condition)}{src} ({'; '.join(more)})"
     return None

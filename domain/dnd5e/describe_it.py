@@ -24,7 +24,7 @@ def describe(system, e) -> str | None:
                 dmg = f", {e.damage} danni" + (f" da {t(e.damage_type)}"
                                                if e.damage_type else "")
             why = [_tag(x, t) for x in e.tags if x.split(":")[0] in (
-                "advantage", "disadvantage", "waived", "cover", "resist", "vulnerable", "immune")]
+                "advantage", "disadvantage", "waived", "effect", "cover", "resist", "vulnerable", "immune")]
             return (f"{e.attacker} attacca {e.target}: {kept}, totale {e.total} contro "
                     f"CA {e.defense_value}: {result}{dmg}"
                     + (f" [{'; '.join(why)}]" if why else ""))
@@ -85,6 +85,17 @@ def describe(system, e) -> str | None:
                     "successo" if e.success else "fallimento")
             return f"{e.name}, {t('death save')}: naturale {n}: {what}"
         case ev.SaveRolled():
-            return (f"{e.name}, {t('save')} su {t(e.against)} {e.roll.expr} "
+            ends = f" (contro {t(e.ends)})" if e.ends else ""
+            return (f"{e.name}, {t('save')} su {t(e.against)}{ends} {e.roll.expr} "
                     f"{e.roll.faces} = {e.roll.total} contro CD {e.target}: {_ok(e.success)}")
+        case ev.ConditionApplied() if e.mods or e.turn_of or (e.save and ":" in e.save):
+            from battletape.domain.dnd5e.describe import mods_text
+
+            src = f" da parte di {e.source}" if e.source else ""
+            more = [mods_text(e.mods)] if e.mods else []
+            if e.save:
+                more.append(f"finisce con un tiro salvezza: {e.save.replace(':', ' CD ')}")
+            if e.until:
+                more.append(f"fino a {e.until}" + (f" di {e.turn_of}" if e.turn_of else ""))
+            return f"{e.name} è sotto {t(e.condition)}{src} ({'; '.join(more)})"
     return None
