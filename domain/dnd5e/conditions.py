@@ -231,7 +231,8 @@ def remove_condition(state: EncounterState, name: str, condition: str,
                      reason: str = "removed") -> list[Event]:
     require_on(state)
     c = combatant(state, name)
-    cond = condition_id(condition)
+    named = " ".join(str(condition).split()).lower()
+    cond = named if named in c.conditions else condition_id(condition)  # a named effect, or the seed's
     if cond not in c.conditions:
         raise AlreadyHolds(f"{c.name} is not {cond}")
     if cond == "exhaustion":
