@@ -39,7 +39,8 @@ Concentration (5E-GAP-14, absent from the seed; the SRD's): ``--concentration`` 
 ends the old ones (the same name on another creature is the same spell with one more
 target: Bless on three). When the caster takes damage it owes a Constitution save, DC
 10 or half the damage if higher, one per instance of damage (``state --json``
-``concentration_saves``); ``save CASTER --ability con`` (no ``--dc``) makes the first
+``concentration_saves``, a key
+only while one is owed); ``save CASTER --ability con`` (no ``--dc``) makes the first
 one, and a failure ends every effect it concentrates on. ``next`` is refused while one
 is owed (a GM may force it). Falling unconscious ends concentration in the SRD: here
 the owed save does not, the GM removes the effect (``cond remove``).
