@@ -41,12 +41,14 @@ def new(ctx: typer.Context, name: str,
 def roll(ctx: typer.Context, expr: str,
          by: Optional[str] = typer.Option(None, "--by"),
          for_: str = typer.Option("", "--for"),
+         faces: Optional[str] = typer.Option(None, "--faces", help="The dice as thrown at the table, comma-separated, in the expression's order: 1d100 --faces 42, 2d6+3 --faces 4,6"),
          json_: bool = typer.Option(False, "--json")):
-    """A free roll in avrae/d20 notation, recorded.  Example: battletape roll 1d20+5 --by Bruna --for "climb the wall" (also 4d6kh3, (1d20+5, 1d20+5)kh1, d%, -1d4)"""
+    """A free roll in avrae/d20 notation, recorded; --faces types the dice thrown at the table.  Example: battletape roll 1d20+5 --by Bruna --for "climb the wall" (also 4d6kh3, (1d20+5, 1d20+5)kh1, d%, -1d4; battletape roll 1d100 --faces 42)"""
     from battletape.domain import free_rolls
 
     c = get(ctx)
-    events = c.record(lambda s, r: free_rolls.free_roll(s, r, expr, by, for_))
+    typed = free_rolls.parse_faces(faces) if faces is not None else None
+    events = c.record(lambda s, r: free_rolls.free_roll(s, r, expr, by, for_, typed))
     if json_:
         import msgspec
         e = events[0]

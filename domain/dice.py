@@ -148,6 +148,41 @@ def roll(expr: str, rng: random.Random) -> Roll:
                 total=total, source="virtual")
 
 
+def roll_faces(expr: str, faces: list[int]) -> Roll:
+    """``expr`` rolled at the table: the faces as thrown, in the order d20 rolls its
+    dice (left to right, every die of a keep or drop included: ``4d6kh3`` takes four;
+    a ``d%`` takes 0, 10, ... 90), each checked against its die. Exactly as many as
+    the expression rolls; the total is d20's, the faces kept are recorded."""
+    typed = _Typed(expr, faces)
+    r = roll(expr, typed)  # type: ignore[arg-type]
+    if typed.used != len(faces):
+        raise BadInput(f"--faces for {expr}", ",".join(map(str, faces)),
+                       f"{typed.used} face(s): the dice {expr} rolls")
+    return Roll(expr=r.expr, faces=r.faces, sides=r.sides, modifier=r.modifier,
+                total=r.total, source="typed")
+
+
+class _Typed:
+    """A random source that gives back faces thrown at the table, one per die."""
+
+    def __init__(self, expr: str, faces: list[int]):
+        self.expr, self.faces, self.used = expr, list(faces), 0
+
+    def randrange(self, start, stop=None, step=1):
+        if self.used >= len(self.faces):
+            raise BadInput(f"--faces for {self.expr}", ",".join(map(str, self.faces)),
+                           "a face for every die it rolls (more are needed)")
+        face = self.faces[self.used]
+        self.used += 1
+        if stop is None:       # a die of ``start`` sides: randrange(sides) + 1
+            if not 1 <= face <= start:
+                raise BadInput(f"face of a d{start}", face, f"1..{start}")
+            return face - 1
+        if face not in range(start, stop, step):   # d%: 0, 10, ... 90
+            raise BadInput("face of a d%", face, "0, 10, ... 90")
+        return face
+
+
 def _check_reach(expr: str) -> None:
     """Refuse, whatever the dice show, an expression whose lowest or highest total is
     beyond :data:`MAX_TOTAL` (``200d1000*200d1000``): the refusal must not depend on

@@ -260,6 +260,7 @@ class SaveRolled(Event, kw_only=True):
     target: int
     roll: Roll
     success: bool
+    ends: str | None = None  # the condition a success ends, where against names no condition
 
 
 class OngoingDamageEnded(Event, kw_only=True):

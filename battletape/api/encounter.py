@@ -127,13 +127,17 @@ class Encounter:
     # --- free rolls and rulings -----------------------------------------------------
 
     def roll(self, expr: str, by: str | None = None, purpose: str = "",
-             force: str | None = None) -> Result:
-        """A free roll in dice notation (``1d20+5``, ``4d6kh3``), recorded."""
+             force: str | None = None, faces: list[int] | None = None) -> Result:
+        """A free roll in dice notation (``1d20+5``, ``4d6kh3``), recorded; ``faces``:
+        the dice as thrown at the table (``roll("1d100", faces=[42])``)."""
         from battletape.domain import free_rolls
 
-        return self.record(lambda s, r: free_rolls.free_roll(s, r, expr, by, purpose),
+        typed = list(faces) if faces else None
+        return self.record(lambda s, r: free_rolls.free_roll(s, r, expr, by, purpose,
+                                                             typed),
                            command=_line("roll", expr, by=by, for_=purpose or None,
-                                         force=force), force=force)
+                                         faces=",".join(map(str, typed)) if typed
+                                         else None, force=force), force=force)
 
     def ruling(self, text: str, rule: str | None = None, force: str | None = None
                ) -> Result:

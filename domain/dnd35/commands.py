@@ -149,15 +149,15 @@ def _stabilize(services, name, by, roll_, bonus):
     return lambda s, r: dying.stabilize(s, r, name, by, roll_, bonus)
 
 
-def _cond_add(services, name, condition, source, rounds, effect):
+def _cond_add(services, name, condition, source, rounds, effect, mod):
     from battletape.domain.dnd35 import conditions
     from battletape.domain import leaving
 
     if condition.strip().lower() in leaving.LEAVING:  # leaving the fight, as in 13th Age
         return lambda s, r: leaving.leave(s, name, condition)
-
+    conditions.effect_modifiers(list(mod or []))  # checked before anything is read
     return lambda s, r: conditions.apply_condition(s, name, condition, source, rounds,
-                                                   effect)
+                                                   effect, list(mod or []))
 
 
 def _confusion(services, name, roll_):
@@ -429,9 +429,13 @@ VERBS = [
         arg("name"), arg("condition"),
         opt("source", str, None, help="Who or what causes it."),
         opt("rounds", int, None, help="Lasts N rounds."),
-        opt("effect", str, None, help="The effect's name (fear effects don't stack).")),
-        "Apply a condition.  Example: battletape cond add Orc shaken --effect \"Cause "
-        "Fear\" --rounds 3"),
+        opt("effect", str, None, help="The effect's name (fear effects don't stack)."),
+        opt("mod", str, None, help="A named effect's modifier, STAT:+N[:TYPE] (STAT: "
+            "ac, attack, save, fort, ref, will, damage, str..cha, initiative, checks; "
+            "TYPE a bonus type, default untyped), repeatable.", multiple=True)),
+        "Apply a condition, or a named effect of a spell.  Example: battletape cond add "
+        "Orc shaken --effect \"Cause Fear\" --rounds 3; battletape cond add Kael "
+        "\"shield of faith\" --mod ac:+2:deflection --rounds 10"),
     Verb("cond remove", _cond_remove, (arg("name"), arg("condition")),
          "Remove a condition.  Example: battletape cond remove Orc shaken"),
     Verb("confusion", _confusion, (

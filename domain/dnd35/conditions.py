@@ -264,12 +264,19 @@ def _climb(c: Combatant, cond: str) -> str:
 
 
 def apply_condition(state: EncounterState, name: str, text: str, source: str | None,
-                    rounds: int | None, effect: str | None = None) -> list[Event]:
+                    rounds: int | None, effect: str | None = None,
+                    mods: list[str] | None = None) -> list[Event]:
     from battletape.domain.dnd35.events import FearEffectNoted
 
     require_on(state)
     c = combatant(state, name)
-    cond = condition(text)
+    try:
+        cond = condition(text)
+    except BadInput as bad:
+        if not mods:
+            raise BadInput("condition", text, f"{bad.expected} (or a named effect with "
+                           "--mod)") from None
+        return _named_effect(state, c, text, source, rounds, mods)
     if cond in STATUSES:
         raise BadInput("condition", text, f"a condition: {cond} is a hit-point status that "
                        "follows the hit points (damage, heal, death-save)")
@@ -319,6 +326,52 @@ def apply_condition(state: EncounterState, name: str, text: str, source: str | N
     return events
 
 
+def effect_modifiers(given: list[str]) -> dict[str, int]:
+    """``--mod STAT:+N[:TYPE]`` of a named effect (STAT one of ``mod``'s: ac, attack,
+    save, fort, ref, will, damage, the six scores, initiative, checks; TYPE a bonus type,
+    untyped by default) into {STAT[:TYPE]: N}."""
+    from battletape.domain import named_effects
+    from battletape.domain.dnd35 import bonuses
+    from battletape.domain.dnd35.bonus_effects import STATS
+
+    def typed(stat: str, word: str) -> str:
+        kind = bonuses.bonus_type(word)
+        return kind
+
+    return named_effects.parse(given, {s: "typed-n" for s in STATS}, typed)
+
+
+def _named_effect(state: EncounterState, c: Combatant, text: str, source: str | None,
+                  rounds: int | None, mods: list[str]) -> list[Event]:
+    """A named effect of a spell or power (issue 24, the interface every system shares:
+    ``cond add Kael "bull's strength" --mod str:+4:enhancement --rounds 30``): its
+    modifiers are typed bonuses from an effect of its name, kept and stacked as ``mod``
+    keeps them (35-BON-*), and they end with it (``cond remove``, ``--rounds``)."""
+    from battletape.domain import named_effects
+    from battletape.domain.dnd35 import bonuses
+
+    key = named_effects.effect_key(text, list(CONDITIONS) + list(CONDITIONS.values()))
+    given = effect_modifiers(mods)
+    if rounds is not None and not 1 <= rounds <= 10000:
+        raise BadInput("--rounds", rounds, "1 or more")
+    for k in given:
+        stat, _, kind = k.partition(":")
+        kind = kind or "untyped"
+        if not bonuses.applies(kind, stat) and not (kind == "resistance" and stat == "save"):
+            refuse(f"a {kind} bonus applies to "
+                   f"{', '.join(sorted(bonuses.TYPES[kind][1] or []))} only, not {stat}",
+                   f"Bonus: {bonuses.TYPES[kind][0].title()}")
+    if c.status == "dead":
+        raise RuleViolation(f"{c.name} is dead", "Condizioni: Morto")
+    had = c.conditions.get(key)
+    src = combatant(state, source).name if source else None
+    until = _until(state, c, rounds) if rounds else None
+    if had is not None and had.mods == given and had.until == until:
+        raise AlreadyHolds(f"{c.name} is under {key} already")
+    return [ConditionApplied(name=c.name, condition=key, source=src, until=until,
+                             turn_ends=rounds or 0, mods=given)]
+
+
 def _why_held(c: Combatant, cond: str) -> str:
     if c.status in OUT_COLD and cond not in c.conditions:
         return f"{c.status}"
@@ -334,7 +387,8 @@ def _until(state: EncounterState, c: Combatant, rounds: int) -> str:
 def remove_condition(state: EncounterState, name: str, text: str) -> list[Event]:
     require_on(state)
     c = combatant(state, name)
-    cond = condition(text)
+    named = " ".join(str(text).split()).lower()
+    cond = named if named in c.conditions else condition(text)  # a named effect, or the seed's
     if cond in STATUSES:
         raise BadInput("condition", text, f"a condition: {cond} is a hit-point status")
     if cond not in c.conditions:
@@ -365,7 +419,15 @@ def fascination_ends(t: Combatant, by: str, how: str) -> list[Event]:
 
 def fold_apply(c: Combatant, e: ConditionApplied) -> None:
     c.conditions[e.condition] = Condition(until=e.until, turn_ends=e.turn_ends,
-                                          source=e.source)
+                                          source=e.source, mods=dict(e.mods))
+    if e.mods:  # a named effect: its modifiers are typed bonuses from it (``mod``)
+        kept = [m for m in c.extra.get("mods") or [] if m.get("effect") != e.condition]
+        for key, value in e.mods.items():
+            stat, _, kind = key.partition(":")
+            kept.append({"stat": stat, "value": value, "bonus_type": kind or "untyped",
+                         "source": e.condition, "until": None, "against": None,
+                         "uses": 0, "effect": e.condition})
+        c.extra["mods"] = kept
     _imply(c, e.condition)
 
 
@@ -379,7 +441,10 @@ def _imply(c: Combatant, cond: str) -> None:
 
 
 def fold_remove(c: Combatant, e: ConditionRemoved) -> None:
-    c.conditions.pop(e.condition, None)
+    gone = c.conditions.pop(e.condition, None)
+    if gone is not None and gone.mods:
+        c.extra["mods"] = [m for m in c.extra.get("mods") or []
+                           if m.get("effect") != e.condition]
     for implied in EFFECTS.get(e.condition, Effects()).implies:
         info = c.conditions.get(implied)
         if info is not None and info.source == e.condition and implied != "prone":

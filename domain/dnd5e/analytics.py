@@ -22,7 +22,10 @@ COLUMNS = {
 def advantage(tags: list[str], roll: ev.Roll, kept: int) -> str | None:
     """From the tags ("advantage:target prone"); without any, from two d20 faces.
     Both together cancel (the official SRD's reading, 5E-GAP-02)."""
-    said = {t.split(":", 1)[0] for t in tags} & {"advantage", "disadvantage"}
+    heads = {t.split(":", 1)[0] for t in tags}
+    if "waived" in heads:  # the GM's ruling: one d20, as a straight roll
+        return None
+    said = heads & {"advantage", "disadvantage"}
     if said:
         return said.pop() if len(said) == 1 else None
     faces = roll.faces

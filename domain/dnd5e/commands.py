@@ -16,10 +16,9 @@ def _one_roll(text: str | None, adv: bool, dis: bool) -> list[int]:
 
     if adv and dis:
         raise BadInput("--adv/--dis", "both", "one of them (they would cancel)")
-    faces = parse_faces(text)
-    if (adv or dis) and len(faces) == 1:
-        raise BadInput("--roll", text, f"two naturals as A/B with --{'adv' if adv else 'dis'}")
-    return faces
+    # one face with --adv or --dis: the rules decide (a derived disadvantage cancels
+    # it: one d20; otherwise bad input), d20_tests.roll
+    return parse_faces(text)
 
 
 def _add(services, v):
@@ -62,7 +61,7 @@ def _attack(services, v):
 
 
 def _effect(services, source, targets, ability, dc, damage, dmg, type_, half, save_roll,
-            cover):
+            cover, condition, save_ends, rounds):
     from battletape.domain.dnd5e import saving_throws_and_damage as svd
     from battletape.domain.dnd5e.d20_tests import parse_faces
 
@@ -79,7 +78,8 @@ def _effect(services, source, targets, ability, dc, damage, dmg, type_, half, sa
             raise BadInput("--cover", item, "TARGET=half|three-quarters|total")
         covers[name] = value
     return lambda s, r: svd.effect(s, r, source, names(targets), ability, dc, damage, dmg,
-                                   type_, half, rolls, covers)
+                                   type_, half, rolls, covers, condition, save_ends,
+                                   rounds)
 
 
 def _save(services, name, ability, dc, bonus, roll, adv, dis, cover, fall):
@@ -142,15 +142,18 @@ def _stabilize(services, name, by, roll_, bonus):
     return lambda s, r: ds.stabilize(s, r, name, by, roll_, bonus)
 
 
-def _cond_add(services, name, condition, source, until, rounds):
-    from battletape.domain.dnd5e import conditions
+def _cond_add(services, name, condition, source, until, rounds, mod, save_ends,
+              concentration):
+    from battletape.domain.dnd5e import conditions, effects
     from battletape.domain import leaving
 
     if condition.strip().lower() in leaving.LEAVING:  # leaving the fight, as in 13th Age
         return lambda s, r: leaving.leave(s, name, condition)
-
+    effects.modifiers(list(mod or []))  # checked before anything is read
+    effects.save_ends(save_ends)
     return lambda s, r: conditions.apply_condition(s, name, condition, source, until,
-                                                   rounds)
+                                                   rounds, list(mod or []), save_ends,
+                                                   concentration)
 
 
 def _cond_remove(services, name, condition):
@@ -177,11 +180,19 @@ def _move(services, name, where, forced, teleport):
     return lambda s, r: movement.move(s, name, where, forced, teleport)
 
 
-def _next(services, death_save):
+def _next(services, death_save, save):
     from battletape.domain.dnd5e import order_of_combat
+    from battletape.domain.dnd5e.d20_tests import parse_faces
 
     saves = {k: v[0] for k, v in pairs(list(death_save or []), "death save").items()}
-    return lambda s, r: order_of_combat.next_turn(s, saves)
+    ends: dict[str, list[list[int]]] = {}
+    for item in save or []:
+        name, sep, value = item.rpartition("=")
+        if not sep or not name:
+            raise BadInput("--save", item, "NAME=N[,N...]: the naturals of its save-ends "
+                           "conditions, e.g. Bruna=12")
+        ends[name] = [parse_faces(v, f"--save for {name}") for v in value.split(",")]
+    return lambda s, r: order_of_combat.next_turn(s, saves, ends, r)
 
 
 def _ready(services, name, trigger):
@@ -298,13 +309,21 @@ VERBS = [
         TYPE, flag("half", help="Half damage on a successful save."),
         opt("save_roll", str, None, help="TARGET=N natural, repeatable.", multiple=True),
         opt("cover", str, None, help="TARGET=half|three-quarters|total, repeatable.",
-            multiple=True)),
-        "One damage roll, one save per target.  Example: battletape effect Mage "
-        "Gob1,Gob2 --ability dex --dc 13 --damage 8d6 --type fire --half"),
+            multiple=True),
+        opt("condition", str, None, help="A condition each target that fails gets "
+            "(no damage needed): frightened."),
+        flag("save_ends", help="With --condition: the same save at the end of each of "
+             "the bearer's turns ends it."),
+        opt("rounds", int, None, help="With --condition: it lasts N rounds at most.")),
+        "One damage roll, one save per target; or a save or a condition.  Example: "
+        "battletape effect Mage Gob1,Gob2 --ability dex --dc 13 --damage 8d6 --type fire "
+        "--half; battletape effect Hag Bruna --ability wis --dc 13 --condition "
+        "frightened --save-ends --rounds 10"),
     Verb("save", _save, (
         arg("name", role="target"),
         opt("ability", str, None, help="str dex con int wis cha.", required=True),
-        opt("dc", int, None, help="Difficulty class.", required=True),
+        opt("dc", int, None, help="Difficulty class (none: the concentration save "
+            "owed after damage, --ability con)."),
         opt("bonus", int, None, help="Save bonus (default: the --save given at add)."),
         D20, ADV, DIS,
         opt("cover", str, None, help="half, three-quarters or total (Dex saves)."),
@@ -353,11 +372,23 @@ VERBS = [
         "Help: stabilize an ally at 0 hp, Wisdom (Medicine) DC 10.  Example: battletape "
         "stabilize Bruna Kael --roll 8 --bonus 2"),
     Verb("cond add", _cond_add, (
-        arg("name"), arg("condition"),
-        opt("source", str, None, help="Who causes it (grappler, charmer, fear)."),
-        opt("until", str, None, help="end-of-turn or end-of-next-turn."),
-        opt("rounds", int, None, help="Ends at the same point N rounds later.")),
-        "Apply a condition.  Example: battletape cond add Bruna poisoned --rounds 10"),
+        arg("name"), arg("condition", help="One of the seed's conditions, or a named "
+            "effect of a spell or feature (mage armor, rage, hex)."),
+        opt("source", str, None, help="Who causes it (grappler, charmer, fear, caster)."),
+        opt("until", str, None, help="end-of-turn or end-of-next-turn; "
+            "end-of-next-turn:NAME counts NAME's turns (the caster's)."),
+        opt("rounds", int, None, help="Ends at the same point N rounds later."),
+        opt("mod", str, None, help="A modifier, repeatable: attack:+N, ac:+N, save:+N, "
+            "dex-save:+N, damage:+N|+XdY, resist:TYPE, vulnerable:TYPE, immune:TYPE, "
+            "crit:19, no-healing, source-attack:+N, source-damage:+XdY, source-crit:19 "
+            "(source-: the --source's attacks on the bearer).", multiple=True),
+        opt("save_ends", str, None, help="ABIL:DC: saved against at the end of each of "
+            "the bearer's turns; a success ends it."),
+        flag("concentration", help="The --source concentrates on it: another one, or a "
+             "failed Constitution save after damage, ends it.")),
+        "Apply a condition or a named effect.  Example: battletape cond add Bruna "
+        "\"mage armor\" --mod ac:+3; battletape cond add Ogre hex --source Sera --mod "
+        "source-damage:+1d6 --concentration"),
     Verb("cond remove", _cond_remove, (arg("name"), arg("condition")),
          "Remove a condition.  Example: battletape cond remove Bruna poisoned"),
     Verb("exhaustion", _exhaustion, (arg("name"), arg("change", int)),
@@ -378,7 +409,9 @@ VERBS = [
         "away --forced"),
     Verb("next", _next, (
         opt("death_save", str, None, help="NAME=N: the death save of the next creature.",
-            multiple=True),),
+            multiple=True),
+        opt("save", str, None, help="NAME=N[,N]: the naturals of the saves that end its "
+            "conditions (--save-ends), at the end of its turn.", multiple=True)),
         "End the turn and start the next.  Example: battletape next --death-save "
         "Bruna=12", roll_option="--death-save", roll_per_name=True),
     Verb("ready", _ready, (arg("name"), arg("trigger")),

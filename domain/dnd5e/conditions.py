@@ -107,7 +107,7 @@ def implied(c, condition: str) -> list[str]:
     Prone), but for those ``c`` is immune to (Immunità: it "non subisce quella
     condizione", however it comes)."""
     immune = stats.list_of(c, "immune")
-    return [n for n in EFFECTS[condition].implies if n not in immune]
+    return [n for n in EFFECTS.get(condition, Effects()).implies if n not in immune]
 
 
 SENSES = {"sight": "vista", "hearing": "udito"}
@@ -162,46 +162,77 @@ def halve_speed(squares: int) -> int:
 
 def apply_condition(state: EncounterState, name: str, condition: str,
                     source: str | None = None, until: str | None = None,
-                    rounds: int | None = None) -> list[Event]:
+                    rounds: int | None = None, mods: list[str] | None = None,
+                    save_ends: str | None = None,
+                    concentration: bool = False) -> list[Event]:
+    """A condition of the seed's list, or a named effect (``effects.py``: modifiers,
+    durations on a named creature's turns, a save that ends it, concentration)."""
+    from battletape.domain import named_effects
+    from battletape.domain.dnd5e import effects
     from battletape.domain.dnd5e.events import ConditionIgnored
 
     require_on(state)
     c = combatant(state, name)
-    cond = condition_id(condition)
+    try:
+        cond = condition_id(condition)
+    except BadInput as bad:
+        if not (mods or save_ends or concentration):
+            raise BadInput("condition", condition, f"{bad.expected} (or a named effect "
+                           "with --mod, --save-ends or --concentration)") from None
+        cond = effects.effect_key(condition)   # a named effect of a spell or feature
     if cond == "exhaustion":
         raise BadInput("condition", condition, "`exhaustion NAME +N` for exhaustion levels")
-    if until is not None and until not in UNTIL:
-        raise BadInput("--until", until, " or ".join(UNTIL))
+    given_mods = effects.modifiers(mods)
+    save = effects.save_ends(save_ends)
+    kind, whose = named_effects.until_of(until, UNTIL)
     if rounds is not None and (rounds < 1 or until is not None):
         raise BadInput("--rounds", rounds, "1 or more, without --until")
+    turn_of = combatant(state, whose).name if whose else None
     src = combatant(state, source).name if source else None
+    if concentration and src is None:
+        raise BadInput("--concentration", condition, "--source CASTER: who concentrates")
+    if concentration:
+        given_mods[effects.CONCENTRATION] = 1
     if cond in stats.list_of(c, "immune"):
         return [ConditionIgnored(name=c.name, condition=cond, reason="immune")]
+    seed = cond in EFFECTS
     ignored = [ConditionIgnored(name=c.name, condition=n, reason=f"immune ({cond})")
-               for n in EFFECTS[cond].implies if n not in implied(c, cond)
-               and n not in c.conditions]
+               for n in (EFFECTS[cond].implies if seed else ())
+               if n not in implied(c, cond) and n not in c.conditions]
     turn_ends = 0
-    if until == "end-of-turn":
+    counted = turn_of or c.name
+    if kind == "end-of-turn":
         turn_ends = 1
-    elif until == "end-of-next-turn":
-        turn_ends = 2 if state.turn == c.name else 1
+    elif kind == "end-of-next-turn":
+        turn_ends = 2 if state.turn == counted else 1
+    until = kind
     if rounds:
         until = f"round {state.round + rounds}, {state.turn or 'start'}"
     had = c.conditions.get(cond)
     if had is not None and (src is None or had.source in (None, src)) and (
-            had.until is None or (had.until == until and turn_ends <= had.turn_ends)):
+            had.until is None or (had.until == until and turn_ends <= had.turn_ends)) \
+            and given_mods == (had.mods or {}) and save == had.save \
+            and turn_of == had.turn_of:
         raise AlreadyHolds(f"{c.name} is {cond} already"
                            + (f" (until {had.until})" if had.until else "")
                            + ", no shorter than the new one")
-    return [ConditionApplied(name=c.name, condition=cond, until=until, source=src,
-                             turn_ends=turn_ends)] + ignored
+    events: list[Event] = []
+    if concentration:
+        # the caster concentrates on one spell: another one ends the old (SRD)
+        events += [ConditionRemoved(name=bearer, condition=n,
+                                    reason=f"concentration: {src} casts {cond}")
+                   for bearer, n in effects.held_by(state, src) if n != cond]
+    return events + [ConditionApplied(name=c.name, condition=cond, until=until,
+                                      source=src, turn_ends=turn_ends, save=save,
+                                      mods=given_mods, turn_of=turn_of)] + ignored
 
 
 def remove_condition(state: EncounterState, name: str, condition: str,
                      reason: str = "removed") -> list[Event]:
     require_on(state)
     c = combatant(state, name)
-    cond = condition_id(condition)
+    named = " ".join(str(condition).split()).lower()
+    cond = named if named in c.conditions else condition_id(condition)  # a named effect, or the seed's
     if cond not in c.conditions:
         raise AlreadyHolds(f"{c.name} is not {cond}")
     if cond == "exhaustion":
@@ -239,10 +270,13 @@ def exhaustion(state: EncounterState, name: str, change: int) -> list[Event]:
     return [ExhaustionChanged(name=c.name, change=change, level=level)]
 
 
-def expiring_at_turn_end(c) -> list[Event]:
-    """Conditions that end with this turn (``--until``)."""
-    return [ConditionRemoved(name=c.name, condition=n, reason="expired")
-            for n, info in c.conditions.items() if info.turn_ends == 1]
+def expiring_at_turn_end(c, state: EncounterState | None = None) -> list[Event]:
+    """Conditions that end with this turn (``--until``): ``c``'s own, and those of any
+    creature counted on ``c``'s turns (``--until end-of-turn:NAME``)."""
+    bearers = list(state.combatants.values()) if state is not None else [c]
+    return [ConditionRemoved(name=b.name, condition=n, reason="expired")
+            for b in bearers for n, info in b.conditions.items()
+            if info.turn_ends == 1 and (info.turn_of or b.name) == c.name]
 
 
 def expiring_at(state: EncounterState, round_: int, turn: str,

@@ -5,25 +5,38 @@ il risultato di uno: il più alto col vantaggio, il più basso con lo svantaggio
 faces are recorded. "Se il totale eguaglia o supera il numero bersaglio, il test ha
 successo." Where the seed is silent (5E-GAP-02) the official SRD is followed: several
 sources of advantage (or of disadvantage) are still one, and advantage and
-disadvantage together cancel: one d20 is rolled (with two faces typed, the first one
-counts). Every source is kept in the event's tags (``advantage:target prone``).
+disadvantage together cancel: one d20 is rolled, so one face typed is the roll (with
+two faces typed, the first one counts). Every source is kept in the event's tags
+(``advantage:target prone``).
+
+One face typed where the rules derive advantage or disadvantage (a condition, Dodge, a
+range) is a refusal of the rule "tiri due d20" (forceable): the table rolled one d20,
+and a GM who lets that stand records it with ``--force REASON`` (a ruling); the roll
+keeps that one face and its tags say the derived mode was waived. One face with the
+GM's own ``--adv``/``--dis`` (or ``init --surprised``) is bad input (5E-D20-02,
+5E-INI-03), never forced.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from battletape.domain.errors import BadInput
+from battletape.domain.errors import BadInput, refuse
 from battletape.domain.events import Roll
 
 if TYPE_CHECKING:
     import random
 
 
+#: sources the GM states outright (``--adv``/``--dis``, ``init --surprised``): one face
+#: with them is bad input, not a rule to waive
+EXPLICIT = {"gm", "surprised"}
+
+
 class Test(NamedTuple):
     roll: Roll
     natural: int
-    mode: str            # "normal", "advantage", "disadvantage", "cancelled"
+    mode: str            # "normal", "advantage", "disadvantage", "cancelled", "waived"
     tags: list[str]
 
 
@@ -69,8 +82,14 @@ def roll(faces: list[int], rng: "random.Random", modifier: int, advantage: list[
     else:
         source = "typed"
     if two and len(faces) != 2:
-        raise BadInput(f"--roll{' for ' + who if who else ''}", faces[0],
-                       f"two naturals as A/B: the roll has {how} ({', '.join(tags)})")
+        kept = advantage if how == "advantage" else disadvantage
+        if set(kept) & EXPLICIT or len(faces) > 2:
+            raise BadInput(f"--roll{' for ' + who if who else ''}", faces[0],
+                           f"two naturals as A/B: the roll has {how} ({', '.join(tags)})")
+        refuse(f"two naturals as A/B: the roll{' for ' + who if who else ''} has {how} "
+               f"({', '.join(tags)})", "Test con d20: vantaggio e svantaggio")
+        tags.append(f"waived:{how}")  # the GM's ruling: one d20 rolled
+        how, two = "waived", False
     if not two and len(faces) == 2 and how == "normal":
         raise BadInput(f"--roll{' for ' + who if who else ''}", "/".join(map(str, faces)),
                        "one natural: two faces need --adv or --dis")

@@ -20,7 +20,7 @@ from battletape.domain.dnd5e import stats
 from battletape.domain.dnd5e.dropping_to_zero import instant_death
 from battletape.domain.dnd5e.terms import damage_type
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, RuleViolation, refuse
 from battletape.domain.events import DamageTaken, Event, Healed
 from battletape.domain.state import Combatant, EncounterState
 
@@ -66,16 +66,29 @@ def adjust(state: EncounterState, c: Combatant, amount: int, dtype: str | None,
         tags.append(f"modifier:{modifier:+d}")
     if dtype is None:
         return Adjusted(value, False, False, False, tags)
+    from battletape.domain.dnd5e import effects
+
+    named = {w: effects.damage_types(c, w) for w in ("immune", "resist", "vulnerable")}
     if dtype in stats.list_of(c, "immune"):
         return Adjusted(0, False, False, True, tags + [f"immune:{dtype}"])
+    if dtype in named["immune"]:
+        return Adjusted(0, False, False, True,
+                        tags + [f"immune:{dtype} ({named['immune'][dtype]})"])
     resisted = dtype in stats.list_of(c, "resist")
+    if not resisted and dtype in named["resist"]:  # never twice (5E-RES-03)
+        resisted = True
+        tags.append(f"resist:{dtype} ({named['resist'][dtype]})")
+        value //= 2
+        dtype_tagged = True
+    else:
+        dtype_tagged = False
     if dtype == "fire" and underwater(state):
         resisted = True
         tags.append("resist:fire (underwater)")
-    if resisted:
+    if resisted and not dtype_tagged:
         value //= 2
         tags.append(f"resist:{dtype}")
-    vulnerable = dtype in stats.list_of(c, "vulnerable")
+    vulnerable = dtype in stats.list_of(c, "vulnerable") or dtype in named["vulnerable"]
     if vulnerable:
         value *= 2
         tags.append(f"vulnerable:{dtype}")
@@ -113,6 +126,10 @@ def direct_heal(state: EncounterState, target: str, amount: int) -> list[Event]:
     c = _target(state, target)
     if amount <= 0:
         raise BadInput("healing", amount, "1 or more")
+    from battletape.domain.dnd5e import effects
+
+    for n in effects.no_healing(c):  # --mod no-healing (Chill Touch)
+        refuse(f"{c.name} can't regain hit points ({n})", effects.SECTION)
     return [Healed(target=c.name, amount=min(amount, c.max_hp - c.hp))]
 
 

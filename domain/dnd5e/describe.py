@@ -26,7 +26,25 @@ def _tag(tag: str, t, _: Words) -> str:
     said = _.ctx("tag", rest)  # a phrase the catalogue holds, else word by word
     if said == rest:
         said = " ".join(t(w) if t(w) != w else _.ctx("tag", w) for w in rest.split(" "))
-    return t(_TAG_WORDS.get(head, head)) + sep + said
+    word = _TAG_WORDS.get(head, head)
+    return (t(word) if t(word) != word else _.ctx("tag", word)) + sep + said
+
+
+def mods_text(mods: dict[str, int]) -> str:
+    """A named effect's modifiers as typed (``ac +3, resist:fire, damage +1d6``)."""
+    out = []
+    for k, v in mods.items():
+        head, _sep, arg = k.partition(":")
+        if k == "concentration" or (arg and head in ("resist", "vulnerable", "immune")) \
+                or head == "no-healing":
+            out.append(k)
+        elif arg:  # dice: damage:1d6 with the sign as its value
+            out.append(f"{head} {'-' if v < 0 else '+'}{arg}")
+        elif head in ("crit", "source-crit"):
+            out.append(f"{head} {v}-20")
+        else:
+            out.append(f"{k} {v:+d}")
+    return ", ".join(out)
 
 
 def _ok(success: bool, _: Words) -> str:
@@ -114,10 +132,21 @@ def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an ev
             return _("{name} {death_save}: natural {natural}: {outcome}", name=e.name,
                      death_save=t("death save"), natural=n, outcome=what)
         case ev.SaveRolled():
-            return _("{name} {against} {save} {expr} {faces} = {total} vs DC {dc}: "
+            return _("{name} {against} {save}{ends} {expr} {faces} = {total} vs DC {dc}: "
                      "{outcome}", name=e.name, against=t(e.against), save=t("save"),
-                     expr=e.roll.expr, faces=e.roll.faces, total=e.roll.total,
+                     ends=_(" (against {condition})", condition=t(e.ends)) if e.ends
+                     else "", expr=e.roll.expr, faces=e.roll.faces, total=e.roll.total,
                      dc=e.target, outcome=_ok(e.success, _))
+        case ev.ConditionApplied() if e.mods or e.turn_of or (e.save and ":" in e.save):
+            more = [mods_text(e.mods)] if e.mods else []
+            if e.save:
+                more.append(_("save ends: {save}", save=e.save.replace(":", " DC ")))
+            if e.until:
+                more.append(_("until {until}", until=_.ctx("until", e.until)) + (
+                    _(" of {name}", name=e.turn_of) if e.turn_of else ""))
+            return _("{name} is under {condition}{source} ({more})", name=e.name,
+                     condition=t(e.condition), more="; ".join(more),
+                     source=_(" by {source}", source=e.source) if e.source else "")
     return None
 
 
@@ -132,8 +161,8 @@ def _attack(e: ev.AttackResolved, _: Words, t) -> str:
         damage = (_(" for {damage} {type}", damage=e.damage, type=t(e.damage_type))
                   if e.damage_type else _(" for {damage}", damage=e.damage))
     why = [_tag(x, t, _) for x in e.tags if x.split(":")[0] in (
-        "advantage", "disadvantage", "cover", "resist", "vulnerable", "immune")
-        or x.startswith(("knock", "wrong", "natural"))]
+        "advantage", "disadvantage", "waived", "effect", "cover", "resist", "vulnerable",
+        "immune") or x.startswith(("knock", "wrong", "natural"))]
     return _("{attacker} attacks {target}: {kept}, total {total} vs AC {value}: "
              "{result}{damage}", attacker=e.attacker, target=e.target, kept=kept,
              total=e.total, value=e.defense_value, result=result, damage=damage) + (

@@ -11,7 +11,7 @@ own turn, Dodge lasts until then, Disengage until the end of the turn.
 from __future__ import annotations
 
 from battletape.domain import events as ev
-from battletape.domain.dnd5e import conditions
+from battletape.domain.dnd5e import conditions, effects
 from battletape.domain.dnd5e import events as ev5
 from battletape.domain.dnd5e.damage_and_healing import heal
 from battletape.domain.dnd5e.death_saving_throws import fold_death_save, fold_stabilize
@@ -58,6 +58,14 @@ def _damage(state: EncounterState, c: Combatant, amount: int, crit: bool,
     _lose_dodge(c)
 
 
+def _concentration_save(state: EncounterState, c: Combatant, amount: int) -> None:
+    """A creature that concentrates and takes damage owes a Constitution save, one per
+    instance (effects.py)."""
+    if amount > 0 and effects.held_by(state, c.name):
+        owed = list(c.extra.get("concentration_saves") or [])
+        c.extra["concentration_saves"] = owed + [effects.concentration_dc(amount)]
+
+
 def apply(state: EncounterState, e: ev.Event) -> EncounterState:
     """Fold ``e`` into ``state`` in place and return it."""
     state.position = e.originator_version or state.position + 1
@@ -94,9 +102,10 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c = state.combatants[e.name]
             c.actions_used = []
             c.extra["disengaged"] = False
-            for info in c.conditions.values():
-                if info.turn_ends > 1:
-                    info.turn_ends -= 1
+            for b in state.combatants.values():  # counted on this creature's turns
+                for info in b.conditions.values():
+                    if info.turn_ends > 1 and (info.turn_of or b.name) == e.name:
+                        info.turn_ends -= 1
             end_out_of_turn(state)
             c.acts_out_of_turn = False
             if e.name not in state.acted:
@@ -110,8 +119,14 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             a.extra["hidden"] = False
             a.damage_dealt += e.damage
             _damage(state, t, e.damage, e.crit, "knocked-out" in e.tags)
+            _concentration_save(state, t, e.damage)
         case ev.DamageTaken():
             _damage(state, state.combatants[e.target], e.amount, e.source == "critical")
+            _concentration_save(state, state.combatants[e.target], e.amount)
+        case ev.SaveRolled():
+            if e.ends == effects.CONCENTRATION:
+                owed = list(state.combatants[e.name].extra.get("concentration_saves") or [])
+                state.combatants[e.name].extra["concentration_saves"] = owed[1:]
         case ev5.InstantDeath():
             die(state.combatants[e.name])
         case ev.Healed():
@@ -123,7 +138,8 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.ConditionApplied():
             c = state.combatants[e.name]
             c.conditions[e.condition] = Condition(until=e.until, turn_ends=e.turn_ends,
-                                                  source=e.source)
+                                                  source=e.source, save=e.save,
+                                                  mods=dict(e.mods), turn_of=e.turn_of)
             for implied in conditions.implied(c, e.condition):
                 c.conditions.setdefault(implied, Condition(source=e.condition))
             _lose_dodge(c)
@@ -132,7 +148,10 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             if e.condition == "unconscious" and c.status in ("unconscious", "stable",
                                                              "knocked-out"):
                 wake(c)  # no longer unconscious: the status follows (forced at 0 HP)
-            c.conditions.pop(e.condition, None)
+            gone = c.conditions.pop(e.condition, None)
+            if gone is not None and gone.source in state.combatants \
+                    and not effects.held_by(state, gone.source):
+                state.combatants[gone.source].extra["concentration_saves"] = []
             for implied in conditions.EFFECTS.get(e.condition, conditions.Effects()).implies:
                 info = c.conditions.get(implied)
                 if info is not None and info.source == e.condition and implied != "prone":

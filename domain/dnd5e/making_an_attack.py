@@ -21,7 +21,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from battletape.domain import dice
-from battletape.domain.dnd5e import (conditions, cover, d20_tests, opportunity_attacks,
+from battletape.domain.dnd5e import (conditions, cover, d20_tests, effects,
+                                     opportunity_attacks,
                           ranged_attacks, stats, underwater_combat)
 from battletape.domain.dnd5e.actions import (readied_slot, require_can_act,
                                              require_mount_allows, require_slot,
@@ -95,31 +96,52 @@ class _Damage:
         self._base: Roll | None = None
         self._crit: Roll | None = None
 
-    def roll(self, crit: bool) -> Roll | None:
+    def roll(self, crit: bool, more: str = "") -> Roll | None:
+        """``more``: the named effects' dice for this target (``+1d6``), joined to the
+        expression: typed, already in ``--dmg``; virtual, rolled for this target."""
         o = self.o
         if o.dmg is None and o.damage is None:
             return None
         if o.dmg is not None:
+            joined = f"{o.damage}{more}" if o.damage and more else o.damage
             if not crit:
-                return dice.typed(o.damage or "typed", o.dmg)
+                return dice.typed(joined or "typed", o.dmg)
             if o.crit_dmg is None:
-                expr = crit_expression(o.damage) if o.damage else "typed"
+                expr = crit_expression(joined) if joined else "typed"
                 return dice.typed(expr, o.dmg)
-            first = dice.typed(o.damage or "typed", o.dmg)
-            second = dice.typed(extra_crit_dice(o.damage) if o.damage else "typed",
+            first = dice.typed(joined or "typed", o.dmg)
+            second = dice.typed(extra_crit_dice(joined) if joined else "typed",
                                 o.crit_dmg)
             return Roll(expr=f"{first.expr} + crit {second.expr}",
                         total=first.total + second.total, source="typed")
         if self._base is None:
             self._base = dice.roll(o.damage, self.rng)
         if not crit:
-            return self._base
-        if self._crit is None:
-            self._crit = dice.roll(extra_crit_dice(o.damage), self.rng)
-        b, x = self._base, self._crit
-        return Roll(expr=crit_expression(o.damage), faces=b.faces + x.faces,
-                    sides=b.sides + x.sides, modifier=b.modifier,
-                    total=b.total + x.total - x.modifier, source="virtual")
+            base = self._base
+        else:
+            if self._crit is None:
+                self._crit = dice.roll(extra_crit_dice(o.damage), self.rng)
+            b, x = self._base, self._crit
+            base = Roll(expr=crit_expression(o.damage), faces=b.faces + x.faces,
+                        sides=b.sides + x.sides, modifier=b.modifier,
+                        total=b.total + x.total - x.modifier, source="virtual")
+        if not more:
+            return base
+        rolled = dice.roll(crit_expression(more[1:]) if crit else more[1:], self.rng)
+        return Roll(expr=f"{base.expr}+{rolled.expr}", faces=base.faces + rolled.faces,
+                    sides=base.sides + rolled.sides,
+                    modifier=base.modifier + rolled.modifier,
+                    total=base.total + rolled.total, source="virtual")
+
+
+def _effect_damage(a: Combatant, t: Combatant) -> tuple[str, int, list[str]]:
+    """The named effects' damage on ``a``'s hit on ``t`` (effects.py): the dice joined
+    to the attack's (``+1d6``), the numbers added once, and their tags."""
+    more, flat = effects.damage_parts(a, t)
+    tags = [f"effect:{n} damage {'' if d.startswith('-') else '+'}{d}" for n, d in more]
+    tags += [f"effect:{n} damage {v:+d}" for n, v in flat.items()]
+    joined = "".join(d if d.startswith("-") else f"+{d}" for _, d in more)
+    return joined, sum(flat.values()), tags
 
 
 def _slot(state: EncounterState, a: Combatant, o: AttackOrder,
@@ -162,9 +184,6 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
         raise BadInput("--kind", o.kind, "melee, ranged or spell")
     if o.rolls and len(o.rolls) != len(targets):
         raise BadInput("--roll", o.rolls, f"one roll per target ({len(targets)})")
-    if (o.adv or o.dis) and o.rolls and any(len(f) != 2 for f in o.rolls):
-        raise BadInput("--roll", "/".join(map(str, o.rolls[0])),
-                       "two naturals as A/B with --adv or --dis")
     if o.crit_dmg is not None and o.dmg is None:
         raise BadInput("--crit-dmg", o.crit_dmg, "--dmg as well")
     dtype = damage_type(o.damage_type)
@@ -182,19 +201,31 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     if o.knock_out and o.kind != "melee":
         refuse("only a melee attack can knock a creature out (--kind melee)",
                "Svenire un nemico")
+    if o.rolls and (o.adv or o.dis):  # bad input before any rule: 5E-D20-02
+        for t, faces in zip(targets, o.rolls):
+            if len(faces) != 2 and d20_tests.mode(*_sources(state, a, t, o, dtype)) \
+                    != "cancelled":
+                raise BadInput("--roll", "/".join(map(str, faces)),
+                               "two naturals as A/B with --adv or --dis")
     slot = _slot(state, a, o, targets)
     damage = _Damage(o, rng)
     events: list[Event] = []
     for i, t in enumerate(targets):
         plus = cover.bonus(cover_degree, t.name)
         adv, dis = _sources(state, a, t, o, dtype)
-        test = d20_tests.roll(o.rolls[i] if o.rolls else [], rng, o.bonus, adv, dis,
+        own = effects.attack_bonus(a, t)          # named effects (effects.py)
+        bonus = o.bonus + sum(own.values())
+        test = d20_tests.roll(o.rolls[i] if o.rolls else [], rng, bonus, adv, dis,
                               who=t.name)
         natural, tags = test.natural, list(test.tags)
-        ac = t.ac + plus
+        shield = effects.ac_bonus(t)
+        ac = t.ac + plus + sum(shield.values())
         if plus:
             tags.append(f"cover:{cover_degree} (+{plus} AC)")
-        total = natural + o.bonus
+        tags += [f"effect:{n} attack {v:+d}" for n, v in own.items()]
+        tags += [f"effect:{n} AC {v:+d}" for n, v in shield.items()]
+        total = natural + bonus
+        floor, keen = effects.crit_floor(a, t)
         if o.wrong_square:
             hit = False
             tags.append("wrong square: miss")
@@ -204,14 +235,18 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
         elif natural == 20:
             hit = True
             tags.append("natural 20 hits (SRD)")
+        elif natural >= floor:
+            hit = True  # SRD: a critical hit hits
+            tags.append(f"natural {natural} crits ({keen}): hits")
         elif natural == 1:
             hit = False
             tags.append("natural 1 misses (SRD)")
         else:
             hit = d20_tests.succeeds(total, ac)
-        crit = hit and natural == 20
+        crit = hit and natural >= floor and not o.wrong_square
         if crit:
-            tags.append("crit:natural 20 (SRD)")
+            tags.append("crit:natural 20 (SRD)" if natural == 20
+                        else f"crit:natural {natural} ({keen}, {floor}-20)")
         if hit and o.kind == "melee":
             for n in conditions.has(t, "melee_crit"):
                 crit = True
@@ -220,7 +255,14 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             tags.append("opportunity")
         if stats.get(a, "hidden"):
             tags.append("revealed: attacked from hiding")
-        roll = damage.roll(crit) if hit else None
+        more, plus_dmg, more_tags = _effect_damage(a, t)
+        roll = damage.roll(crit, more) if hit else None
+        if roll is not None and (more or plus_dmg):
+            tags += more_tags
+            if plus_dmg:
+                roll = Roll(expr=f"{roll.expr}{plus_dmg:+d}", faces=roll.faces,
+                            sides=roll.sides, modifier=roll.modifier + plus_dmg,
+                            total=max(0, roll.total + plus_dmg), source=roll.source)
         amount, adj = 0, None
         if roll is not None:
             adj = adjust(state, t, roll.total, dtype)
@@ -237,7 +279,7 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
         events.append(AttackResolved(
             attacker=a.name, target=t.name, defense="ac", defense_value=ac,
             roll=test.roll, natural=natural, bonus=o.bonus,
-            modifiers={"attack bonus": o.bonus}, total=total, hit=hit, crit=crit,
+            modifiers={"attack bonus": o.bonus, **own}, total=total, hit=hit, crit=crit,
             fumble=natural == 1, damage_roll=roll, damage_type=dtype,
             multiplier=2 if adj and adj.vulnerable else 1, half=bool(adj and adj.resisted),
             immune=bool(adj and adj.immune), damage=amount, kind=o.kind or "",

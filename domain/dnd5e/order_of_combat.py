@@ -6,7 +6,10 @@ initiative order, round after round, "finché una parte non viene sconfitta". Th
 dead and the fled take no turns. At the start of a turn at 0 HP the creature rolls a
 death save (``next --death-save NAME=N`` rolls it at once; otherwise it is due, and
 ``next`` waits for it). Conditions ``--until`` end with the creature's turn;
-``--rounds N`` end at the same point of round + N.
+``--rounds N`` end at the same point of round + N; ``--until end-of-turn:NAME`` with
+NAME's turn. A condition a save ends (``--save-ends``) is saved against when its
+bearer's turn ends (``next --save NAME=N``, else rolled); a concentration save owed
+stops ``next`` (effects.py).
 """
 
 from __future__ import annotations
@@ -24,18 +27,40 @@ def _takes_turns(state: EncounterState, name: str) -> bool:
     return state.combatants[name].status not in ("dead", "fled")
 
 
-def next_turn(state: EncounterState, death_saves: dict[str, int]) -> list[Event]:
+def next_turn(state: EncounterState, death_saves: dict[str, int],
+              saves: dict[str, list[list[int]]] | None = None,
+              rng=None) -> list[Event]:
+    """``saves``: {NAME: [faces, ...]} of the save-ends conditions of the creature
+    whose turn ends (effects.py), in the order of its conditions."""
+    from battletape.domain.dnd5e import effects
+
     require_initiative(state)
     require_placed(state, "Iniziativa")  # a newcomer is never skipped in silence
     events: list[Event] = []
     current = state.combatants.get(state.turn) if state.turn else None
+    for c in state.combatants.values():
+        owed = c.extra.get("concentration_saves") or []
+        if owed and effects.held_by(state, c.name):
+            refuse(f"{c.name} owes a concentration save (con DC {owed[0]}): "
+                   f"`save {c.name} --ability con`", effects.SECTION)
+    saves = dict(saves or {})
+    for name in list(saves):
+        if current is None or combatant(state, name).name != current.name:
+            raise BadInput("--save", name, "the saves of the creature whose turn ends"
+                           + (f" ({current.name})" if current else ""))
     if current is not None:
         if stats.get(current, "death_save_due") and current.status == "unconscious":
             refuse(f"{current.name} must roll its death save first: "
                    f"`death-save {current.name}`",
                    "Tiri salvezza contro la morte")
         events.append(TurnEnded(name=current.name))
-        events += conditions.expiring_at_turn_end(current)
+        if current.status not in ("dead", "fled"):
+            events += saves_at_turn_end(
+                current, rng, next(iter(saves.values()), []))
+        ended = {(e.name, e.condition) for e in events
+                 if type(e).__name__ == "ConditionRemoved"}
+        events += [e for e in conditions.expiring_at_turn_end(current, state)
+                   if (e.name, e.condition) not in ended]
     acted = set(state.acted) | ({current.name} if current else set())
     order = ordered(state)
     nxt = next((n for n in order if n not in acted and _takes_turns(state, n)), None)
@@ -67,3 +92,29 @@ def side_defeated(state: EncounterState) -> bool:
         if members and all(c.status in out for c in members):
             return True
     return False
+
+
+def saves_at_turn_end(c, rng, naturals: list[list[int]]) -> list[Event]:
+    """``--save-ends ABIL:DC``: the bearer repeats the save at the end of each of its
+    turns, one SaveRolled per condition (``ends`` names it); a success removes it.
+    ``naturals``: the faces typed, in the order of its conditions (else virtual)."""
+    import msgspec
+
+    from battletape.domain.dnd5e import effects
+    from battletape.domain.dnd5e.saving_throws import save_roll
+    from battletape.domain.events import ConditionRemoved
+
+    due = [(n, effects.save_of(info)) for n, info in c.conditions.items()
+           if effects.save_of(info) and info.turn_ends != 1]
+    if len(naturals) > len(due):
+        raise BadInput("--save", len(naturals),
+                       f"at most {len(due)} natural(s): {c.name}'s save-ends conditions"
+                       + (f" ({', '.join(n for n, _ in due)})" if due else ""))
+    events: list[Event] = []
+    for i, (n, (abil, dc)) in enumerate(due):
+        saved = save_roll(c, rng, abil, dc, None, naturals[i] if i < len(naturals) else [])
+        events.append(msgspec.structs.replace(saved, ends=n))
+        if saved.success:
+            events.append(ConditionRemoved(name=c.name, condition=n,
+                                           reason=f"saved ({abil} DC {dc})"))
+    return events

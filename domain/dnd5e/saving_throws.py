@@ -22,7 +22,7 @@ from battletape.domain.dnd5e.ability_scores import modifier
 from battletape.domain.dnd5e.terms import ability
 from battletape.domain.encounter import combatant, require_on
 from battletape.domain.errors import BadInput, RuleViolation, refuse
-from battletape.domain.events import ConditionApplied, Event, SaveRolled
+from battletape.domain.events import ConditionApplied, ConditionRemoved, Event, SaveRolled
 from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
@@ -45,6 +45,10 @@ def save_roll(c: Combatant, rng: "random.Random", abil: str, dc: int,
         notes.append(f"{abil} {scores[abil]}: {base:+d}")
     else:
         base = 0
+    from battletape.domain.dnd5e import effects
+    for n, v in effects.save_bonus(c, abil).items():  # named effects: --mod save:+N
+        base += v
+        notes.append(f"{n} {v:+d}")
     a = ["gm"] if adv else []
     d = ["gm"] if dis else []
     if abil == "dex" and stats.get(c, "dodging"):
@@ -78,9 +82,18 @@ def check_dc(dc: int) -> int:
 def save(state: EncounterState, rng: "random.Random", name: str, ability_: str, dc: int,
          bonus: int | None, faces: list[int], adv: bool = False, dis: bool = False,
          cover_degree: str | None = None, fall: bool = False) -> list[Event]:
+    from battletape.domain.dnd5e import effects
+
     require_on(state)
     c = combatant(state, name)
     abil = ability(ability_)
+    owed = list(c.extra.get("concentration_saves") or [])
+    concentrating = dc is None
+    if concentrating:
+        if abil != "con" or not owed:
+            raise BadInput("--dc", None, "the save's DC (only a concentration save owed "
+                           "after damage, --ability con, takes it from the damage)")
+        dc = owed[0]
     check_dc(dc)
     if c.status in ("dead", "fled"):
         raise RuleViolation(f"{c.name} is {c.status}", "Tiri salvezza")
@@ -97,6 +110,12 @@ def save(state: EncounterState, rng: "random.Random", name: str, ability_: str, 
                    f"not {dc}", f"{SECTION}: Cadere")
     event = save_roll(c, rng, abil, dc, bonus, faces, adv, dis, cover.check(cover_degree))
     out: list[Event] = [event]
+    if concentrating:  # effects.py: a failure ends every effect it concentrates on
+        out = [msgspec.structs.replace(event, ends=effects.CONCENTRATION)]
+        if not event.success:
+            out += [ConditionRemoved(name=bearer, condition=n,
+                                     reason=f"{c.name}'s concentration broken (con DC {dc})")
+                    for bearer, n in effects.held_by(state, c.name)]
     if fall and not event.success:
         from battletape.domain.dnd5e.events import Dismounted
 

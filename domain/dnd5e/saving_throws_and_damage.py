@@ -11,6 +11,12 @@ charmed the source ("Non puoi attaccare o bersagliare l'incantatore", Incantato)
 refused as ``attack`` refuses it. An area effect that reaches them anyway (the official
 SRD lets an area include a target with total cover) is the GM's ``--force``; the save
 then records the total cover, with no bonus.
+
+A save with a condition and no damage (issue 24: the hag's Horrific Appearance, Wisdom
+save or Frightened): ``--condition COND`` applies it to each target that fails, the
+source as its source; ``--save-ends`` lets it end on the same save repeated at the end
+of each of the bearer's turns (``effects.py``); ``--rounds N`` bounds it. With damage
+too, the condition comes with the damage of a failed save.
 """
 
 from __future__ import annotations
@@ -33,7 +39,9 @@ if TYPE_CHECKING:
 
 def effect(state, rng: "random.Random", source: str, targets: list[str], ability_: str,
            dc: int, damage: str | None, dmg: int | None, type_: str | None, half: bool,
-           save_rolls: dict[str, list[int]], covers: dict[str, str]) -> list[Event]:
+           save_rolls: dict[str, list[int]], covers: dict[str, str],
+           condition: str | None = None, save_ends: bool = False,
+           rounds: int | None = None) -> list[Event]:
     from battletape.domain.dnd5e import cover
 
     require_on(state)
@@ -41,8 +49,12 @@ def effect(state, rng: "random.Random", source: str, targets: list[str], ability
     abil = ability(ability_)
     check_dc(dc)
     dtype = damage_type(type_)
-    if damage is None and dmg is None:
-        raise BadInput("damage", None, "--damage EXPR or --dmg N")
+    if damage is None and dmg is None and condition is None:
+        raise BadInput("damage", None, "--damage EXPR or --dmg N, or --condition COND")
+    if condition is None and (save_ends or rounds is not None):
+        raise BadInput("--save-ends/--rounds", condition, "--condition COND as well")
+    if half and damage is None and dmg is None:
+        raise BadInput("--half", True, "damage (--damage or --dmg) to halve")
     # a monster group's name stands for every member still standing
     hit = [_target(state, m.name) for t in targets for m in names_or_group(state, t)
            if not names_a_group(state, t) or m.status != "dead"]
@@ -58,14 +70,27 @@ def effect(state, rng: "random.Random", source: str, targets: list[str], ability
             refuse(f"{src} is charmed by {c.name} and can't target it",
                    "Condizioni: Incantato")
         cover.bonus(degrees.get(c.name), c.name)  # total cover: not targeted directly
-    roll = dice.dice_total(damage or "typed", dmg, rng)
+    has_damage = damage is not None or dmg is not None
+    roll = dice.dice_total(damage or "typed", dmg, rng) if has_damage else None
     events: list[Event] = [FreeRolled(roll=roll, roller=src,
                                       purpose=f"damage of one effect on "
-                                              f"{', '.join(c.name for c in hit)}")]
+                                              f"{', '.join(c.name for c in hit)}")
+                           ] if roll is not None else []
     for c in hit:
         saved = save_roll(c, rng, abil, dc, None, rolls.get(c.name, []),
                           cover_degree=degrees.get(c.name))
         events.append(saved)
+        if condition is not None and not saved.success:
+            # a save or a condition (the hag's Horrific Appearance: Wisdom or Frightened)
+            from battletape.domain.errors import AlreadyHolds
+            from battletape.domain.dnd5e.conditions import apply_condition
+            try:
+                events += apply_condition(state, c.name, condition, src, None, rounds,
+                                          save_ends=f"{abil}:{dc}" if save_ends else None)
+            except AlreadyHolds:
+                pass  # already so: nothing more to record for this target
+        if roll is None:
+            continue
         rolled = roll.total // 2 if saved.success and half else (
             0 if saved.success else roll.total)
         adj = adjust(state, c, rolled, dtype)

@@ -62,6 +62,16 @@ class Dnd5e(RuleSystem):
             prof=x.get("prof", 2), readied=c.readied, mount=x.get("mount"),
             rider=x.get("rider"), tie_undecided=bool(x.get("tie_undecided", False)),
             death_save_due=bool(x.get("death_save_due", False)))
+        if x.get("concentration_saves"):  # a key only when one is owed (effects.py)
+            out["concentration_saves"] = list(x["concentration_saves"])
+        # named effects of spells and features, and conditions a save ends
+        # (effects.py): their modifiers, save, duration and whose turns count
+        effects = {n: {"mods": dict(info.mods), "save": info.save, "until": info.until,
+                       "source": info.source, "turn_of": info.turn_of}
+                   for n, info in sorted(c.conditions.items())
+                   if info.mods or info.turn_of or (info.save and ":" in info.save)}
+        if effects:
+            out["effects"] = effects
         return out
 
     def state_keys(self, state) -> dict[str, Any]:

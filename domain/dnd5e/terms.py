@@ -56,7 +56,7 @@ STATUSES = {"up": "in piedi", "unconscious": "privo di sensi", "stable": "stabil
 WORDS = {
     "surrendered": "arreso",  # leaving the fight (domain.leaving)
     "round": "round", "turn": "turno", "advantage": "vantaggio",
-    "disadvantage": "svantaggio", "bloodied": "insanguinato",
+    "disadvantage": "svantaggio", "bloodied": "insanguinato", "waived": "ignorato", "effect": "effetto", "concentration": "concentrazione",
     "staggered": "insanguinato", "death save": "tiro salvezza contro la morte",
     "save": "tiro salvezza", "saving throw": "tiro salvezza", "hit": "colpito",
     "miss": "mancato", "crit": "critico", "critical hit": "colpo critico",

@@ -232,3 +232,115 @@ def test_the_drowned_shrine_is_the_same_on_every_store(any_store):
     assert {n: c["status"] for n, c in s["combatants"].items()} == {
         "Bruna": "up", "Nerissa": "up", "Kael": "up", "Sahuagin 1": "dead",
         "Sahuagin 2": "dead", "Reef Shark": "dead"}
+
+
+# =====================================================================================
+# 5e-hag-lair.bt: 3 rounds, Sera and Bruna vs the sea hag and a ghoul (issue 24):
+# named effects with modifiers, concentration, a save-only condition saved against at
+# the end of each turn, advantage and disadvantage that cancel
+# =====================================================================================
+
+@pytest.fixture(scope="module")
+def grotto(tmp_path_factory):
+    store = str(tmp_path_factory.mktemp("grotto") / "battletape.db")
+    play(store, "5e-hag-lair")
+    return store, events(store)
+
+
+def test_grotto_5E_CRT_01_named_effects_curse_crits_on_19_and_hex_dice_double(grotto):
+    """5E-CRT-01 with named effects: Hexblade's Curse (source-crit:19) makes a natural
+    19 a critical hit; the hex's 1d6 joins the dice doubled (2d10+2d6 typed 20), the
+    curse's +3 is added once: 23 force, the hag 52 -> 29."""
+    store, evs = grotto
+    blast = find(evs, "AttackResolved", attacker="Sera", target="Hag")
+    assert (blast["natural"], blast["total"], blast["hit"], blast["crit"]) == (19, 25, True, True)
+    assert blast["damage_roll"]["expr"] == "2d10+2d6+3" and blast["damage"] == 23
+    assert "natural 19 crits (hexblade's curse): hits" in blast["tags"]
+    assert at(store, blast)["Hag"]["hp"] == 29
+
+
+def test_grotto_5E_D20_04_mage_armor_turns_a_hit_into_a_miss(grotto):
+    """5E-D20-04 with Mage Armor (ac:+3): the hag's 9+5 = 14 misses AC 12+3 = 15; the
+    ghoul's 15+4 = 19 hits it."""
+    store, evs = grotto
+    claw = find(evs, "AttackResolved", attacker="Hag", target="Sera")
+    assert (claw["total"], claw["defense_value"], claw["hit"]) == (14, 15, False)
+    ghoul = find(evs, "AttackResolved", attacker="Ghoul", target="Sera")
+    assert (ghoul["total"], ghoul["defense_value"], ghoul["hit"], ghoul["damage"]) == (
+        19, 15, True, 9)
+
+
+def test_grotto_5E_CON_08_horrific_appearance_a_save_or_frightened_save_ends(grotto):
+    """5E-CON-08 and 5E-D20-04: Horrific Appearance, no damage: Bruna 6+1 = 7 < 11 is
+    frightened by the hag, Sera's 13 saves; at the end of Bruna's turns the save is its
+    own event, linked (``ends``): 9 fails, then 16 succeeds and frightened ends."""
+    store, evs = grotto
+    assert not any(e["type"] == "FreeRolled" for e in evs)  # no damage rolled
+    first = find(evs, "SaveRolled", name="Bruna", against="wis")
+    assert (first["roll"]["total"], first["success"], first["ends"]) == (7, False, None)
+    applied = find(evs, "ConditionApplied", name="Bruna", condition="frightened")
+    assert (applied["source"], applied["save"]) == ("Hag", "wis:11")
+    assert find(evs, "SaveRolled", name="Sera", against="wis")["success"] is True
+    again = [e for e in evs if e["type"] == "SaveRolled" and e.get("ends") == "frightened"]
+    assert [(e["roll"]["total"], e["success"]) for e in again] == [(9, False), (16, True)]
+    gone = find(evs, "ConditionRemoved", name="Bruna", condition="frightened")
+    assert gone["position"] == again[1]["position"] + 1 and "saved" in gone["reason"]
+    assert "frightened" in rnd(store, 2)["Bruna"]["conditions"]
+    assert "frightened" not in rnd(store, 3)["Bruna"]["conditions"]
+
+
+def test_grotto_5E_D20_02_reckless_and_frightened_cancel_one_face(grotto):
+    """5E-D20-02 (5E-GAP-02): Reckless Attack (--adv) while frightened: one d20, the face
+    thrown: 17+7 = 24 hits for 10 + 2 (rage) = 12; then 16+7 = 23 for 8 + 2 = 10 kills
+    the hag at 9 (a monster dies at 0, 5E-ZERO-02)."""
+    store, evs = grotto
+    first, second = [e for e in evs if e["type"] == "AttackResolved"
+                     and e["attacker"] == "Bruna"]
+    assert (first["roll"]["faces"], first["total"], first["damage"]) == ([17], 24, 12)
+    assert {"advantage:gm", "disadvantage:attacker frightened"} <= set(first["tags"])
+    assert (second["roll"]["faces"], second["total"], second["damage"]) == ([16], 23, 10)
+    assert at(store, second)["Hag"]["status"] == "dead"
+
+
+def test_grotto_5E_RES_01_rage_resistance_halves_the_claws(grotto):
+    """5E-RES-01 with Rage (resist:slashing): the hag's 9 slashing is 4, Bruna 45 -> 41."""
+    store, evs = grotto
+    claw = find(evs, "AttackResolved", attacker="Hag", target="Bruna")
+    assert (claw["damage"], claw["half"]) == (4, True)
+    assert state(store)["combatants"]["Bruna"]["hp"] == 41
+
+
+def test_grotto_concentration_broken_by_damage_then_ended_by_another_spell(grotto):
+    """5E-GAP-14 (concentration, the SRD's): the ghoul's 9 damage asks Sera for a Con
+    save DC max(10, 9 // 2) = 10; 7+2 = 9 fails and the hex ends (the curse, not held by
+    concentration, stays); her chill touch then adds the curse's +3 only (5 + 3 = 8).
+    In round 3 shield of faith (concentration) ends the hex she put on the ghoul."""
+    store, evs = grotto
+    conc = find(evs, "SaveRolled", name="Sera", ends="concentration")
+    assert (conc["target"], conc["roll"]["total"], conc["success"]) == (10, 9, False)
+    broken = find(evs, "ConditionRemoved", name="Hag", condition="hex")
+    assert broken["position"] == conc["position"] + 1
+    chill = find(evs, "AttackResolved", attacker="Sera", target="Hag", nth=1)
+    assert chill["damage"] == 8 and not any("hex damage" in t for t in chill["tags"])
+    ended = find(evs, "ConditionRemoved", name="Ghoul", condition="hex")
+    assert ended["reason"] == "concentration: Sera casts shield of faith"
+    s = state(store)["combatants"]
+    assert s["Sera"]["effects"]["shield of faith"]["mods"] == {"ac": 2, "concentration": 1}
+    assert "hexblade's curse" in s["Hag"]["conditions"] and s["Sera"]["hp"] == 21
+
+
+def test_grotto_chill_touch_no_healing_until_seras_next_turn(grotto, tmp_path):
+    """Chill Touch (--mod no-healing --rounds 1): healing the hag is refused while it
+    lasts (a GM may force it); it ends as Sera's next turn starts."""
+    store, evs = grotto
+    gone = find(evs, "ConditionRemoved", name="Hag", condition="chill touch")
+    assert gone["reason"] == "expired"
+    assert state(store)["combatants"]["Hag"]["conditions"] == ["hexblade's curse"]
+    other = str(tmp_path / "chill.db")
+    ok(other, "new Chill --system 5e --seed 1")
+    ok(other, "add Sera --pc --hp 30 --ac 12")
+    ok(other, "add Hag --hp 52 --ac 14")
+    ok(other, "init Sera=16 Hag=15")
+    ok(other, "cond add Hag 'chill touch' --source Sera --mod no-healing --rounds 1")
+    r = cli(other, "heal Hag 5")
+    assert r.code == 2 and "can't regain hit points (chill touch)" in r.err

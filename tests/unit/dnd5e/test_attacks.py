@@ -234,7 +234,7 @@ def test_5E_RNG_02_an_enemy_that_cant_see_the_invisible_attacker():
     advantage stands alone) and 3/15 keeps 15, with no "B within 1,5 m"."""
     b = fight(("A", 20, {"pc": True}), ("B", 40), ("C", 40, {"ac": 5}))
     b.run("cond add", "A", "invisible")
-    with pytest.raises(BadInput, match="two naturals.*advantage:attacker invisible"):
+    with pytest.raises(RuleViolation, match="two naturals.*advantage:attacker invisible"):
         b.run("attack", "A", "C", bonus=0, roll="15", kind="ranged", adjacent_enemy="B")
     e = b.run("attack", "A", "C", bonus=0, roll="3/15", kind="ranged",
               adjacent_enemy="B")[0]
@@ -249,7 +249,7 @@ def test_5E_UW_02_a_ranged_spell_attack_under_water():
     disadvantage (two naturals) and misses; within normal range, disadvantage; a spell
     attack with no range given may be melee: nothing is inferred."""
     b = fight(("A", 20), ("B", 40, {"ac": 5}), underwater=True)
-    with pytest.raises(BadInput, match="two naturals"):
+    with pytest.raises(RuleViolation, match="two naturals"):
         b.run("attack", "A", "B", bonus=0, roll="15", kind="spell", range_="long")
     e = b.run("attack", "A", "B", bonus=0, roll="15/19", kind="spell", range_="long")[0]
     assert not e.hit and "underwater: ranged beyond normal range misses" in e.tags

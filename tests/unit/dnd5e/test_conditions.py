@@ -122,7 +122,7 @@ def test_5E_CON_08_frightened_checks_when_the_source_is_out_of_sight():
     asks for two naturals; `--source-hidden` takes one, as `attack` does."""
     b = ab()
     b.run("cond add", "A", "frightened", source="B")
-    with pytest.raises(BadInput, match="two naturals.*disadvantage:frightened"):
+    with pytest.raises(RuleViolation, match="two naturals.*disadvantage:frightened"):
         b.run("check", "A", ability="str", bonus=0, roll="15")
     e = b.run("check", "A", ability="str", bonus=0, roll="15", source_hidden=True)[0]
     assert e.total == 15 and not e.tags
