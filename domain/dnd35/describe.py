@@ -9,6 +9,8 @@ letali, attacco di opportunità, morente, stabile), ``t`` giving the seed's term
 
 from __future__ import annotations
 
+import re
+
 from battletape.domain import events as ev
 from battletape.domain.dnd35 import events as ev35
 from battletape.domain.words import Words
@@ -39,6 +41,28 @@ def _modifier(label: str, _: Words, t) -> str:
     return t(label)
 
 
+_MISS_CHANCE = re.compile(r"miss chance (\d+)% \((.*)\): d100 (\d+)")
+_HEAL = re.compile(r"Heal DC (\d+) on (.+)")
+
+
+def _tag(tag: str, _: Words, t) -> str:
+    """An attack's note in the reader's words (its conditions by the seed's terms)."""
+    head, sep, rest = tag.partition(": ")
+    reasons = ", ".join(t(r) for r in rest.split(", ")) if sep else ""
+    if head == "loses Dex to AC":
+        return _("loses Dex to AC: {reasons}", reasons=reasons)
+    if head == "Dex 0":
+        return _("Dex 0: {reasons}", reasons=reasons)
+    if head == "precision damage lost":
+        return _("precision damage lost: {why}", why=_.ctx("tag", rest))
+    found = _MISS_CHANCE.fullmatch(tag)
+    if found:
+        chance, why, roll = found.groups()
+        return _("miss chance {chance}% ({why}): d100 {roll}", chance=chance,
+                 why=_.ctx("tag", why), roll=roll)
+    return _.ctx("tag", tag)
+
+
 def _attack(e: ev.AttackResolved, _: Words, t) -> str:
     result = (_.ctx("attack", "CRITICAL HIT", crit=t("critical hit")) if e.crit
               else t("hit") if e.hit else t("miss"))
@@ -53,7 +77,7 @@ def _attack(e: ev.AttackResolved, _: Words, t) -> str:
                       else _(" for {damage}", **fields))
     mods = [f"{_modifier(k, _, t)} {v:+d}" for k, v in e.modifiers.items()
             if k != "attack bonus"]
-    why = [_.ctx("tag", x) for x in e.tags if x.startswith((
+    why = [_tag(x, _, t) for x in e.tags if x.startswith((
         "natural", "loses Dex", "Dex 0", "miss chance", "cover hit", "precision",
         "immune", "coup de grace", "not confirmed", "incorporeal"))]
     aoo = f" ({t('attack of opportunity')})" if e.action == "aoo" else ""
@@ -265,8 +289,11 @@ def _table_action(e: ev35.TableActionTaken, _: Words, t) -> str:
               if e.what.startswith("trigger:") else "")
         return _("{name}: {action} as an {aoo}{on}{provokes}", name=e.name, action=action,
                  aoo=t("attack of opportunity"), on=on, provokes=provokes)
+    heal = _HEAL.fullmatch(e.what)
+    what = (_("Heal DC {dc} on {name}", dc=heal[1], name=heal[2]) if heal
+            else e.what)
     return _("{name}: {action} ({kind}){what}{provokes}", name=e.name, action=action,
-             kind=t(e.kind), what=f": {e.what}" if e.what else "", provokes=provokes)
+             kind=t(e.kind), what=f": {what}" if what else "", provokes=provokes)
 
 
 def _fascination_ends(e: ev.ConditionRemoved, _: Words, t) -> str:
