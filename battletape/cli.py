@@ -27,7 +27,7 @@ def main(ctx: typer.Context,
          store: Optional[str] = typer.Option(None, "--store", help="SQLite file or postgresql:// URL (default ./battletape.db, or BATTLETAPE_STORE)."),
          encounter: Optional[str] = typer.Option(None, "--encounter", "-e", help="Act on this encounter instead of the last one started.", autocompletion=_encounters),
          as_: Optional[str] = typer.Option(None, "--as", help="The name shown as who records (default BATTLETAPE_USER, else your identity: the OS user or the database role, which corrections check)."),
-         lang: str = typer.Option("en", "--lang", help="en or it: rule terms in English or Italian."),
+         lang: Optional[str] = typer.Option(None, "--lang", help="en or it: what battletape says, in English or Italian (default: BATTLETAPE_LANG, else the locale's language, else en)."),
          debug: bool = typer.Option(False, "--debug", help="Show tracebacks of unexpected errors."),
          force: Optional[str] = typer.Option(None, "--force", metavar="REASON", help="A GM records the command although a rule refuses it; a ruling event keeps who, why and the rule overridden.")):
     """battletape: every roll, move and save of a battle as an immutable event."""
@@ -36,8 +36,11 @@ def main(ctx: typer.Context,
             ctx.obj.encounter = encounter
         ctx.obj.force = force  # this line's own, never the line before's
         return
-    if lang not in ("en", "it"):
-        raise BadInput("--lang", lang, "en or it")
+    from battletape.domain.words import LANGUAGES, default_language
+
+    lang = default_language() if lang is None else lang
+    if lang not in LANGUAGES:
+        raise BadInput("--lang", lang, " or ".join(LANGUAGES))
     import sys as _sys
     from battletape.session import command_line
 

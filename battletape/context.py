@@ -48,7 +48,10 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
         print(f"nothing recorded: {holds}")
         return 0
     except BattletapeError as err:
-        print(f"Error: {one_line(str(err))}", file=sys.stderr)
+        lang = _language(args)
+        said = one_line(err.say(lang))
+        print(f"Error: {said}" if lang == "en" else _error_words(lang)(
+            "Error: {message}", message=said), file=sys.stderr)
         return 2
     except exits as err:
         return getattr(err, 'exit_code', 0)
@@ -74,6 +77,21 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
         print(f"Error: unexpected {type(err).__name__}: {one_line(str(err))} (run with "
               "--debug for details)", file=sys.stderr)
         return 1
+
+
+def _language(args: list[str]) -> str:
+    """The language a command line asks for (``--lang``), else the default one."""
+    from battletape.domain.words import LANGUAGES, default_language
+    from battletape.session import global_value
+
+    lang = global_value(list(args), "--lang")
+    return lang if lang in LANGUAGES else default_language()
+
+
+def _error_words(lang: str):
+    from battletape.domain.words import words
+
+    return words(lang)
 
 
 def answer_shell() -> int:

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Iterable
 
+from battletape.domain.words import N_, words as say
 from battletape import script_lines as lines
 from battletape.completion import quoted, saved_attacks, verb_options
 from battletape.session import Context, click_module
@@ -23,8 +24,8 @@ from battletape.domain.state import EncounterState
 
 QUIT = ("q", "quit", "exit")
 HELP = ("?", "help")
-SHORT_HELP = ("a attack · n next · u undo · s state · l log · d damage · h heal · "
-              "r roll · c cond · ds death-save · ? help · q quit")
+SHORT_HELP = N_("a attack · n next · u undo · s state · l log · d damage · h heal · "
+                 "r roll · c cond · ds death-save · ? help · q quit")
 
 
 def history_path(store: str | None) -> Path:
@@ -201,7 +202,7 @@ class Session:
                 self.c.encounter = self.c.bt.registrations(fresh=True)[-1].name
             return True
         except BattletapeError as err:
-            self._error(str(err))
+            self._error(err.say(self.c.lang))
         except self.exits as err:
             return not getattr(err, "exit_code", 0)
         except self.click.ClickException as err:
@@ -221,7 +222,8 @@ class Session:
 
     def _error(self, message: str) -> None:
         line = message.splitlines()[0] if message else "failed"
-        print(f"Error: {line}", file=sys.stderr, flush=True)
+        _ = say(self.c.lang)
+        print(_("Error: {message}", message=line), file=sys.stderr, flush=True)
 
     def line(self, text: str, ask: Callable[[str], str] | None = None) -> bool | None:
         """Run one typed line: None to quit, else whether it succeeded."""
@@ -280,8 +282,9 @@ class Session:
             if command.hidden:  # another system's verb
                 continue
             rows.append(f"  {name:<14} {command.get_short_help_str(62)}")
-        return "\n".join(["Commands (`? COMMAND` for its options):", *rows, "",
-                          SHORT_HELP])
+        _ = say(self.c.lang)
+        return "\n".join([_("Commands (`? COMMAND` for its options):"), *rows, "",
+                          _(SHORT_HELP)])
 
     def panel(self, file=None) -> None:
         """The state panel of the encounter (nothing before one exists)."""
@@ -302,13 +305,14 @@ def interact(c: Context) -> None:
     from prompt_toolkit.history import FileHistory
     from prompt_toolkit.shortcuts import prompt as ask
 
+    _ = say(c.lang)
     session = Session(c)
     path = history_path(c.store)
     path.parent.mkdir(parents=True, exist_ok=True)
     prompt = PromptSession(history=FileHistory(str(path)),
                            completer=completer(Words(session)),
                            complete_while_typing=False,
-                           bottom_toolbar=SHORT_HELP)
+                           bottom_toolbar=_(SHORT_HELP))
     session.panel()
     announced: tuple | None = None
     while True:
@@ -317,13 +321,14 @@ def interact(c: Context) -> None:
             state = session.state()
             key = (state.position, state.turn)
             if key != announced:
-                print(f"{state.turn} is dying: a death save is due at the start of "
-                      f"its turn (type the natural, or clear the line).", flush=True)
+                print(_("{name} is dying: a death save is due at the start of its turn "
+                        "(type the natural, or clear the line).", name=state.turn),
+                      flush=True)
                 announced = key
         try:
             where = session.state().name
         except BattletapeError:
-            where = "no encounter"
+            where = _("no encounter")
         try:
             text = prompt.prompt(f"{where}> ", default=default)
         except KeyboardInterrupt:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, RuleViolation, violation
+from battletape.domain.words import N_
 from battletape.domain.events import (CORRECTIONS, CommandAmended, CommandRestored, CommandRetracted,
                            DisputeRaised, DisputeResolved, Event, EncounterStarted,
                            Rewound)
@@ -62,10 +63,11 @@ def rewind(events: list[Event], position: int, reason: str, kind: str,
     if dispute is not None:
         d = check_dispute(events, dispute)
         if d.target <= position:
-            raise RuleViolation(
-                f"dispute {dispute} is about position {d.target}, which a rewind to "
-                f"{position} keeps: rewind to {_command_of(events, d.target) - 1} at most "
-                "(just before the disputed command)")
+            raise violation(N_(
+                "dispute {dispute} is about position {target}, which a rewind to "
+                "{position} keeps: rewind to {most} at most (just before the disputed "
+                "command)"), dispute=dispute, target=d.target, position=position,
+                most=_command_of(events, d.target) - 1)
     return [Rewound(to=position, reason=reason, kind=kind, dispute=dispute)]
 
 
@@ -76,8 +78,8 @@ def check_kind(kind: str, policy: CorrectionPolicy | None = None) -> str:
     if kind == "tactical":
         if policy is not None:
             raise RuleViolation(policy.tactical, policy.source)
-        raise RuleViolation("a legal but tactically poor choice is never rewound",
-                            "seed 003: rewinding a combat")
+        raise violation(N_("a legal but tactically poor choice is never rewound"),
+                        "seed 003: rewinding a combat")
     return kind
 
 
@@ -94,10 +96,11 @@ def check_dispute(events: Sequence[Event], position: int,
                        + (f" ({', '.join(disputes)})" if disputes else
                           " (there is none: raise one with `dispute POSITION`)"))
     if any(isinstance(e, DisputeResolved) and e.dispute == position for e in events):
-        raise RuleViolation(f"dispute {position} is already resolved")
+        raise violation(N_("dispute {dispute} is already resolved"), dispute=position)
     if corrected is not None and found.target < corrected:
-        raise RuleViolation(f"dispute {position} is about position {found.target}, "
-                            f"before the command corrected at {corrected}")
+        raise violation(N_("dispute {dispute} is about position {target}, before the "
+                           "command corrected at {corrected}"), dispute=position,
+                        target=found.target, corrected=corrected)
     return found
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from battletape.domain.errors import BadInput, RuleViolation, UnknownCombatant, refuse
+from battletape.domain.errors import (BadInput, RuleViolation, UnknownCombatant, refuse,
+                                      violation)
+from battletape.domain.words import N_
 from battletape.domain.names import resolve
 from battletape.domain.state import Combatant, EncounterState
 
@@ -50,14 +52,14 @@ def names_a_group(state: EncounterState, name: str) -> bool:
 
 def require_on(state: EncounterState) -> None:
     if state.ended:
-        raise RuleViolation(f"the encounter {state.name!r} has ended ({state.ended})")
+        raise violation(N_("the encounter {name} has ended ({outcome})"),
+                        name=repr(state.name), outcome=state.ended)
 
 
 def require_initiative(state: EncounterState) -> None:
     require_on(state)
     if state.round == 0:
-        raise RuleViolation("no initiative yet: roll it with `init`",
-                            "Cyclic Initiative")
+        raise violation(N_("no initiative yet: roll it with `init`"), "Cyclic Initiative")
 
 
 def require_placed(state: EncounterState, rule: str,
@@ -68,23 +70,25 @@ def require_placed(state: EncounterState, rule: str,
     newcomers = [c.name for c in state.combatants.values()
                  if c.initiative is None and c.status == "up" and not waiting(c)]
     if newcomers:
-        refuse(f"{', '.join(newcomers)} joined the fight without initiative: give "
-               f"{'it' if len(newcomers) == 1 else 'them'} a place with `init "
-               f"{newcomers[0]}=N` (or `init` to roll virtually)", rule)
+        refuse(N_("{names} joined the fight without initiative: give it a place with "
+                  "`init {first}=N` (or `init` to roll virtually)") if len(newcomers) == 1
+               else N_("{names} joined the fight without initiative: give them a place "
+                       "with `init {first}=N` (or `init` to roll virtually)"), rule,
+               names=", ".join(newcomers), first=newcomers[0])
 
 
 def require_able(c: Combatant, what: str) -> None:
     """The creature must be up to act (Unconscious: "You can't take any actions")."""
     if c.status != "up":
-        refuse(f"{c.name} is {c.status} and can't {what}",
-               "Unconscious" if c.status in ("unconscious", "stable")
-               else None)
+        refuse(N_("{name} is {status} and can't {what}"),
+               "Unconscious" if c.status in ("unconscious", "stable") else None,
+               name=c.name, status=c.status, what=what)
     why = c.part.cannot_act(c.name) if c.part is not None else None
     if why is not None:
         refuse(*why)
     if "stunned" in c.conditions:
-        refuse(f"{c.name} is stunned and can't take any actions",
-               "Conditions: Stunned")
+        refuse(N_("{name} is stunned and can't take any actions"), "Conditions: Stunned",
+               name=c.name)
 
 
 def require_turn(state: EncounterState, c: Combatant, what: str,
@@ -93,10 +97,9 @@ def require_turn(state: EncounterState, c: Combatant, what: str,
     ``rule`` names the section of the encounter's system that says so."""
     if state.turn == c.name or c.acts_out_of_turn:
         return
-    refuse(
-        f"it is {state.turn}'s turn, not {c.name}'s: {c.name} can't {what} now"
-        " (use --opportunity for an opportunity attack, or `act` for a readied one)",
-        rule)
+    refuse(N_("it is {turn}'s turn, not {name}'s: {name} can't {what} now (use "
+              "--opportunity for an opportunity attack, or `act` for a readied one)"),
+           rule, turn=state.turn, name=c.name, what=what)
 
 
 def positive(what: str, value: int, allow_zero: bool = True) -> int:

@@ -25,32 +25,74 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Iterator, NamedTuple
 
+from battletape.domain.words import N_
+
 
 class BattletapeError(Exception):
-    """Base of every error shown to a user as one line."""
+    """Base of every error shown to a user as one line. One written as a message of
+    the catalogues (``template``: its English words with named ``fields``) is said in
+    the reader's language by :meth:`say`; any other in its English words."""
 
-    def __init__(self, message: str):
+    template: str | None = None
+    fields: dict = {}
+
+    def __init__(self, message: str, template: str | None = None, **fields: object):
         super().__init__(message)
         self.message = message
+        if template is not None:
+            self.template, self.fields = template, fields
 
     def __str__(self) -> str:
         return self.message
+
+    def say(self, lang: str = "en") -> str:
+        """The error in ``lang`` (the catalogues of the core and of every system)."""
+        if lang == "en" or self.template is None:
+            return self.message
+        _ = _words(lang)
+        return _(self.template, **_said(_, self.fields))
+
+
+def _said(_, fields: dict) -> dict:
+    """The values of a message's fields in the reader's words, where the catalogue
+    holds them under the field's name (``status``: ``unconscious``)."""
+    return {k: _.ctx(k, v) if isinstance(v, str) else v for k, v in fields.items()}
+
+
+def _words(lang: str):
+    """The messages of every catalogue (an error may come from any system)."""
+    from battletape.domain import systems
+    from battletape.domain.words import words
+
+    return words(lang, *(s.package for s in systems.all_systems().values()))
 
 
 class RuleViolation(BattletapeError):
     """The rules forbid what was asked; `rule` names the seed section; a forceable one
     (raised by :func:`refuse`) says so at the end of its message."""
 
-    def __init__(self, message: str, rule: str | None = None, forceable: bool = False):
+    def __init__(self, message: str, rule: str | None = None, forceable: bool = False,
+                 template: str | None = None, **fields: object):
         text = f"{message} ({rule})" if rule else message
-        super().__init__(f"{text} {FORCEABLE}" if forceable else text)
+        super().__init__(f"{text} {FORCEABLE}" if forceable else text, template,
+                         **fields)
         self.refusal = message
         self.rule = rule
         self.forceable = forceable
 
+    def say(self, lang: str = "en") -> str:
+        if lang == "en":
+            return self.message
+        _ = _words(lang)
+        said = (_(self.template, **_said(_, self.fields)) if self.template is not None
+                else self.refusal)
+        if self.rule:
+            said += f" ({_.ctx('rule', self.rule)})"
+        return f"{said} {_(FORCEABLE)}" if self.forceable else said
+
 
 #: how a forceable refusal ends
-FORCEABLE = "(a GM may --force)"
+FORCEABLE = N_("(a GM may --force)")
 
 
 class Overridden(NamedTuple):
@@ -63,12 +105,17 @@ class Overridden(NamedTuple):
 _forcing: ContextVar[list[Overridden] | None] = ContextVar("forcing", default=None)
 
 
-def refuse(message: str, rule: str | None = None) -> None:
+def refuse(message: str, rule: str | None = None, **fields: object) -> None:
     """A rule refuses: raise a forceable RuleViolation, or, inside :func:`forcing`,
-    note the refusal as overridden and return (the caller carries on)."""
+    note the refusal as overridden and return (the caller carries on). With
+    ``fields``, ``message`` is a message of the catalogues (``{name}`` filled from
+    them), said in the reader's language."""
+    template = message
+    if fields:
+        message = message.format(**fields)
     overridden = _forcing.get()
     if overridden is None:
-        raise RuleViolation(message, rule, forceable=True)
+        raise RuleViolation(message, rule, forceable=True, template=template, **fields)
     if Overridden(message, rule) not in overridden:
         overridden.append(Overridden(message, rule))
 
@@ -88,6 +135,13 @@ def forcing() -> Iterator[list[Overridden]]:
         _forcing.reset(token)
 
 
+def violation(message: str, rule: str | None = None, **fields: object) -> RuleViolation:
+    """A refusal no ruling can make sense of (raise it), its ``message`` one of the
+    catalogues with ``{fields}``, said in the reader's language."""
+    return RuleViolation(message.format(**fields) if fields else message, rule,
+                         template=message, **fields)
+
+
 class AlreadyHolds(BattletapeError):
     """Not an error: what the command asks is already so (``engage A B`` when A and B
     are engaged). Nothing is recorded; the command says so and succeeds (exit 0), and
@@ -99,7 +153,10 @@ class UnknownCombatant(BattletapeError):
 
     def __init__(self, name: str, known: list[str] | None = None):
         hint = f"; known: {', '.join(known)}" if known else ""
-        super().__init__(f"unknown combatant {name!r}{hint}")
+        super().__init__(f"unknown combatant {name!r}{hint}",
+                         N_("unknown combatant {name}; known: {known}") if known
+                         else N_("unknown combatant {name}"), name=repr(name),
+                         known=", ".join(known or []))
         self.name = name
         self.known = known or []
 
@@ -109,7 +166,9 @@ class AmbiguousName(BattletapeError):
 
     def __init__(self, what: str, name: str, candidates: list[str]):
         super().__init__(f"ambiguous {what} {name!r}: could be "
-                         + ", ".join(candidates))
+                         + ", ".join(candidates), N_("ambiguous {what} {name}: could be "
+                         "{candidates}"), what=what, name=repr(name),
+                         candidates=", ".join(candidates))
         self.what = what
         self.name = name
         self.candidates = candidates
@@ -119,7 +178,9 @@ class BadInput(BattletapeError):
     """A value out of range or of the wrong kind."""
 
     def __init__(self, what: str, value: object, expected: str):
-        super().__init__(f"bad {what} {value!r}: expected {expected}")
+        super().__init__(f"bad {what} {value!r}: expected {expected}",
+                         N_("bad {what} {value}: expected {expected}"), what=what,
+                         value=repr(value), expected=expected)
         self.what = what
         self.value = value
         self.expected = expected
@@ -129,7 +190,9 @@ class BadDiceExpression(BattletapeError):
     """A dice expression that does not parse or is absurd."""
 
     def __init__(self, expression: str, reason: str):
-        super().__init__(f"bad dice expression {expression!r}: {reason}")
+        super().__init__(f"bad dice expression {expression!r}: {reason}",
+                         N_("bad dice expression {expression}: {reason}"),
+                         expression=repr(expression), reason=reason)
         self.expression = expression
         self.reason = reason
 
@@ -144,8 +207,9 @@ class UnknownEncounter(BattletapeError):
     def __init__(self, name: str | None):
         super().__init__(
             f"unknown encounter {name!r}" if name else
-            "no encounter yet: start one with `battletape new NAME`"
-        )
+            "no encounter yet: start one with `battletape new NAME`",
+            N_("unknown encounter {name}") if name else
+            N_("no encounter yet: start one with `battletape new NAME`"), name=repr(name))
         self.name = name
 
 
@@ -161,6 +225,7 @@ class NotThisSystem(BadInput):
         BadInput.__init__(self, what, value, "")
         self.message = message
         self.args = (message,)
+        self.template = None  # said in its own words (the systems' names)
 
     def __str__(self) -> str:
         return self.message

@@ -10,6 +10,7 @@ This is not the party's ``flee`` (the encounter ends; in 13th Age a campaign los
 from __future__ import annotations
 
 from battletape.domain.errors import AlreadyHolds, BadInput, refuse
+from battletape.domain.words import N_
 from battletape.domain.events import CombatantLeft
 from battletape.domain.state import Combatant, Condition, EncounterState
 from battletape.domain.verbs import Verb, arg
@@ -40,10 +41,10 @@ def leave(state: EncounterState, name: str, how: str = "fled",
         raise AlreadyHolds(f"{c.name} has left the fight already "
                            f"({_how(c) or 'fled'})")
     if c.status == "dead":
-        refuse(f"{c.name} is dead and can't leave the fight", None)
+        refuse(N_("{name} is dead and can't leave the fight"), None, name=c.name)
     if c.pc and pcs_alone:
-        refuse(f"{c.name} is a PC: the PCs leave a battle together with `flee`",
-               pcs_alone)
+        refuse(N_("{name} is a PC: the PCs leave a battle together with `flee`"),
+               pcs_alone, name=c.name)
     return [CombatantLeft(name=c.name, how=key)]
 
 

@@ -98,6 +98,24 @@ class Words:
         return self("{names}, {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
+#: where the reader's language comes from when ``--lang`` does not say it
+LANG_VARIABLE = "BATTLETAPE_LANG"
+
+
+def default_language(environ: dict | None = None) -> str:
+    """``BATTLETAPE_LANG``, else the locale's language (``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``: ``it_IT.UTF-8`` is Italian), if battletape speaks it; else English."""
+    import os
+
+    env = os.environ if environ is None else environ
+    for name in (LANG_VARIABLE, "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = (env.get(name) or "").strip()
+        if value:
+            lang = value.split("_")[0].split(".")[0].lower()
+            return lang if lang in LANGUAGES else "en"
+    return "en"
+
+
 def N_(message: str) -> str:
     """A message said elsewhere (a page's label, a sentence a report takes from a
     system): marked so that the catalogues' tools find it; said by ``Words``."""

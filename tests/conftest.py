@@ -62,3 +62,8 @@ def any_store(request, tmp_path):
     if request.param == "sqlite":
         return str(tmp_path / "battletape.db")
     return request.getfixturevalue("pg_store")
+
+
+# the tests read battletape in English whatever the machine's locale says (a test of
+# another language asks for it: --lang it, BATTLETAPE_LANG)
+os.environ["BATTLETAPE_LANG"] = "en"

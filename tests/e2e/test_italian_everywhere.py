@@ -80,3 +80,68 @@ def test_a_demo_read_in_italian_holds_no_english_word(sqlite_store, system, tmp_
     }
     found = {what: leaked(text, names) for what, text in read.items()}
     assert not any(found.values()), found
+
+
+def _store_bytes(store: str) -> bytes:
+    from pathlib import Path
+
+    return Path(store).read_bytes()
+
+
+@pytest.mark.parametrize("how", ["--lang", "BATTLETAPE_LANG", "locale"])
+def test_a_refusal_in_italian_is_one_line_and_changes_nothing(sqlite_store, monkeypatch,
+                                                               how):
+    """A rule's refusal, bad input and an unknown name, said in Italian whichever way
+    the GM asks for it; exit 2, the store as it was."""
+    ok(sqlite_store, "new", "Ponte")
+    ok(sqlite_store, "add", "Bruna", "--pc", "--hp", "30", "--ac", "17")
+    before = _store_bytes(sqlite_store)
+    args = ["--lang", "it"] if how == "--lang" else []
+    if how == "BATTLETAPE_LANG":
+        monkeypatch.setenv("BATTLETAPE_LANG", "it")
+    elif how == "locale":
+        monkeypatch.delenv("BATTLETAPE_LANG")
+        monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    from tests.helpers import cli
+
+    refused = cli(sqlite_store, *args, "attack", "Bruna", "Bruna", "--bonus", "1",
+                  "--vs", "ac", "--roll", "3", "--dmg", "1")
+    assert refused.code == 2 and refused.err.count("\n") == 1, refused.err
+    assert refused.err == ("Errore: ancora nessuna iniziativa: tirala con `init` "
+                           "(Cyclic Initiative)\n")
+    unknown = cli(sqlite_store, *args, "damage", "Zed", "3")
+    assert unknown.err == "Errore: combattente sconosciuto 'Zed'; noti: Bruna\n"
+    bad = cli(sqlite_store, *args, "--lang", "xx", "state")
+    assert bad.code == 2 and bad.err.startswith("Errore: valore non valido per --lang")
+    assert _store_bytes(sqlite_store) == before
+
+
+def test_a_refusal_the_gm_may_force_says_so_in_italian(sqlite_store):
+    ok(sqlite_store, "new", "Ponte", "--system", "5e")
+    ok(sqlite_store, "add", "Bruna", "--pc", "--hp", "30", "--ac", "17", "--init", "2")
+    ok(sqlite_store, "add", "Orco", "--hp", "15", "--ac", "13")
+    ok(sqlite_store, "init", "Bruna=15", "Orco=9")
+    ok(sqlite_store, "leave", "Bruna")  # a PC may leave alone in 5e
+    from tests.helpers import cli
+
+    dead = cli(sqlite_store, "--lang", "it", "attack", "Orco", "Bruna", "--bonus", "3",
+               "--roll", "12", "--dmg", "4")
+    assert dead.code == 2 and dead.err.startswith("Errore: ")
+    assert dead.err.rstrip().endswith("(un GM può imporlo con --force)"), dead.err
+
+
+def test_plays_toolbar_and_help_in_italian(sqlite_store):
+    from battletape.play import SHORT_HELP, Session
+    from battletape.session import Context
+
+    ok(sqlite_store, "new", "Ponte")
+    c = Context(store=sqlite_store, lang="it")
+    try:
+        text = Session(c).help_text()
+    finally:
+        c.close()
+    assert text.startswith("Comandi (`? COMANDO` per le sue opzioni):")
+    assert text.rstrip().endswith("a attacco · n prossimo · u annulla · s stato · "
+                                  "l registro · d danni · h cura · r tiro · c condizioni "
+                                  "· ds tiro contro la morte · ? aiuto · q esci")
+    assert "a attack · n next" in SHORT_HELP  # the English is the message itself
