@@ -106,7 +106,7 @@ def run(ctx, word: str, args: list[str]) -> None:
     if verb is None:
         _known(word)
         raise NotInSystem(_elsewhere(name, system))
-    command = build(system.id, name)
+    command = build(system.id, name, c.lang if wants_help else "en")
     from battletape.session import click_module
 
     click = click_module()
@@ -157,8 +157,9 @@ def _foreign_option(name: str, option: str, system: "RuleSystem") -> str:
 
 
 @cache
-def build(system_id: str, name: str):
-    """The click command of verb ``name`` in ``system_id``, built from its table."""
+def build(system_id: str, name: str, lang: str = "en"):
+    """The click command of verb ``name`` in ``system_id``, built from its table, its
+    help in ``lang`` (the system's catalogue)."""
     from typer.core import TyperCommand
 
     from battletape.session import click_module, echo_events, get
@@ -189,8 +190,11 @@ def build(system_id: str, name: str):
         decide = verb.run(c, **values)
         echo_events(c, c.record(decide, verb.needs_history))
 
-    params = list(verb_params(system_id, name))
+    params = list(verb_params(system_id, name, lang))
     settings = context_settings(system_id, name)
+    from battletape.domain.words import words
+
+    said = words(lang, system.package).text(verb.help) if lang != "en" else verb.help
     return TyperCommand(name, params=params, callback=callback,
-                        help=f"{verb.help}\n\n({system.id}: {system.title})",
+                        help=f"{said}\n\n({system.id}: {system.title})",
                         context_settings=settings, rich_markup_mode=None)

@@ -115,13 +115,18 @@ def refusal(system_id: str, args: list[str]) -> str:
 
 
 @cache
-def verb_params(system_id: str, name: str) -> tuple:
+def verb_params(system_id: str, name: str, lang: str = "en") -> tuple:
     """The parameters of verb ``name`` in ``system_id``, from its declaration: what
-    its parser reads, and its ``--help`` (typer's parameters, over click's)."""
+    its parser reads, and its ``--help`` in ``lang`` (typer's parameters, over
+    click's; the help from the system's catalogue)."""
     from typer.core import TyperArgument as argument, TyperOption as option
 
+    from battletape.domain.words import words
+
     click = click_module()
-    verb = systems.get(system_id).verbs[name]
+    system = systems.get(system_id)
+    verb = system.verbs[name]
+    say = words(lang, system.package).text if lang != "en" else str
     params: list = []
     for p in verb.params:
         if name in STAT_BLOCK_VERBS and p.required and not p.positional:
@@ -132,27 +137,31 @@ def verb_params(system_id: str, name: str) -> tuple:
             params.append(argument(
                 param_decls=[p.name], type=ptype, metavar=p.name.rstrip("_").upper(),
                 required=p.required, nargs=-1 if p.multiple else 1,
-                default=None if p.multiple else p.default, help=p.help or None))
+                default=None if p.multiple else p.default,
+                help=say(p.help) if p.help else None))
         elif p.type is bool:
             params.append(option(param_decls=[p.name, *p.flags], is_flag=True,
-                                 default=bool(p.default), help=p.help))
+                                 default=bool(p.default),
+                                 help=say(p.help) if p.help else p.help))
         else:
             params.append(option(
-                param_decls=[p.name, *p.flags], type=ptype, default=p.default, help=p.help,
+                param_decls=[p.name, *p.flags], type=ptype, default=p.default,
+                help=say(p.help) if p.help else p.help,
                 multiple=p.multiple, required=p.required,
                 show_default=p.default not in (None, "", [], False)))
     if name == "add":
         params.append(option(
             param_decls=["from_", "--from"], type=click.types.STRING, default=None,
-            help="A stat block of the campaign's bestiary (bestiary add FILE): its "
-                 "statistics and saved attacks; a typed option overrides it."))
+            help=say("A stat block of the campaign's bestiary (bestiary add FILE): its "
+                     "statistics and saved attacks; a typed option overrides it.")))
     elif name == "attack":
         at = next(i for i, p in enumerate(params) if p.name == "targets") + 1
         params.insert(at, argument(
             param_decls=["saved"], type=click.types.STRING, required=False,
             default=None, metavar="[SAVED_ATTACK]",
-            help="A saved attack of the attacker's stat block (a prefix will do): its "
-                 "bonus, defense, damage, type, kind and triggers; typed options win."))
+            help=say("A saved attack of the attacker's stat block (a prefix will do): "
+                     "its bonus, defense, damage, type, kind and triggers; typed options "
+                     "win.")))
     return tuple(params)
 
 
