@@ -185,19 +185,38 @@ def stats(ctx: typer.Context,
     from rich.table import Table
     from rich.text import Text
 
+    from battletape.domain import systems
+    from battletape.domain.words import words
+
+    _ = words(c.lang, *(s.package for s in systems.all_systems().values()))
     console = Console(soft_wrap=False)
-    scope = " · ".join(x for x in (campaign and f"campaign {campaign}",
-                                   encounter and f"encounter {encounter}",
-                                   branches and "branches included") if x)
+    scope = " · ".join(x for x in (campaign and _("campaign {name}", name=campaign),
+                                   encounter and _("encounter {name}", name=encounter),
+                                   branches and _("branches included")) if x)
     console.print(f"[bold]battletape stats[/bold]{' — ' + escape(scope) if scope else ''}")
     for s in sections:
-        table = Table(*s.columns, title=s.title, title_justify="left",
-                      caption=s.note or None, caption_justify="left")
+        table = Table(*[_.ctx("column", col) for col in s.columns], title=_(s.title),
+                      title_justify="left", caption=_(s.note) if s.note else None,
+                      caption_justify="left")
+        verdict = s.columns.index("verdict") if "verdict" in s.columns else None
         for r in s.rows:
-            table.add_row(*[Text(_cell(_short(v))) for v in r])
+            table.add_row(*[Text(_.ctx("value", str(v)) if isinstance(v, bool)
+                                 else _cell(_short(_verdict(v, _) if i == verdict
+                                                   else v)))
+                            for i, v in enumerate(r)])
         if not s.rows:
             table.add_row(*(["—"] + [""] * (len(s.columns) - 1)))
         console.print(table)
+
+
+def _verdict(text, _) -> str:
+    """A die's verdict in the reader's words (``too few rolls … (N more needed)``)."""
+    import re
+
+    few = re.fullmatch(r"too few rolls to judge \((\d+) more needed\)", str(text))
+    if few:
+        return _("too few rolls to judge ({n} more needed)", n=few[1])
+    return _.ctx("verdict", text)
 
 
 def _short(v):

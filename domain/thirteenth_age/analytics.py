@@ -13,6 +13,7 @@ from battletape.domain import events as ev
 from battletape.domain.state import EncounterState
 from battletape.domain.thirteenth_age import events as te
 from battletape.domain.thirteenth_age.escalation_die import current
+from battletape.domain.words import N_
 
 _DIE = ("escalation_die", "INTEGER", "the escalation die's value at the time (Escalation "
         "Die; 13th Age's: NULL in other systems)")
@@ -33,7 +34,7 @@ def values(table: str, e: ev.Event, state: EncounterState) -> dict:
 
 #: (key, title, SQL, the core section it follows)
 STATS_SECTIONS: list[tuple[str, str, str, str]] = [
-    ("escalation", "Hit rate by escalation die", """
+    ("escalation", N_("Hit rate by escalation die"), """
         SELECT escalation_die, count(*) AS attacks,
                count(*) FILTER (WHERE hit) AS hits,
                round(100 * avg(hit::INTEGER), 1) AS hit_pct,
@@ -43,7 +44,7 @@ STATS_SECTIONS: list[tuple[str, str, str, str]] = [
                    AS monster_hit_pct
         FROM attacks WHERE system = {system} AND {f}
         GROUP BY escalation_die ORDER BY escalation_die""", "damage"),
-    ("recoveries", "Recoveries and rallies spent", """
+    ("recoveries", N_("Recoveries and rallies spent"), """
         SELECT target AS name,
                count(DISTINCT encounter) AS battles,
                count(*) FILTER (WHERE kind = 'recovery') AS recoveries,

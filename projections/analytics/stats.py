@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from battletape.domain.words import N_
 from battletape.projections.analytics.fairness import judge
 
 
@@ -46,7 +47,7 @@ def _filter(campaign: str | None, encounter: str | None,
 
 
 QUERIES: list[tuple[str, str, str]] = [
-    ("damage", "Damage dealt and taken", """
+    ("damage", N_("Damage dealt and taken"), """
         WITH people AS (SELECT name, bool_or(pc) AS pc FROM combatants WHERE {f}
                         GROUP BY name),
         dealt AS (SELECT attacker AS name, sum(damage) AS dealt,
@@ -64,7 +65,7 @@ QUERIES: list[tuple[str, str, str]] = [
                coalesce(d.kills, 0) AS kills, coalesce(d.dropped, 0) AS dropped
         FROM people p LEFT JOIN dealt d USING (name) LEFT JOIN taken t USING (name)
         ORDER BY dealt DESC, taken DESC, p.name"""),
-    ("attackers", "Crits and fumbles", """
+    ("attackers", N_("Crits and fumbles"), """
         SELECT attacker, count(*) AS attacks, count(*) FILTER (WHERE hit) AS hits,
                round(100 * avg(hit::INTEGER), 1) AS hit_pct,
                count(*) FILTER (WHERE crit) AS crits,
@@ -72,11 +73,11 @@ QUERIES: list[tuple[str, str, str]] = [
                round(avg(a.natural), 2) AS avg_natural
         FROM attacks a WHERE {f}
         GROUP BY attacker ORDER BY attacks DESC, attacker"""),
-    ("battles", "Battles", """
+    ("battles", N_("Battles"), """
         SELECT encounter, campaign, rounds, coalesce(outcome, 'going on') AS outcome,
                combatants, effective_events, events
         FROM encounters WHERE {f} ORDER BY started_at, encounter"""),
-    ("death_saves", "Death saves", """
+    ("death_saves", N_("Death saves"), """
         SELECT s.name, count(*) AS rolled, count(*) FILTER (WHERE success) AS saved,
                count(*) FILTER (WHERE NOT success) AS failed,
                count(*) FILTER (WHERE s."natural" = 20) AS natural_20s,
@@ -84,7 +85,7 @@ QUERIES: list[tuple[str, str, str]] = [
                 WHERE c.name = s.name AND c.status = 'dead' AND {f}) AS died
         FROM saves s WHERE kind = 'death save' AND {f}
         GROUP BY s.name ORDER BY rolled DESC, s.name"""),
-    ("disputes", "Disputes", """
+    ("disputes", N_("Disputes"), """
         SELECT outcome, count(*) AS disputes, count(DISTINCT player) AS players,
                count(DISTINCT encounter) AS battles
         FROM disputes WHERE NOT voided AND {f} GROUP BY outcome ORDER BY outcome"""),
@@ -131,10 +132,10 @@ def fairness(con, where: str, params: list) -> Section:
         groups.setdefault(("everyone", die), {})
         everyone = groups[("everyone", die)]
         everyone[face] = everyone.get(face, 0) + n
-    section = Section("fairness", "Dice fairness (chi-square against a fair die)",
+    section = Section("fairness", N_("Dice fairness (chi-square against a fair die)"),
                       ["roller", "die", "rolls", "faces", "chi2", "p_value", "verdict"],
-                      note="faces: rolls of 1, 2, … in order; a verdict needs at least "
-                           "5 expected rolls per face")
+                      note=N_("faces: rolls of 1, 2, … in order; a verdict needs at "
+                              "least 5 expected rolls per face"))
     ordered = sorted(groups.items(), key=lambda kv: (kv[0][0] != "everyone",
                                                      -sum(kv[1].values()), kv[0]))
     for (roller, die), counts in ordered:

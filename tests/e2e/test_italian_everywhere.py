@@ -145,3 +145,17 @@ def test_plays_toolbar_and_help_in_italian(sqlite_store):
                                   "l registro · d danni · h cura · r tiro · c condizioni "
                                   "· ds tiro contro la morte · ? aiuto · q esci")
     assert "a attack · n next" in SHORT_HELP  # the English is the message itself
+
+
+def test_the_dashboard_in_italian(sqlite_store, monkeypatch):
+    """`stats` names its sections, columns and verdicts in the reader's language; the
+    JSON keeps the columns' SQL names (a tool's contract)."""
+    monkeypatch.setenv("COLUMNS", "200")
+    ok(sqlite_store, "demo", "--delay", "0")
+    it = ok(sqlite_store, "--lang", "it", "stats").out
+    assert "Danni inflitti e subiti" in it and "Percentuale di colpi per dado di" in it
+    assert " nome " in it and " inflitti " in it and "Damage dealt" not in it
+    english = ok(sqlite_store, "stats").out
+    assert "Damage dealt and taken" in english and " dealt " in english
+    data = json.loads(ok(sqlite_store, "--lang", "it", "stats", "--json").out)
+    assert "dealt" in data["damage"][0]
