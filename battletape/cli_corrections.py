@@ -11,7 +11,7 @@ from battletape.cli import app
 from battletape.session import Context, echo_events, get, out
 from battletape.domain.errors import BadInput
 from battletape.domain import systems
-from battletape.domain.words import words
+from battletape.domain.words import tr, words
 
 KIND_HELP = "rules-error, table-error or tactical (tactical choices are never rewound)."
 
@@ -35,7 +35,8 @@ def _after_correction(c: Context) -> None:
 
     affected = corrections.after_correction(c)
     if affected:
-        out(c, "later battles affected (their starting PC state was recomputed):")
+        out(c, tr(c.lang, "later battles affected (their starting PC state was "
+                             "recomputed):"))
         for line in affected:
             out(c, "  " + line)
 
@@ -126,11 +127,13 @@ def ripples_since(c: Context, since: int, window=None) -> list:
 
 def _print_ripples(c: Context, since: int, window=None) -> None:
     ripples = ripples_since(c, since, window)
+    _ = words(c.lang)
     if not ripples:
-        out(c, "ripple: nothing later is affected")
+        out(c, _("ripple: nothing later is affected"))
         return
-    out(c, f"ripple: {len(ripples)} later command(s) no longer hold — rewind there or "
-           "accept:")
+    out(c, _.plural("ripple: {n} later command no longer holds — rewind there or "
+                    "accept:", "ripple: {n} later commands no longer hold — rewind "
+                    "there or accept:", len(ripples)))
     for r in ripples:
         out(c, f"  {r.position:>5}  {r.command}  — {r.why}")
 
@@ -157,7 +160,7 @@ def ripple_cmd(ctx: typer.Context,
         print(msgspec.json.encode([r._asdict() for r in ripples]).decode())
         return
     if not ripples:
-        out(c, "ripple: nothing is affected")
+        out(c, tr(c.lang, "ripple: nothing is affected"))
     for r in ripples:
         out(c, f"{r.position:>5}  {r.command}  — {r.why}")
 
@@ -170,16 +173,18 @@ def _accept(c: Context, ripples, note: str) -> None:
     ev = _events()
     reviewed = accepted_ripples(c.bt.events(c.encounter))
     new = [r for r in ripples if (r.position, r.command, r.why) not in reviewed]
+    _ = words(c.lang)
     if not new:
-        out(c, "ripple: nothing to accept" + (" (every ripple already accepted)"
-                                              if ripples else ""))
+        out(c, _("ripple: nothing to accept (every ripple already accepted)") if ripples
+            else _("ripple: nothing to accept"))
         return
     accepted = [ev.AcceptedRipple(position=r.position, command=r.command, why=r.why)
                 for r in new]
     echo_events(c, c.record(lambda s, r: [ev.RippleAccepted(ripples=accepted,
                                                            note=note)]))
     for r in new:
-        out(c, f"  accepted {r.position:>5}  {r.command}  — {r.why}")
+        out(c, "  " + _("accepted {position}", position=f"{r.position:>5}")
+            + f"  {r.command}  — {r.why}")
 
 
 @app.command()
@@ -283,11 +288,13 @@ def branch(ctx: typer.Context, position: int, name: str):
              options=dict(start.options), command=c.command_line,
              branched=(reg.name, end), copied=copied)
     c.encounter = name
-    whole = (f" (position {position} is inside the command at "
-             f"{events[position - 1].cmd}..{end}: the branch keeps it whole)"
-             if end != position else "")
-    out(c, f"encounter {name!r} branched from {reg.name!r} at position {end} "
-           f"({len(copied) + 1} events){whole}")
+    _ = words(c.lang)
+    whole = (_(" (position {position} is inside the command at {first}..{end}: the "
+               "branch keeps it whole)", position=position,
+               first=events[position - 1].cmd, end=end) if end != position else "")
+    out(c, _("encounter {name} branched from {trunk} at position {end} ({count} "
+             "events){whole}", name=repr(name), trunk=repr(reg.name), end=end,
+             count=len(copied) + 1, whole=whole))
 
 
 @app.command()
@@ -322,7 +329,7 @@ def diff(ctx: typer.Context, a: str,
         print(msgspec.json.encode(changes).decode())
         return
     if not changes:
-        out(c, "no differences")
+        out(c, tr(c.lang, "no differences"))
     for ch in changes:
         out(c, f"{ch['what']}: {ch['a']!r} | {ch['b']!r}")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import typer
 
+from battletape.domain.words import tr, words
 from battletape.cli import app
 from battletape.session import echo_events, get, out
 from battletape.domain.errors import RuleViolation
@@ -26,18 +27,21 @@ def status(ctx: typer.Context, json_: bool = typer.Option(False, "--json")):
 
         out(c, msgspec.json.encode(view).decode())
         return
+    _ = words(c.lang)
     if view["mode"] == "public seed":
-        out(c, f"virtual dice: public seed {view['seed']} — reproducible by anyone "
-               "(for tests and demos)")
+        out(c, _("virtual dice: public seed {seed} — reproducible by anyone (for tests "
+                 "and demos)", seed=view["seed"]))
     elif view["mode"] == "unverifiable":
-        out(c, "virtual dice: no committed secret yet (an encounter from before "
-               "committed dice); its next virtual roll commits one")
+        out(c, _("virtual dice: no committed secret yet (an encounter from before "
+                 "committed dice); its next virtual roll commits one"))
     else:
-        said = "revealed" if view["revealed"] else "secret until `dice reveal` or `end`"
-        out(c, f"virtual dice: committed, sha256 {view['commitment']} (since position "
-               f"{view['since']}), {said}")
+        said = (_("revealed") if view["revealed"]
+                else _("secret until `dice reveal` or `end`"))
+        out(c, _("virtual dice: committed, sha256 {commitment} (since position "
+                 "{since}), {said}", commitment=view["commitment"], since=view["since"],
+                 said=said))
         for who in view["contributions"]:
-            out(c, f"  contribution: {who}")
+            out(c, "  " + _("contribution: {who}", who=who))
 
 
 @dice_app.command("contribute")
@@ -67,8 +71,9 @@ def reveal(ctx: typer.Context,
                             "only a GM reveals the dice secret")
     if campaign:
         for e in c.bt.reveal_campaign_dice(reg.campaign):
-            out(c, f"{e.originator_version:>5}  campaign {reg.campaign}: the dice secret "
-                   f"(sha256 {e.commitment[:12]}…) is revealed")
+            out(c, f"{e.originator_version:>5}  " + tr(c.lang, 
+                "campaign {campaign}: the dice secret (sha256 {commitment}…) is revealed",
+                campaign=reg.campaign, commitment=e.commitment[:12]))
         return
     held = c.bt.dice_secrets(reg.encounter_id)
     echo_events(c, c.record(lambda s, r: fair_dice.reveal(

@@ -8,6 +8,7 @@ from typing import Optional
 
 import typer
 
+from battletape.domain.words import tr
 from battletape.cli import app
 from battletape.session import get, out
 from battletape.domain.errors import BadInput
@@ -54,7 +55,7 @@ def export(ctx: typer.Context,
     if not path.parent.exists():
         raise BadInput("-o", output, "a file in an existing folder")
     path.write_bytes(data)
-    out(c, f"wrote {path} ({len(data)} bytes)")
+    out(c, tr(c.lang, "wrote {path} ({size} bytes)", path=path, size=len(data)))
 
 
 @app.command("import")
@@ -75,11 +76,13 @@ def import_(ctx: typer.Context, file: str = typer.Argument(..., help="A battleta
     header, events = from_jsonl(
         lines, lambda campaign: keys.key_for(campaign) if keys.configured() else None)
     if header.signed and not (keys.configured() and keys.key_for(header.campaign)):
-        print(f"note: signed with campaign {header.campaign!r}'s secret, which is not "
-              "configured here: only its unsigned chain was checked", file=sys.stderr)
+        print(tr(c.lang, "note: signed with campaign {campaign}'s secret, which is "
+                            "not configured here: only its unsigned chain was checked",
+                            campaign=repr(header.campaign)), file=sys.stderr)
     added = c.bt.import_encounter(events)
-    out(c, f"imported {header.encounter!r}: {added} new events "
-           f"({len(events) - added} already here)")
+    out(c, tr(c.lang, "imported {name}: {added} new events ({here} already here)",
+                         name=repr(header.encounter), added=added,
+                         here=len(events) - added))
 
 
 @app.command()

@@ -9,8 +9,9 @@ from typing import Optional
 
 import typer
 
+from battletape.domain.words import tr, words
 from battletape.cli import app
-from battletape.session import Context, get, out
+from battletape.session import Context, all_words, get, out
 from battletape.domain.errors import AlreadyHolds, BadInput, BattletapeError
 from battletape.domain.systems import DEFAULT_SYSTEM, listing
 
@@ -140,7 +141,8 @@ def _run_batch(c: Context, lines: list[str]) -> None:
             try:
                 run(args)
             except AlreadyHolds as holds:  # nothing to do: the script goes on
-                out(c, f"nothing recorded: line {number}: {holds}")
+                out(c, tr(c.lang, "nothing recorded: line {number}: {holds}",
+                                     number=number, holds=holds.say(c.lang, all_words(c.lang))))
             except BattletapeError as err:
                 raise BattletapeError(f"line {number}: {err.message}") from None
             except click.ClickException as err:
@@ -226,8 +228,9 @@ def demo(ctx: typer.Context,
         console.print(state_table(c.bt.state(name, at=end), c.lang))
         if delay:
             time.sleep(delay)
-    out(c, f"recorded {len(events)} events into encounter {name!r}; try "
-           f"`battletape state --round 2` or `battletape log`")
+    out(c, tr(c.lang, "recorded {count} events into encounter {name}; try "
+                         "`battletape state --round 2` or `battletape log`",
+                         count=len(events), name=repr(name)))
 
 
 @app.command()
@@ -274,26 +277,29 @@ def verify(ctx: typer.Context,
     if problems:
         raise BattletapeError(f"verify found {len(problems)} problem(s) in "
                               f"{len(names)} encounter(s)")
+    _ = words(c.lang)
     for line in accepted:
         out(c, line)
-    out(c, verified_line(len(names), verified)
-        + (f", but for {len(accepted)} ripple(s) the GM reviewed and accepted or "
-           "recorded under an earlier edition of the rules" if accepted else ""))
+    out(c, verified_line(len(names), verified, _)
+        + (_(", but for {n} ripple(s) the GM reviewed and accepted or recorded under "
+             "an earlier edition of the rules", n=len(accepted)) if accepted else ""))
     if chain_holds:
-        out(c, "  every hash chain holds: no event, head or snapshot was altered, "
-               "removed or reordered")
+        out(c, "  " + _("every hash chain holds: no event, head or snapshot was "
+                        "altered, removed or reordered"))
     for n in notes:
         out(c, "  " + n)
 
 
-def verified_line(encounters: int, found) -> str:
+def verified_line(encounters: int, found, _=None) -> str:
     """What ``verify`` says when all is well: how much it decided again, and plainly
     what it could not (commands recorded by a program keep no command line)."""
-    text = (f"ok: {encounters} encounter(s), {found.events} events; "
-            f"{found.decided} command(s) decided again as recorded")
+    _ = _ or words("en")
+    text = _("ok: {encounters} encounter(s), {events} events; {decided} command(s) "
+             "decided again as recorded", encounters=encounters, events=found.events,
+             decided=found.decided)
     if found.unlined:
-        text += (f"; {found.unlined} command(s) have no recorded command line "
-                 "(recorded by a program, such as the generator, not typed), so they "
-                 "could not be decided again: only their positions and corrections "
-                 "were checked")
+        text += _("; {n} command(s) have no recorded command line (recorded by a "
+                  "program, such as the generator, not typed), so they could not be "
+                  "decided again: only their positions and corrections were checked",
+                  n=found.unlined)
     return text

@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from battletape.domain.words import tr
 from battletape import dispatch
 from battletape.cli import COMMAND_MODULES, CORE_COMMANDS, app
 from battletape.session import echo_events, get, out
@@ -34,7 +35,8 @@ def new(ctx: typer.Context, name: str,
              options=chosen.check_options(rules), command=c.command_line,
              player_seeds=[f"player: {v}" for v in player_seed])
     c.encounter = name
-    out(c, f"encounter {name!r} started ({chosen.id}, campaign {campaign})")
+    out(c, tr(c.lang, "encounter {name} started ({system}, campaign {campaign})",
+                         name=repr(name), system=chosen.id, campaign=campaign))
 
 
 @app.command(context_settings={"ignore_unknown_options": True})

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from battletape.session import Context, click_module, exit_errors
+from battletape.session import Context, all_words, click_module, exit_errors
 from battletape.domain.errors import AlreadyHolds, BattletapeError
 
 __all__ = ["Context", "boundary"]
@@ -45,12 +45,18 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
             command.invoke(ctx)
         return 0
     except AlreadyHolds as holds:  # what was asked is already so: nothing to do
-        print(f"nothing recorded: {holds}")
+        from battletape.domain.words import tr
+
+        lang = _language(args)
+        print(tr(lang, "nothing recorded: {holds}",
+                 holds=holds.say(lang, all_words(lang))))
         return 0
     except BattletapeError as err:
+        from battletape.domain.words import tr
+
         lang = _language(args)
-        said = one_line(err.say(lang))
-        print(f"Error: {said}" if lang == "en" else _error_words(lang)(
+        said = one_line(err.say(lang, all_words(lang)))
+        print(f"Error: {said}" if lang == "en" else tr(lang, 
             "Error: {message}", message=said), file=sys.stderr)
         return 2
     except exits as err:
@@ -86,12 +92,6 @@ def _language(args: list[str]) -> str:
 
     lang = global_value(list(args), "--lang")
     return lang if lang in LANGUAGES else default_language()
-
-
-def _error_words(lang: str):
-    from battletape.domain.words import words
-
-    return words(lang)
 
 
 def answer_shell() -> int:

@@ -17,7 +17,7 @@ from typing import Callable, Iterable
 from battletape.domain.words import N_, words as say
 from battletape import script_lines as lines
 from battletape.completion import quoted, saved_attacks, verb_options
-from battletape.session import Context, click_module
+from battletape.session import Context, all_words, click_module
 from battletape.domain import systems
 from battletape.domain.errors import BattletapeError
 from battletape.domain.state import EncounterState
@@ -202,7 +202,7 @@ class Session:
                 self.c.encounter = self.c.bt.registrations(fresh=True)[-1].name
             return True
         except BattletapeError as err:
-            self._error(err.say(self.c.lang))
+            self._error(err.say(self.c.lang, all_words(self.c.lang)))
         except self.exits as err:
             return not getattr(err, "exit_code", 0)
         except self.click.ClickException as err:

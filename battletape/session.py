@@ -67,7 +67,10 @@ class Context(Services):
         try:
             return super().record(decide, needs_history)
         except AlreadyHolds as holds:  # nothing to record: say so, succeed
-            out(self, f"nothing recorded: {holds}")
+            from battletape.domain.words import tr
+
+            out(self, tr(self.lang, "nothing recorded: {holds}",
+                                       holds=holds.say(self.lang, all_words(self.lang))))
             return []
 
 
@@ -87,6 +90,15 @@ def command_line(args: list[str]) -> str:
 
 
 from battletape.api.redeciding import Capture  # noqa: E402,F401  (the library's)
+
+
+def all_words(lang: str):
+    """The messages of every catalogue, the core's and every system's: what an error
+    or a line of the command line may say."""
+    from battletape.domain import systems
+    from battletape.domain.words import words
+
+    return words(lang, *(s.package for s in systems.all_systems().values()))
 
 
 def get(ctx) -> Context:

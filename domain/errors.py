@@ -45,11 +45,13 @@ class BattletapeError(Exception):
     def __str__(self) -> str:
         return self.message
 
-    def say(self, lang: str = "en") -> str:
-        """The error in ``lang`` (the catalogues of the core and of every system)."""
+    def say(self, lang: str = "en", words=None) -> str:
+        """The error in ``lang``, from ``words`` (a ``domain.words.Words``: the
+        caller's catalogues, every system's at the command line; the core's alone by
+        default)."""
         if lang == "en" or self.template is None:
             return self.message
-        _ = _words(lang)
+        _ = words or _words(lang)
         return _(self.template, **_said(_, self.fields))
 
 
@@ -60,11 +62,10 @@ def _said(_, fields: dict) -> dict:
 
 
 def _words(lang: str):
-    """The messages of every catalogue (an error may come from any system)."""
-    from battletape.domain import systems
+    """The core's messages (the domain's refusals are said there)."""
     from battletape.domain.words import words
 
-    return words(lang, *(s.package for s in systems.all_systems().values()))
+    return words(lang)
 
 
 class RuleViolation(BattletapeError):
@@ -80,10 +81,10 @@ class RuleViolation(BattletapeError):
         self.rule = rule
         self.forceable = forceable
 
-    def say(self, lang: str = "en") -> str:
+    def say(self, lang: str = "en", words=None) -> str:
         if lang == "en":
             return self.message
-        _ = _words(lang)
+        _ = words or _words(lang)
         said = (_(self.template, **_said(_, self.fields)) if self.template is not None
                 else self.refusal)
         if self.rule:

@@ -122,6 +122,12 @@ def N_(message: str) -> str:
     return message
 
 
+def tr(lang: str, message: str, /, **fields: Any) -> str:
+    """``message`` of the core's catalogue in ``lang``, its fields filled (what the
+    command line says around the log: ``wrote FILE``, ``nothing recorded``)."""
+    return words(lang)(message, **fields)
+
+
 @cache
 def words(lang: str, *packages: str) -> Words:
     """The words of ``lang`` from the catalogues of ``packages`` and the core's."""

@@ -271,7 +271,7 @@ def test_ripple_shows_what_an_amendment_changes_instead_of_a_rewind(alley):
     gm(alley, "next")
     nxt = hit + 1
     r = gm(alley, f"amend {hit} --dmg 4 --reason 'it rolled a 4'")
-    assert "ripple: 1 later command(s) no longer hold" in r.out
+    assert "ripple: 1 later command no longer holds" in r.out
     assert ok(alley, "ripple --json").json() == [
         {"position": nxt, "command": "next",
          "why": "would now be decided differently: name 'Ogre' -> 'Mira'"}]
