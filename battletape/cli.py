@@ -25,7 +25,7 @@ def _encounters(ctx: typer.Context, incomplete: str) -> list[str]:
 @app.callback()
 def main(ctx: typer.Context,
          store: Optional[str] = typer.Option(None, "--store", help="SQLite file or postgresql:// URL (default ./battletape.db, or BATTLETAPE_STORE)."),
-         encounter: Optional[str] = typer.Option(None, "--encounter", "-e", help="Act on this encounter instead of the last one started.", autocompletion=_encounters),
+         encounter: Optional[str] = typer.Option(None, "--encounter", "-e", help="Act on this encounter instead of the current one (the last started, or the one `use` chose); a prefix or the initials will do.", autocompletion=_encounters),
          as_: Optional[str] = typer.Option(None, "--as", help="The name shown as who records (default BATTLETAPE_USER, else your identity: the OS user or the database role, which corrections check)."),
          lang: str = typer.Option("en", "--lang", help="en or it: rule terms in English or Italian."),
          debug: bool = typer.Option(False, "--debug", help="Show tracebacks of unexpected errors."),
@@ -53,7 +53,7 @@ def main(ctx: typer.Context,
 MODULES = ("cli_record", "cli_read", "cli_corrections", "cli_export", "cli_analytics",
            "cli_bestiary", "cli_dice", "cli_table")
 COMMAND_MODULES = {
-    **dict.fromkeys(["new", "roll", "ruling"], "cli_record"),
+    **dict.fromkeys(["new", "use", "roll", "ruling"], "cli_record"),
     **dict.fromkeys(["state", "log", "encounters", "run", "demo", "verify"], "cli_read"),
     **dict.fromkeys(["undo", "redo", "rewind", "amend", "ripple", "dispute", "disputes",
                      "resolve", "branch", "diff", "gm"], "cli_corrections"),

@@ -3,6 +3,8 @@ branches and diffs. Every correction is an event, a GM's, with who, when and why
 
 from __future__ import annotations
 
+import shlex
+
 from typing import List, Optional
 
 import typer
@@ -267,9 +269,10 @@ def resolve(ctx: typer.Context, position: int, outcome: str,
 
 
 @app.command()
-def branch(ctx: typer.Context, position: int, name: str):
+def branch(ctx: typer.Context, position: int, name: str,
+           switch: bool = typer.Option(False, "--switch", "--use", help="Make the what-if the current encounter (without it the current one stays).")):
     """Fork the encounter at POSITION into a new what-if encounter: the same positions,
-    whole commands, the recorded dice.  Example: battletape branch 20 "what if Bruna fled" """
+    whole commands, the recorded dice. The current encounter stays, unless --switch.  Example: battletape branch 20 "what if Bruna fled" """
     from battletape.replay import branches
 
     c = get(ctx)
@@ -281,12 +284,19 @@ def branch(ctx: typer.Context, position: int, name: str):
     c.bt.new(name, system=start.system, campaign=start.campaign, seed=start.seed,
              options=dict(start.options), command=c.command_line,
              branched=(reg.name, end), copied=copied)
-    c.encounter = name
     whole = (f" (position {position} is inside the command at "
              f"{events[position - 1].cmd}..{end}: the branch keeps it whole)"
              if end != position else "")
     out(c, f"encounter {name!r} branched from {reg.name!r} at position {end} "
            f"({len(copied) + 1} events){whole}")
+    if switch:
+        c.bt.select(name)
+        c.encounter = name
+        out(c, f"the current encounter is now {name!r}")
+    else:
+        current = c.bt.registration().name
+        out(c, f"the current encounter stays {current!r} (`use {shlex.quote(name)}` "
+               f"or `--encounter {shlex.quote(name)}` to record in the what-if)")
 
 
 @app.command()

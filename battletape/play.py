@@ -283,6 +283,14 @@ class Session:
         return "\n".join(["Commands (`? COMMAND` for its options):", *rows, "",
                           SHORT_HELP])
 
+    def prompt_text(self) -> str:
+        """The prompt: the encounter the next line records into, and its system."""
+        try:
+            state = self.state()
+        except BattletapeError:
+            return "no encounter> "
+        return f"{state.name}> "
+
     def panel(self, file=None) -> None:
         """The state panel of the encounter (nothing before one exists)."""
         try:
@@ -321,11 +329,7 @@ def interact(c: Context) -> None:
                       f"its turn (type the natural, or clear the line).", flush=True)
                 announced = key
         try:
-            where = session.state().name
-        except BattletapeError:
-            where = "no encounter"
-        try:
-            text = prompt.prompt(f"{where}> ", default=default)
+            text = prompt.prompt(session.prompt_text(), default=default)
         except KeyboardInterrupt:
             continue
         except EOFError:

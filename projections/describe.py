@@ -147,6 +147,13 @@ def describe(e: ev.Event, lang: str = "en",
             attacks = ", ".join(e.attacks)
             return (f"stat block {e.key} saved to the bestiary ({e.name}, {e.system}): "
                     f"{e.stats.get('hp')} hp" + (f"; attacks: {attacks}" if attacks else ""))
+        case ev.EncounterSelected():
+            return f"{e.name} becomes the current encounter"
+        case ev.SheetKept():
+            if e.removed:
+                return f"{e.name} leaves the party"
+            return (f"the party keeps {e.name}'s sheet ({e.system}): "
+                    f"{e.stats.get('hp')} hp")
         case ev.StatBlockUsed():
             attacks = ", ".join(e.attacks)
             return (f"{', '.join(e.names)} from stat block {e.key}"

@@ -198,6 +198,13 @@ def describe_it(e: ev.Event, rules, t: Callable[[str], str]) -> str | None:
             return (f"scheda {e.key} salvata nel bestiario ({e.name}, {e.system}): "
                     f"{e.stats.get('hp')} pf" + (f"; attacchi: {attacks}" if attacks
                                                  else ""))
+        case ev.EncounterSelected():
+            return f"{e.name} diventa lo scontro corrente"
+        case ev.SheetKept():
+            if e.removed:
+                return f"{e.name} lascia il gruppo"
+            return (f"il gruppo conserva la scheda di {e.name} ({e.system}): "
+                    f"{e.stats.get('hp')} pf")
         case ev.RippleAccepted():
             at = ", ".join(str(r.position) for r in e.ripples)
             return (f"conseguenze accettate: il GM ha riesaminato e lascia valere i "
