@@ -286,6 +286,8 @@ class Battletape(Reading):
             new, stamped = decide_on(state, rng), []
         else:
             new, stamped, secret = self._with_new_secret(stream, state, command, decide_on)
+        kept = [e for e in new if isinstance(e, ev.SheetKept)]  # the campaign's
+        new = [e for e in new if not isinstance(e, ev.SheetKept)]
         if not new:
             return []
         stamped += self._stamp(stream, start + len(stamped), new, command)
@@ -298,7 +300,11 @@ class Battletape(Reading):
         stamped += self._reveal_on_end(stream, stamped, after)
         if secret is not None:  # kept just before the events that commit to it
             self._keep_secret(stream, secret)
-        self._commit(stream, stamped, after)
+        extra: list[ev.Event] = []
+        if kept:  # a PC's sheet the campaign keeps, saved with the command
+            cid = store.campaign_id(reg.campaign)
+            extra = self._stamp(cid, len(self._stream_events(cid)) + 1, kept, command)
+        self._commit(stream, stamped, after, extra)
         if needs_history and self._batch is None and \
                 store.valid_below(stamped) < after.position:
             # a correction reaching back: the snapshots after its reach no longer hold,

@@ -51,7 +51,7 @@ def main(ctx: typer.Context,
 # recording command imports only what it needs) ----------------------------------------
 
 MODULES = ("cli_record", "cli_read", "cli_corrections", "cli_export", "cli_analytics",
-           "cli_bestiary", "cli_dice", "cli_table")
+           "cli_bestiary", "cli_dice", "cli_table", "cli_party")
 COMMAND_MODULES = {
     **dict.fromkeys(["new", "use", "roll", "ruling"], "cli_record"),
     **dict.fromkeys(["state", "log", "encounters", "run", "demo", "verify"], "cli_read"),
@@ -60,6 +60,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(["export", "import", "replay"], "cli_export"),
     **dict.fromkeys(["sql", "stats"], "cli_analytics"),
     "bestiary": "cli_bestiary",
+    "party": "cli_party",
     "dice": "cli_dice",
     **dict.fromkeys(["play", "serve"], "cli_table"),
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from battletape.domain.party import KEY as PARTY_SHEET
 from battletape.domain import events as ev, systems
 from battletape.projections.saved_attacks import fired_by_target
 
@@ -154,6 +155,8 @@ def describe(e: ev.Event, lang: str = "en",
                 return f"{e.name} leaves the party"
             return (f"the party keeps {e.name}'s sheet ({e.system}): "
                     f"{e.stats.get('hp')} hp")
+        case ev.StatBlockUsed() if e.key == PARTY_SHEET:
+            return f"{', '.join(e.names)} joins with the sheet the party keeps"
         case ev.StatBlockUsed():
             attacks = ", ".join(e.attacks)
             return (f"{', '.join(e.names)} from stat block {e.key}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from battletape.domain.party import KEY as PARTY_SHEET
 from battletape.domain import events as ev
 from battletape.projections.saved_attacks import fired_by_target
 
@@ -178,6 +179,8 @@ def describe_it(e: ev.Event, rules, t: Callable[[str], str]) -> str | None:
             outcome = {"upheld": "confermata", "overturned": "ribaltata"}.get(
                 e.outcome, e.outcome)
             return f"contestazione {e.dispute} {outcome}{_why(e.note)}"
+        case ev.StatBlockUsed() if e.key == PARTY_SHEET:
+            return f"{', '.join(e.names)} entra con la scheda che il gruppo conserva"
         case ev.StatBlockUsed():
             attacks = ", ".join(e.attacks)
             return (f"{_and(e.names)} dalla scheda {e.key}"

@@ -69,7 +69,25 @@ def describe(system, e, lang: str = "en") -> str | None:
         case ev5.Dismounted():
             return f"{e.rider} leaves {e.mount}" + (f" ({e.reason})" if e.reason else "")
         case ev5.RestTaken():
-            return f"{t(e.kind + ' rest')}: {', '.join(e.names)}"
+            parts = []
+            for name in e.names:
+                did = []
+                rolls = e.hit_dice.get(name, [])
+                if rolls:
+                    con = e.con_bonus.get(name, 0)
+                    faces = ", ".join(str(r.total) for r in rolls)
+                    did.append(f"spends {len(rolls)} Hit {'Die' if len(rolls) == 1 else 'Dice'}"
+                               f" ({faces}, {con:+d} each)")
+                if e.healed.get(name):
+                    did.append(f"heals {e.healed[name]} hp")
+                if e.dice_regained.get(name):
+                    did.append(f"regains {e.dice_regained[name]} Hit "
+                               f"{'Die' if e.dice_regained[name] == 1 else 'Dice'}")
+                if name in e.exhaustion_down:
+                    did.append("loses a level of exhaustion")
+                parts.append(f"{name} {', '.join(did)}" if did else name)
+            after = f" after {e.after}" if e.after else ""
+            return f"{t(e.kind + ' rest')}{after}: {'; '.join(parts) or 'nobody'}"
         case ev5.UnderwaterSet():
             return "the fight is under water" if e.underwater else "the fight leaves the water"
         case ev5.AbilityCheckRolled():

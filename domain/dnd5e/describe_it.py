@@ -63,7 +63,25 @@ def describe(system, e) -> str | None:
         case ev5.Dismounted():
             return f"{e.rider} scende da {e.mount}" + (f" ({e.reason})" if e.reason else "")
         case ev5.RestTaken():
-            return f"{t(e.kind + ' rest')}: {', '.join(e.names) or 'nessuno'}"
+            parts = []
+            for name in e.names:
+                did = []
+                rolls = e.hit_dice.get(name, [])
+                if rolls:
+                    con = e.con_bonus.get(name, 0)
+                    faces = ", ".join(str(r.total) for r in rolls)
+                    did.append(f"spende {len(rolls)} {'Dado' if len(rolls) == 1 else 'Dadi'}"
+                               f" Vita ({faces}, {con:+d} ciascuno)")
+                if e.healed.get(name):
+                    did.append(f"recupera {e.healed[name]} pf")
+                if e.dice_regained.get(name):
+                    did.append(f"riprende {e.dice_regained[name]} "
+                               f"{'Dado' if e.dice_regained[name] == 1 else 'Dadi'} Vita")
+                if name in e.exhaustion_down:
+                    did.append("perde un livello di affaticamento")
+                parts.append(f"{name} {', '.join(did)}" if did else name)
+            after = f" dopo {e.after}" if e.after else ""
+            return f"{t(e.kind + ' rest')}{after}: {'; '.join(parts) or 'nessuno'}"
         case ev5.UnderwaterSet():
             return ("il combattimento è sott'acqua" if e.underwater
                     else "il combattimento esce dall'acqua")
