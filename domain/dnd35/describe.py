@@ -38,6 +38,19 @@ def describe(system, e, lang: str = "en") -> str | None:
     match e:
         case ev.AttackResolved():
             return _attack(e, t)
+        case ev35.NaturalHealing():
+            what = {"short": "an hour's rest", "long": "a night's rest",
+                    "day": "a day of bed rest"}.get(e.kind, e.kind)
+            parts = []
+            for name in e.names:
+                did = [f"heals {e.healed[name]} hp"] if e.healed.get(name) else []
+                if e.nonlethal.get(name):
+                    did.append(f"{e.nonlethal[name]} nonlethal")
+                for a, n in e.ability.get(name, {}).items():
+                    did.append(f"{n} {a.upper()} damage")
+                parts.append(f"{name} {', '.join(did)}" if did else f"{name} nothing")
+            after = f" after {e.after}" if e.after else ""
+            return f"{what}{after}: {'; '.join(parts) or 'nobody'}"
         case ev35.ConfirmationRolled():
             return (f"{e.attacker} rolls to confirm the {t('threat')} on {e.target}: "
                     f"natural {e.roll.faces[0]}, total {e.total} vs {e.defense_value}: "

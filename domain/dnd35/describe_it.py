@@ -86,6 +86,19 @@ def describe(system, e, t) -> str | None:
             return f"fine del turno di {e.name}"
         case ev.AttackResolved():
             return _attack(e, t)
+        case ev35.NaturalHealing():
+            what = {"short": "un'ora di riposo", "long": "una notte di riposo",
+                    "day": "un giorno di riposo a letto"}.get(e.kind, e.kind)
+            parts = []
+            for name in e.names:
+                did = [f"recupera {e.healed[name]} pf"] if e.healed.get(name) else []
+                if e.nonlethal.get(name):
+                    did.append(f"{e.nonlethal[name]} non letali")
+                for a, n in e.ability.get(name, {}).items():
+                    did.append(f"{n} danni a {a.upper()}")
+                parts.append(f"{name} {', '.join(did)}" if did else f"{name} niente")
+            after = f" dopo {e.after}" if e.after else ""
+            return f"{what}{after}: {'; '.join(parts) or 'nessuno'}"
         case ev35.ConfirmationRolled():
             return (f"{e.attacker} conferma la minaccia di critico su {e.target}: "
                     f"{e.roll.faces[0]} naturale, totale {e.total} contro {e.defense_value}: "
