@@ -64,7 +64,12 @@ def party(ctx: typer.Context,
                                         c.command_line))
 
 
+#: carried keys the listing leaves to the sheet (or says already)
+QUIET = ("hp", "from", "status", "hit_die", "con_mod", "recovery_die")
+
+
 def _list(c, campaign: str, system: str, kept: dict, as_json: bool) -> None:
+    from battletape.domain import systems
     from battletape.projections.campaign import pc_state
 
     rows = []
@@ -83,12 +88,17 @@ def _list(c, campaign: str, system: str, kept: dict, as_json: bool) -> None:
         out(c, f"no PC in the party of campaign {campaign} ({system}) yet: `party add "
                "NAME --hp N ...`, or `add NAME --pc --hp N ...` in a battle")
         return
+    order = [p.name for p in systems.get(system).verb("add").params]
     for r in rows:
-        sheet = " ".join(f"{k.replace('_', '-')} {v}" for k, v in r["sheet"].items())
+        items = sorted(r["sheet"].items(), key=lambda kv: order.index(kv[0])
+                       if kv[0] in order else len(order))
+        sheet = " ".join(f"{k.replace('_', '-')} "
+                         f"{' '.join(map(str, v)) if isinstance(v, list) else v}"
+                         for k, v in items)
         c_ = r["carried"]
         if c_:
             more = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in c_.items()
-                             if k not in ("hp", "from", "status") and v not in (None, 0, {}))
+                             if k not in QUIET and v not in (None, 0, {}))
             now = (f"{c_['hp']}/{r['sheet'].get('hp')} hp, {c_.get('status', 'up')} "
                    f"after {c_.get('from')}" + (f"; {more}" if more else ""))
         else:

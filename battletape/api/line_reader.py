@@ -233,16 +233,17 @@ def _party_decision(c, verb: "Verb", values: dict, typed, update: bool):
     keeps (domain/party.py); a sheet typed whole (``--hp``) for a PC the party does
     not know yet, or typed with ``--update``, is kept for the campaign's next battles."""
     from battletape.domain import party, stat_blocks
-    from battletape.domain.errors import BadInput
+    from battletape.domain.errors import BattletapeError
 
     typed = set(typed)
 
     def decide(state, rng, *history):
         kept = c.party_sheet(state, values["name"])
         if kept is None and "hp" not in typed:
-            raise BadInput("--hp", None, f"the PC's sheet: type it (--hp N ...), or keep "
-                           f"{values['name']}'s with `party add {values['name']} --hp N "
-                           "...`")
+            raise BattletapeError(
+                f"missing option --hp: {values['name']} has no sheet in the party of "
+                f"campaign {state.campaign!r}: type it (--hp N ...), or keep it with "
+                f"`party add {values['name']} --hp N ...`")
         base = kept[1] if kept is not None else {}
         sheet = party.sheet_of(values, typed, base)
         filled = stat_blocks.fill(verb, values, typed, base) if kept is not None else values
