@@ -83,15 +83,15 @@ def read(system_id: str, args: list[str]) -> Read | None:
         return None
     filled = name in STAT_BLOCK_VERBS and (any(
         given.get(k) not in (None, False) for k in STAT_BLOCK_PARAMS) or (
-        name == "add" and given.get("pc")))
+        name == "add" and given.get("pc") and given.get("hp") is None))
     if not filled and any(given.get(key) in (None, ()) for key in reader.required):
         return None
     if name not in STAT_BLOCK_VERBS:
         return Read(reader.verb, values)
+    typed = frozenset(k for k, v in given.items() if v not in (None, ()))
     if not filled:  # the verb's own values: a line without a stat block
         return Read(reader.verb, {k: v for k, v in values.items()
-                                  if k not in STAT_BLOCK_PARAMS})
-    typed = frozenset(k for k, v in given.items() if v not in (None, ()))
+                                  if k not in STAT_BLOCK_PARAMS}, typed)
     return Read(reader.verb, values, typed)
 
 
@@ -229,15 +229,22 @@ def stat_block_decision(c, verb: "Verb", values: dict, typed: set[str] | frozens
 
 
 def _party_decision(c, verb: "Verb", values: dict, typed, update: bool):
-    """``add NAME --pc``: the options not typed from the PC's sheet the campaign
-    keeps (domain/party.py); a sheet typed whole (``--hp``) for a PC the party does
-    not know yet, or typed with ``--update``, is kept for the campaign's next battles."""
+    """``add NAME --pc``: without ``--hp``, the options not typed from the PC's sheet
+    the campaign keeps (domain/party.py); a sheet typed whole (``--hp``) is this
+    battle's, and kept for the campaign's next battles when the party does not know
+    the PC yet; with ``--update`` the options typed change the kept sheet too."""
     from battletape.domain import party, stat_blocks
     from battletape.domain.errors import BattletapeError
 
     typed = set(typed)
 
     def decide(state, rng, *history):
+        if "hp" in typed and not update:  # the sheet typed whole, for this battle
+            added = verb.run(c, **values)(state, rng, *history)
+            if c.capture is not None or c.party_sheet(state, values["name"]):
+                return added
+            return added + [party.keep(values["name"], state.system,
+                                       party.sheet_of(values, typed))]
         kept = c.party_sheet(state, values["name"])
         if kept is None and "hp" not in typed:
             raise BattletapeError(
