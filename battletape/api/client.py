@@ -81,8 +81,14 @@ class Client:
         (the last started that is not a what-if branch, or the one ``use`` chose)."""
         from battletape.api.encounter import Encounter
 
+        from battletape.domain.errors import AmbiguousName
+
         self._bt.registrations(fresh=True)
-        found = self._bt.registration(name)
+        try:
+            found = self._bt.registration(name)
+        except AmbiguousName as err:  # the library's error for it stays BadInput
+            raise BadInput("encounter", name, "one encounter's name or prefix ("
+                           + ", ".join(err.candidates) + " start so)") from None
         return Encounter(self, found.name, found.system, found.campaign)
 
     def new(self, name: str, system: str = DEFAULT_SYSTEM, campaign: str = "default",
