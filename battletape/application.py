@@ -19,7 +19,8 @@ import msgspec
 from battletape import identity
 from battletape.stores import dice_secrets, store
 from battletape.reading import Reading, Stream
-from battletape.domain import bounds, dice, events as ev, fair_dice, systems
+from battletape.domain import bounds, dice, events as ev, fair_dice, streams, systems
+from battletape.domain.names import resolve
 from battletape.domain.errors import (BadInput, BattletapeError, RuleViolation, StoreError,
                            UnknownEncounter)
 from battletape.domain.state import EncounterState, copy
@@ -54,6 +55,7 @@ class Battletape(Reading):
         self._identity: str | None = None
         self._batch: dict[UUID, Stream] | None = None
         self._registrations: list[ev.EncounterRegistered] | None = None
+        self._current: str | None = None  # the index's current encounter
         self._decided_at: int | None = None  # the position the last command saw
 
     @property
@@ -85,21 +87,59 @@ class Battletape(Reading):
     def registrations(self, fresh: bool = False) -> list[ev.EncounterRegistered]:
         """Every encounter of the store, in the order they were started."""
         if fresh or self._registrations is None or self._batch is not None:
-            self._registrations = [e for e in self._stream_events(store.INDEX_ID)
+            index = self._stream_events(store.INDEX_ID)
+            self._registrations = [e for e in index
                                    if isinstance(e, ev.EncounterRegistered)]
+            self._current = streams.current_encounter(index)
         return self._registrations
 
     def registration(self, name: str | None = None) -> ev.EncounterRegistered:
-        """The encounter called ``name``, or the last one started."""
+        """The encounter called ``name`` (any case, an unambiguous prefix or its
+        initials, as combatants: domain/names.py), or the current one: the last
+        started that is not a what-if branch, unless ``use`` chose another since."""
         for fresh in (False, True):  # another process may have started one since
             regs = self.registrations(fresh)
             if name is None and regs:
-                return regs[-1]
-            found = next((r for r in regs if name is not None
-                          and r.name.casefold() == name.casefold()), None)
+                current = self._current
+                return next((r for r in reversed(regs) if current is not None
+                             and r.name.casefold() == current.casefold()), regs[-1])
+            found = None
+            if name is not None:
+                full = resolve([r.name for r in regs], name, "encounter")
+                found = next((r for r in regs if r.name == full), None)
             if found is not None:
                 return found
         raise UnknownEncounter(name)
+
+    def select(self, name: str) -> ev.EncounterRegistered:
+        """``use NAME``: make an encounter the current one (an event of the index)."""
+        reg = self.registration(name)
+
+        def once() -> list[ev.Event]:
+            version = len(self._stream_events(store.INDEX_ID)) + 1
+            chosen = self._stamp(store.INDEX_ID, version, [
+                ev.EncounterSelected(name=reg.name)], f"use {reg.name}")
+            if self._batch is not None:
+                self._batch.setdefault(store.INDEX_ID, Stream(EncounterState())
+                                       ).pending += chosen
+            else:
+                self._save(*chosen)
+            self._registrations = None
+            return chosen
+        self._retrying(once)
+        return reg
+
+    def previous_encounter(self, skip: int = 0) -> str | None:
+        """The encounter the store's last command acted on before the newest ``skip``
+        events (a command's own, just saved): the stream of the newest event of an
+        encounter, or None (none, or inside a script)."""
+        if self._batch is not None:
+            return None
+        ids = {r.encounter_id: r.name for r in self.registrations()}
+        for stream in store.last_streams(self.app, skip + 32)[skip:]:
+            if stream in ids:
+                return ids[stream]
+        return None
 
     def events(self, name: str | None = None) -> list[ev.Event]:
         return self._stream_events(self.registration(name).encounter_id)
@@ -246,6 +286,8 @@ class Battletape(Reading):
             new, stamped = decide_on(state, rng), []
         else:
             new, stamped, secret = self._with_new_secret(stream, state, command, decide_on)
+        kept = [e for e in new if isinstance(e, ev.SheetKept)]  # the campaign's
+        new = [e for e in new if not isinstance(e, ev.SheetKept)]
         if not new:
             return []
         stamped += self._stamp(stream, start + len(stamped), new, command)
@@ -258,7 +300,11 @@ class Battletape(Reading):
         stamped += self._reveal_on_end(stream, stamped, after)
         if secret is not None:  # kept just before the events that commit to it
             self._keep_secret(stream, secret)
-        self._commit(stream, stamped, after)
+        extra: list[ev.Event] = []
+        if kept:  # a PC's sheet the campaign keeps, saved with the command
+            cid = store.campaign_id(reg.campaign)
+            extra = self._stamp(cid, len(self._stream_events(cid)) + 1, kept, command)
+        self._commit(stream, stamped, after, extra)
         if needs_history and self._batch is None and \
                 store.valid_below(stamped) < after.position:
             # a correction reaching back: the snapshots after its reach no longer hold,

@@ -25,7 +25,7 @@ def _encounters(ctx: typer.Context, incomplete: str) -> list[str]:
 @app.callback()
 def main(ctx: typer.Context,
          store: Optional[str] = typer.Option(None, "--store", help="SQLite file or postgresql:// URL (default ./battletape.db, or BATTLETAPE_STORE)."),
-         encounter: Optional[str] = typer.Option(None, "--encounter", "-e", help="Act on this encounter instead of the last one started.", autocompletion=_encounters),
+         encounter: Optional[str] = typer.Option(None, "--encounter", "-e", help="Act on this encounter instead of the current one (the last started, or the one `use` chose); a prefix or the initials will do.", autocompletion=_encounters),
          as_: Optional[str] = typer.Option(None, "--as", help="The name shown as who records (default BATTLETAPE_USER, else your identity: the OS user or the database role, which corrections check)."),
          lang: Optional[str] = typer.Option(None, "--lang", help="en or it: what battletape says, in English or Italian (default: BATTLETAPE_LANG, else the locale's language, else en)."),
          debug: bool = typer.Option(False, "--debug", help="Show tracebacks of unexpected errors."),
@@ -54,15 +54,16 @@ def main(ctx: typer.Context,
 # recording command imports only what it needs) ----------------------------------------
 
 MODULES = ("cli_record", "cli_read", "cli_corrections", "cli_export", "cli_analytics",
-           "cli_bestiary", "cli_dice", "cli_table")
+           "cli_bestiary", "cli_dice", "cli_table", "cli_party")
 COMMAND_MODULES = {
-    **dict.fromkeys(["new", "roll", "ruling"], "cli_record"),
+    **dict.fromkeys(["new", "use", "roll", "ruling"], "cli_record"),
     **dict.fromkeys(["state", "log", "encounters", "run", "demo", "verify"], "cli_read"),
     **dict.fromkeys(["undo", "redo", "rewind", "amend", "ripple", "dispute", "disputes",
                      "resolve", "branch", "diff", "gm"], "cli_corrections"),
     **dict.fromkeys(["export", "import", "replay"], "cli_export"),
     **dict.fromkeys(["sql", "stats"], "cli_analytics"),
     "bestiary": "cli_bestiary",
+    "party": "cli_party",
     "dice": "cli_dice",
     **dict.fromkeys(["play", "serve"], "cli_table"),
 }

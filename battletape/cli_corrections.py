@@ -3,6 +3,8 @@ branches and diffs. Every correction is an event, a GM's, with who, when and why
 
 from __future__ import annotations
 
+import shlex
+
 from typing import List, Optional
 
 import typer
@@ -273,9 +275,10 @@ def resolve(ctx: typer.Context, position: int, outcome: str,
 
 
 @app.command()
-def branch(ctx: typer.Context, position: int, name: str):
+def branch(ctx: typer.Context, position: int, name: str,
+           switch: bool = typer.Option(False, "--switch", "--use", help="Make the what-if the current encounter (without it the current one stays).")):
     """Fork the encounter at POSITION into a new what-if encounter: the same positions,
-    whole commands, the recorded dice.  Example: battletape branch 20 "what if Bruna fled" """
+    whole commands, the recorded dice. The current encounter stays, unless --switch.  Example: battletape branch 20 "what if Bruna fled" """
     from battletape.replay import branches
 
     c = get(ctx)
@@ -287,7 +290,6 @@ def branch(ctx: typer.Context, position: int, name: str):
     c.bt.new(name, system=start.system, campaign=start.campaign, seed=start.seed,
              options=dict(start.options), command=c.command_line,
              branched=(reg.name, end), copied=copied)
-    c.encounter = name
     _ = words(c.lang)
     whole = (_(" (position {position} is inside the command at {first}..{end}: the "
                "branch keeps it whole)", position=position,
@@ -295,6 +297,15 @@ def branch(ctx: typer.Context, position: int, name: str):
     out(c, _("encounter {name} branched from {trunk} at position {end} ({count} "
              "events){whole}", name=repr(name), trunk=repr(reg.name), end=end,
              count=len(copied) + 1, whole=whole))
+    if switch:
+        c.bt.select(name)
+        c.encounter = name
+        out(c, _("the current encounter is now {name}", name=repr(name)))
+    else:
+        current = c.bt.registration().name
+        out(c, _("the current encounter stays {current} (`use {quoted}` or `--encounter "
+                 "{quoted}` to record in the what-if)", current=repr(current),
+                 quoted=shlex.quote(name)))
 
 
 @app.command()

@@ -39,6 +39,22 @@ def new(ctx: typer.Context, name: str,
                          name=repr(name), system=chosen.id, campaign=campaign))
 
 
+@app.command()
+def use(ctx: typer.Context,
+        name: Optional[str] = typer.Argument(None, help="The encounter (a prefix or its initials will do).")):
+    """Make an encounter the current one (without NAME: say which is).  Example: battletape use "what if Bruna fled" """
+    c = get(ctx)
+    if name is None:
+        reg = c.bt.registration(c.encounter)
+        out(c, f"the current encounter is {reg.name!r} ({reg.system}, campaign "
+               f"{reg.campaign})")
+        return
+    reg = c.bt.select(name)
+    c.encounter = reg.name
+    out(c, f"the current encounter is now {reg.name!r} ({reg.system}, campaign "
+           f"{reg.campaign})")
+
+
 @app.command(context_settings={"ignore_unknown_options": True})
 def roll(ctx: typer.Context, expr: str,
          by: Optional[str] = typer.Option(None, "--by"),

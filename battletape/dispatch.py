@@ -156,6 +156,13 @@ def _foreign_option(name: str, option: str, system: "RuleSystem") -> str:
     return f"no such option {option} for `{name}` in {system.id}; its options: {known}"
 
 
+def _in_a_fight(c, values: dict) -> bool:
+    """A rest asked for while the battle it would follow is going on."""
+    from battletape.projections.campaign import battle_going_on
+
+    return battle_going_on(c.bt, values.get("campaign"), c.encounter)
+
+
 @cache
 def build(system_id: str, name: str, lang: str = "en"):
     """The click command of verb ``name`` in ``system_id``, built from its table, its
@@ -177,7 +184,10 @@ def build(system_id: str, name: str, lang: str = "en"):
             echo_events(c, c.record(stat_block_decision(c, verb, values, typed),
                                     verb.needs_history))
             return
-        if verb.scope == "campaign":
+        if verb.scope == "rest" and (c.capture is not None or _in_a_fight(c, values)):
+            echo_events(c, c.record(verb.run(c, **values)))  # refused unless forced
+            return
+        if verb.scope in ("campaign", "rest"):
             from battletape.projections.campaign import between_battles
 
             campaign, battle = between_battles(c.bt, values.get("campaign"), c.encounter)

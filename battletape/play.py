@@ -286,6 +286,14 @@ class Session:
         return "\n".join([_("Commands (`? COMMAND` for its options):"), *rows, "",
                           _(SHORT_HELP)])
 
+    def prompt_text(self) -> str:
+        """The prompt: the encounter the next line records into, and its system."""
+        try:
+            state = self.state()
+        except BattletapeError:
+            return say(self.c.lang)("no encounter") + "> "
+        return f"{state.name}> "
+
     def panel(self, file=None) -> None:
         """The state panel of the encounter (nothing before one exists)."""
         try:
@@ -326,11 +334,7 @@ def interact(c: Context) -> None:
                       flush=True)
                 announced = key
         try:
-            where = session.state().name
-        except BattletapeError:
-            where = _("no encounter")
-        try:
-            text = prompt.prompt(f"{where}> ", default=default)
+            text = prompt.prompt(session.prompt_text(), default=default)
         except KeyboardInterrupt:
             continue
         except EOFError:

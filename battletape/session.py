@@ -120,8 +120,29 @@ def echo_events(c: Context, events) -> None:
     from battletape.projections.describe import describe
 
     system = c.system_id()
+    named = where(c, events)
+    if named:
+        print(named)
     for e in events:
         print(f"{e.originator_version:>5}  {describe(e, c.lang, system)}")
+
+
+def where(c: Context, events) -> str | None:
+    """The line naming the encounter a command recorded into, when the store's
+    previous command acted on another one (no silent change of encounter)."""
+    if not events or c.capture is not None:
+        return None
+    from battletape.domain.streams import INDEX_ID
+
+    stream = events[0].originator_id
+    regs = {r.encounter_id: r for r in c.bt.registrations()}
+    if stream == INDEX_ID or stream not in regs:
+        return None
+    previous = c.bt.previous_encounter(skip=len(events))
+    name = regs[stream].name
+    if previous is None or previous == name:
+        return None
+    return f"in encounter {name!r} (the previous command was in {previous!r}):"
 
 
 def exit_errors() -> tuple[tuple, tuple]:

@@ -416,6 +416,13 @@ class EncounterRegistered(Event, kw_only=True):
     branched_from: str | None = None
 
 
+class EncounterSelected(Event, kw_only=True):
+    """The index: the GM made ``name`` the current encounter (``use NAME``, ``branch
+    … --switch``); a later encounter started (not a what-if) is current again."""
+
+    name: str
+
+
 class GmAdded(Event, kw_only=True):
     """Roles: a campaign lists its GMs; whoever creates it is the first. ``user``
     binds the name to an identity (an OS user or a database role); a GM already
@@ -465,6 +472,17 @@ class StatBlockSaved(Event, kw_only=True):
     source: str = ""
 
 
+class SheetKept(Event, kw_only=True):
+    """A campaign's party: a PC's sheet, as options of the system's ``add`` (``party
+    add``, ``party update``, ``add NAME --pc`` typed whole or with ``--update``); a
+    later battle's ``add NAME --pc`` takes it (domain/party.py)."""
+
+    name: str
+    system: str
+    stats: dict[str, Any] = {}
+    removed: bool = False
+
+
 class StatBlockUsed(Event, kw_only=True):
     """``add NAME --from KEY``: the stat block copied into the encounter for the
     combatants it made, so the encounter holds its saved attacks by itself."""
@@ -498,7 +516,8 @@ CORE_ENCOUNTER_EVENTS = (
     CombatantLeft,
 )
 CampaignEvent = Union[
-    CampaignStarted, EncounterRegistered, GmAdded, StatBlockSaved,
+    CampaignStarted, EncounterRegistered, GmAdded, StatBlockSaved, EncounterSelected,
+    SheetKept,
 ]
 
 encoder = msgspec.json.Encoder()

@@ -16,3 +16,17 @@ def encounter_id(name: str) -> uuid.UUID:
 
 def campaign_id(name: str) -> uuid.UUID:
     return uuid.uuid5(NAMESPACE, "campaign:" + name.casefold())
+
+
+def current_encounter(index) -> str | None:
+    """The current encounter by the index's events: the last started that is not a
+    what-if branch, or the one a later ``use`` chose (EncounterSelected)."""
+    from battletape.domain import events as ev
+
+    current = None
+    for e in index:
+        if isinstance(e, ev.EncounterRegistered) and e.branched_from is None:
+            current = e.name
+        elif isinstance(e, ev.EncounterSelected):
+            current = e.name
+    return current

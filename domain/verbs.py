@@ -109,6 +109,10 @@ class Services(Protocol):
     def pc_state(self, campaign: str, name: str) -> dict | None:
         """A PC as the campaign knows it now (between battles)."""
 
+    def rest_pcs(self, campaign: str, names: list[str]) -> list[dict]:
+        """The PCs a rest between battles names (default: every PC of the battle
+        just over, the dead aside), each as the campaign knows it now."""
+
 
 Decide = Callable[..., list]
 
@@ -123,7 +127,8 @@ class Verb(NamedTuple):
     negative_numbers: bool = False   # "-3" reaches the verb's own check
     needs_history: bool = False
     # "encounter": decide(state, rng) records into the encounter; "campaign": a verb
-    # between battles, decide(campaign, rng) records into the campaign's stream
+    # between battles, decide(campaign, rng) records into the campaign's stream;
+    # "rest": the campaign's between battles, the encounter's (forced) during one
     scope: str = "encounter"
     # where ``amend --roll`` puts the corrected natural: the option, and whether it
     # is given as NAME=N (the saves of the turn ending); "" for a verb with no roll

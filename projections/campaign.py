@@ -74,3 +74,13 @@ def between_battles(bt, campaign: str | None, encounter: str | None) -> tuple[st
 def pcs_of(bt, encounter: str) -> list[str]:
     """The PCs who fought ``encounter``."""
     return [c.name for c in bt.state(encounter).combatants.values() if c.pc]
+
+
+def battle_going_on(bt, campaign: str | None, encounter: str | None) -> bool:
+    """Whether a rest asked for now falls in a fight: the encounter named (or the
+    current one, when it is of ``campaign``) is going on."""
+    reg = bt.registration(encounter)
+    if campaign is not None and encounter is None and \
+            reg.campaign.casefold() != campaign.casefold():
+        return False
+    return not bt.state(reg.name).ended

@@ -9,6 +9,7 @@ words come from the encounter's system (``t``: 13th Age "dado di escalation", 5e
 from __future__ import annotations
 
 from battletape.domain import events as ev, systems
+from battletape.domain.party import KEY as PARTY_SHEET
 from battletape.projections.saved_attacks import fired_by_target
 from battletape.domain.words import Words, words
 
@@ -185,6 +186,16 @@ def _sentence(e: ev.Event, rules, _: Words, t) -> str | None:  # noqa: C901 (one
             return _("stat block {key} saved to the bestiary ({name}, {system}): {hp} hp",
                      key=e.key, name=e.name, system=e.system, hp=e.stats.get("hp")) + (
                 _("; attacks: {attacks}", attacks=attacks) if attacks else "")
+        case ev.EncounterSelected():
+            return _("{name} becomes the current encounter", name=e.name)
+        case ev.SheetKept():
+            if e.removed:
+                return _("{name} leaves the party", name=e.name)
+            return _("the party keeps {name}'s sheet ({system}): {hp} hp", name=e.name,
+                     system=e.system, hp=e.stats.get("hp"))
+        case ev.StatBlockUsed() if e.key == PARTY_SHEET:
+            return _("{names} joins with the sheet the party keeps",
+                     names=", ".join(e.names))
         case ev.StatBlockUsed():
             attacks = ", ".join(e.attacks)
             return _("{names} from stat block {key}", names=_.names(e.names), key=e.key) + (

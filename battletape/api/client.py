@@ -77,26 +77,18 @@ class Client:
 
     def encounter(self, name: str | None = None) -> "Encounter":
         """The encounter called ``name`` (case-insensitive), or the only one whose
-        name starts with it; without a name the current one (the last started)."""
+        name starts with it or has those initials; without a name the current one
+        (the last started that is not a what-if branch, or the one ``use`` chose)."""
         from battletape.api.encounter import Encounter
 
-        regs = self._bt.registrations(fresh=True)
-        if name is None:
-            if not regs:
-                raise UnknownEncounter(None)
-            found = regs[-1]
-        else:
-            want = name.casefold()
-            exact = [r for r in regs if r.name.casefold() == want]
-            found = exact[0] if exact else None
-            if found is None:
-                starting = [r for r in regs if r.name.casefold().startswith(want)]
-                if len(starting) > 1:
-                    raise BadInput("encounter", name, "one encounter's name or prefix ("
-                                   + ", ".join(r.name for r in starting) + " start so)")
-                if not starting:
-                    raise UnknownEncounter(name)
-                found = starting[0]
+        from battletape.domain.errors import AmbiguousName
+
+        self._bt.registrations(fresh=True)
+        try:
+            found = self._bt.registration(name)
+        except AmbiguousName as err:  # the library's error for it stays BadInput
+            raise BadInput("encounter", name, "one encounter's name or prefix ("
+                           + ", ".join(err.candidates) + " start so)") from None
         return Encounter(self, found.name, found.system, found.campaign)
 
     def new(self, name: str, system: str = DEFAULT_SYSTEM, campaign: str = "default",

@@ -95,7 +95,8 @@ class Encounter:
         values = derived.values(verb, system.id, args, kwargs)
         line = derived.command_line(verb, values, force)
         c = self._client._services(self.name, line, force)
-        if verb.scope == "campaign":
+        fight = verb.scope == "rest" and c.bt.state(self.name).ended is False
+        if verb.scope == "campaign" or (verb.scope == "rest" and not fight):
             from battletape.projections.campaign import between_battles
 
             campaign, battle = between_battles(c.bt, values.get("campaign"), self.name)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 #: the verbs a stat block fills: ``add --from KEY``, ``attack A T SAVED``
 STAT_BLOCK_VERBS = ("add", "attack")
 #: the values those two take beyond their verb's table
-STAT_BLOCK_PARAMS = ("from_", "saved")
+STAT_BLOCK_PARAMS = ("from_", "saved", "update")
 
 
 @cache
@@ -55,7 +55,7 @@ def verb_name(system_id: str, args: list[str]) -> tuple[str, list[str]] | None:
             return None
         word, rest = f"{word} {rest[0]}", rest[1:]
     verb = system.verb(word)
-    if verb is None or verb.scope != "encounter":
+    if verb is None or verb.scope not in ("encounter", "rest"):
         return None
     return word, rest
 
@@ -81,16 +81,17 @@ def read(system_id: str, args: list[str]) -> Read | None:
             values[key] = reader.params[key].type_cast_value(reader.ctx, raw)
     except click.exceptions.ClickException:
         return None
-    filled = name in STAT_BLOCK_VERBS and any(
-        given.get(k) is not None for k in STAT_BLOCK_PARAMS)
+    filled = name in STAT_BLOCK_VERBS and (any(
+        given.get(k) not in (None, False) for k in STAT_BLOCK_PARAMS) or (
+        name == "add" and given.get("pc") and given.get("hp") is None))
     if not filled and any(given.get(key) in (None, ()) for key in reader.required):
         return None
     if name not in STAT_BLOCK_VERBS:
         return Read(reader.verb, values)
+    typed = frozenset(k for k, v in given.items() if v not in (None, ()))
     if not filled:  # the verb's own values: a line without a stat block
         return Read(reader.verb, {k: v for k, v in values.items()
-                                  if k not in STAT_BLOCK_PARAMS})
-    typed = frozenset(k for k, v in given.items() if v not in (None, ()))
+                                  if k not in STAT_BLOCK_PARAMS}, typed)
     return Read(reader.verb, values, typed)
 
 
@@ -154,6 +155,10 @@ def verb_params(system_id: str, name: str, lang: str = "en") -> tuple:
             param_decls=["from_", "--from"], type=click.types.STRING, default=None,
             help=say("A stat block of the campaign's bestiary (bestiary add FILE): its "
                      "statistics and saved attacks; a typed option overrides it.")))
+        params.append(option(
+            param_decls=["update", "--update"], is_flag=True, default=False,
+            help=say("With --pc: the options typed change the PC's sheet the campaign "
+                     "keeps (`party`), not only this battle's.")))
     elif name == "attack":
         at = next(i for i, p in enumerate(params) if p.name == "targets") + 1
         params.insert(at, argument(
@@ -205,6 +210,10 @@ def stat_block_decision(c, verb: "Verb", values: dict, typed: set[str] | frozens
     values = dict(values)
     key, saved = values.pop("from_", None), values.pop("saved", None)
 
+    update = values.pop("update", False)
+    if key is None and saved is None and verb.name == "add" and values.get("pc"):
+        return _party_decision(c, verb, values, typed, update)
+
     def decide(state, rng, *history):
         if key is not None:
             block = c.stat_block(state, key)
@@ -226,3 +235,61 @@ def stat_block_decision(c, verb: "Verb", values: dict, typed: set[str] | frozens
         return verb.run(c, **stat_blocks.fill(verb, values, typed, {}))(
             state, rng, *history)
     return decide
+
+
+def _party_decision(c, verb: "Verb", values: dict, typed, update: bool):
+    """``add NAME --pc``: without ``--hp``, the options not typed from the PC's sheet
+    the campaign keeps (domain/party.py); a sheet typed whole (``--hp``) is this
+    battle's, and kept for the campaign's next battles when the party does not know
+    the PC yet; with ``--update`` the options typed change the kept sheet too."""
+    from battletape.domain import party, stat_blocks
+    from battletape.domain.errors import BattletapeError
+
+    typed = set(typed)
+
+    def decide(state, rng, *history):
+        if "hp" in typed and not update:  # the sheet typed whole, for this battle
+            added = verb.run(c, **values)(state, rng, *history)
+            if c.capture is not None or c.party_sheet(state, values["name"]):
+                return added
+            return added + [party.keep(values["name"], state.system,
+                                       party.sheet_of(values, typed))]
+        kept = c.party_sheet(state, values["name"])
+        if kept is None and "hp" not in typed:
+            raise BattletapeError(
+                f"missing option --hp: {values['name']} has no sheet in the party of "
+                f"campaign {state.campaign!r}: type it (--hp N ...), or keep it with "
+                f"`party add {values['name']} --hp N ...`")
+        base = kept[1] if kept is not None else {}
+        sheet = party.sheet_of(values, typed, base)
+        filled = stat_blocks.fill(verb, values, typed, base) if kept is not None else values
+        if kept is not None:
+            filled = {**filled, "name": kept[0]}
+        added = verb.run(c, **filled)(state, rng, *history)
+        out = list(added)
+        if kept is not None:
+            out.append(party.used(kept[0], base))
+        if c.capture is None and (kept is None or (update and sheet != base)):
+            out.append(party.keep(kept[0] if kept else values["name"], state.system,
+                                  sheet))
+        return out
+    return decide
+
+
+def typed_values(system_id: str, name: str, args: list[str]) -> tuple[dict, set[str]]:
+    """The values ``args`` give verb ``name`` (read by its parser, nothing run) and
+    which of them were typed; a line the parser refuses is one line of error."""
+    from battletape.domain.errors import BadInput
+
+    reader = _reader(system_id, name)
+    click = click_module()
+    try:
+        given, extra, _ = reader.parser.parse_args(list(args))
+        values = dict(reader.defaults)
+        for key, raw in given.items():
+            values[key] = reader.params[key].type_cast_value(reader.ctx, raw)
+    except click.exceptions.ClickException as err:
+        raise BadInput(name, " ".join(args), err.format_message()) from None
+    if extra:
+        raise BadInput(name, " ".join(extra), f"options of `{name}` in {system_id}")
+    return values, {k for k, v in given.items() if v not in (None, ())}

@@ -96,6 +96,28 @@ class Services:
 
         return pc_state(self.bt, campaign, name)
 
+    def rest_pcs(self, campaign: str, names: list[str]) -> list[dict]:
+        """The PCs a rest between battles names (default: every PC of the battle it
+        follows, the dead aside), each as the campaign knows it now."""
+        from battletape.domain.errors import RuleViolation
+        from battletape.domain.names import resolve
+        from battletape.projections.campaign import pc_state
+
+        pcs = self.battle_pcs()
+        chosen = []
+        for name in names:
+            full = resolve(pcs, name, "PC")
+            if full is None:
+                raise RuleViolation(f"{name} is not a PC of the last battle "
+                                    f"({', '.join(pcs) or 'none'})", "Riposo")
+            chosen.append(full)
+        out = []
+        for name in dict.fromkeys(chosen or pcs):
+            known = pc_state(self.bt, campaign, name)
+            if known is not None and (chosen or known["status"] != "dead"):
+                out.append(known)
+        return out
+
     def battle_pcs(self) -> list[str]:
         """The PCs of the battle a campaign command follows."""
         from battletape.projections.campaign import pcs_of
@@ -107,6 +129,18 @@ class Services:
         from battletape.projections import campaign
 
         return campaign.carried_for(self.bt, self.encounter, name)
+
+    def party_sheet(self, state, name: str) -> tuple[str, dict] | None:
+        """The PC's name and sheet ``add NAME --pc`` takes (domain/party.py):
+        deciding a recorded command again, the sheet that command recorded; else the
+        campaign's party now. None: no sheet."""
+        from battletape.domain import party
+
+        if self.capture is not None:
+            return party.recorded(self.capture.events or (), name, state.position)
+        kept = party.find(party.sheets(self.bt.campaign_events(state.campaign),
+                                       state.system), name)
+        return (kept.name, dict(kept.stats)) if kept is not None else None
 
     def stat_block(self, state, key: str):
         """The stat block ``add --from KEY`` takes: deciding a recorded command again,

@@ -152,6 +152,22 @@ def read_events(app: BattletapeApplication, stream: uuid.UUID,
 CORRECTION_TOPICS = tuple(topic(cls) for cls in ev.CORRECTIONS)
 
 
+def last_streams(app: BattletapeApplication, count: int = 32) -> list[uuid.UUID]:
+    """The streams of the store's last ``count`` events, the newest first (from the
+    notification log, one read); [] when the store keeps none."""
+    recorder = app.recorder
+    try:
+        last = recorder.max_notification_id()
+        if not last:
+            return []
+        found = recorder.select_notifications(start=max(1, last - count + 1),
+                                              limit=count)
+    except Exception:
+        return []
+    return [n.originator_id if isinstance(n.originator_id, uuid.UUID)
+            else uuid.UUID(str(n.originator_id)) for n in reversed(found)]
+
+
 def read_for_time_travel(app: BattletapeApplication, stream: uuid.UUID, at: int,
                          after: int | None = None) -> list[ev.Event]:
     """What folding up to ``at`` needs: the events up to it, and the corrections

@@ -33,7 +33,26 @@ def _add(services, v):
     extra_body.update(attacking_objects.sheet_stats(v.object_, v.hardness))
     if v.climb_speed:
         extra_body["climb_speed"] = True    # Scalare: keeps its Dex bonus (35-CLB-01)
-    return lambda s, r: _with_stats(roster.add(s, v), {**worn, **extra_body})
+    from battletape.domain.dnd35.natural_healing import with_carried
+
+    carried = services.carried(v.name) if v.pc and services is not None else None
+    return lambda s, r: with_carried(_with_stats(roster.add(s, v), {**worn, **extra_body}),
+                                     carried)
+
+
+def _rest(services, kind, names, campaign=None):
+    """``rest``: between battles on the campaign, or forced in a fight (natural
+    healing: domain/dnd35/natural_healing.py)."""
+    from battletape.domain.dnd35 import natural_healing
+
+    names = list(names or [])
+
+    def decide(where, rng):
+        if not isinstance(where, str):  # a fight still going on
+            return natural_healing.mid_fight(where, kind, names)
+        return natural_healing.between_battles(kind, services.rest_pcs(where, names),
+                                               services.battle)
+    return decide
 
 
 def _with_stats(events, more: dict):
@@ -486,6 +505,14 @@ VERBS = [
              "against an incorporeal touch attack (Incorporeo).")),
         "A typed bonus or penalty.  Example: battletape mod Kael ac +2 --type deflection "
         "--source \"ring of protection\"", negative_numbers=True),
+    Verb("rest", _rest, (
+        arg("kind", help="short (an hour), long (a night's rest) or day (a day and a "
+            "night in bed)"),
+        arg("names", required=False, multiple=True, help="The PCs who rest (default: "
+            "every PC of the battle, the dead aside)."),
+        opt("campaign", help="Default: the current encounter's.")),
+        "Rest between battles: natural healing (a night: 1 hp per level; a day in bed: "
+        "2; nonlethal 1 per level an hour).  Example: battletape rest long", scope="rest"),
     Verb("flee", _flee, (), "The party flees.  Example: battletape flee"),
     Verb("end", _end, (opt("outcome", str, "victory", help="victory, defeat, truce..."),),
          "End the encounter.  Example: battletape end"),

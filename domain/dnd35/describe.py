@@ -92,6 +92,8 @@ def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an ev
     match e:
         case ev.AttackResolved():
             return _attack(e, _, t)
+        case ev35.NaturalHealing():
+            return _natural_healing(e, _)
         case ev.RoundStarted() if e.round == 0:
             return t("surprise round")
         case ev35.ConfirmationRolled():
@@ -270,6 +272,22 @@ def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an ev
                 f" ({t(e.against.replace('-', ' '))})" if e.against != e.difficulty
                 else "")
     return None
+
+
+def _natural_healing(e: ev35.NaturalHealing, _: Words) -> str:
+    """Guarigione naturale: what an hour, a night or a day of rest healed."""
+    what = {"short": _("an hour's rest"), "long": _("a night's rest"),
+            "day": _("a day of bed rest")}.get(e.kind, e.kind)
+    parts = []
+    for name in e.names:
+        did = [_("heals {amount} hp", amount=e.healed[name])] if e.healed.get(name) else []
+        if e.nonlethal.get(name):
+            did.append(_("{amount} nonlethal", amount=e.nonlethal[name]))
+        for a, n in e.ability.get(name, {}).items():
+            did.append(_("{amount} {ability} damage", amount=n, ability=a.upper()))
+        parts.append(f"{name} {', '.join(did)}" if did else _("{name} nothing", name=name))
+    after = _(" after {battle}", battle=e.after) if e.after else ""
+    return f"{what}{after}: {'; '.join(parts) or _('nobody')}"
 
 
 def _ok(success: bool, _: Words) -> str:

@@ -348,3 +348,20 @@ class IncorporealDamageRolled(Event, kw_only=True):
 
 
 EVENTS += [FearEffectNoted, ConfusionRolled, IncorporealDamageRolled]
+
+
+class NaturalHealing(Event, kw_only=True):
+    """A rest of these PCs (short: an hour; long: a night; day: a day and a night in
+    bed), between battles (in the campaign's stream, ``after`` the battle it follows)
+    or forced in a fight: the hit points, nonlethal damage and ability damage it
+    healed (domain/dnd35/natural_healing.py)."""
+
+    kind: str
+    names: list[str] = []
+    healed: dict[str, int] = {}
+    nonlethal: dict[str, int] = {}
+    ability: dict[str, dict[str, int]] = {}
+    after: str | None = None
+
+
+EVENTS += [NaturalHealing]

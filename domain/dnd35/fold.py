@@ -11,7 +11,7 @@ the effects that last until then.
 from __future__ import annotations
 
 from battletape.domain import events as ev
-from battletape.domain.dnd35 import conditions, hit_points, special_moves
+from battletape.domain.dnd35 import conditions, hit_points, natural_healing, special_moves
 from battletape.domain.dnd35 import events as ev35
 from battletape.domain.dnd35.initiative_order import ordered
 from battletape.domain.dnd35.action_table import MOVES
@@ -290,6 +290,9 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c.actions_used = {"standard": ["move", "swift"], "move": ["standard", "swift"],
                               "swift": ["standard", "move"],
                               "free": ["standard", "move", "swift"]}.get(kind, [])
+        case ev35.NaturalHealing():
+            for name in e.names:
+                natural_healing.fold(state.combatants[name], e)
         case ev.EncounterEnded():
             end_encounter(state, e)
         case _:

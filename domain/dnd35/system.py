@@ -39,6 +39,13 @@ class Dnd35(RuleSystem):
 
         return POLICY
 
+    def carried_over(self, c, since: list) -> dict[str, Any]:
+        """Natural healing (the SRD's reading where the seed is silent): hit points,
+        nonlethal and ability damage as the rests since left them."""
+        from battletape.domain.dnd35.natural_healing import carried_over
+
+        return carried_over(c, since)
+
     def rank(self, c, lang: str = "en") -> str:
         from battletape.domain.words import words
 

@@ -29,7 +29,10 @@ def _add(services, v):
         if value is not None:
             raise NotThisSystem(f"{what} is a 13th Age defense; this encounter is 5e",
                                 what, value)
-    return lambda s, r: roster.add(s, v)
+    from battletape.domain.dnd5e.rest import with_carried
+
+    carried = services.carried(v.name) if v.pc and services is not None else None
+    return lambda s, r: with_carried(roster.add(s, v), carried)
 
 
 def _init(services, naturals, adv, dis, surprised, source_hidden):
@@ -219,10 +222,22 @@ def _dismount(services, rider):
     return lambda s, r: mounted_combat.dismount(s, rider)
 
 
-def _rest(services, kind, names):
+def _rest(services, kind, names, spend, roll_, campaign=None):
+    """``rest``: between battles on the campaign (``decide(CAMPAIGN, rng)``, the
+    battle it follows in ``services.battle``), or forced in a fight (``decide(state,
+    rng)``): domain/dnd5e/rest.py."""
     from battletape.domain.dnd5e import rest
 
-    return lambda s, r: rest.rest(s, kind, list(names or []))
+    dice_ = {k: v[0] for k, v in pairs(list(spend or []), "--spend").items()}
+    totals = pairs(list(roll_ or []), "--roll")
+    names = list(names or [])
+
+    def decide(where, rng):
+        if not isinstance(where, str):  # a fight still going on
+            return rest.mid_fight(where, kind, names, dice_, totals, rng)
+        pcs = services.rest_pcs(where, names)
+        return rest.between_battles(kind, pcs, dice_, totals, rng, services.battle)
+    return decide
 
 
 def _underwater(services, off):
@@ -275,6 +290,8 @@ VERBS = [
             multiple=True),
         flag("no_die_at_0", help="A monster that follows the characters' rules at 0 hp."),
         flag("swim", help="Has a swimming speed (underwater combat)."),
+        opt("hit_die", str, None, help="A character's Hit Die (d6, d8, d10, d12): spent "
+            "on a short rest."),
         opt("pd", int, None, help="(13th Age only)"), opt("md", int, None,
                                                           help="(13th Age only)")),
         "Add a combatant.  Example: battletape add Gob --hp 7 --ac 15 --init 2 --cr 1/4"),
@@ -430,8 +447,16 @@ VERBS = [
          "Leave the mount.  Example: battletape dismount Bruna"),
     Verb("rest", _rest, (
         arg("kind", help="short or long"),
-        arg("names", required=False, multiple=True, help="Default: everyone standing.")),
-        "A short or long rest.  Example: battletape rest short"),
+        arg("names", required=False, multiple=True, help="The PCs who rest (default: "
+            "every PC of the battle, the dead aside)."),
+        opt("spend", str, None, help="NAME=N: Hit Dice NAME spends on a short rest "
+            "(rolled virtually), repeatable.", multiple=True),
+        opt("roll_", str, None, "--roll", help="NAME=T[,T...]: the Hit Dice totals "
+            "rolled at the table, before Con, one per die, repeatable.", multiple=True),
+        opt("campaign", help="Default: the current encounter's.")),
+        "A short or long rest between battles (SRD: Hit Dice spent on a short rest; "
+        "all hit points and half the Hit Dice back on a long one).  Example: "
+        "battletape rest short Tobin --roll Tobin=6", scope="rest"),
     Verb("flee", _flee, (), "The party flees.  Example: battletape flee"),
     Verb("end", _end, (opt("outcome", str, "victory", help="victory, defeat, truce..."),),
          "End the encounter.  Example: battletape end"),

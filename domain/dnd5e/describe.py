@@ -118,7 +118,7 @@ def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an ev
             return _("{rider} leaves {mount}", rider=e.rider, mount=e.mount) + (
                 f" ({e.reason})" if e.reason else "")
         case ev5.RestTaken():
-            return f"{t(e.kind + ' rest')}: {_.names(e.names)}"
+            return _rest(e, _, t)
         case ev5.UnderwaterSet():
             return (_("the fight is under water") if e.underwater
                     else _("the fight leaves the water"))
@@ -148,6 +148,29 @@ def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an ev
                      condition=t(e.condition), more="; ".join(more),
                      source=_(" by {source}", source=e.source) if e.source else "")
     return None
+
+
+def _rest(e: ev5.RestTaken, _: Words, t) -> str:
+    """Riposo breve, riposo lungo: what each PC spent and got back."""
+    parts = []
+    for name in e.names:
+        did = []
+        rolls = e.hit_dice.get(name, [])
+        if rolls:
+            did.append(_.plural("spends {n} Hit Die ({faces}, {con} each)",
+                                "spends {n} Hit Dice ({faces}, {con} each)", len(rolls),
+                                faces=", ".join(str(r.total) for r in rolls),
+                                con=f"{e.con_bonus.get(name, 0):+d}"))
+        if e.healed.get(name):
+            did.append(_("heals {amount} hp", amount=e.healed[name]))
+        if e.dice_regained.get(name):
+            did.append(_.plural("regains {n} Hit Die", "regains {n} Hit Dice",
+                                e.dice_regained[name]))
+        if name in e.exhaustion_down:
+            did.append(_("loses a level of exhaustion"))
+        parts.append(f"{name} {', '.join(did)}" if did else name)
+    after = _(" after {battle}", battle=e.after) if e.after else ""
+    return f"{t(e.kind + ' rest')}{after}: {'; '.join(parts) or _('nobody')}"
 
 
 def _attack(e: ev.AttackResolved, _: Words, t) -> str:

@@ -107,10 +107,19 @@ class Dismounted(Event, kw_only=True):
 
 
 class RestTaken(Event, kw_only=True):
-    """Riposo: a short (1 hour) or long (8 hours) rest of these creatures."""
+    """Riposo: a short (1 hour) or long (8 hours) rest of these creatures, between
+    battles (in the campaign's stream, ``after`` the battle it follows) or forced in
+    a fight; what it did by the SRD's reading (domain/dnd5e/rest.py): the hit points
+    healed, the Hit Dice rolled (short) or regained (long), exhaustion taken down."""
 
     kind: str
     names: list[str] = []
+    healed: dict[str, int] = {}
+    hit_dice: dict[str, list[Roll]] = {}
+    dice_regained: dict[str, int] = {}
+    exhaustion_down: list[str] = []
+    con_bonus: dict[str, int] = {}
+    after: str | None = None
 
 
 class UnderwaterSet(Event, kw_only=True):

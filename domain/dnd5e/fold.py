@@ -15,7 +15,7 @@ from battletape.domain.dnd5e import conditions, effects
 from battletape.domain.dnd5e import events as ev5
 from battletape.domain.dnd5e.damage_and_healing import heal
 from battletape.domain.dnd5e.death_saving_throws import fold_death_save, fold_stabilize
-from battletape.domain.dnd5e.dropping_to_zero import die, take, wake
+from battletape.domain.dnd5e.dropping_to_zero import die, fall_unconscious, take, wake
 from battletape.domain.dnd5e.initiative import ordered
 from battletape.domain.dnd5e.rest import fold_rest
 from battletape.domain.folding import (end_encounter, end_out_of_turn, mark_tied, rank_tied,
@@ -78,6 +78,12 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
                 name=e.name, max_hp=e.max_hp, hp=e.hp, group=e.group, pc=e.pc, ac=e.ac,
                 level=e.level, init_bonus=e.init_bonus,
                 extra={**FRESH, **{k: v for k, v in e.stats.items()}})
+            if e.stats.get("exhaustion"):  # carried from the PC's last battle
+                state.combatants[e.name].conditions["exhaustion"] = Condition(
+                    until=f"level {e.stats['exhaustion']}")
+            if e.pc and e.hp <= 0 and e.carried_from:  # ended the last one at 0 hp
+                state.combatants[e.name].status = "stable"
+                fall_unconscious(state.combatants[e.name])
         case ev.InitiativeRolled():
             for name in e.names:
                 state.combatants[name].initiative = e.roll.total
@@ -211,7 +217,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             state.order = ordered(state)
         case ev5.RestTaken():
             for name in e.names:
-                fold_rest(state.combatants[name], e.kind)
+                fold_rest(state.combatants[name], e.kind, e)
         case ev5.UnderwaterSet():
             state.extra["underwater"] = e.underwater
         case ev.EncounterEnded():

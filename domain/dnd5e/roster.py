@@ -66,6 +66,11 @@ def add(state: EncounterState, order) -> list[Event]:
     }
     if order.level is not None:
         stats["level"] = order.level
+    if order.hit_die is not None:
+        sides = order.hit_die.lower().removeprefix("d")
+        if sides not in ("6", "8", "10", "12"):
+            raise BadInput("--hit-die", order.hit_die, "d6, d8, d10 or d12")
+        stats["hit_die"] = int(sides)
     if order.cr is not None:
         stats["cr"] = order.cr
     names = names_for(state, order.name, order.count)

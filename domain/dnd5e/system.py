@@ -37,6 +37,13 @@ class Dnd5e(RuleSystem):
 
         return values(table, e)
 
+    def carried_over(self, c, since: list) -> dict[str, Any]:
+        """Riposo (SRD's reading): hit points and Hit Dice as the rests since left
+        them, exhaustion."""
+        from battletape.domain.dnd5e.rest import carried_over
+
+        return carried_over(c, since)
+
     def rank(self, c, lang: str = "en") -> str:
         """Competenza: a character's level, a monster's Challenge Rating (GS)."""
         from battletape.domain.words import words

@@ -118,7 +118,7 @@ def test_branch_forks_a_5e_what_if(fight):
     p = state(fight)["position"]
     ok(fight, "attack Bruna 'Gob 1' --bonus 5 --roll 12 --dmg 7 --kind melee")
     assert state(fight)["combatants"]["Gob 1"]["status"] == "dead"
-    ok(fight, f"branch {p} 'What if she waited'")
+    ok(fight, f"branch {p} 'What if she waited' --switch")
     s = state(fight)
     assert s["encounter"] == "What if she waited" and s["system"] == "5e"
     assert s["combatants"]["Gob 1"]["hp"] == 7 and s["turn"] == "Bruna"

@@ -174,8 +174,8 @@ def test_a_gm_may_add_another_gm(bridge):
 def test_branch_forks_a_what_if_and_diff_compares(bridge):
     ok(bridge, "attack Bruna Orc --bonus 6 --vs ac --roll 12 --dmg 9 --kind melee", user="marta")
     at = state(bridge)["position"]
-    ok(bridge, f"branch {at - 2} 'What if she missed'", user="marta")
-    assert hp(bridge, "Orc", ) == 20  # the branch is now current
+    ok(bridge, f"branch {at - 2} 'What if she missed' --switch", user="marta")
+    assert hp(bridge, "Orc", ) == 20  # the branch is now current, as asked
     ok(bridge, "attack Bruna Orc --bonus 6 --vs ac --roll 2 --dmg 9", user="marta")
     assert hp(bridge, "Orc") == 20
     d = ok(bridge, "diff Bridge 'What if she missed' --json").json()

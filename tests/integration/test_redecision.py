@@ -122,7 +122,8 @@ def test_the_table_reader_gives_the_values_click_gives(sqlite_store, battle):
             # a line without a stat block reads as the verb's own values alone
             params = {k: v for k, v in ctx.params.items()
                       if name not in line_reader.STAT_BLOCK_VERBS
-                      or k not in line_reader.STAT_BLOCK_PARAMS or v is not None}
+                      or k not in line_reader.STAT_BLOCK_PARAMS
+                      or v not in (None, False)}
             assert line_reader.read(system, args).values == params, e.command
         read += 1
     assert read > 20

@@ -29,15 +29,19 @@ def test_5E_HP_03_bloodied_at_half_or_less_compared_exactly(max_hp, hp, bloodied
 
 
 def test_5E_RST_01_long_rest_ends_temporary_hit_points():
-    """5E-RST-01: Riposo: temp HP end at a long rest; no HP amount is given (5E-GAP-11)."""
+    """5E-RST-01: Riposo: temp HP end at a long rest. A rest is between battles: in a
+    fight only a GM forces one; the HP it gives back is the SRD's (5E-GAP-11): a long
+    rest all of them."""
     b = Battle()
     b.run("add", "X", hp=20, pc=True)
     b.run("damage", "X", 5)
     b.run("temp", "X", 6)
-    b.run("rest", "short")
-    assert b.c("X").temp_hp == 6
-    b.run("rest", "long")
-    assert b.c("X").temp_hp == 0 and b.c("X").hp == 15
+    with pytest.raises(RuleViolation, match="between battles"):
+        b.run("rest", "short")
+    b.run("rest", "short", gm="a lull")
+    assert b.c("X").temp_hp == 6 and b.c("X").hp == 15  # no Hit Die spent
+    b.run("rest", "long", gm="they camp")
+    assert b.c("X").temp_hp == 0 and b.c("X").hp == 20
 
 
 def test_5E_DMG_01_damage_adds_the_modifier():
@@ -227,7 +231,7 @@ def test_5E_KO_02_wakes_with_healing_medicine_or_short_rest():
     b.run("stabilize", "B", "C", roll_=9, bonus=1)
     assert (b.c("B").hp, b.c("B").status) == (1, "up")
     b = knocked()
-    b.run("rest", "short")
+    b.run("rest", "short", names=["B"], gm="they hide for an hour")
     assert b.c("B").status == "up"
 
 

@@ -181,7 +181,7 @@ def test_5E_THP_02_they_last_until_a_long_rest():
     b = Battle()
     b.run("add", "X", hp=10, pc=True)
     b.run("temp", "X", 5)
-    b.run("rest", "long", names=["X"])
+    b.run("rest", "long", names=["X"], gm="a night's camp")
     assert b.c("X").temp_hp == 0
 
 
