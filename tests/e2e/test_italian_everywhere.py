@@ -17,7 +17,7 @@ from tests.helpers import ok
 #: words both languages write alike, or that the seeds use in Italian too
 SHARED = {"round", "seed", "battletape", "verify", "sha256", "bab", "demo", "ongoing"}
 _WORD = re.compile(r"[A-Za-z][a-z]{2,}")
-_FIELD = re.compile(r"\{[^}]*\}")
+_FIELD = re.compile(r"\{[^}]*\}|`[^`]*`|--[a-z-]+")  # fields, commands, options
 
 
 @cache
