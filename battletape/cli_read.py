@@ -245,14 +245,19 @@ def verify(ctx: typer.Context,
     from battletape.stores import store
     from battletape.replay.verify import check_campaign_dice
 
-    tampered, notes = integrity.check(c.bt)
+    stored: dict = {}  # each stream's event bytes, read once for the chain and the rest
+    tampered, notes = integrity.check(c.bt, stored)
+
+    def events_of(name: str):
+        rows = stored.pop(c.bt.registration(name).encounter_id, None)
+        return c.bt.events(name) if rows is None or tampered else store.decode_events(rows)
     for note in notes:
         print(f"note: {note}")
     chain_holds = integrity.PREDATES not in notes
     accepted: list[str] = []
     notes = []
     try:
-        verified = run_verify(names, c.bt.events,
+        verified = run_verify(names, events_of,
                               lambda name: amending.Redecider(c, encounter=name), accepted,
                               c.bt.verification_secrets, notes)
     except Exception as err:  # a tampered store may not even decode: say so

@@ -149,6 +149,18 @@ def read_events(app: BattletapeApplication, stream: uuid.UUID,
             gc.enable()
 
 
+def decode_events(rows: Sequence[bytes]) -> list[ev.Event]:
+    """Stored event bytes (a stream's, already read) decoded, as ``read_events`` does."""
+    decode = ev.decoder.decode
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return [decode(row) for row in rows]
+    finally:
+        if enabled:
+            gc.enable()
+
+
 CORRECTION_TOPICS = tuple(topic(cls) for cls in ev.CORRECTIONS)
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from battletape.domain import dice
 from battletape.domain.dnd5e import conditions, stats
-from battletape.domain.dnd5e.initiative import ordered
 from battletape.domain.encounter import combatant, require_initiative, require_placed
 from battletape.domain.errors import BadInput, RuleViolation, refuse
 from battletape.domain.events import DeathSaveRolled, Event, RoundStarted, TurnEnded, TurnStarted
@@ -37,7 +36,7 @@ def next_turn(state: EncounterState, death_saves: dict[str, int]) -> list[Event]
         events.append(TurnEnded(name=current.name))
         events += conditions.expiring_at_turn_end(current)
     acted = set(state.acted) | ({current.name} if current else set())
-    order = ordered(state)
+    order = state.order  # ordered(state), kept by the fold whenever it changes
     nxt = next((n for n in order if n not in acted and _takes_turns(state, n)), None)
     round_ = state.round
     if nxt is None:
