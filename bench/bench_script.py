@@ -2,7 +2,7 @@
 `state --round LATE`, each a fresh process, interleaved.
 
 The script is the command lines of a generated battle (``fixtures.generate
---command-lines``, default 5e, 100k events, seed 7): ``new`` with the battle's seed,
+--command-lines``, the first such system by default, 100k events, seed 7): ``new`` with the battle's seed,
 then every recorded line, in order. It is run once (one `battletape run`, one
 batch) into a fresh store by each tree given, then both ``state`` commands are
 timed on it, round after round. With ``--old TREE`` (a checkout with its own
@@ -10,7 +10,7 @@ timed on it, round after round. With ``--old TREE`` (a checkout with its own
 its own store and its `state` is timed in the same rounds.
 
     .venv/bin/python bench/bench_script.py
-    .venv/bin/python bench/bench_script.py --old /tmp/old-tree --keep /tmp/btb
+    .venv/bin/python bench/bench_script.py --system 5e --old /tmp/old-tree --keep /tmp/btb
 
 Goal (issue 26): late ÷ early ≤ 1.3 (a snapshot every 250 events, whatever made
 them).
@@ -64,7 +64,12 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--system", default="5e")
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_corrections import with_command_lines
+
+    lines = with_command_lines()
+    parser.add_argument("--system", default=lines[0], choices=lines,
+                        help="a system whose generator writes command lines")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--old", help="another tree (with its own .venv) to compare")
     parser.add_argument("--keep", help="a directory for the stores (kept, reused)")
