@@ -25,6 +25,7 @@ from battletape.domain.errors import (BadInput, BattletapeError, RuleViolation, 
                            UnknownEncounter)
 from battletape.domain.state import EncounterState, copy
 from battletape.projections.encounter_state import apply
+from battletape.domain.history import EffectiveHistory
 from battletape.replay import history
 
 Decide = Callable[..., list[ev.Event]]
@@ -377,18 +378,21 @@ class Battletape(Reading):
     def _commit(self, stream: UUID, stamped: list[ev.Event],
                 after: EncounterState, extra: list[ev.Event] = ()) -> None:
         self._registrations = None
+        before = after.position - len(stamped)
+        every = store.snapshot_interval()
+        due = after.position // every > before // every
         if self._batch is not None:
             entry = self._batch.setdefault(stream, Stream(state=after))
             entry.state = after
             entry.pending += stamped
+            if due:  # where a single command would save one (the state goes on changing)
+                entry.snapshots.append(copy(after))
             for e in extra:
                 self._batch.setdefault(e.originator_id, Stream(EncounterState()))
                 self._batch[e.originator_id].pending.append(e)
             return
         self._save(*stamped, *extra)
-        before = after.position - len(stamped)
-        every = store.snapshot_interval()
-        if after.position // every > before // every:
+        if due:
             store.save_snapshot(self.app, stream, after)
 
     def _save(self, *events: ev.Event) -> None:
@@ -446,14 +450,17 @@ class Battletape(Reading):
         try:
             yield
             pending = [e for s in self._batch.values() for e in s.pending]
-            states = {sid: s.state for sid, s in self._batch.items()
-                      if s.state.name}
+            # every snapshot a single command would have saved (one each ``interval``
+            # events), and the state at the end
+            states = {sid: [*(x for x in s.snapshots if x.position < s.state.position),
+                            s.state]
+                      for sid, s in self._batch.items() if s.state.name}
         finally:
             self._batch = None
         if pending:
             self._save(*pending)
-            for sid, state in states.items():
-                store.save_snapshot(self.app, sid, state)
+            for sid, kept in states.items():
+                _try(store.save_snapshots, self.app, sid, kept)
 
     # --- encounters and campaigns --------------------------------------------------
 
@@ -612,7 +619,40 @@ class Battletape(Reading):
             start.name, stream, start.campaign, start.system, start.by, start.branched_from)
         self._save(*missing, *extra)
         self._registrations = None
+        _try(self._save_snapshots, stream, events, len(existing))
         return len(missing)
+
+    # --- snapshots -----------------------------------------------------------------
+
+    def snapshot(self, name: str | None = None) -> int:
+        """Give an encounter the snapshots single commands would have saved (one every
+        ``snapshot_interval()`` events, where still valid), for a store written
+        without them (by an older ``run``, ``import`` or generator). No event is
+        written or changed. Returns how many snapshots were saved."""
+        stream = self.registration(name).encounter_id
+        return self._save_snapshots(stream, self._stream_events(stream))
+
+    def _save_snapshots(self, stream: UUID, events: list[ev.Event],
+                        after: int = 0) -> int:
+        """Save the missing snapshots of ``events`` (a whole stream) past position
+        ``after``: at the end of each command that crosses a multiple of the interval
+        and that no later correction reaches back to."""
+        have = {v for v, _ in store.snapshots_of(self.app, stream)}
+        points = [p for p in _snapshot_points(events, store.snapshot_interval())
+                  if p > after and p not in have]
+        if not points:
+            return 0
+        states = []
+        state = EncounterState()
+        effective = EffectiveHistory(events)
+        done = 0
+        for point in points:
+            for e in effective.events(point, after=done):
+                apply(state, e)
+            state.position = done = point
+            states.append(copy(state))
+        store.save_snapshots(self.app, stream, states)
+        return len(states)
 
     def campaign_events(self, campaign: str) -> list[ev.Event]:
         return self._stream_events(store.campaign_id(campaign))
@@ -686,6 +726,30 @@ class Battletape(Reading):
         return self.record_campaign(campaign, fair_dice.reveal(state, secret))
 
 
+
+
+def _snapshot_points(events: Sequence[ev.Event], every: int) -> list[int]:
+    """Where single commands would have saved a snapshot of ``events`` (the end of
+    each command crossing a multiple of ``every``), less those a later correction
+    reaches back to (their state would never be used)."""
+    points: list[int] = []
+    for i, e in enumerate(events):
+        position = e.originator_version
+        last = i + 1 == len(events) or events[i + 1].cmd != e.cmd
+        if last and (position // every > (e.cmd - 1) // every):
+            points.append(position)
+    # a snapshot at P is stale once a correction after P reaches back to P or before
+    reach = 1 << 62  # the least position reached back to by a correction after here
+    valid: list[int] = []
+    later = iter(reversed(events))
+    pending = next(later, None)
+    for point in reversed(points):
+        while pending is not None and pending.originator_version > point:
+            reach = min(reach, store.valid_below([pending]) + 1)
+            pending = next(later, None)
+        if point < reach:
+            valid.append(point)
+    return valid[::-1]
 
 
 def _try(save: Callable[..., None], *args) -> None:

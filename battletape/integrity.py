@@ -15,10 +15,12 @@ PREDATES = ("the store predates the hash chain (written before battletape chaine
             "what is there")
 
 
-def check(bt: Any) -> tuple[list[str], list[str]]:
+def check(bt: Any, read: dict | None = None) -> tuple[list[str], list[str]]:
     """Problems (each names the first altered, removed or reordered event of a
     stream, a snapshot that does not match, an encounter missing from the index) and
-    notes (what predates the chain)."""
+    notes (what predates the chain). ``read``: filled with each stream's stored event
+    bytes, in order, as the check read them (``verify`` decodes them from there
+    instead of reading every event a second time)."""
     app = bt.app
     if not store.has_chain(app):
         return [], [PREDATES]
@@ -39,6 +41,8 @@ def check(bt: Any) -> tuple[list[str], list[str]]:
                         "events (moved? ignored)")
     for stream in streams:
         rows, links, head = store.chain_of(app, stream)
+        if read is not None:
+            read[stream] = [row.state for row in rows]
         first = _decode(rows[0].state) if rows else None
         if isinstance(first, ev.EncounterStarted):
             started[stream] = first.name

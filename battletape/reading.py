@@ -22,11 +22,14 @@ from battletape.replay import history
 class Stream:
     """A stream's state and unsaved events inside a batch (a script)."""
 
-    __slots__ = ("state", "pending")
+    __slots__ = ("state", "pending", "snapshots")
 
     def __init__(self, state: EncounterState):
         self.state = state
         self.pending: list[ev.Event] = []
+        # copies of the state where a single command would have saved a snapshot,
+        # saved with the batch's events
+        self.snapshots: list[EncounterState] = []
 
 
 class Reading:

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_record import (BASELINE, battletape_command, prepare, samples,  # noqa: E402
                           timed)
 
-GOALS = {"dice: roll 2d6+3": 1.5, "dice: roll 4d6kh3": 1.5,
+GOALS = {"dice: roll 2d6+3": 1.5, "dice: roll 4d6kh3": 1.5, "dice: roll 2d6ro1+3": 1.5,
          "sql SELECT 1": 1.5, "postgres damage": 1.3}
 PLAY_GOAL_MS = 10.0
 BARE_SQL = ("import duckdb, sys; con = duckdb.connect(sys.argv[1], read_only=True); "
@@ -187,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
             "dice: roll 2d6+3": (bt + ["--store", store, "roll", "2d6+3"], baseline),
             "dice: roll 4d6kh3": (bt + ["--store", store, "roll", "4d6kh3", "--by",
                                         pcs[0]], baseline),
+            "dice: roll 2d6ro1+3": (bt + ["--store", store, "roll", "2d6ro1+3"], baseline),
             "sql SELECT 1": (bt + ["--store", quiet, "sql", "SELECT 1"],
                              [sys.executable, "-c", BARE_SQL, duck]),
         }

@@ -139,6 +139,19 @@ def roll(expr: str, rng: random.Random) -> Roll:
         faces, sizes, total = plain_dice.roll(plain, rng)
         return Roll(expr=expr, faces=faces, sides=sizes, modifier=total - sum(faces),
                     total=total, source="virtual")
+    from battletape.domain import dice_ops
+
+    operated = dice_ops.terms(expr)
+    if operated is not None:  # d20's dice operators, rolled as d20 rolls them
+        for low in (True, False):
+            try:
+                _evaluate_ops(expr, operated, _Extreme(low=low))
+            except BadDiceExpression as err:
+                if "limit" in err.reason:
+                    raise
+        faces, sizes, total = _evaluate_ops(expr, operated, rng)
+        return Roll(expr=expr, faces=faces, sides=sizes, modifier=total - sum(faces),
+                    total=total, source="virtual")
     _check_reach(expr)
     total, tree = _evaluate(expr, rng)
     sizes: list[int] = []
@@ -183,6 +196,20 @@ class _Typed:
         return face
 
 
+def _evaluate_ops(expr: str, operated, rng) -> tuple[list[int], list[int], int]:
+    """:func:`_evaluate` for what ``dice_ops`` rolls: the same refusals."""
+    from battletape.domain import dice_ops
+
+    try:
+        faces, sizes, total = dice_ops.roll(operated, rng)
+    except dice_ops.TooManyRolls as err:
+        raise BadDiceExpression(expr, str(err)) from None
+    if abs(total) > MAX_TOTAL:
+        raise BadDiceExpression(expr, f"a total of {total:,} is beyond battletape's "
+                                f"limit of \u00b1{MAX_TOTAL:,}")
+    return faces, sizes, total
+
+
 def _check_reach(expr: str) -> None:
     """Refuse, whatever the dice show, an expression whose lowest or highest total is
     beyond :data:`MAX_TOTAL` (``200d1000*200d1000``): the refusal must not depend on
@@ -217,8 +244,15 @@ def bounds(expr: str) -> tuple[int, int]:
     if plain is not None:  # every die a 1, every die its top face: no d20 needed
         at_lowest, at_highest = _within_reach(expr, plain_dice.extremes(plain))
         return min(at_lowest, at_highest), max(at_lowest, at_highest)
-    low, _ = _evaluate(expr, _Extreme(low=True))
-    high, _ = _evaluate(expr, _Extreme(low=False))
+    from battletape.domain import dice_ops
+
+    operated = dice_ops.terms(expr)
+    if operated is not None:
+        low = _evaluate_ops(expr, operated, _Extreme(low=True))[2]
+        high = _evaluate_ops(expr, operated, _Extreme(low=False))[2]
+    else:
+        low, _ = _evaluate(expr, _Extreme(low=True))
+        high, _ = _evaluate(expr, _Extreme(low=False))
     return min(low, high), max(low, high)
 
 

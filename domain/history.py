@@ -135,15 +135,21 @@ class EffectiveHistory:
 
     # --- the history -------------------------------------------------------------------
 
-    def events(self, up_to: int | None = None) -> Iterator[ev.Event]:
+    def events(self, up_to: int | None = None, after: int = 0) -> Iterator[ev.Event]:
         """The events that count, in order, amendments spliced in, corrections out;
-        with ``up_to``, those of the log up to that position (`state --at`)."""
+        with ``up_to``, those of the log up to that position (`state --at`); with
+        ``after``, those of the log past that position (a fold from there)."""
         void, marked, skip = self._void, self._marked, NEVER_COUNTED
         retracted, amended = self._retracted, self.amended
-        for e in self.log:
+        log = self.log
+        if after and isinstance(log, list) and log:  # positions are contiguous
+            log = log[max(0, after + 1 - log[0].originator_version):]
+        for e in log:
             pos = e.originator_version
             if up_to is not None and pos > up_to:
                 return
+            if pos <= after:
+                continue
             if pos in void or type(e) in skip:
                 continue
             cmd = e.cmd

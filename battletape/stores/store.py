@@ -149,6 +149,18 @@ def read_events(app: BattletapeApplication, stream: uuid.UUID,
             gc.enable()
 
 
+def decode_events(rows: Sequence[bytes]) -> list[ev.Event]:
+    """Stored event bytes (a stream's, already read) decoded, as ``read_events`` does."""
+    decode = ev.decoder.decode
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return [decode(row) for row in rows]
+    finally:
+        if enabled:
+            gc.enable()
+
+
 CORRECTION_TOPICS = tuple(topic(cls) for cls in ev.CORRECTIONS)
 
 
@@ -230,16 +242,28 @@ def valid_below(events: Sequence[ev.Event]) -> int:
 def save_snapshot(app: BattletapeApplication, stream: uuid.UUID,
                   state: EncounterState) -> None:
     """Store the folded state, sealed with the chain's link of its last event."""
+    save_snapshots(app, stream, [state])
+
+
+def save_snapshots(app: BattletapeApplication, stream: uuid.UUID,
+                   states: Sequence[EncounterState]) -> None:
+    """Store several folded states of one stream in one transaction (a script's, an
+    import's), each sealed with the chain's link of its last event."""
     from battletape.replay import chain
 
-    if app.snapshots is None:
+    if app.snapshots is None or not states:
         return
-    event_hash = link_at(app, stream, state.position) if has_chain(app) else None
-    snap = EncounterSnapshot(originator_id=stream, originator_version=state.position,
-                             format=SNAPSHOT_FORMAT, state=state, chain=event_hash or "")
-    if event_hash:
-        snap = msgspec.structs.replace(
-            snap, seal=chain.snapshot_seal(event_hash, snapshot_body(snap)))
-    app.snapshots.put([snap])
+    chained = has_chain(app)
+    snaps = []
+    for state in states:
+        event_hash = link_at(app, stream, state.position) if chained else None
+        snap = EncounterSnapshot(originator_id=stream, originator_version=state.position,
+                                 format=SNAPSHOT_FORMAT, state=state,
+                                 chain=event_hash or "")
+        if event_hash:
+            snap = msgspec.structs.replace(
+                snap, seal=chain.snapshot_seal(event_hash, snapshot_body(snap)))
+        snaps.append(snap)
+    app.snapshots.put(snaps)
 
 

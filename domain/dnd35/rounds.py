@@ -59,7 +59,7 @@ def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> lis
     from battletape.domain.dnd35.events import ReadiedActionLost, SurpriseRoundEnded
 
     acted = set(state.acted) | set(also_acted) | ({state.turn} if state.turn else set())
-    order = ordered(state)
+    order = state.order  # ordered(state), kept by the fold whenever it changes
     round_ = state.round
     nxt = next((n for n in order if n not in acted and _takes_turn(state, n, round_)),
                None)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from battletape.domain import dice
 from battletape.domain.dnd5e import conditions, stats
-from battletape.domain.dnd5e.initiative import ordered
 from battletape.domain.encounter import combatant, require_initiative, require_placed
 from battletape.domain.errors import BadInput, RuleViolation, refuse
 from battletape.domain.events import DeathSaveRolled, Event, RoundStarted, TurnEnded, TurnStarted
@@ -62,7 +61,7 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
         events += [e for e in conditions.expiring_at_turn_end(current, state)
                    if (e.name, e.condition) not in ended]
     acted = set(state.acted) | ({current.name} if current else set())
-    order = ordered(state)
+    order = state.order  # ordered(state), kept by the fold whenever it changes
     nxt = next((n for n in order if n not in acted and _takes_turns(state, n)), None)
     round_ = state.round
     if nxt is None:
