@@ -203,6 +203,7 @@ class Healed(Event, kw_only=True):
     target: str
     amount: int
     source: str = "direct"
+    roll: Roll | None = None  # the dice of a healing typed as dice notation (heal X 2d4+2)
 
 
 class TempHpGained(Event, kw_only=True):

@@ -61,7 +61,8 @@ def describe(e: ev.Event, lang: str = "en",
             return f"{e.target} takes {e.amount}" + (f" {e.damage_type}" if e.damage_type
                                                       else "") + f" ({e.source})"
         case ev.Healed():
-            return f"{e.target} heals {e.amount}"
+            return f"{e.target} heals {e.amount}" + (f" ({_roll(e.roll)})" if e.roll
+                                                     else "")
         case ev.TempHpGained():
             return f"{e.target} gains {e.amount} temporary hp"
         case ev.SaveRolled():

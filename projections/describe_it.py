@@ -106,7 +106,8 @@ def describe_it(e: ev.Event, rules, t: Callable[[str], str]) -> str | None:
             source = {"direct": "diretti", "ongoing": "continuati"}.get(e.source, e.source)
             return f"{e.target} subisce {e.amount} danni{kind} ({source})"
         case ev.Healed():
-            return f"{e.target} recupera {e.amount} pf"
+            return f"{e.target} recupera {e.amount} pf" + (
+                f" ({e.roll.expr} {e.roll.faces} = {e.roll.total})" if e.roll else "")
         case ev.TempHpGained():
             return f"{e.target} ottiene {e.amount} pf temporanei"
         case ev.FreeRolled():

@@ -107,7 +107,8 @@ def describe(system, e, t) -> str | None:
         case ev35.NonlethalDamageTaken():
             return f"{e.target} subisce {e.amount} danni non letali"
         case ev.Healed():
-            return f"{e.target} guarisce {e.amount} pf"
+            return f"{e.target} guarisce {e.amount} pf" + (
+                f" ({e.roll.expr} {e.roll.faces} = {e.roll.total})" if e.roll else "")
         case ev.ConditionApplied():
             return f"{e.name} è {t(e.condition)}"
         case ev.ConditionRemoved():
