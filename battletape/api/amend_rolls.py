@@ -106,7 +106,10 @@ def plan_roll(events: Sequence[Event], at: Event, option: str, value: str,
     plan = Plan()
     kind = of_kind(events, at, option_of)
     values = [typed_value(e) for e in kind]
-    values[kind.index(at)] = value
+    if "," in value:  # every value of the option typed anew
+        values = value.split(",")
+    else:
+        values[kind.index(at)] = value
     plan.values[option] = values
     plan.replaced |= {id(_roll(e)) for e in kind}
     for e in _span(events, at, option_of)[:-1] if option_of(at) is None else ():

@@ -34,3 +34,30 @@ def test_heal_takes_dice_notation_rolled_virtually_and_recorded(sqlite_store, sy
     r = cli(s, "heal Bruna 2x")
     assert r.code == 2 and "bad dice expression '2x'" in r.err
     assert "decided again as recorded" in ok(s, "verify").out
+
+
+def test_35_a_stable_creature_takes_no_turns_and_next_rolls_a_dying_monsters_d100(
+        sqlite_store):
+    # 35-HPS-05 (Morente): a dying monster's d100, typed by nobody, is rolled by `next`
+    # as its turn ends; 01-10 stable, and a stable creature (Stabile) takes no turns
+    s = sqlite_store
+    ok(s, "new Tower --system 3.5e --seed 5")
+    ok(s, "add Kael --pc --hp 30 --ac 17 --init 3 --bab 6")
+    ok(s, "add Orc --hp 5 --ac 12 --count 2 --init 1")
+    ok(s, "init Kael=15 Orc=6")
+    ok(s, "damage 'Orc 1' 7")       # 5 -> -2: dying
+    ok(s, "next")                   # Orc 1's turn: its d100 is due
+    assert state(s)["turn"] == "Orc 1"
+    out = ok(s, "next").out         # nobody typed it: rolled virtually
+    saved = [e for e in events(s) if e["type"] == "DeathSaveRolled"]
+    assert len(saved) == 1 and saved[0]["roll"]["source"] == "virtual"
+    assert state(s)["turn"] == "Orc 2" and "Orc 1 rolls d100 to stabilise" in out
+    ok(s, "next")                   # round 2: Kael
+    ok(s, "next --death-save 'Orc 1=4'")   # 04 typed: stable
+    assert state(s)["combatants"]["Orc 1"]["status"] == "stable"
+    ok(s, "next")                   # Orc 2
+    ok(s, "next")                   # round 3: Kael
+    ok(s, "next")                   # Orc 2: stable Orc 1 takes no turn
+    assert state(s)["turn"] == "Orc 2"
+    turns = [e["name"] for e in events(s) if e["type"] == "TurnStarted"]
+    assert turns[-3:] == ["Orc 2", "Kael", "Orc 2"]
