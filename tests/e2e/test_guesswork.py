@@ -61,3 +61,19 @@ def test_35_a_stable_creature_takes_no_turns_and_next_rolls_a_dying_monsters_d10
     assert state(s)["turn"] == "Orc 2"
     turns = [e["name"] for e in events(s) if e["type"] == "TurnStarted"]
     assert turns[-3:] == ["Orc 2", "Kael", "Orc 2"]
+
+
+def test_5e_an_attack_on_a_hidden_creature_has_disadvantage_from_the_state(sqlite_store):
+    # Unseen Attackers and Targets: attacking a target you can't see is at a
+    # disadvantage; a creature that took the hide action is hidden until it attacks
+    s = sqlite_store
+    ok(s, "new Cave --system 5e --seed 2")
+    ok(s, "add Aria --pc --hp 30 --ac 15 --init 3")
+    ok(s, "add Gob --hp 7 --ac 13 --init 1")
+    ok(s, "init Aria=5 Gob=15")        # the goblin first
+    ok(s, "do Gob hide")
+    ok(s, "next")
+    out = ok(s, "attack Aria Gob --bonus 5 --roll 17/4 --dmg 6").out  # no --unseen
+    hit = [e for e in events(s) if e["type"] == "AttackResolved"][-1]
+    assert hit["natural"] == 4 and not hit["hit"]   # the lower face: 4+5 = 9 vs 13
+    assert "disadvantage" in out
