@@ -27,6 +27,16 @@ def _attack(e: ev.AttackResolved, t) -> str:
             + (f" [{'; '.join(mods + why)}]" if mods or why else ""))
 
 
+def _joins(stats: dict) -> str:
+    """Why a newcomer has the count it has (35-INI-06)."""
+    if stats.get("joins") == "aware" and stats.get("initiative") is not None:
+        n = stats["initiative"]
+        return (f"aware of the fight: initiative {n}, before everyone (the highest count, "
+                f"{n - 1}, + 1: 35-INI-06), acting from round {stats.get('joins_round')}")
+    return (f"{stats.get('joins')} of the fight: it rolls initiative (`init`) and acts "
+            f"from round {stats.get('joins_round')} (35-INI-06)")
+
+
 def describe(system, e, lang: str = "en") -> str | None:
     t = (lambda w: system.term(w, lang))
     if lang == "it":
@@ -36,6 +46,9 @@ def describe(system, e, lang: str = "en") -> str | None:
         if said is not None:
             return said
     match e:
+        case ev.CombatantAdded() if e.stats.get("joins"):
+            return f"{e.name} joins: {e.hp}/{e.max_hp} hp, {system.stat_line(e)}; " + \
+                _joins(e.stats)
         case ev.AttackResolved():
             return _attack(e, t)
         case ev35.ConfirmationRolled():

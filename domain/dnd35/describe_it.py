@@ -42,6 +42,19 @@ def _stats(e: ev.CombatantAdded) -> str:
     return ", ".join(out)
 
 
+def _joins(stats: dict) -> str:
+    """Perché un nuovo arrivato ha il suo conteggio (35-INI-06)."""
+    if not stats.get("joins"):
+        return ""
+    if stats.get("joins") == "aware" and stats.get("initiative") is not None:
+        n = stats["initiative"]
+        return (f"; consapevole dello scontro: iniziativa {n}, prima di tutti (il "
+                f"conteggio più alto, {n - 1}, + 1: 35-INI-06), agisce dal round "
+                f"{stats.get('joins_round')}")
+    return (f"; ignaro dello scontro: tira l'iniziativa (`init`) e agisce dal round "
+            f"{stats.get('joins_round')} (35-INI-06)")
+
+
 def _modifier(label: str, t) -> str:
     if label in _MODIFIERS:
         return _MODIFIERS[label]
@@ -73,7 +86,7 @@ def describe(system, e, t) -> str | None:
         case ev.EncounterStarted():
             return f"inizia lo scontro {e.name} (D&D 3.5, campagna {e.campaign})"
         case ev.CombatantAdded():
-            return f"entra {e.name}: {e.hp}/{e.max_hp} pf, {_stats(e)}"
+            return f"entra {e.name}: {e.hp}/{e.max_hp} pf, {_stats(e)}" + _joins(e.stats)
         case ev.InitiativeRolled():
             r = e.roll
             return (f"iniziativa di {_names(e.names)}: {r.faces[0] if r.faces else '?'} "

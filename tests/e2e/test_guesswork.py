@@ -77,3 +77,19 @@ def test_5e_an_attack_on_a_hidden_creature_has_disadvantage_from_the_state(sqlit
     hit = [e for e in events(s) if e["type"] == "AttackResolved"][-1]
     assert hit["natural"] == 4 and not hit["hit"]   # the lower face: 4+5 = 9 vs 13
     assert "disadvantage" in out
+
+
+def test_35_a_newcomer_aware_of_the_fight_says_why_its_count_is_what_it_is(sqlite_store):
+    # 35-INI-06: top count 18, `add Late --joins aware` -> initiative 19 from the next
+    # round; the trial's hobgoblins got 22 and no line said why
+    s = sqlite_store
+    ok(s, "new Tower --system 3.5e --seed 5")
+    ok(s, "add Kael --pc --hp 30 --ac 17 --init 3 --bab 6")
+    ok(s, "init Kael=15")                       # 15 + 3 = 18
+    out = ok(s, "add Hobgoblin --hp 6 --ac 15 --joins aware").out
+    assert ("aware of the fight: initiative 19, before everyone (the highest count, 18, "
+            "+ 1: 35-INI-06), acting from round 2") in out
+    assert "consapevole dello scontro: iniziativa 19" in ok(s, "--lang", "it", "log").out
+    assert state(s)["combatants"]["Hobgoblin"]["initiative"] == 19
+    out = ok(s, "add Orc --hp 6 --ac 15 --joins unaware").out
+    assert "unaware of the fight: it rolls initiative (`init`)" in out
