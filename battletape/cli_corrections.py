@@ -102,13 +102,16 @@ def amend(ctx: typer.Context, position: int,
           command: Optional[str] = typer.Option(None, help="Replace the whole command line."),
           reason: str = typer.Option(..., help="Why (required)."),
           kind: str = typer.Option("rules-error", help=KIND_HELP),
-          dispute: Optional[int] = typer.Option(None, "--dispute", help="The position of the dispute this amendment settles (then `resolve Q overturned`).")):
-    """Correct a recorded value; the rules decide the command again.  Example: battletape amend 14 --roll 9 --reason "it was a 9" """
+          dispute: Optional[int] = typer.Option(None, "--dispute", help="The position of the dispute this amendment settles (then `resolve Q overturned`)."),
+          confirm: Optional[str] = typer.Option(None, "--confirm", help="3.5: the confirmation natural of the threat at POSITION (or given to a new threat)."),
+          set_: List[str] = typer.Option([], "--set", help="OPTION=VALUE: another option of the command's line, e.g. miss-roll=40 (a roll of that option at POSITION).")):
+    """Correct a recorded value; the rules decide the command again, keeping every recorded die the correction does not change.  Example: battletape amend 14 --roll 9 --reason "it was a 9" """
     from battletape.api import corrections
 
     c = get(ctx)
     done = corrections.amend(c, position, reason, roll_, dmg, target, type_, also,
-                             command, kind, dispute)
+                             command, kind, dispute,
+                             corrections.option_values(set_, confirm))
     echo_events(c, done.recorded)
     _print_ripples(c, done.cmd, done.window)
     _after_correction(c)

@@ -125,6 +125,12 @@ def echo_events(c: Context, events) -> None:
         print(named)
     for e in events:
         print(f"{e.originator_version:>5}  {describe(e, c.lang, system)}")
+    if getattr(c, "force", None) is not None and events and not any(
+            type(e).__name__ == "RulingRecorded" for e in events):
+        import sys
+
+        print("note: no rule refused this command: --force recorded no ruling "
+              "(the command is recorded as it is)", file=sys.stderr)
 
 
 def where(c: Context, events) -> str | None:

@@ -136,7 +136,11 @@ def roll(expr: str, rng: random.Random) -> Roll:
     plain = plain_dice.terms(expr)
     if plain is not None:  # a plain sum: rolled as d20 would, without loading it
         _within_reach(expr, plain_dice.extremes(plain))
-        faces, sizes, total = plain_dice.roll(plain, rng)
+        if isinstance(rng, Kept):
+            with rng.one_roll():
+                faces, sizes, total = plain_dice.roll(plain, rng)
+        else:
+            faces, sizes, total = plain_dice.roll(plain, rng)
         return Roll(expr=expr, faces=faces, sides=sizes, modifier=total - sum(faces),
                     total=total, source="virtual")
     from battletape.domain import dice_ops
@@ -153,7 +157,11 @@ def roll(expr: str, rng: random.Random) -> Roll:
         return Roll(expr=expr, faces=faces, sides=sizes, modifier=total - sum(faces),
                     total=total, source="virtual")
     _check_reach(expr)
-    total, tree = _evaluate(expr, rng)
+    if isinstance(rng, Kept):
+        with rng.one_roll():
+            total, tree = _evaluate(expr, rng)
+    else:
+        total, tree = _evaluate(expr, rng)
     sizes: list[int] = []
     faces: list[int] = []
     _faces(tree, sizes, faces)
@@ -319,3 +327,83 @@ def dice_total(expr: str, total: int | None, rng: random.Random) -> Roll:
     if total is not None:
         return typed(expr, total)
     return roll(expr, rng)
+
+
+class Kept:
+    """A random source that gives back a command's recorded dice before rolling new
+    ones: a die of N sides takes the next kept face of N sides, in the order they were
+    recorded; a die with none left comes from ``fallback``. Within one expression
+    (``one_roll``) the dice come from one recorded roll: what that roll recorded
+    beyond them is dropped, and what it lacks is rolled anew, so the next roll still
+    takes its own dice (a crit's doubled dice amended away do not shift the next
+    hit's). An amendment decides its command again with it, so every die it does not
+    change stays as it fell."""
+
+    def __init__(self, units: "list[tuple[int, list[int]]]", fallback):
+        self.left: dict[int, list[list[int]]] = {}
+        for sides, faces in units:
+            self.left.setdefault(sides, []).append(list(faces))
+        self.fallback = fallback
+        self._roll: dict[int, list[int]] | None = None
+
+    @contextmanager
+    def one_roll(self) -> Iterator[None]:
+        outer, self._roll = self._roll, {}
+        try:
+            yield
+        finally:
+            self._roll = outer
+
+    def _unit(self, sides: int) -> list[int]:
+        if self._roll is not None and sides in self._roll:
+            return self._roll[sides]
+        units = self.left.get(sides, [])
+        unit = units[0] if units else []
+        if self._roll is not None:
+            if units:
+                units.pop(0)
+            self._roll[sides] = unit
+        return unit
+
+    def randrange(self, start, stop=None, step=1):
+        if stop is None:
+            start, stop = 0, start
+        percentile = step == 10 and start == 0 and stop == 100
+        if step == 1 and start == 0 or percentile:
+            unit = self._unit(PERCENTILE if percentile else stop)
+            if unit and (1 <= unit[0] <= stop if not percentile
+                         else unit[0] % 10 == 0 and unit[0] < stop):
+                face = unit.pop(0)
+                if not unit and self._roll is None:
+                    self.left[PERCENTILE if percentile else stop].pop(0)
+                return face if percentile else face - 1  # a die: randrange(N) + 1
+        return self.fallback.randrange(start, stop, step)
+
+    def __getattr__(self, name: str):
+        return getattr(self.fallback, name)
+
+
+def kept_units(rolls: "list[Roll]") -> "list[tuple[int, list[int]]]":
+    """The dice of ``rolls`` as ``Kept`` takes them: (sides, faces) per roll and size."""
+    out: list[tuple[int, list[int]]] = []
+    for r in rolls:
+        by_size: dict[int, list[int]] = {}
+        for sides, face in zip(r.sides, r.faces):
+            by_size.setdefault(sides, []).append(face)
+        out += list(by_size.items())
+    return out
+
+
+def kept_text(units: "list[tuple[int, list[int]]]") -> str:
+    """Kept dice as an amendment records them: ``d20:15 d8:8,1 d8:4`` (one word a
+    recorded roll)."""
+    return " ".join(f"d{sides}:{','.join(map(str, faces))}" for sides, faces in units)
+
+
+def kept_faces(text: str) -> "list[tuple[int, list[int]]]":
+    """The dice ``kept_text`` wrote."""
+    out = []
+    for word in text.split():
+        sides, _, faces = word[1:].partition(":")
+        out.append((int(sides), [int(f) for f in faces.split(",")]))
+    return out

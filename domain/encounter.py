@@ -129,3 +129,29 @@ def end(state: EncounterState, outcome: str) -> list:
     if not outcome.strip():
         raise BadInput("outcome", outcome, "victory, defeat, truce...")
     return [EncounterEnded(outcome=outcome)]
+
+
+def healing_amount(text, rng) -> "tuple[int, object]":
+    """``heal NAME AMOUNT``: a number as healed, or dice notation (``2d4+2``) rolled
+    virtually; (the amount, the roll when dice were rolled, else None)."""
+    from battletape.domain import dice
+
+    given = str(text).strip()
+    try:
+        return int(given), None
+    except ValueError:
+        pass
+    roll = dice.roll(given, rng)
+    return roll.total, roll
+
+
+def with_healing_roll(events: list, roll) -> list:
+    """The Healed events of a decision, keeping the dice that made the amount."""
+    import msgspec
+
+    from battletape.domain.events import Healed
+
+    if roll is None:
+        return events
+    return [msgspec.structs.replace(e, roll=roll) if isinstance(e, Healed) else e
+            for e in events]

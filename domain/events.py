@@ -23,7 +23,9 @@ SCHEMA = 2
 # last word and the 13th Age audit (issue 12): an attack without --kind no longer
 # engages, one action of each kind, ... A command recorded under an earlier edition
 # may decide otherwise today: `verify` says so without calling it an alteration.
-RULES_EDITION = 2
+# Edition 3: a GM's evening (issue 23): every mook of a 13th Age mob acts in the mob's
+# turn; a stable 3.5 creature takes no turns, and `next` rolls a dying monster's d100.
+RULES_EDITION = 3
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _NIL = UUID(int=0)
 
@@ -203,6 +205,7 @@ class Healed(Event, kw_only=True):
     target: str
     amount: int
     source: str = "direct"
+    roll: Roll | None = None  # the dice of a healing typed as dice notation (heal X 2d4+2)
 
 
 class TempHpGained(Event, kw_only=True):

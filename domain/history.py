@@ -41,6 +41,7 @@ class Command(NamedTuple):
     line: str
     events: list[ev.Event]
     also: tuple[str, ...] = ()   # the forgotten commands an amendment added
+    kept: str = ""   # the recorded dice an amendment kept (``dice.kept_text``)
 
 
 class Shown(NamedTuple):
@@ -311,5 +312,7 @@ def _as_amended(amendment: ev.CommandAmended, original: str) -> Command:
     also = changes.get("also", "")
     if also and line.endswith(" ; " + also):
         return Command(amendment.target, line[:-len(" ; " + also)],
-                       list(amendment.replacement), tuple(also.split(" ; ")))
-    return Command(amendment.target, line, list(amendment.replacement))
+                       list(amendment.replacement), tuple(also.split(" ; ")),
+                       changes.get("kept", ""))
+    return Command(amendment.target, line, list(amendment.replacement),
+                   kept=changes.get("kept", ""))

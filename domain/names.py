@@ -25,10 +25,27 @@ def _word_prefixes(given: str, name: str) -> bool:
             and all(w.startswith(t) for t, w in zip(typed, words)))
 
 
+def _glued_prefixes(typed: str, words: list[str]) -> bool:
+    """``hob1`` fits ``Hobgoblin 1``: the words' beginnings typed together, in order,
+    every word begun (a number whole, so ``hob1`` is not ``Hobgoblin 12``)."""
+    if not words:
+        return not typed
+    if not typed:
+        return False
+    word, rest = words[0], words[1:]
+    if word.isdigit():
+        return typed.startswith(word) and _glued_prefixes(typed[len(word):], rest)
+    return any(_glued_prefixes(typed[k:], rest)
+               for k in range(min(len(word), len(typed)), 0, -1)
+               if word.startswith(typed[:k]))
+
+
 def match(names: Iterable[str], given: str) -> list[str]:
     """The names ``given`` may mean, best fit first: the exact name (any case); else
-    the names whose initials it is, or which it is without spaces (``orc1``); else every name it begins (as a whole, word by
-    word, or as initials: ``hw`` begins ``hw1`` and ``hw2``)."""
+    the names whose initials it is, or which it is without spaces (``orc1``), or the
+    beginnings of all of whose words it is typed together (``hob1`` for "Hobgoblin
+    1"); else every name it begins (as a whole, word by word, or as initials: ``hw``
+    begins ``hw1`` and ``hw2``)."""
     names = list(dict.fromkeys(names))
     typed = " ".join(given.casefold().split())
     if not typed:
@@ -37,7 +54,8 @@ def match(names: Iterable[str], given: str) -> list[str]:
     if exact:
         return exact[:1]
     by_initials = [n for n in names if len(n.split()) > 1
-                   and typed in (initials(n), _compact(n))]
+                   and (typed in (initials(n), _compact(n))
+                        or (" " not in typed and _glued_prefixes(typed, n.casefold().split())))]
     if by_initials:
         return by_initials
     return [n for n in names if n.casefold().startswith(typed)

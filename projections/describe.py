@@ -64,7 +64,8 @@ def _sentence(e: ev.Event, rules, _: Words, t) -> str | None:  # noqa: C901 (one
             return _("{target} takes {amount} ({source})", target=e.target,
                      amount=e.amount, source=source)
         case ev.Healed():
-            return _("{target} heals {amount}", target=e.target, amount=e.amount)
+            return _("{target} heals {amount}", target=e.target, amount=e.amount) + (
+                f" ({_roll(e.roll)})" if e.roll else "")
         case ev.TempHpGained():
             return _("{target} gains {amount} temporary hp", target=e.target,
                      amount=e.amount)

@@ -103,6 +103,8 @@ def _check(found: Walk, command: Command, state: EncounterState, redecide: Redec
     # the dice of the command as it was decided (an amendment: from its own line)
     rng = (fair_dice.source(state, command.cmd, command.line, known)
            or dice.source(state.seed, command.cmd))
+    if command.kept:  # an amendment: the dice it kept of the command it corrected
+        rng = dice.Kept(dice.kept_faces(command.kept), rng)
     shown = " ; ".join((command.line, *command.also))
     try:
         if command.also and sequence is not None:

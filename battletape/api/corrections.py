@@ -152,27 +152,78 @@ def command_words(text: str) -> list[str]:
     return words
 
 
-def _roll_at(c, events, position: int, cmd: int) -> tuple[str, int] | None:
-    """``amend P --roll N`` at an event whose natural the command typed in another
-    option than its verb's roll (3.5: a confirmation roll's ``--confirm``): that option
-    and which of its values (the events of that kind before it in the command)."""
+def _plan(c, cmd_events: list, position: int, original: str, roll: str | None,
+          dmg: int | None, sets: dict[str, str]):
+    """How the amended line types its rolls and which recorded dice it keeps
+    (:mod:`battletape.api.amend_rolls`); ``roll`` and ``sets`` left for the plain
+    rewrite when the verb types them another way (a save per name, a repeated
+    option)."""
+    from battletape.api import amend_rolls as ar
+    from battletape.api.lines import split_globals
     from battletape.domain import systems
 
-    at = next((e for e in events if e.originator_version == position), None)
-    option = systems.get(c.system_id()).roll_option_of(at) if at is not None else None
-    if option is None:
-        return None
-    index = sum(1 for e in events if e.cmd == cmd and type(e) is type(at)
-                and e.originator_version < position)
-    return option, index
+    system = systems.get(c.system_id())
+    plan = ar.Plan()
+    left: dict[str, str] = {}
+    at = next((e for e in cmd_events if e.originator_version == position), None)
+    with_roll = [e for e in cmd_events if ar._roll(e) is not None]
+    if at is None and len(with_roll) > 1 and (roll is not None or sets):
+        raise BadInput("position", position, "the position of one of the command's "
+                       "rolls as it counts now: " + ", ".join(
+                           str(e.originator_version) for e in with_roll))
+    if at is None or ar._roll(at) is None:  # the command's first roll stands for it
+        at = with_roll[0] if with_roll else at
+    args = split_globals(shlex_split(original)) if original else []
+    spec = (system.verb(" ".join(args[:2])) or system.verb(args[0])) if args else None
+
+    def param(option: str):
+        return next((p for p in (spec.params if spec else ()) if option in p.flags), None)
+
+    if roll is not None:
+        option = (system.roll_option_of(at) if at is not None else None) or \
+            (spec.roll_option if spec is not None else "--roll")
+        p = param(option)
+        if at is not None and ar._roll(at) is not None and option and p is not None \
+                and not p.multiple and not (spec.roll_per_name and option == spec.roll_option):
+            plan.merge(ar.plan_roll(cmd_events, at, option, roll, system.roll_option_of))
+        else:
+            left["roll"] = roll
+            if at is not None and ar._roll(at) is not None:
+                plan.replaced.add(id(ar._roll(at)))
+    for name, value in sets.items():
+        option = "--" + name.lstrip("-")
+        p = param(option)
+        if p is None:
+            verb = " ".join(args[:1]) or "the command"
+            raise BadInput(option, value, f"an option of `{verb}` "
+                           f"({', '.join(sorted(spec.options)) if spec else 'none'})")
+        if at is not None and any(system.roll_option_of(e) == option for e in cmd_events):
+            plan.merge(ar.plan_other(cmd_events, at, option, value, system.roll_option_of))
+        else:
+            left[name.lstrip("-")] = value
+    if dmg is not None:
+        hit = at if at is not None and getattr(at, "damage_roll", None) is not None \
+            else next((e for e in cmd_events if getattr(e, "damage_roll", None)), None)
+        if hit is not None:
+            plan.replaced.add(id(hit.damage_roll))
+    return plan, left
+
+
+def shlex_split(text: str) -> list[str]:
+    import shlex
+
+    return shlex.split(text)
 
 
 def amend(c, position: int, reason: str, roll: str | None = None,
           dmg: int | None = None, target: str | None = None, type_: str | None = None,
           also: Sequence[str] = (), command: str | None = None,
-          kind: str = "rules-error", dispute: int | None = None) -> Amended:
+          kind: str = "rules-error", dispute: int | None = None,
+          sets: dict[str, str] | None = None) -> Amended:
     """Correct a recorded value of the command at ``position``: the rules decide the
-    command again with it (and with the forgotten commands ``also``)."""
+    command again with it (and with the forgotten commands ``also``), keeping every
+    recorded die it does not change. ``sets``: another option of the command's line
+    (``{"confirm": "15"}``: 3.5's confirmation roll of the attack at ``position``)."""
     from battletape.api import redeciding as amending
     from battletape.domain import dice, fair_dice
     from battletape.projections.encounter_state import fold_all
@@ -201,20 +252,31 @@ def amend(c, position: int, reason: str, roll: str | None = None,
     original = corr.line(cmd)
     if not original and command is None:
         raise RuleViolation(f"the command at {cmd} kept no command line: give --command")
+    sets = {k.lstrip("-"): str(v) for k, v in (sets or {}).items()}
     changes = {key: str(v) for key, v in (("roll", roll), ("dmg", dmg),
                                           ("target", target), ("type", type_))
                if v is not None}
     before = history.state_at(events, cmd - 1, start=start)
-    turn = next((e.name for e in corr.events()
-                 if e.cmd == cmd and isinstance(e, ev.TurnEnded)), before.turn)
-    line = command if command is not None else amending.overridden(
-        original, changes, turn, c.system_id(), _roll_at(c, events, position, cmd))
-    if not changes and command is None and not also:
+    cmd_events = [e for e in corr.events() if e.cmd == cmd]
+    turn = next((e.name for e in cmd_events if isinstance(e, ev.TurnEnded)), before.turn)
+    if not changes and not sets and command is None and not also:
         raise BadInput("amend", position, "a corrected value: --roll, --dmg, --target, "
-                       "--type, --also or --command")
+                       "--type, --confirm, --set, --also or --command")
+    if command is not None:
+        plan, line = None, command
+    else:
+        plan, left = _plan(c, cmd_events, position, original, roll, dmg, sets)
+        plain = {k: v for k, v in changes.items() if k != "roll"}
+        plain.update(left)
+        line = amending.overridden(original, plain, turn, c.system_id(), plan=plan)
+    changes.update(sets)
+    kept = (plan or _keep_all()).kept(cmd_events)
     reg = c.bt.registration(c.encounter)
     rng = (fair_dice.source(before, cmd, line, c.bt.dice_secrets(reg.encounter_id),
                             recording=True) or dice.source(before.seed, cmd))
+    if kept:  # every recorded die the amendment does not change falls as it fell
+        rng = dice.Kept(kept, rng)
+        changes["kept"] = dice.kept_text(kept)
     redecide = amending.Redecider(c)
     replacement = redecide(line, before, rng, events)
     for extra in also:
@@ -231,6 +293,25 @@ def amend(c, position: int, reason: str, roll: str | None = None,
     recorded = c.record(lambda s, r, evs: [amendment], needs_history=True)
     # the window still holds: the amendment reaches back to the command, not before
     return Amended(recorded, cmd, (start, [*events, *recorded]))
+
+
+def option_values(sets: Sequence[str] = (), confirm: str | None = None) -> dict[str, str]:
+    """``--set OPTION=VALUE`` (repeatable) and ``--confirm N`` as {option: value}."""
+    out: dict[str, str] = {}
+    for text in sets:
+        name, eq, value = text.partition("=")
+        if not eq or not name.strip("- ") or not value:
+            raise BadInput("--set", text, "OPTION=VALUE, e.g. confirm=15")
+        out[name.strip().lstrip("-")] = value.strip()
+    if confirm is not None:
+        out["confirm"] = str(confirm)
+    return out
+
+
+def _keep_all():
+    from battletape.api.amend_rolls import Plan
+
+    return Plan()
 
 
 def after_correction(c) -> list[str]:

@@ -192,21 +192,28 @@ class Encounter:
               dmg: int | None = None, target: str | None = None,
               type: str | None = None, also: tuple[str, ...] = (),
               command: str | None = None, kind: str = "rules-error",
-              dispute: int | None = None, force: str | None = None) -> Result:
+              dispute: int | None = None, force: str | None = None,
+              confirm: Any = None, set: dict[str, Any] | None = None) -> Result:
         """Correct a recorded value of the command at ``position`` (``roll``: the
         natural as it should have been, ``dmg`` the damage total, ``target``,
-        ``type``; ``also``: forgotten commands of the same moment; ``command``: the
-        whole line); the rules decide the command again."""
+        ``type``; ``confirm``: 3.5's confirmation natural; ``set``: another option
+        of the line, {option: value}; ``also``: forgotten commands of the same
+        moment; ``command``: the whole line); the rules decide the command again,
+        keeping every recorded die the correction does not change."""
         from battletape.api import corrections
 
         roll = ",".join(map(str, roll)) if isinstance(roll, (list, tuple)) else \
             None if roll is None else str(roll)
+        sets = [f"{k}={v}" for k, v in (set or {}).items()]
+        values = corrections.option_values(sets, None if confirm is None else str(confirm))
         line = _line("amend", position, roll=roll, dmg=dmg, target=target, type_=type,
                      also=list(also), command=command, reason=reason,
-                     kind=_not(kind, "rules-error"), dispute=dispute, force=force)
+                     kind=_not(kind, "rules-error"), dispute=dispute, force=force,
+                     confirm=None if confirm is None else str(confirm),
+                     set_=sets or None)
         return self._correct(line, force, lambda c: corrections.amend(
             c, position, reason, roll, dmg, target, type, also, command, kind,
-            dispute).recorded)
+            dispute, values).recorded)
 
     def dispute(self, position: int, reason: str, by: str | None = None,
                 quote: str | None = None, force: str | None = None) -> Result:

@@ -156,7 +156,7 @@ def _given_name(args: list[str], option: str) -> str | None:
 
 
 def overridden(line: str, changes: dict[str, str], turn: str | None,
-               system: str, roll_at: tuple[str, int] | None = None) -> str:
+               system: str, roll_at: tuple[str, int] | None = None, plan=None) -> str:
     """``line`` with corrected values: --roll, --dmg, --type, the target, a save.
     Where a verb keeps its roll is the verb's own (``Verb.roll_option``), or, for a roll
     the system keeps in another option (``RuleSystem.roll_option_of``: 3.5's
@@ -195,6 +195,8 @@ def overridden(line: str, changes: dict[str, str], turn: str | None,
             args[index] = value
         else:
             _set_option(args, f"--{key}", value)
+    if plan is not None:  # the rolls an amendment types (api/amend_rolls.py)
+        plan.apply(args)
     return shlex.join(forced + args)
 
 

@@ -137,10 +137,14 @@ def _ability_check(services, name, ability, roll_, dc, bonus):
 
 def _heal(services, target, amount):
     from battletape.domain.dnd35 import hit_points
+    from battletape.domain.encounter import healing_amount, with_healing_roll
 
-    if amount <= 0:
-        raise BadInput("healing", amount, "1 or more")
-    return lambda s, r: hit_points.direct_heal(s, target, amount)
+    def decide(s, r):
+        n, roll = healing_amount(amount, r)
+        if n <= 0:
+            raise BadInput("healing", amount, "1 or more, or dice notation: 2d4+2")
+        return with_healing_roll(hit_points.direct_heal(s, target, n), roll)
+    return decide
 
 
 def _save(services, name, fort, ref, will, which, dc, bonus, roll_, against, cover,
@@ -419,7 +423,7 @@ VERBS = [
         "An ability check: 1d20 + the ability modifier.  Example: battletape "
         "ability-check Kael str --roll 12 --dc 15"),
     Verb("heal", _heal, (arg("target", role="target"),
-                         arg("amount", int, role="amount")),
+                         arg("amount", role="amount", help="Hit points, or dice notation rolled virtually: 2d4+2")),
          "Healing (heals as much nonlethal damage).  Example: battletape heal Kael 8",
          negative_numbers=True),
     Verb("save", _save, (

@@ -92,6 +92,12 @@ def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an ev
     match e:
         case ev.AttackResolved():
             return _attack(e, _, t)
+        case ev.CombatantAdded() if e.stats.get("joins"):
+            fields = dict(name=e.name, hp=e.hp, max_hp=e.max_hp,
+                          stats=system.stat_line(e, lang=_.lang))
+            said = (_.ctx("a PC", "{name} joins: {hp}/{max_hp} hp, {stats}", **fields)
+                    if e.pc else _("{name} joins: {hp}/{max_hp} hp, {stats}", **fields))
+            return said + _joins(e.stats, _)
         case ev35.NaturalHealing():
             return _natural_healing(e, _)
         case ev.RoundStarted() if e.round == 0:
@@ -272,6 +278,18 @@ def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an ev
                 f" ({t(e.against.replace('-', ' '))})" if e.against != e.difficulty
                 else "")
     return None
+
+
+def _joins(stats: dict, _: Words) -> str:
+    """Why a newcomer has the count it has (35-INI-06)."""
+    if stats.get("joins") == "aware" and stats.get("initiative") is not None:
+        n = stats["initiative"]
+        return _("; aware of the fight: initiative {n}, before everyone (the highest "
+                 "count, {highest}, + 1: 35-INI-06), acting from round {round}", n=n,
+                 highest=n - 1, round=stats.get("joins_round"))
+    return _("; {joins} of the fight: it rolls initiative (`init`) and acts from round "
+             "{round} (35-INI-06)", joins=_.ctx("joins", stats.get("joins")),
+             round=stats.get("joins_round"))
 
 
 def _natural_healing(e: ev35.NaturalHealing, _: Words) -> str:

@@ -7,7 +7,10 @@ defense, aid another); a readied action that has not gone off is lost (35-RDY-01
 dying creature rolls to stabilise (``death-save``, or ``next --death-save NAME=N``), and
 a Fortitude save the rules demand (massive damage, coup de grace) is made before the
 turn ends (``saves.require_settled``).
-The dead and the fled take no turns, nor does a newcomer before the round after it came.
+The dead, the fled and the stable (unconscious below 0 hp, Condizioni: Stabile) take
+no turns, nor does a newcomer before the round after it came. A dying monster's d100
+is rolled virtually when `next` ends its turn with no face typed (players roll their
+own PCs').
 At the end of the surprise round everyone rolls initiative again (35-SUR-02).
 """
 
@@ -27,20 +30,30 @@ from battletape.domain.state import EncounterState
 
 def _takes_turn(state: EncounterState, name: str, round_: int) -> bool:
     c = state.combatants[name]
-    if c.status in ("dead", "fled"):
+    if c.status in ("dead", "fled", "stable"):
         return False
     joins = stats.get(c, "joins_round")
     return joins is None or round_ >= joins
 
 
-def end_current(state: EncounterState) -> list[Event]:
+def end_current(state: EncounterState, rng=None) -> list[Event]:
+    """The current turn ends; a dying monster whose d100 nobody typed rolls it
+    virtually (``rng``; a PC's player rolls their own)."""
     from battletape.domain.dnd35.saves import require_settled
 
     require_settled(state)      # a demanded Fortitude save first (Danno massiccio)
     current = state.combatants.get(state.turn) if state.turn else None
     if current is None:
         return []
-    if stats.get(current, "death_save_due") and current.status == "dying":
+    saved: list[Event] = []
+    if stats.get(current, "death_save_due") and current.status == "dying" \
+            and not current.pc and rng is not None:
+        from battletape.domain.dnd35 import hit_points
+
+        roll = dice.d100(None, rng, "--death-save")
+        saved.append(DeathSaveRolled(name=current.name, roll=roll,
+                                     success=roll.total <= hit_points.STABLE_UP_TO))
+    elif stats.get(current, "death_save_due") and current.status == "dying":
         refuse(f"{current.name} is dying and must roll to stabilise first: "
                f"`death-save {shlex.quote(current.name)} --roll N` (d100, 01-10 stable)",
                "Condizioni: Morente")
@@ -52,7 +65,7 @@ def end_current(state: EncounterState) -> list[Event]:
     if pending:
         why = lost_because(current, pending) or "its end was never taken"
         lost.append(ProvokedActionLost(name=current.name, action=pending, reason=why))
-    return lost + [TurnEnded(name=current.name)]
+    return saved + lost + [TurnEnded(name=current.name)]
 
 
 def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> list[Event]:
@@ -91,7 +104,7 @@ def next_turn(state: EncounterState, rng, death_saves: dict[str, int]) -> list[E
     if not state.extra.get("surprise_round"):  # the unaware wait out the surprise round
         require_placed(state, "Iniziativa", lambda c: bool(c.extra.get("joins"))
                        or bool(c.extra.get("object")))     # objects take no turns
-    events = end_current(state) + start_next(state)
+    events = end_current(state, rng) + start_next(state)
     started = next((e for e in events if isinstance(e, TurnStarted)), None)
     for name, natural in death_saves.items():
         c = combatant(state, name)

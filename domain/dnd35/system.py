@@ -99,8 +99,10 @@ class Dnd35(RuleSystem):
 
     def roll_option_of(self, e) -> str | None:
         """Colpi critici: a confirmation roll's natural is the attack's ``--confirm``
-        (``amend P --roll N`` at its position corrects it, not the attack roll)."""
-        return "--confirm" if type(e).__name__ == "ConfirmationRolled" else None
+        (``amend P --roll N`` at its position corrects it, not the attack roll); an
+        attack's miss chance (Occultamento) is its ``--miss-roll``, an incorporeal
+        target's d100 its ``--incorporeal-roll``."""
+        return _ROLL_OPTIONS.get(type(e).__name__)
 
     def describe(self, e, lang: str = "en") -> str | None:
         from battletape.domain.dnd35.describe import describe
@@ -109,5 +111,8 @@ class Dnd35(RuleSystem):
         return describe(self, e, words(lang, self.package),
                         lambda word: self.term(word, lang))
 
+
+_ROLL_OPTIONS = {"ConfirmationRolled": "--confirm", "MissChanceRolled": "--miss-roll",
+                 "IncorporealDamageRolled": "--incorporeal-roll"}
 
 SYSTEM = Dnd35()

@@ -77,6 +77,8 @@ def _sources(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
         dis.append("target dodging")
     if o.unseen:
         dis.append("attacker can't see target")
+    elif stats.get(t, "hidden"):  # Unseen Attackers and Targets: from the state
+        dis.append("attacker can't see target (target hidden)")
     if o.unseen_by_target:
         adv.append("target can't see attacker")
     if not (underwater(state) and o.range == "long"):

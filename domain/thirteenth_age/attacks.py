@@ -28,7 +28,7 @@ from battletape.domain.state import Combatant, EncounterState
 from battletape.domain.thirteenth_age.attack_order import AttackOrder
 from battletape.domain.thirteenth_age import (actions, combat_stats, conditions,
                                    damage_and_healing, effects, escalation_die,
-                                   events as te, position,
+                                   events as te, mooks, position,
                                    resistance, targeting)
 
 if TYPE_CHECKING:
@@ -222,7 +222,7 @@ def attack(state: EncounterState, rng: random.Random, order: AttackOrder) -> lis
     if events:  # the move into melee is spent before the attack's own action
         probe = msgspec.structs.replace(a, actions_used=a.actions_used + [
             e.action for e in events if getattr(e, "action", "")])
-    own_turn = state.turn == a.name
+    own_turn = mooks.own_turn(state, a)
     action = "free" if order.opportunity else actions.slot(probe, order.action, own_turn)
     if order.coup_de_grace:
         action = "standard"

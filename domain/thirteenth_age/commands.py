@@ -65,8 +65,12 @@ def _damage(services, target, amount, type_, natural, nonmagical, knock_out=Fals
 
 def _heal(services, target, amount):
     from battletape.domain.thirteenth_age import damage_and_healing as dh
+    from battletape.domain.encounter import healing_amount, with_healing_roll
 
-    return lambda s, r: dh.direct_heal(s, target, amount)
+    def decide(s, r):
+        n, roll = healing_amount(amount, r)
+        return with_healing_roll(dh.direct_heal(s, target, n), roll)
+    return decide
 
 
 def _temp(services, target, amount):
@@ -318,7 +322,7 @@ VERBS = [
         "Direct damage.  Example: battletape damage Bruna 7 --type fire",
         negative_numbers=True),
     Verb("heal", _heal, (arg("target", role="target"),
-                         arg("amount", int, role="amount")),
+                         arg("amount", role="amount", help="Hit points, or dice notation rolled virtually: 2d4+2")),
          "Healing without a recovery.  Example: battletape heal Bruna 10",
          negative_numbers=True),
     Verb("temp", _temp, (arg("target", role="target"),

@@ -36,7 +36,7 @@ from battletape.domain import dice
 from battletape.domain.encounter import combatant, require_able, require_initiative
 from battletape.domain.errors import BadInput, RuleViolation, refuse
 from battletape.domain.events import DeathSaveRolled, Event, StabilizeAttempted
-from battletape.domain.thirteenth_age import actions, recoveries, saves
+from battletape.domain.thirteenth_age import actions, mooks, recoveries, saves
 
 if TYPE_CHECKING:
     import random
@@ -104,7 +104,7 @@ def stabilize(state, rng: random.Random, name: str, helper: str,
     if c.status != "unconscious":
         raise RuleViolation(f"{c.name} is {c.status}, not dying", "Death and Dying")
     events: list[Event] = []
-    own = state.turn == h.name
+    own = mooks.own_turn(state, h)
     there = beside or h.name == c.name or next_to(h, c)
     away = [n for n in h.engaged_with if n not in c.engaged_with]
     if not there and not away and own and not interrupt and not h.part.moved:

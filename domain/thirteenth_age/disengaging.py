@@ -16,7 +16,7 @@ from battletape.domain import dice
 from battletape.domain.encounter import combatant, require_able, require_initiative
 from battletape.domain.errors import AlreadyHolds, RuleViolation
 from battletape.domain.events import DisengageAttempted, Event
-from battletape.domain.thirteenth_age import actions, conditions, saves
+from battletape.domain.thirteenth_age import actions, conditions, mooks, saves
 from battletape.domain.thirteenth_age.position import require_can_move
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def disengage(state, rng: random.Random, name: str, natural: int | None,
             if foe.name not in foes:
                 foes.append(foe.name)
     require_can_move(c)
-    action = actions.slot(c, "interrupt" if interrupt else "move", state.turn == c.name)
+    action = actions.slot(c, "interrupt" if interrupt else "move", mooks.own_turn(state, c))
     grab = c.conditions.get("grabbed")
     grabbed = grab is not None and (grab.source is None or grab.source in foes)
     p = penalty(len(foes), grabbed, hit_grabber) + saves.check_bonus(bonus)

@@ -47,6 +47,11 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
                 actor.part.readied_action = ""
         else:
             spend_action(state, e)
+            actor = actor_of(state, e)
+            if (actor is not None and e.action != "free" and actor.name != state.turn
+                    and mooks.in_mobs_turn(state, actor)
+                    and e.action not in actor.actions_used):
+                actor.actions_used.append(e.action)  # a mook acts in its mob's turn
     match e:
         case ev.TurnStarted():
             state.turn = e.name
@@ -189,7 +194,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         case ev.Engaged():
             a, b = state.combatants[e.a], state.combatants[e.b]
             a.part.moving = a.part.moved = False  # the move ends in melee
-            a.part.engaging = a.name == state.turn and e.how in ("engage", "attack")
+            a.part.engaging = mooks.own_turn(state, a) and e.how in ("engage", "attack")
             if b.name not in a.engaged_with:
                 a.engaged_with.append(b.name)
             if a.name not in b.engaged_with:
@@ -199,14 +204,14 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             if e.success:  # from the foes it disengaged from (all, or only some)
                 c = state.combatants[e.name]
                 _part_from(state, c, e.foes)
-                c.part.moving = e.name == state.turn
+                c.part.moving = mooks.own_turn(state, c)
                 c.part.moved = False
         case ev.Moved():
             c = state.combatants[e.name]
             unengage(state, c)
             p = c.part
             # Far Away: "two moves away": coming back from far is a whole move
-            p.moving = c.name == state.turn and not e.teleport and p.whereabouts != "far"
+            p.moving = mooks.own_turn(state, c) and not e.teleport and p.whereabouts != "far"
             p.moved = True
             p.whereabouts = e.where
             p.engaging = False  # a new move: engaging where it ends is that move

@@ -64,14 +64,31 @@ def takes_the_turn(state: EncounterState, name: str, acted: set[str]) -> bool:
     return bool(living) and living[0] == name
 
 
+def in_mobs_turn(state: EncounterState, c: Combatant) -> bool:
+    """``c`` is a mook of the mob whose turn it is (its first living mook's turn)."""
+    turn = state.combatants.get(state.turn) if state.turn else None
+    return (turn is not None and is_mook(c) and is_mook(turn)
+            and mob_name(turn) == mob_name(c))
+
+
+def own_turn(state: EncounterState, c: Combatant) -> bool:
+    """It is ``c``'s own turn: its turn, or its mob's, in which every mook acts as on
+    its own turn (one standard, move and quick action each)."""
+    return state.turn == c.name or in_mobs_turn(state, c)
+
+
 def act_together(state: EncounterState, name: str) -> None:
-    """At the mob's turn every living mook of it acts (as on its own turn)."""
+    """At the mob's turn every living mook of it acts (as on its own turn, with its
+    own standard, move and quick actions)."""
     c = state.combatants[name]
     if not is_mook(c):
         return
     for m in mob(state, c):
         if m.name != name:
             m.acts_out_of_turn = True
+            m.actions_used = []
+            p = m.part
+            p.moving = p.moved = p.coup_de_grace = p.engaging = False
             state.out_of_turn.append(m.name)
 
 

@@ -18,7 +18,7 @@ from battletape.domain.encounter import combatant, require_able, require_on
 from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
 from battletape.domain.events import Engaged, Event, Moved
 from battletape.domain.state import Combatant, EncounterState
-from battletape.domain.thirteenth_age import actions, conditions
+from battletape.domain.thirteenth_age import actions, conditions, mooks
 from battletape.domain.thirteenth_age.events import FlightChanged
 
 WHEREABOUTS = {"nearby": "vicino", "far": "lontano", "behind": "dietro"}
@@ -40,9 +40,9 @@ def engage_move(state: EncounterState, a: Combatant) -> str:
     """Movement and Melee: "You can engage enemies by moving into melee with them".
     The creature whose turn it is spends one move action for the move that ends in
     melee, however many enemies it engages there; out of its turn it spends none."""
-    if state.turn == a.name and a.part.engaging:
+    if mooks.own_turn(state, a) and a.part.engaging:
         return "free"  # the same move: a further enemy where it ended
-    return actions.slot(a, "move", state.turn == a.name)
+    return actions.slot(a, "move", mooks.own_turn(state, a))
 
 
 def require_reach(a: Combatant, b: Combatant) -> None:
@@ -58,7 +58,7 @@ def approach(state: EncounterState, a: Combatant, b: Combatant,
     move ends cost no further move (``engage_move``)."""
     require_can_move(a)
     require_reach(a, b)
-    own = state.turn == a.name
+    own = mooks.own_turn(state, a)
     if not own and not a.acts_out_of_turn:
         # out of turn, engaging states where the creatures stand (an interception, a
         # grab, the GM's set-up): no action of the creature's is spent
@@ -163,7 +163,7 @@ def move(state: EncounterState, name: str, where: str,
         raise AlreadyHolds(f"{c.name} is already {where.replace(':', ' ')}")
     action = ("free" if teleport else
               actions.slot(c, "interrupt" if interrupt else "move",
-                           state.turn == c.name, relocate=True))
+                           mooks.own_turn(state, c), relocate=True))
     return [Moved(name=c.name, where=where, left=left, provoked=provoked,
                   teleport=teleport, action=action)]
 

@@ -21,7 +21,7 @@ from battletape.domain.encounter import (combatant, require_able, require_initia
 from battletape.domain.errors import BadInput, RuleViolation, refuse
 from battletape.domain.events import Event
 from battletape.domain.state import Combatant
-from battletape.domain.thirteenth_age import actions, combat_stats, saves
+from battletape.domain.thirteenth_age import actions, combat_stats, mooks, saves
 from battletape.domain.thirteenth_age.events import RallyAttempted, RecoverySpent
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def rally(state, rng: random.Random, name: str, total: int | None,
     require_turn(state, c, "rally")
     if not c.pc:
         raise RuleViolation(f"{c.name} is not a PC", "Rally")
-    action = actions.slot(c, "standard", state.turn == c.name)
+    action = actions.slot(c, "standard", mooks.own_turn(state, c))
     if c.part.rally_blocked_round == state.round:
         refuse(f"{c.name} failed a rally save this round", "Rally")
     if c.part.rallies == 0:
@@ -95,6 +95,6 @@ def potion(state, rng: random.Random, name: str, helper: str | None,
     if c.status in ("unconscious", "stable") and action != "standard":
         refuse(f"feeding a dying character a healing potion always takes a standard "
                f"action, not a {action} action", "Death and Dying")
-    used = actions.slot(h, action, state.turn == h.name)
+    used = actions.slot(h, action, mooks.own_turn(state, h))
     return [HealingPotionUsed(name=c.name, helper=h.name, action=used),
             spend(state, rng, c, total, "potion")]

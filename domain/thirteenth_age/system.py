@@ -87,6 +87,16 @@ class ThirteenthAge(RuleSystem):
                                                      added_stat(c, "md"))
         return sep.join((_("AC {ac}", ac=c.ac), _("PD {pd}", pd=pd), _("MD {md}", md=md)))
 
+    def roll_option_of(self, e) -> str | None:
+        """Shooting into Melee: the reroll against the engaged ally is typed with
+        ``--ally-roll``; Two-Weapon Fighting: the reroll of a natural 2 with
+        ``--reroll`` (``amend P --roll N`` at their position corrects them)."""
+        if type(e).__name__ != "AttackResolved":
+            return None
+        if any(t.startswith("into-melee-reroll:") for t in e.tags):
+            return "--ally-roll"
+        return "--reroll" if e.rerolled_from == 2 else None
+
     def describe(self, e, lang: str = "en") -> str | None:
         from battletape.domain.thirteenth_age import sentences
         from battletape.domain.words import words

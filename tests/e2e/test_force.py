@@ -158,3 +158,18 @@ def test_an_attack_without_a_kind_invents_no_engagement_in_any_system(sqlite_sto
     combatants = state(s)["combatants"]
     assert combatants["Bruna"]["engaged_with"] == []
     assert combatants["Orc"]["engaged_with"] == []
+
+
+def test_force_where_no_rule_refuses_says_so_in_one_line(sqlite_store):
+    # the table trial: `--force` on an attack nothing refused was silently dropped
+    s = sqlite_store
+    ok(s, "new Gate --seed 3")
+    ok(s, "add Bruna --pc --hp 30 --ac 17 --init 3")
+    ok(s, "add Orc --hp 20 --ac 15 --init 1")
+    ok(s, "init Bruna=15 Orc=6")
+    r = ok(s, "--force", "my call", "attack", "Bruna", "Orc", "--bonus", "5",
+           "--vs", "ac", "--roll", "12", "--dmg", "4")
+    assert r.err.strip().splitlines() == [
+        "note: no rule refused this command: --force recorded no ruling (the command "
+        "is recorded as it is)"]
+    assert "ruling" not in r.out

@@ -92,3 +92,17 @@ def test_every_system_tells_a_newcomer_to_roll(sqlite_store, system, rule):
     assert rule in r.err
     ok(s, "init Ogre=10")
     assert "Ogre" in state(s)["order"]
+
+
+def test_every_mook_attacks_in_the_mobs_turn_without_force(sqlite_store):
+    # the table trial's friction 1: the second mook was refused as if it had readied
+    s = sqlite_store
+    ok(s, "new Warren --seed 5")
+    ok(s, "add Bruna --pc --hp 30 --ac 17 --pd 14 --md 12 --init 3")
+    ok(s, "add Kobold --hp 6 --ac 13 --pd 11 --md 10 --init 1 --count 6 --mook")
+    ok(s, "init Bruna=5 Kobold=15")  # the mob first: 16 against 8
+    for n in (1, 2, 3):
+        ok(s, f"attack k{n} Bruna --bonus 5 --vs ac --roll 12 --dmg 3")
+    assert state(s)["combatants"]["Bruna"]["hp"] == 21
+    r = cli(s, "attack k2 Bruna --bonus 5 --vs ac --roll 12 --dmg 3")
+    assert r.code == 2 and "Kobold 2 has no standard action left" in r.err

@@ -149,3 +149,24 @@ def test_a_5e_effect_on_a_group_spares_its_dead_but_a_short_name_means_one(sqlit
     # named alone, the dead one is not silently skipped: the rule refuses it
     refused_whole(s, "effect mage hw1 --ability dex --dc 13 --dmg 4",
                   "Hobgoblin Warrior 1 is dead")
+
+
+def test_glued_word_beginnings_name_one_combatant():
+    # the table trial: `hob1` for "Hobgoblin 1" (only "hob 1" or "h1" worked)
+    names = ["Hobgoblin 1", "Hobgoblin 2", "Hobgoblin 12", "Hobgoblin Warrior 1",
+             "Orc 1"]
+    assert roster.resolve(names, "hob1") == "Hobgoblin 1"    # not Hobgoblin 12
+    assert roster.resolve(names, "hob12") == "Hobgoblin 12"
+    assert roster.resolve(names, "hobwar1") == "Hobgoblin Warrior 1"
+    assert roster.resolve(names, "hw1") == "Hobgoblin Warrior 1"
+    assert roster.resolve(names, "o1") == "Orc 1"
+    assert roster.resolve(names, "hob3") is None
+
+
+@pytest.mark.parametrize("system", ["13a", "5e", "3.5e"])
+def test_hob1_on_the_command_line_in_every_system(sqlite_store, system):
+    s = sqlite_store
+    ok(s, f"new Tower --system {system} --seed 2")
+    ok(s, "add Hobgoblin --hp 11 --ac 15 --count 2")
+    ok(s, "damage hob2 3")
+    assert state(s)["combatants"]["Hobgoblin 2"]["hp"] == 8

@@ -27,7 +27,7 @@ def test_the_rules_refuse_nothing_it_asks(tmp_path, seed):
 
 def test_the_battle_uses_the_rules_widely(tmp_path):
     path = str(tmp_path / "g.db")
-    g = gen.run(path, 3000, seed=4, system="3.5e")
+    g = gen.run(path, 3000, seed=1, system="3.5e")  # a seed whose PCs fall: stabilize
     events = stored_events(path, g.name)
     kinds = Counter(type(e).__name__ for e in events)
     for kind in ("EncounterStarted", "CombatantAdded", "InitiativeRolled", "RoundStarted",

@@ -228,12 +228,13 @@ def test_verify_of_an_old_store_tells_changed_rules_from_alterations(tmp_path):
     store = _old_store(tmp_path)
     r = cli(store, "verify")
     assert r.code == 0, r.out + r.err
-    assert "recorded under rules edition 1; today's rules (edition 2)" in r.out
+    assert ("recorded under rules edition 1; today's rules "
+            f"(edition {ev.RULES_EDITION})") in r.out
     assert "earlier edition of the rules" in r.out
     new = cli(store, "new Today --seed 1")
     assert new.code == 0
     start = json.loads(cli(store, "--encounter Today log --json").out.splitlines()[0])
-    assert start["rules_edition"] == ev.RULES_EDITION == 2
+    assert start["rules_edition"] == ev.RULES_EDITION == 3
 
 
 # --- a store of every system, written by 2b65cd2 --------------------------------------

@@ -74,3 +74,51 @@ def test_when_the_first_mook_falls_the_next_living_one_takes_the_mobs_turn():
 def test_a_pc_is_never_a_mook():
     with pytest.raises(BadInput):
         ADD.decision(None, name="Bruna", hp=30, pc=True, mook=True)
+
+
+def attack(b, attacker, target="Bruna", natural=12, dmg=3):
+    order = AttackOrder(attacker=attacker, targets=[target], bonus=5, defense="ac",
+                        rolls=[natural], dmg=dmg)  # the standard action, as typed
+    return b.roll(attacks.attack, order)
+
+
+def test_every_mook_of_the_mob_takes_its_standard_action_in_the_mobs_turn():
+    # "the mob takes one turn, in which every mook of it acts": six standard-action
+    # attacks on Bruna in the mob's turn, none forced, none taken for a readied action
+    b = battle()
+    b.roll(ci.next_turn, {})
+    assert b.state.turn == "Kobold 1"
+    for n in range(1, 7):
+        attack(b, f"Kobold {n}", natural=15)  # total 20 vs AC 15: hit for 3
+    assert b.c("Bruna").hp == 30 - 6 * 3
+    assert not any("ruling" in type(e).__name__.lower() for e in b.events)
+
+
+def test_a_mook_has_one_standard_and_one_move_action_in_its_mobs_turn():
+    from battletape.domain.errors import RuleViolation
+    from battletape.domain.thirteenth_age import position
+
+    b = battle()
+    b.roll(ci.next_turn, {})
+    attack(b, "Kobold 2")
+    with pytest.raises(RuleViolation, match="Kobold 2 has no standard action left"):
+        attack(b, "Kobold 2")
+    b.do(position.move, "Kobold 3", "far")  # its move action
+    b.do(position.move, "Kobold 3", "nearby")  # its standard action, as a move
+    with pytest.raises(RuleViolation, match="Kobold 3 has no move action left"):
+        b.do(position.move, "Kobold 3", "far")
+    b.roll(ci.next_turn, {})  # Bruna
+    b.roll(ci.next_turn, {})  # round 2: the mob again, every mook's actions anew
+    assert b.state.turn == "Kobold 1"
+    attack(b, "Kobold 2")
+
+
+def test_outside_the_mobs_turn_a_mook_waits():
+    from battletape.domain.errors import RuleViolation
+
+    b = battle()
+    b.roll(ci.next_turn, {})  # the mob's turn
+    b.roll(ci.next_turn, {})  # round 2: Bruna's turn
+    assert b.state.turn == "Bruna"
+    with pytest.raises(RuleViolation, match="it is Bruna's turn, not Kobold 2's"):
+        attack(b, "Kobold 2")

@@ -63,10 +63,24 @@ def test_35_HPS_04_other_lethal_effects_kill_whatever_the_hp():
     assert (b.c("Y").hp, b.c("Y").status) == (25, "dead")
 
 
+def test_35_HPS_05_a_dying_monsters_d100_is_rolled_by_next_when_none_is_typed():
+    """35-HPS-05 (Morente): a dying monster's d100 nobody typed is rolled virtually as
+    `next` ends its turn (13th Age's `next` rolls saves the same way)."""
+    b = fight(("X", 3), ("B", 10))
+    b.run("damage", "X", 8)
+    to_turn(b, "B")
+    to_turn(b, "X")
+    events = b.run("next")
+    saved = [e for e in events if type(e).__name__ == "DeathSaveRolled"]
+    assert len(saved) == 1 and saved[0].name == "X" and saved[0].roll.source == "virtual"
+    assert saved[0].success == (saved[0].roll.total <= 10)
+    assert b.state.turn == "B"
+
+
 def test_35_HPS_05_d100_in_its_turn_01_to_10_stable():
     """35-HPS-05 (Morente): in its turn a dying creature rolls d100: `death-save X --roll
-    7` -> stable; `next` refuses to end the turn before the roll."""
-    b = fight(("X", 3), ("B", 10))
+    7` -> stable; `next` refuses to end a dying PC's turn before its player's roll."""
+    b = fight(("X", 3, {"pc": True}), ("B", 10))
     b.run("damage", "X", 8)
     to_turn(b, "B")
     to_turn(b, "X")
