@@ -211,3 +211,25 @@ def test_a_13th_age_refusal_is_said_in_italian_around_its_rule(sqlite_store):
     assert it == "Errore: Bruna è in piedi, non sta morendo (Death and Dying)\n"
     assert en == "Error: Bruna is up, not dying (Death and Dying)\n"
     assert not leaked(it.replace("(Death and Dying)", ""), {"Bruna", "Orco"})
+
+
+def test_a_35_refusal_is_said_wholly_in_italian(sqlite_store):
+    """3.5's own refusals from its catalogue (its rules are the Italian seed's
+    sections); the English is as it was."""
+    ok(sqlite_store, "new", "Ponte", "--system", "3.5e")
+    ok(sqlite_store, "add", "Bruna", "--pc", "--hp", "30", "--ac", "17")
+    ok(sqlite_store, "add", "Orco", "--hp", "15", "--ac", "13")
+    ok(sqlite_store, "init", "Bruna=15", "Orco=9")
+    attack = ("attack", "Bruna", "Orco", "--bonus", "5", "--roll", "3", "--dmg", "1")
+    ok(sqlite_store, *attack)
+    it, en = _refused(sqlite_store, *attack)
+    assert it == ("Errore: a Bruna non resta un'azione standard in questo round "
+                  "(standard) (Round e azioni) (un GM può imporlo con --force)\n")
+    assert en == ("Error: Bruna has no standard action left this round (standard) "
+                  "(Round e azioni) (a GM may --force)\n")
+    it, en = _refused(sqlite_store, "death-save", "Bruna")
+    assert it == ("Errore: Bruna è in piedi, non morente (da -1 a -9 pf): nessun tiro per "
+                  "stabilizzarsi (Condizioni: Morente)\n")
+    assert en == ("Error: Bruna is up, not dying (-1 to -9 hp): no roll to stabilise "
+                  "(Condizioni: Morente)\n")
+    assert not leaked(it, {"Bruna", "Orco"})
