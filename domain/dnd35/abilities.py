@@ -37,7 +37,8 @@ from battletape.domain.dnd35.ability_scores import score
 from battletape.domain.dnd35.bonuses import Mod
 from battletape.domain.dnd35.terms import ABILITIES, ability as ability_id
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import ConditionApplied, ConditionRemoved, Event
 from battletape.domain.state import Combatant, EncounterState
 
@@ -199,12 +200,13 @@ def change(state: EncounterState, name: str, text: str, points: int, drain: bool
     if by is not None and not (drain and points < 0):
         raise BadInput("--by", by, "--drain and -N (the drainer gains temporary hp)")
     if c.status == "dead":
-        raise RuleViolation(f"{c.name} is dead", "Condizioni: Morto")
+        raise violation(N_("{name} is dead"), "Condizioni: Morto", name=c.name)
     if stats.get(c, "no_con") and points < 0:
-        refuse(f"{c.name} has no Constitution score: it takes no ability "
-               "damage or drain", f"{SECTION}: Costituzione")
+        refuse(N_("{name} has no Constitution score: it takes no ability damage or "
+                  "drain"), f"{SECTION}: Costituzione", name=c.name)
     if has_no(c, abil):
-        raise RuleViolation(f"{c.name} has no {ABILITIES[abil]} score", SECTION)
+        raise violation(N_("{name} has no {ability} score"), SECTION, name=c.name,
+                        ability=ABILITIES[abil])
     base = sheet_score(c, abil)
     if base is None:
         raise BadInput("ability", abil, f"a score on {c.name}'s sheet (add --score "
@@ -213,10 +215,11 @@ def change(state: EncounterState, name: str, text: str, points: int, drain: bool
     lost = (c.extra.get(pool) or {}).get(abil, 0)
     if points > 0:
         if not lost:
-            raise RuleViolation(f"{c.name} has no {ABILITIES[abil]} "
-                                + ("drain to restore" if drain else "damage to cure"),
-                                "Risucchio di caratteristica" if drain
-                                else "Danni alle caratteristiche")
+            raise violation(N_("{name} has no {ability} drain to restore") if drain
+                            else N_("{name} has no {ability} damage to cure"),
+                            "Risucchio di caratteristica" if drain
+                            else "Danni alle caratteristiche", name=c.name,
+                            ability=ABILITIES[abil])
         amount = -min(points, lost)
     else:
         asked = -points * (2 if crit else 1)
@@ -254,10 +257,10 @@ def energy_drain(state: EncounterState, name: str, count: int, by: str | None
     if count == 0:
         raise BadInput("negative levels", count, "N (gained) or -N (removed)")
     if c.status == "dead":
-        raise RuleViolation(f"{c.name} is dead", "Condizioni: Morto")
+        raise violation(N_("{name} is dead"), "Condizioni: Morto", name=c.name)
     if stats.get(c, "no_con") and count > 0:
-        refuse(f"{c.name} has no Constitution score: immune to energy drain",
-               f"{SECTION}: Costituzione")
+        refuse(N_("{name} has no Constitution score: immune to energy drain"),
+               f"{SECTION}: Costituzione", name=c.name)
     held = stats.get(c, "negative_levels")
     if count < 0 and -count > held:
         raise BadInput("negative levels", count, f"at most -{held} ({c.name} has {held})")
@@ -280,10 +283,10 @@ def check(state: EncounterState, rng: "random.Random", name: str, text: str,
     c = combatant(state, name)
     abil = ability_id(text)
     if c.status == "dead":
-        raise RuleViolation(f"{c.name} is dead", "Condizioni: Morto")
+        raise violation(N_("{name} is dead"), "Condizioni: Morto", name=c.name)
     if has_no(c, abil):
-        raise RuleViolation(f"{c.name} has no {ABILITIES[abil]} score: no "
-                            f"{ABILITIES[abil]} check", SECTION)
+        raise violation(N_("{name} has no {ability} score: no {ability} check"), SECTION,
+                        name=c.name, ability=ABILITIES[abil])
     modifiers: dict[str, int] = {}
     if bonus is not None:
         modifiers["bonus"] = bonus

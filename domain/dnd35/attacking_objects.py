@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from battletape.domain.dnd35 import stats
 from battletape.domain.errors import BadInput, refuse
+from battletape.domain.words import N_
 from battletape.domain.events import DamageTaken, Event
 from battletape.domain.state import Combatant
 
@@ -81,8 +82,8 @@ def direct(t: Combatant, amount: int, nonlethal: bool, damage_type: str | None,
     if hardness is not None and hardness < 0:
         raise BadInput("--hardness", hardness, "0 or more")
     if nonlethal:           # forced: the GM rules it harms the object as damage does
-        refuse(f"{t.name} is an object: objects are immune to nonlethal damage",
-               SECTION)
+        refuse(N_("{name} is an object: objects are immune to nonlethal damage"),
+               SECTION, name=t.name)
     h = stats.get(t, "hardness") or 0 if hardness is None else hardness
     dealt, tags = reduce(amount, damage_type, ranged, h, siege)
     return [DamageTaken(target=t.name, amount=dealt, damage_type=damage_type,

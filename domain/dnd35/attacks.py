@@ -29,6 +29,7 @@ from battletape.domain.dnd35.rounds_and_actions import (require_battle, require_
 from battletape.domain.dnd35.terms import damage_type
 from battletape.domain.encounter import combatant
 from battletape.domain.errors import BadInput, refuse
+from battletape.domain.words import N_
 from battletape.domain.events import AttackResolved, Event, Roll
 from battletape.domain.state import Combatant, EncounterState
 
@@ -232,16 +233,17 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     targets = [combatant(state, t) for t in o.targets]
     for t in targets:
         if t.name == a.name:
-            refuse(f"{a.name} can't attack itself", SECTION)
+            refuse(N_("{name} can't attack itself"), SECTION, name=a.name)
         if t.status in ("dead", "fled"):
-            refuse(f"{t.name} is {t.status}", SECTION)
+            refuse(N_("{name} is {status}"), SECTION, name=t.name, status=t.status)
     if o.cover == "total":
-        refuse(f"{targets[0].name} has total cover: it can't be targeted or "
-               "attacked", "Copertura Totale")
+        refuse(N_("{name} has total cover: it can't be targeted or attacked"),
+               "Copertura Totale", name=targets[0].name)
     require_can_act(state, a, "attack")
     for n in conditions.has(a, "no_attack"):
-        refuse(f"{a.name} is {n} and can't attack",
-               f"Condizioni: {conditions.CONDITIONS[n].title()}")
+        refuse(N_("{name} is {condition} and can't attack"),
+               f"Condizioni: {conditions.CONDITIONS[n].title()}", name=a.name,
+               condition=n)
     from battletape.domain.dnd35 import confusion
     confusion.check_attack(state, a, targets)
     if o.miss_rolls and not (o.concealment or o.obscured or o.light in ("dim", "dark")) \

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from battletape.domain.dnd35 import conditions, stats
 from battletape.domain.errors import BadInput, refuse
+from battletape.domain.words import N_
 from battletape.domain.state import Combatant, EncounterState
 
 SECTION = "Attacco di Opportunità"
@@ -31,23 +32,36 @@ def flat_footed(state: EncounterState, c: Combatant) -> bool:
 
 def why_not(state: EncounterState, c: Combatant, actor: Combatant | None = None) -> str | None:
     """Why ``c`` can take no attack of opportunity now (None: it can)."""
+    why = _why_not(state, c, actor)
+    return why[0].format(**why[1]) if why else None
+
+
+def _why_not(state: EncounterState, c: Combatant,
+             actor: Combatant | None = None) -> tuple[str, dict] | None:
+    """Why ``c`` can take no attack of opportunity now, a message of the catalogue and
+    its fields (None: it can)."""
     if c.status != "up":
-        return f"{c.name} is {c.status}"
+        return N_("{name} is {status}"), {"name": c.name, "status": c.status}
     if flat_footed(state, c):
-        return f"{c.name} is flat-footed (Colto alla Sprovvista: no attacks of opportunity)"
+        return N_("{name} is flat-footed (Colto alla Sprovvista: no attacks of "
+                  "opportunity)"), {"name": c.name}
     if stats.get(c, "total_defense"):
-        return f"{c.name} is in total defense (Difesa totale: no attacks of opportunity)"
+        return N_("{name} is in total defense (Difesa totale: no attacks of "
+                  "opportunity)"), {"name": c.name}
     if not stats.get(c, "armed"):
-        return f"{c.name} is not armed and threatens no square (Area minacciata)"
+        return N_("{name} is not armed and threatens no square (Area minacciata)"), {
+            "name": c.name}
     for n in conditions.has(c, "no_aoo"):
-        return f"{c.name} is {n} and takes no attacks of opportunity ({conditions.SECTION})"
+        return N_("{name} is {condition} and takes no attacks of opportunity "
+                  "({section})"), {"name": c.name, "condition": n,
+                                   "section": conditions.SECTION}
     if "confused" in c.conditions and actor is not None and \
             actor.name not in (c.extra.get("attacked_by") or []):
-        return (f"{c.name} is confused: an attack of opportunity only against a creature "
-                "already attacking it (Confuso)")
+        return N_("{name} is confused: an attack of opportunity only against a creature "
+                  "already attacking it (Confuso)"), {"name": c.name}
     if stats.get(c, "aoo_used") >= stats.get(c, "aoo_max"):
-        return (f"{c.name} has taken its {stats.get(c, 'aoo_max')} attack(s) of opportunity "
-                "this round")
+        return N_("{name} has taken its {n} attack(s) of opportunity this round"), {
+            "name": c.name, "n": stats.get(c, "aoo_max")}
     return None
 
 
@@ -121,17 +135,17 @@ def check(state: EncounterState, a: Combatant, t: Combatant, cover: str | None,
           concealment: int | None, kind: str | None) -> None:
     """May ``a`` take an attack of opportunity against ``t`` now?"""
     if kind not in (None, "melee"):
-        refuse("an attack of opportunity is a single melee attack", SECTION)
-    why = why_not(state, a, t)
+        refuse(N_("an attack of opportunity is a single melee attack"), SECTION)
+    why = _why_not(state, a, t)
     if why:
-        refuse(why, SECTION)
+        refuse(why[0], SECTION, **why[1])
     if cover and cover != "none":
-        refuse(f"no attack of opportunity against an opponent with cover "
-               f"({t.name} has {cover} cover)", f"{SECTION}; Copertura")
+        refuse(N_("no attack of opportunity against an opponent with cover ({name} has "
+                  "{cover} cover)"), f"{SECTION}; Copertura", name=t.name, cover=cover)
     hidden = "total concealment" if concealment == 50 else total_concealment(t)
     if hidden:
-        refuse(f"no attack of opportunity against an opponent with total "
-               f"concealment ({t.name}: {hidden})", "Occultamento Totale")
+        refuse(N_("no attack of opportunity against an opponent with total concealment "
+                  "({name}: {hidden})"), "Occultamento Totale", name=t.name, hidden=hidden)
 
 
 def check_trigger(state: EncounterState, a: Combatant, t: Combatant,
@@ -145,29 +159,31 @@ def check_trigger(state: EncounterState, a: Combatant, t: Combatant,
         offers = (state.extra.get("provoked") or {}).values()
         if t.name not in a.engaged_with and not any(
                 p.get("by") == t.name and a.name in p.get("who", []) for p in offers):
-            refuse(f"{a.name} does not threaten {t.name}: not engaged with it, and no "
-                   f"action of {t.name} offered it an attack of opportunity (`engage`, "
-                   "`--threatened-by`, or `--trigger P`)", "Area minacciata")
+            refuse(N_("{name} does not threaten {target}: not engaged with it, and no "
+                      "action of {target} offered it an attack of opportunity (`engage`, "
+                      "`--threatened-by`, or `--trigger P`)"), "Area minacciata",
+                   name=a.name, target=t.name)
         return
     provoked = (state.extra.get("provoked") or {}).get(str(trigger))
     # one per opportunity; one action may give several (35-AOO-04)
     allowed = len(((provoked or {}).get("reasons") or {}).get(a.name) or [1])
     if (a.extra.get("aoo_triggers") or []).count(trigger) >= allowed:
-        refuse(f"{a.name} has already taken an attack of opportunity for the "
-               f"action at position {trigger}: one per opportunity",
-               "Attacco di Opportunità")
+        refuse(N_("{name} has already taken an attack of opportunity for the action at "
+                  "position {trigger}: one per opportunity"), "Attacco di Opportunità",
+               name=a.name, trigger=trigger)
     if provoked is None:
         raise BadInput("--trigger", trigger, "the position of an action that provoked")
     if provoked.get("by") != t.name:
         raise BadInput("--trigger", trigger, f"an action of {t.name}")
     if a.name not in provoked.get("who", []) and provoked.get("action") == "withdraw":
-        refuse(f"{t.name} withdraws: its starting square counts as not "
-               f"threatened by a visible opponent ({a.name} is not invisible), "
-               "and the rest of its move did not pass a square it threatens",
-               "Ritirata")
+        refuse(N_("{name} withdraws: its starting square counts as not threatened by a "
+                  "visible opponent ({other} is not invisible), and the rest of its move "
+                  "did not pass a square it threatens"), "Ritirata", name=t.name,
+               other=a.name)
     if a.name not in provoked.get("who", []):
-        refuse(f"{a.name} was not offered an attack of opportunity by the "
-               f"action at position {trigger}", "Attacco di Opportunità")
+        refuse(N_("{name} was not offered an attack of opportunity by the action at "
+                  "position {trigger}"), "Attacco di Opportunità", name=a.name,
+               trigger=trigger)
 
 
 #: special moves that take the place of a melee attack, so of an AoO (35-AOO-06; the seed
@@ -185,8 +201,8 @@ def as_opportunity(state: EncounterState, a: Combatant, t: Combatant, what: str,
     from battletape.domain.dnd35.events import TableActionTaken
 
     if what not in AS_AOO:
-        refuse(f"a {what} does not take the place of a melee attack: not as "
-               "an attack of opportunity", SECTION)
+        refuse(N_("a {maneuver} does not take the place of a melee attack: not as an "
+                  "attack of opportunity"), SECTION, maneuver=what)
     check(state, a, t, None, None, "melee")
     check_trigger(state, a, t, trigger)
     row = action_table.row(what)

@@ -32,6 +32,7 @@ from battletape.domain.dnd35 import size, stats
 from battletape.domain.dnd35.armor_class import COVER
 from battletape.domain.dnd35.bonuses import Mod
 from battletape.domain.errors import BadInput, refuse
+from battletape.domain.words import N_
 from battletape.domain.state import Combatant
 
 if TYPE_CHECKING:
@@ -47,12 +48,12 @@ def attack_mods(o: "AttackOrder") -> list[Mod]:
     mods: list[Mod] = []
     if o.flank:
         if o.kind != "melee":
-            refuse("flanking gives +2 on a melee attack only (--kind melee)",
+            refuse(N_("flanking gives +2 on a melee attack only (--kind melee)"),
                    "Fiancheggiare")
         mods.append(Mod(2, "flanking", "flanking"))
     if o.into_melee:
         if o.kind != "ranged":
-            refuse("shooting into melee is a ranged attack (--kind ranged)",
+            refuse(N_("shooting into melee is a ranged attack (--kind ranged)"),
                    "Tirare nella mischia")
         mods.append(Mod(-4, "untyped", "shooting into melee"))
     return mods
@@ -84,8 +85,8 @@ def check(a: Combatant, t: Combatant, o: "AttackOrder") -> None:
     """Refusals of the battle grid beyond cover (``attacks`` refuses total cover)."""
     chance, why = miss_chance(a, t, o)
     if o.opportunity and chance >= TOTAL:
-        refuse(f"no attack of opportunity against an opponent with total "
-               f"concealment ({why})", "Occultamento Totale")
+        refuse(N_("no attack of opportunity against an opponent with total concealment "
+                  "({why})"), "Occultamento Totale", why=why)
     if o.cover_hardness is not None:
         if o.cover_hardness < 0:
             raise BadInput("--cover-hardness", o.cover_hardness, "0 or more")

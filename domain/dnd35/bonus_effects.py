@@ -12,6 +12,7 @@ from __future__ import annotations
 from battletape.domain.dnd35 import bonuses, stats
 from battletape.domain.encounter import combatant, require_on
 from battletape.domain.errors import BadInput, refuse
+from battletape.domain.words import N_
 from battletape.domain.events import Event
 from battletape.domain.state import EncounterState
 
@@ -36,14 +37,15 @@ def add_modifier(state: EncounterState, name: str, stat: str, value: int, type_:
                        "the armor, the shield or the natural armor)")
     if not bonuses.applies(kind, stat) and not (kind == "resistance" and stat == "save"):
         limit = ", ".join(sorted(bonuses.TYPES[kind][1] or []))
-        refuse(f"a {kind} bonus applies to {limit} only, not {stat}",
-               f"Bonus: {bonuses.TYPES[kind][0].title()}")
+        refuse(N_("a {kind} bonus applies to {stats} only, not {stat}"),
+               f"Bonus: {bonuses.TYPES[kind][0].title()}", kind=kind, stats=limit,
+               stat=stat)
     if kind == "inherent" and value > 5:
-        refuse("an inherent bonus is at most +5 per score",
+        refuse(N_("an inherent bonus is at most +5 per score"),
                "Bonus: Intrinseco")
     if kind == "morale" and stats.get(c, "mindless") and value > 0:
-        refuse(f"{c.name} is mindless: a morale bonus comes from a "
-               "mind-affecting effect", "Bonus: Morale")
+        refuse(N_("{name} is mindless: a morale bonus comes from a mind-affecting "
+                  "effect"), "Bonus: Morale", name=c.name)
     if not source or not source.strip():
         raise BadInput("--source", source, "the effect the bonus comes from")
     if rounds is not None and rounds < 1:

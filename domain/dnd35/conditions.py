@@ -41,7 +41,8 @@ from battletape.domain.dnd35 import stats
 from battletape.domain.dnd35.action_table import MOVES
 from battletape.domain.dnd35.terms import CONDITIONS, condition
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
+from battletape.domain.errors import AlreadyHolds, BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import ConditionApplied, ConditionRemoved, Event
 from battletape.domain.state import Combatant, Condition, EncounterState
 
@@ -228,11 +229,13 @@ def check_movement(c: Combatant, slug: str, kind: str) -> None:
     (immobilized, paralyzed, pinned: ``no_move`` or speed 0)."""
     if slug in ("run", "charge"):
         for n in has(c, "no_run_charge"):
-            refuse(f"{c.name} is {n} and can't run or charge", rule(n))
+            refuse(N_("{name} is {condition} and can't run or charge"), rule(n),
+                   name=c.name, condition=n)
     if (slug in MOVES or slug == "5-foot-step") and slug != "stand-up":
         stuck = has(c, "no_move") or [n for n, e in effects(c) if e.speed == 0]
         for n in stuck:
-            refuse(f"{c.name} is {n}: it can't leave its position", rule(n))
+            refuse(N_("{name} is {condition}: it can't leave its position"), rule(n),
+                   name=c.name, condition=n)
 
 
 # --- cond add / cond remove -------------------------------------------------------------
@@ -288,14 +291,14 @@ def apply_condition(state: EncounterState, name: str, text: str, source: str | N
     if effect is not None and not effect.strip():
         raise BadInput("--effect", effect, "the effect's name")
     if c.status == "dead":
-        raise RuleViolation(f"{c.name} is dead", "Condizioni: Morto")
+        raise violation(N_("{name} is dead"), "Condizioni: Morto", name=c.name)
     eff = EFFECTS[cond]
     if eff.living_only and not stats.get(c, "living"):
-        refuse(f"{c.name} is not a living creature (construct or undead): "
-               f"immune to being {cond}", rule(cond))
+        refuse(N_("{name} is not a living creature (construct or undead): immune to "
+                  "being {condition}"), rule(cond), name=c.name, condition=cond)
     if cond in ("fatigued", "exhausted", "dehydrated") and stats.get(c, "no_con"):
-        refuse(f"{c.name} has no Constitution score: it can't become "
-               f"{cond}", "Caratteristiche: Costituzione")
+        refuse(N_("{name} has no Constitution score: it can't become {condition}"),
+               "Caratteristiche: Costituzione", name=c.name, condition=cond)
     if cond in FEAR and effect:
         seen = [e.casefold() for e in c.extra.get("fear_effects") or []]
         if effect.strip().casefold() in seen:
@@ -358,11 +361,11 @@ def _named_effect(state: EncounterState, c: Combatant, text: str, source: str | 
         stat, _, kind = k.partition(":")
         kind = kind or "untyped"
         if not bonuses.applies(kind, stat) and not (kind == "resistance" and stat == "save"):
-            refuse(f"a {kind} bonus applies to "
-                   f"{', '.join(sorted(bonuses.TYPES[kind][1] or []))} only, not {stat}",
-                   f"Bonus: {bonuses.TYPES[kind][0].title()}")
+            refuse(N_("a {kind} bonus applies to {stats} only, not {stat}"),
+                   f"Bonus: {bonuses.TYPES[kind][0].title()}", kind=kind,
+                   stats=", ".join(sorted(bonuses.TYPES[kind][1] or [])), stat=stat)
     if c.status == "dead":
-        raise RuleViolation(f"{c.name} is dead", "Condizioni: Morto")
+        raise violation(N_("{name} is dead"), "Condizioni: Morto", name=c.name)
     had = c.conditions.get(key)
     src = combatant(state, source).name if source else None
     until = _until(state, c, rounds) if rounds else None
@@ -393,13 +396,14 @@ def remove_condition(state: EncounterState, name: str, text: str) -> list[Event]
         raise BadInput("condition", text, f"a condition: {cond} is a hit-point status")
     if cond not in c.conditions:
         if cond in held(c):
-            raise RuleViolation(f"{c.name} is {cond} because it is {c.status}: heal it "
-                                "instead", rule(cond))
+            raise violation(N_("{name} is {condition} because it is {status}: heal it "
+                               "instead"), rule(cond), name=c.name, condition=cond,
+                            status=c.status)
         raise AlreadyHolds(f"{c.name} is not {cond}")
     parent = c.conditions[cond].source
     if parent in c.conditions and cond in EFFECTS[parent].implies and cond != "prone":
-        raise RuleViolation(f"{c.name} is {cond} because it is {parent}: remove {parent}",
-                            rule(cond))
+        raise violation(N_("{name} is {condition} because it is {holder}: remove {holder}"),
+                        rule(cond), name=c.name, condition=cond, holder=parent)
     return [ConditionRemoved(name=c.name, condition=cond)]
 
 

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from battletape.domain.dnd35.conditions import rule
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import Event
 
 if TYPE_CHECKING:
@@ -53,13 +54,13 @@ def roll(state: "EncounterState", rng: "random.Random", name: str,
     require_battle(state)
     c = combatant(state, name)
     if "confused" not in c.conditions:
-        raise RuleViolation(f"{c.name} is not confused", RULE)
+        raise violation(N_("{name} is not confused"), RULE, name=c.name)
     if state.turn != c.name:
-        refuse(f"a confused creature rolls at the start of its own turn; it "
-               f"is {state.turn}'s turn", RULE)
+        refuse(N_("a confused creature rolls at the start of its own turn; it is "
+                  "{turn}'s turn"), RULE, turn=state.turn)
     if rolled(state, c) is not None:
-        refuse(f"{c.name} has rolled its behaviour this turn already "
-               f"({rolled(state, c)['behaviour']})", RULE)
+        refuse(N_("{name} has rolled its behaviour this turn already ({confusion})"), RULE,
+               name=c.name, confusion=rolled(state, c)["behaviour"])
     attacker = c.extra.get("confusion_attacker")
     if attacker:
         if natural is not None:
@@ -95,18 +96,18 @@ def check_action(state: "EncounterState", c: "Combatant", slug: str, kind: str) 
         return
     done = rolled(state, c)
     if done is None:
-        refuse(f"{c.name} is confused: roll its behaviour first "
-               f"(`confusion {c.name} --roll N`)", RULE)
+        refuse(N_("{name} is confused: roll its behaviour first (`confusion {name} "
+                  "--roll N`)"), RULE, name=c.name)
     what = done["behaviour"]
     if what == "babble":
-        refuse(f"{c.name} is confused and babbles incoherently this turn: "
-               "no action", RULE)
+        refuse(N_("{name} is confused and babbles incoherently this turn: no action"),
+               RULE, name=c.name)
     if what == "flee" and (slug not in FLEE_ROWS and kind != "move"):
-        refuse(f"{c.name} is confused and flees this turn: move actions only",
-               RULE)
+        refuse(N_("{name} is confused and flees this turn: move actions only"), RULE,
+               name=c.name)
     if what in ATTACKS and slug not in ATTACK_ROWS and kind != "move":
-        refuse(f"{c.name} is confused and must attack this turn: attacks "
-               "and movement only", RULE)
+        refuse(N_("{name} is confused and must attack this turn: attacks and movement "
+                  "only"), RULE, name=c.name)
 
 
 def check_attack(state: "EncounterState", a: "Combatant", targets: list) -> None:
@@ -119,11 +120,11 @@ def check_attack(state: "EncounterState", a: "Combatant", targets: list) -> None
         return
     what = done["behaviour"]
     if what in ("babble", "flee"):
-        refuse(f"{a.name} is confused and "
-               f"{'babbles' if what == 'babble' else 'flees'} this turn: "
-               "no attack", RULE)
+        refuse(N_("{name} is confused and babbles this turn: no attack") if what == "babble"
+               else N_("{name} is confused and flees this turn: no attack"), RULE,
+               name=a.name)
     if what in ATTACKS and done.get("target"):
         wrong = [t.name for t in targets if t.name != done["target"]]
         if wrong:
-            refuse(f"{a.name} is confused and attacks {done['target']} this "
-                   f"turn, not {', '.join(wrong)}", RULE)
+            refuse(N_("{name} is confused and attacks {target} this turn, not {wrong}"),
+                   RULE, name=a.name, target=done["target"], wrong=", ".join(wrong))

@@ -15,7 +15,8 @@ from battletape.domain.dice import d100
 from battletape.domain.dnd35 import rounds_and_actions as act, stats
 from battletape.domain.dnd35.hit_points import STABLE_UP_TO
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import RuleViolation, refuse
+from battletape.domain.errors import refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import DeathSaveRolled, Event, StabilizeAttempted
 from battletape.domain.state import EncounterState
 
@@ -31,14 +32,15 @@ def death_save(state: EncounterState, rng: "random.Random", name: str,
     require_on(state)
     c = combatant(state, name)
     if c.status != "dying":
-        raise RuleViolation(f"{c.name} is {c.status}, not dying (-1 to -9 hp): no roll to "
-                            "stabilise", "Condizioni: Morente")
+        raise violation(N_("{name} is {status}, not dying (-1 to -9 hp): no roll to "
+                           "stabilise"), "Condizioni: Morente", name=c.name,
+                        status=c.status)
     if state.turn != c.name:
-        refuse(f"a dying creature rolls in its own turn; it is "
-               f"{state.turn}'s turn", "Condizioni: Morente")
+        refuse(N_("a dying creature rolls in its own turn; it is {turn}'s turn"),
+               "Condizioni: Morente", turn=state.turn)
     if not stats.get(c, "death_save_due"):
-        refuse(f"{c.name} has rolled to stabilise this round already",
-               "Condizioni: Morente")
+        refuse(N_("{name} has rolled to stabilise this round already"),
+               "Condizioni: Morente", name=c.name)
     roll = d100(natural, rng, "--roll")
     return [DeathSaveRolled(name=c.name, roll=roll, success=roll.total <= STABLE_UP_TO)]
 
@@ -49,8 +51,8 @@ def stabilize(state: EncounterState, rng: "random.Random", name: str, by: str,
     require_on(state)
     c, helper = combatant(state, name), combatant(state, by)
     if c.status != "dying":
-        raise RuleViolation(f"{c.name} is {c.status}, not dying: nothing to stabilise",
-                            "Condizioni: Stabile")
+        raise violation(N_("{name} is {status}, not dying: nothing to stabilise"),
+                        "Condizioni: Stabile", name=c.name, status=c.status)
     events = act.take(state, helper, "stabilize", what=f"Heal DC {HEAL_DC} on {c.name}")
     roll = dice.d20_roll(natural, rng, bonus)
     events.append(StabilizeAttempted(name=c.name, helper=helper.name, roll=roll,

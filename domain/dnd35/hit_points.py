@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from battletape.domain.dnd35 import ability_scores, stats
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, violation
+from battletape.domain.words import N_
 from battletape.domain.events import DeathSaveRolled, Event, Healed, StabilizeAttempted
 from battletape.domain.state import Combatant, EncounterState
 
@@ -96,8 +97,9 @@ def heal(c: Combatant, amount: int) -> None:
 
 def check_heal(c: Combatant) -> None:
     if c.status == "dead":
-        raise RuleViolation(f"{c.name} is dead: a dead creature can't benefit from normal "
-                            "or magical healing (it can be raised)", "Condizioni: Morto")
+        raise violation(N_("{name} is dead: a dead creature can't benefit from normal or "
+                           "magical healing (it can be raised)"), "Condizioni: Morto",
+                        name=c.name)
 
 
 def direct_heal(state: EncounterState, target: str, amount: int) -> list[Event]:

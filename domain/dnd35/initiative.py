@@ -24,7 +24,8 @@ from battletape.domain.dnd35.initiative_order import ordered  # noqa: F401 (its 
 from battletape.domain.dnd35.rounds import end_current, start_next
 from battletape.domain.dnd35.rounds_and_actions import require_battle, require_can_act, take
 from battletape.domain.encounter import combatant, names_or_group, require_on
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import (Delayed, DelayedActionTaken, Event, InitiativeRolled, Readied,
                            ReadiedActionTaken, RoundStarted, SurpriseDeclared, TurnStarted)
 from battletape.domain.state import Combatant, EncounterState
@@ -62,36 +63,35 @@ def roll_initiative(state: EncounterState, rng: "random.Random", given: dict[str
     if reroll:
         return _reroll(state, reroll)
     if not state.combatants:
-        raise RuleViolation("no combatants yet: add them with `add`")
+        raise violation(N_("no combatants yet: add them with `add`"))
     if state.extra.get("surprise_round"):
-        raise RuleViolation("the surprise round is under way: only the aware rolled "
-                            "initiative for it; everyone rolls again at its end",
-                            "Sorpresa")
+        raise violation(N_("the surprise round is under way: only the aware rolled "
+                           "initiative for it; everyone rolls again at its end"), "Sorpresa")
     surprise = bool(aware)
     if surprise and (state.round > 0 or state.order):
-        raise RuleViolation("a surprise round comes first, before any initiative",
-                            "Sorpresa")
+        raise violation(N_("a surprise round comes first, before any initiative"),
+                        "Sorpresa")
     aware_names: set[str] = set()
     for name in aware:
         aware_names |= {m.name for m in names_or_group(state, name)}
     if surprise and len(aware_names) == len([c for c in state.combatants.values()
                                              if c.status not in ("dead", "fled")
                                              and not is_object(c)]):
-        refuse("everyone is aware: no surprise round (at least one creature must be "
-               "unaware of its enemies)", "Sorpresa")
+        refuse(N_("everyone is aware: no surprise round (at least one creature must be "
+                  "unaware of its enemies)"), "Sorpresa")
     typed: dict[str, int] = {}
     for name, natural in given.items():
         for m in names_or_group(state, name):
             if m.initiative is not None:
-                raise RuleViolation(f"{m.name} already rolled initiative ({m.initiative})",
-                                    SECTION)
+                raise violation(N_("{name} already rolled initiative ({initiative})"),
+                                SECTION, name=m.name, initiative=m.initiative)
             if is_object(m):
                 raise BadInput("initiative", f"{m.name}={natural}", "a creature: "
                                f"{m.name} is an object, it takes no turns (an animated "
                                "object is a creature: add it without --object)")
             if surprise and m.name not in aware_names:
-                raise RuleViolation(f"{m.name} is unaware: only the aware roll initiative "
-                                    "for the surprise round", "Sorpresa")
+                raise violation(N_("{name} is unaware: only the aware roll initiative for "
+                                   "the surprise round"), "Sorpresa", name=m.name)
             typed[m.name] = natural
     pending: dict[str, list[Combatant]] = {}
     for c in state.combatants.values():
@@ -99,7 +99,7 @@ def roll_initiative(state: EncounterState, rng: "random.Random", given: dict[str
                 not is_object(c) and (not surprise or c.name in aware_names):
             pending.setdefault(c.group or c.name, []).append(c)
     if not pending:
-        raise RuleViolation("everyone has rolled initiative already", SECTION)
+        raise violation(N_("everyone has rolled initiative already"), SECTION)
     events: list[Event] = []
     if surprise:
         events.append(SurpriseDeclared(actors=sorted(aware_names,
@@ -159,15 +159,16 @@ def _reroll(state: EncounterState, rolls: dict[str, int]) -> list[Event]:
     ties = {(state.combatants[n].initiative, state.combatants[n].init_bonus)
             for n in found}
     if len(ties) != 1 or None in next(iter(ties)):
-        raise RuleViolation("these creatures are not tied (same total and same bonus): "
-                            + ", ".join(f"{n} {state.combatants[n].initiative}"
+        raise violation(N_("these creatures are not tied (same total and same bonus): "
+                           "{found}"), f"{SECTION}: pareggi",
+                        found=", ".join(f"{n} {state.combatants[n].initiative}"
                                         f"{state.combatants[n].init_bonus:+d}"
-                                        for n in found), f"{SECTION}: pareggi")
+                                        for n in found))
     for n, v in found.items():
         if not 1 <= v <= 20:
             raise BadInput("--reroll", f"{n}={v}", "a natural d20 from 1 to 20")
     if len(set(found.values())) != len(found):
-        raise RuleViolation("the reroll is tied again: reroll those still tied",
+        raise violation(N_("the reroll is tied again: reroll those still tied"),
                             f"{SECTION}: pareggi")
     order = sorted(found, key=lambda n: -found[n])
     return [TieRerolled(names=order, rolls=found)]
@@ -195,12 +196,11 @@ def delay(state: EncounterState, name: str) -> list[Event]:
     require_battle(state)
     c = combatant(state, name)
     if state.turn != c.name:
-        refuse(f"only the creature whose turn it is can delay (it is "
-               f"{state.turn}'s turn)", "Ritardare il turno")
+        refuse(N_("only the creature whose turn it is can delay (it is {turn}'s turn)"),
+               "Ritardare il turno", turn=state.turn)
     if c.actions_used:
-        refuse(f"{c.name} has already acted this turn "
-               f"({', '.join(c.actions_used)}): a delay comes first",
-               "Ritardare il turno")
+        refuse(N_("{name} has already acted this turn ({used}): a delay comes first"),
+               "Ritardare il turno", name=c.name, used=", ".join(c.actions_used))
     return [Delayed(name=c.name)] + start_next(state, {c.name})
 
 
@@ -214,8 +214,8 @@ def ready(state: EncounterState, name: str, trigger: str, kind: str) -> list[Eve
     if kind not in ("standard", "move", "swift", "free"):
         raise BadInput("--action", kind, "standard, move, swift or free")
     if state.turn != c.name:
-        refuse(f"{c.name} can ready only in its own turn",
-               "Preparare un'azione")
+        refuse(N_("{name} can ready only in its own turn"), "Preparare un'azione",
+               name=c.name)
     events = take(state, c, "ready", what=trigger)
     return events + [Readied(name=c.name, trigger=trigger, action=kind)]
 
@@ -227,14 +227,14 @@ def act(state: EncounterState, name: str) -> list[Event]:
     c = combatant(state, name)
     current = state.combatants.get(state.turn or "")
     if current is None or current.name == c.name:
-        raise RuleViolation(f"{c.name} can't act out of turn now")
+        raise violation(N_("{name} can't act out of turn now"), name=c.name)
     if c.readied:
         require_can_act(state, c, "take its readied action")
         return [ReadiedActionTaken(name=c.name, before=current.name,
                                    initiative=current.initiative or 0)]
     if not c.delayed:
-        raise RuleViolation(f"{c.name} has neither delayed nor readied an action",
-                            "Ritardare il turno")
+        raise violation(N_("{name} has neither delayed nor readied an action"),
+                        "Ritardare il turno", name=c.name)
     events = end_current(state)
     events.append(DelayedActionTaken(name=c.name, after=current.name,
                                      initiative=current.initiative or 0))

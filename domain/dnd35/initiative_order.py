@@ -10,7 +10,8 @@ read the order from here, and every 3.5 decision that needs a battle on.
 from __future__ import annotations
 
 from battletape.domain.encounter import require_on
-from battletape.domain.errors import RuleViolation
+from battletape.domain.errors import violation
+from battletape.domain.words import N_
 from battletape.domain.state import Combatant, EncounterState
 
 
@@ -18,7 +19,7 @@ def require_battle(state: EncounterState) -> None:
     """A battle is on once there is an initiative order."""
     require_on(state)
     if not state.order and not state.turn:
-        raise RuleViolation("no initiative yet: roll it with `init`", "Iniziativa")
+        raise violation(N_("no initiative yet: roll it with `init`"), "Iniziativa")
 
 
 def key(state: EncounterState, c: Combatant, entry: int) -> tuple:

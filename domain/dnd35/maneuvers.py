@@ -44,7 +44,8 @@ from battletape.domain import dice
 from battletape.domain.dnd35 import ability_scores, armor_class, conditions, size, stats
 from battletape.domain.dnd35.rounds_and_actions import require_battle, require_can_act, strain, take
 from battletape.domain.encounter import combatant
-from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
+from battletape.domain.errors import AlreadyHolds, BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import ConditionApplied, Event
 from battletape.domain.state import Combatant, EncounterState
 # the move as announced, declared once with the verb's options; the seed's names
@@ -93,7 +94,8 @@ def aid(state: EncounterState, rng: "random.Random", aider: str, ally: str, targ
                        "the helper, the ally, the opponent")
     for c in (f, t):
         if c.status in ("dead", "fled"):
-            raise RuleViolation(f"{c.name} is {c.status}", "Aiutare un altro")
+            raise violation(N_("{name} is {status}"), "Aiutare un altro", name=c.name,
+                            status=c.status)
     events = take(state, a, "aid-another", t)
     roll = dice.d20_roll(natural, rng, bonus)
     nat = roll.faces[0]
@@ -122,9 +124,9 @@ def feint(state: EncounterState, rng: "random.Random", feinter: str, target: str
         raise BadInput("--opposed", None, "the target's Sense Motive check + its BAB "
                        "(the total)")
     if t.status in ("dead", "fled"):
-        raise RuleViolation(f"{t.name} is {t.status}", "Fintare")
+        raise violation(N_("{name} is {status}"), "Fintare", name=t.name, status=t.status)
     if stats.get(t, "mindless"):
-        refuse(f"{t.name} is mindless: it can't be feinted", "Fintare")
+        refuse(N_("{name} is mindless: it can't be feinted"), "Fintare", name=t.name)
     mods: dict[str, int] = {"Bluff": bonus}
     intelligence = ability_scores.score(t, "int")
     if intelligence is not None and 1 <= intelligence <= 2:
@@ -256,9 +258,9 @@ def _opposed(rng, o: ManeuverOrder, mine: dict[str, int], theirs: dict[str, int]
         if ma != md:
             return ra, rd, ma > md
         if o.check is not None or o.opposed is not None:
-            raise RuleViolation(f"a tie at {ra.total} with equal modifiers ({ma:+d}): both "
-                                "reroll (give the new naturals: --check N --opposed N)",
-                                "Prove di Lotta")
+            raise violation(N_("a tie at {total} with equal modifiers ({modifier}): both "
+                               "reroll (give the new naturals: --check N --opposed N)"),
+                            "Prove di Lotta", total=ra.total, modifier=f"{ma:+d}")
         nat_a = nat_d = None
 
 
@@ -286,39 +288,41 @@ def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
     if a.name == t.name:
         raise BadInput("maneuver", t.name, "an opponent, not the attacker itself")
     if t.status in ("dead", "fled"):
-        raise RuleViolation(f"{t.name} is {t.status}", rule)
+        raise violation(N_("{name} is {status}"), rule, name=t.name, status=t.status)
     grapplers = _grapplers(state, t)
     joining = o.what == "grapple" and bool(grapplers)
     if o.what == "grapple" and a.name in (t.extra.get("grappling_with") or []):
         raise AlreadyHolds(f"{a.name} is already grappling {t.name}")
     if joining and _room(a, t, grapplers) > GRAPPLE_ROOM:
-        refuse(f"no room to join the grapple on {t.name}: at most four "
-               "same-size creatures (one size larger counts 2, two or more "
-               "4, smaller 1/2)", "Unirsi ad una Lotta")
+        refuse(N_("no room to join the grapple on {name}: at most four same-size "
+                  "creatures (one size larger counts 2, two or more 4, smaller 1/2)"),
+               "Unirsi ad una Lotta", name=t.name)
     if o.what == "pin" and t.name not in (a.extra.get("grappling_with") or []):
-        raise RuleViolation(f"{a.name} is not grappling {t.name}: pinning is a grapple "
-                            "action", "Condizioni: In Lotta")
+        raise violation(N_("{name} is not grappling {target}: pinning is a grapple action"),
+                        "Condizioni: In Lotta", name=a.name, target=t.name)
     if o.what in ("trip", "bull-rush", "overrun") and size.steps(t, a) > 1:
-        refuse(f"{t.name} ({size.of(t)}) is more than one size larger than "
-               f"{a.name} ({size.of(a)})", rule)
+        refuse(N_("{name} ({size}) is more than one size larger than {other} "
+                  "({other_size})"), rule, name=t.name, size=size.of(t), other=a.name,
+               other_size=size.of(a))
     if o.what == "trip":
         if "incorporeal" in t.conditions:
-            refuse(f"{t.name} is incorporeal: it can't be tripped", rule)
+            refuse(N_("{name} is incorporeal: it can't be tripped"), rule, name=t.name)
         if stats.get(t, "legs") == 0:
-            refuse(f"{t.name} has no legs: it can't be tripped", rule)
+            refuse(N_("{name} has no legs: it can't be tripped"), rule, name=t.name)
     if o.what == "sunder" and o.damage_type and o.damage_type.lower() in (
             "piercing", "perforante"):
-        refuse("a sunder needs a slashing or bludgeoning weapon", rule)
+        refuse(N_("a sunder needs a slashing or bludgeoning weapon"), rule)
     if o.what == "overrun" and not o.counter and \
             a.extra.get("overrun_round") == state.round and state.round:
-        refuse(f"{a.name} has already tried an overrun this round: once per "
-               "round", rule)
+        refuse(N_("{name} has already tried an overrun this round: once per round"), rule,
+               name=a.name)
     events: list[Event] = []
     if o.counter:
         pending = state.extra.get("maneuver_counter") or {}
         if pending != {"by": a.name, "against": t.name, "maneuver": o.what}:
-            raise RuleViolation(f"{a.name} has no counter {o.what} against {t.name} now: "
-                                "only at once, after winning against the same move", rule)
+            raise violation(N_("{name} has no counter {maneuver} against {target} now: only "
+                               "at once, after winning against the same move"), rule,
+                            name=a.name, maneuver=o.what, target=t.name)
         require_can_act(state, a, f"try a counter {o.what}", "free")
     elif o.opportunity:
         from battletape.domain.dnd35 import attacks_of_opportunity as aoo
@@ -326,7 +330,8 @@ def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
     else:
         if o.what == "bull-rush" and o.charge:
             for n in conditions.has(a, "no_run_charge"):
-                refuse(f"{a.name} is {n} and can't charge", "Caricare")
+                refuse(N_("{name} is {condition} and can't charge"), "Caricare",
+                       name=a.name, condition=n)
             events += take(state, a, "charge", t)
             events.append(ModifierAdded(name=a.name, stat="ac", value=-2, source="charge",
                                         until=f"start of {a.name}'s turn"))
@@ -479,8 +484,8 @@ def turn(state: EncounterState, rng: "random.Random", name: str, level: int,
     uses_max = max(0, 3 + cha)
     used = stats.get(c, "turn_uses") or 0
     if used >= uses_max:
-        refuse(f"{c.name} has used its {uses_max} turning attempts (3 + Cha "
-               "a day)", "Scacciare")
+        refuse(N_("{name} has used its {uses} turning attempts (3 + Cha a day)"),
+               "Scacciare", name=c.name, uses=uses_max)
     undead = [combatant(state, n) for n in targets]
     events = take(state, c, "turn")
     if check is None:

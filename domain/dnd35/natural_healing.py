@@ -27,7 +27,8 @@ from __future__ import annotations
 from typing import Any
 
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
+from battletape.domain.errors import AlreadyHolds, BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import Event
 from battletape.domain.state import Combatant, EncounterState
 
@@ -57,8 +58,8 @@ def decide(kind: str, pcs: list[dict[str, Any]], after: str | None = None
     for p in pcs:
         name, level = p["name"], max(1, p["level"])
         if p["status"] == "dead":
-            raise RuleViolation(f"{name} is dead: a dead creature can't benefit from "
-                                "normal healing", "Condizioni: Morto")
+            raise violation(N_("{name} is dead: a dead creature can't benefit from normal "
+                               "healing"), "Condizioni: Morto", name=name)
         if p["status"] == "dying":
             continue  # it heals nothing until it is stable
         gain = min(per_level * level, p["max_hp"] - p["hp"])
@@ -89,8 +90,9 @@ def mid_fight(state: EncounterState, kind: str, names: list[str]) -> list[Event]
     who = [combatant(state, n) for n in names] if names else [
         c for c in state.combatants.values()
         if c.pc and c.status not in ("dead", "fled")]
-    refuse(f"the battle {state.name} is still going on (round {state.round}): a rest "
-           "happens between battles — `end` it first", RULE)
+    refuse(N_("the battle {name} is still going on (round {round}): a rest happens "
+              "between battles — `end` it first"), RULE, name=state.name,
+           round=state.round)
     return decide(kind, [view(c) for c in who])
 
 

@@ -20,10 +20,10 @@ import shlex
 
 from battletape.domain import dice
 from battletape.domain.dnd35 import conditions, stats
-from battletape.domain.dnd35.initiative_order import ordered
 from battletape.domain.dnd35.rounds_and_actions import require_battle
 from battletape.domain.encounter import combatant, require_on, require_placed
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import DeathSaveRolled, Event, RoundStarted, TurnEnded, TurnStarted
 from battletape.domain.state import EncounterState
 
@@ -54,9 +54,9 @@ def end_current(state: EncounterState, rng=None) -> list[Event]:
         saved.append(DeathSaveRolled(name=current.name, roll=roll,
                                      success=roll.total <= hit_points.STABLE_UP_TO))
     elif stats.get(current, "death_save_due") and current.status == "dying":
-        refuse(f"{current.name} is dying and must roll to stabilise first: "
-               f"`death-save {shlex.quote(current.name)} --roll N` (d100, 01-10 stable)",
-               "Condizioni: Morente")
+        refuse(N_("{name} is dying and must roll to stabilise first: `death-save {quoted} "
+                  "--roll N` (d100, 01-10 stable)"), "Condizioni: Morente",
+               name=current.name, quoted=shlex.quote(current.name))
     from battletape.domain.dnd35.events import ProvokedActionLost
     from battletape.domain.dnd35.rounds_and_actions import lost_because
 
@@ -83,7 +83,7 @@ def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> lis
         round_ += 1
         nxt = next((n for n in order if _takes_turn(state, n, round_)), None)
         if nxt is None:
-            raise RuleViolation("no one is left to take a turn: `end` or `flee`")
+            raise violation(N_("no one is left to take a turn: `end` or `flee`"))
         events.append(RoundStarted(round=round_))
     c = state.combatants[nxt]
     if c.readied:
@@ -98,8 +98,8 @@ def next_turn(state: EncounterState, rng, death_saves: dict[str, int]) -> list[E
 
     require_on(state)
     if state.extra.get("needs_init"):
-        raise RuleViolation("the surprise round is over: everyone rolls initiative again "
-                            "(`init NAME=N ...`)", "Sorpresa")
+        raise violation(N_("the surprise round is over: everyone rolls initiative again "
+                           "(`init NAME=N ...`)"), "Sorpresa")
     require_battle(state)
     if not state.extra.get("surprise_round"):  # the unaware wait out the surprise round
         require_placed(state, "Iniziativa", lambda c: bool(c.extra.get("joins"))

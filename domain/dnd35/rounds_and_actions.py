@@ -23,7 +23,8 @@ from battletape.domain.dnd35.action_table import MOVES
 from battletape.domain.dnd35.initiative_order import require_battle
 from battletape.domain.dnd35.hit_points import staggered
 from battletape.domain.encounter import combatant
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import DamageTaken, Event
 from battletape.domain.state import Combatant, EncounterState
 
@@ -32,14 +33,33 @@ SECTION = "Round e azioni"
 AS_STANDARD = {"charge", "withdraw"}
 
 
+#: why a creature may take only one standard or move action this round: the refusal
+#: of a second action, and of a full-round action
+LIMITS = {
+    "surprise": (
+        N_("the surprise round allows a single standard or move action (Sorpresa)"),
+        N_("the surprise round allows a single standard or move action (Sorpresa): no "
+           "full-round action")),
+    "disabled": (
+        N_("{name} is disabled: one standard or move action a round (Inabile)"),
+        N_("{name} is disabled: one standard or move action a round (Inabile): no "
+           "full-round action")),
+    "staggered": (
+        N_("{name} is staggered: one standard or move action a round (Barcollante)"),
+        N_("{name} is staggered: one standard or move action a round (Barcollante): no "
+           "full-round action")),
+}
+
+
 def limited(state: EncounterState, c: Combatant) -> str | None:
-    """Why ``c`` may take only one standard or move action this round."""
+    """Why ``c`` may take only one standard or move action this round (a key of
+    LIMITS)."""
     if state.extra.get("surprise_round"):
-        return "the surprise round allows a single standard or move action (Sorpresa)"
+        return "surprise"
     if c.status == "disabled":
-        return f"{c.name} is disabled: one standard or move action a round (Inabile)"
+        return "disabled"
     if staggered(c):
-        return f"{c.name} is staggered: one standard or move action a round (Barcollante)"
+        return "staggered"
     return None
 
 
@@ -48,30 +68,31 @@ def require_can_act(state: EncounterState, c: Combatant, what: str,
     from battletape.domain.dnd35.saves import require_settled
 
     if c.status not in ("up", "disabled"):
-        refuse(f"{c.name} is {c.status} and can't {what}",
+        refuse(N_("{name} is {status} and can't {what}"),
                {"dying": "Condizioni: Morente", "dead": "Condizioni: Morto",
                 "stable": "Condizioni: Stabile",
-                "unconscious": "Condizioni: Privo di Sensi"}.get(c.status))
+                "unconscious": "Condizioni: Privo di Sensi"}.get(c.status),
+               name=c.name, status=c.status, what=what)
     for n in conditions.has(c, "no_actions"):
-        refuse(f"{c.name} is {n} and can't take actions", 
-               f"Condizioni: {conditions.CONDITIONS[n].title()}")
+        refuse(N_("{name} is {condition} and can't take actions"),
+               f"Condizioni: {conditions.CONDITIONS[n].title()}", name=c.name,
+               condition=n)
     require_settled(state, c)   # its demanded Fortitude save first (Danno massiccio)
     if state.extra.get("surprise_round") and c.name in state.extra.get("unaware", []):
-        refuse(f"{c.name} is unaware of its enemies: it can't act in the "
-               "surprise round", "Sorpresa")
+        refuse(N_("{name} is unaware of its enemies: it can't act in the surprise round"),
+               "Sorpresa", name=c.name)
     if kind not in ("move", "free", "none"):
         for n in conditions.has(c, "move_only"):
-            refuse(f"{c.name} is {n}: a single move action a round, nothing "
-                   "else", "Condizioni: Nauseato")
+            refuse(N_("{name} is {condition}: a single move action a round, nothing else"),
+                   "Condizioni: Nauseato", name=c.name, condition=n)
 
 
 def require_turn(state: EncounterState, c: Combatant, what: str) -> None:
     if state.turn == c.name or c.acts_out_of_turn:
         return
-    refuse(f"it is {state.turn}'s turn, not {c.name}'s: {c.name} can't "
-           f"{what} now (an immediate or free action, an attack of "
-           "opportunity with --opportunity, or `act` for a readied action)",
-           SECTION)
+    refuse(N_("it is {turn}'s turn, not {name}'s: {name} can't {what} now (an immediate "
+              "or free action, an attack of opportunity with --opportunity, or `act` for a "
+              "readied action)"), SECTION, turn=state.turn, name=c.name, what=what)
 
 
 def used(c: Combatant, kind: str) -> int:
@@ -87,46 +108,47 @@ def check_budget(state: EncounterState, c: Combatant, kind: str, slug: str = "")
         if slug in AS_STANDARD:
             kind = "standard"
         else:
-            refuse(f"{why}: no full-round action", SECTION)
+            refuse(LIMITS[why][1], SECTION, name=c.name)
     if kind == "standard":
         if full or std or mv >= 2:
-            refuse(f"{c.name} has no standard action left this round "
-                   f"({_spent(c)})", SECTION)
+            refuse(N_("{name} has no standard action left this round ({spent})"),
+                   SECTION, name=c.name, spent=_spent(c))
         if why and mv:
-            refuse(why, SECTION)
+            refuse(LIMITS[why][0], SECTION, name=c.name)
     elif kind == "move":
         if full or std + mv >= 2:
-            refuse(f"{c.name} has no move action left this round "
-                   f"({_spent(c)})", SECTION)
+            refuse(N_("{name} has no move action left this round ({spent})"), SECTION,
+                   name=c.name, spent=_spent(c))
         if why and (std or mv):
-            refuse(why, SECTION)
+            refuse(LIMITS[why][0], SECTION, name=c.name)
         if mv and conditions.has(c, "move_only"):
-            refuse(f"{c.name} is nauseated: a single move action a round",
-                   "Condizioni: Nauseato")
+            refuse(N_("{name} is nauseated: a single move action a round"),
+                   "Condizioni: Nauseato", name=c.name)
         if slug in MOVES and stats.get(c, "stepped"):
-            refuse(f"{c.name} took a 5-foot step this round: no other "
-                   "movement in the same round", "Passo da 1,5 metri")
+            refuse(N_("{name} took a 5-foot step this round: no other movement in the "
+                      "same round"), "Passo da 1,5 metri", name=c.name)
     elif kind == "full-round":
         if std or mv or full:
-            refuse(f"a full-round action takes the whole round; {c.name} has "
-                   f"already spent {_spent(c)}", SECTION)
+            refuse(N_("a full-round action takes the whole round; {name} has already "
+                      "spent {spent}"), SECTION, name=c.name, spent=_spent(c))
     elif kind in ("swift", "immediate"):
         if state.extra.get("surprise_round"):
-            refuse("no swift or immediate action in the surprise round "
-                   "(a single standard or move action)", "Sorpresa")
+            refuse(N_("no swift or immediate action in the surprise round (a single "
+                      "standard or move action)"), "Sorpresa")
         if used(c, "swift") or used(c, "immediate") or stats.get(c, "swift_spent_next"):
-            refuse(f"{c.name} has used its swift or immediate action for this "
-                   "round", "Azione veloce / Azione immediata")
+            refuse(N_("{name} has used its swift or immediate action for this round"),
+                   "Azione veloce / Azione immediata", name=c.name)
     elif kind == "5-foot-step" or slug == "5-foot-step":
         if stats.get(c, "stepped"):
-            refuse(f"{c.name} has taken its 5-foot step this round",
-                   "Passo da 1,5 metri")
+            refuse(N_("{name} has taken its 5-foot step this round"),
+                   "Passo da 1,5 metri", name=c.name)
         if stats.get(c, "moved"):
-            refuse(f"{c.name} has moved this round: a 5-foot step only in a "
-                   "round without other movement", "Passo da 1,5 metri")
+            refuse(N_("{name} has moved this round: a 5-foot step only in a round "
+                      "without other movement"), "Passo da 1,5 metri", name=c.name)
         if float(stats.get(c, "speed")) <= 1.5:
-            refuse(f"{c.name}'s speed is {stats.get(c, 'speed')} m: a 5-foot "
-                   "step needs a speed above 1,5 m", "Passo da 1,5 metri")
+            refuse(N_("{name}'s speed is {speed} m: a 5-foot step needs a speed above "
+                      "1,5 m"), "Passo da 1,5 metri", name=c.name,
+                   speed=stats.get(c, "speed"))
     return kind
 
 
@@ -141,26 +163,28 @@ def require_possible(state: EncounterState, c: Combatant, slug: str,
     moving = slug in MOVES or slug in ("5-foot-step", "minimum-move")
     if slug in ("run", "charge"):
         for n in conditions.has(c, "no_run_charge"):
-            refuse(f"{c.name} is {n} and can't {slug}",
-                   "Correre" if slug == "run" else "Caricare")
+            refuse(N_("{name} is {condition} and can't run") if slug == "run"
+                   else N_("{name} is {condition} and can't charge"),
+                   "Correre" if slug == "run" else "Caricare", name=c.name, condition=n)
         if difficult:
-            refuse(f"no {'running' if slug == 'run' else 'charge'} across "
-                   "difficult terrain", "Terreno difficile")
+            refuse(N_("no running across difficult terrain") if slug == "run"
+                   else N_("no charge across difficult terrain"), "Terreno difficile")
     if slug == "withdraw" and "blinded" in c.conditions:
-        refuse(f"{c.name} is blinded: no withdraw", "Ritirata")
+        refuse(N_("{name} is blinded: no withdraw"), "Ritirata", name=c.name)
     legless = stats.get(c, "legs") == 0
     if slug == "crawl" and "prone" not in c.conditions and not legless:
-        refuse(f"{c.name} is not prone: crawling is how a prone creature "
-               "moves", "Strisciare")
+        refuse(N_("{name} is not prone: crawling is how a prone creature moves"),
+               "Strisciare", name=c.name)
     if "prone" in c.conditions and not legless and moving and slug not in (
             "crawl", "stand-up"):
-        refuse(f"{c.name} is prone: it moves only by crawling (1,5 m, a move "
-               "action that provokes) or stands up first",
-               "Condizioni: Prono; Strisciare")
+        refuse(N_("{name} is prone: it moves only by crawling (1,5 m, a move action "
+                  "that provokes) or stands up first"), "Condizioni: Prono; Strisciare",
+               name=c.name)
     for n in ("grappling", "pinned", "immobilized"):
         if moving and n in c.conditions:
-            refuse(f"{c.name} is {n} and can't move",
-                   f"Condizioni: {conditions.CONDITIONS[n].title()}")
+            refuse(N_("{name} is {condition} and can't move"),
+                   f"Condizioni: {conditions.CONDITIONS[n].title()}", name=c.name,
+                   condition=n)
 
 
 def take(state: EncounterState, c: Combatant, slug: str, target: Combatant | None = None,
@@ -179,23 +203,24 @@ def take(state: EncounterState, c: Combatant, slug: str, target: Combatant | Non
     if (row.slug in MOVES or row.slug == "5-foot-step") and \
             "dex" in (c.extra.get("no_scores") or []):
         # 35-ABI-05: "Una creatura senza punteggio di Destrezza ... non può spostarsi"
-        refuse(f"{c.name} has no Dexterity score: it can't move",
-               "Caratteristiche: Destrezza")
+        refuse(N_("{name} has no Dexterity score: it can't move"),
+               "Caratteristiche: Destrezza", name=c.name)
     out_of_turn = state.turn != c.name and not c.acts_out_of_turn
     if out_of_turn and kind not in ("immediate", "free", "none"):
         require_turn(state, c, row.english.lower())
     if kind == "immediate" and out_of_turn and aoo.flat_footed(state, c):
-        refuse(f"{c.name} is flat-footed: no immediate action",
-               "Azione immediata")
+        refuse(N_("{name} is flat-footed: no immediate action"), "Azione immediata",
+               name=c.name)
     if kind == "immediate" and out_of_turn and stats.get(c, "swift_spent_next"):
-        refuse(f"{c.name} has already spent its next turn's swift action",
-               "Azione immediata")
+        refuse(N_("{name} has already spent its next turn's swift action"),
+               "Azione immediata", name=c.name)
     require_possible(state, c, row.slug, difficult)
     readied = stats.get(c, "readied_kind")
     if c.acts_out_of_turn and state.turn != c.name and readied and \
             kind not in (readied, "free", "none", "aoo"):
-        refuse(f"{c.name} readied a {readied} action: only that one now "
-               f"(and free actions, a 5-foot step)", "Preparare un'azione")
+        refuse(N_("{name} readied a {readied} action: only that one now (and free "
+                  "actions, a 5-foot step)"), "Preparare un'azione", name=c.name,
+               readied=readied)
     if not out_of_turn:
         kind = check_budget(state, c, kind, row.slug)
         conditions.check_movement(c, row.slug, kind)
@@ -215,20 +240,27 @@ def complete_pending(state: EncounterState, c: Combatant, slug: str) -> None:
     opportunity made it impossible (35-AOO-05); ``next`` records it as lost."""
     if stats.get(c, "pending") != slug:
         return
-    why = lost_because(c, slug)
+    why = _lost_to(c)
     if why:
-        raise RuleViolation(f"{c.name}'s {slug} is lost: {why} (the attack of opportunity "
-                            "resolved before it); `next` records it as lost",
-                            "Attacco di Opportunità")
+        raise violation(N_("{name}'s {action} is lost: {name} is {status} (the attack of "
+                           "opportunity resolved before it); `next` records it as lost"),
+                        "Attacco di Opportunità", name=c.name, action=slug, status=why)
 
 
 def lost_because(c: Combatant, slug: str) -> str | None:
+    word = _lost_to(c)
+    return f"{c.name} is {word}" if word else None
+
+
+def _lost_to(c: Combatant) -> str | None:
+    """The status or condition that makes an action declared before an attack of
+    opportunity impossible."""
     if c.status not in ("up", "disabled"):
-        return f"{c.name} is {c.status}"
+        return c.status
     for n in ("prone", "grappling", "pinned", "immobilized", "entangled",
               *conditions.has(c, "no_actions"), *conditions.has(c, "no_run_charge")):
         if n in c.conditions:
-            return f"{c.name} is {n}"
+            return n
     return None
 
 

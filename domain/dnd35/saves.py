@@ -28,7 +28,8 @@ from battletape.domain.dnd35 import abilities, conditions, stats
 from battletape.domain.dnd35.armor_class import COVER
 from battletape.domain.dnd35.terms import save as save_id
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import Event, SaveRolled
 
 if TYPE_CHECKING:
@@ -55,9 +56,11 @@ def require_settled(state, c=None) -> None:
              if stats.get(x, "save_due") and x.status != "dead"]
     for x in owing:
         due = x.extra["save_due"]
-        refuse(f"{x.name} must first make the Fortitude save DC {due['dc']} the rules "
-               f"demand ({due['against'].replace('-', ' ')}): `save {shlex.quote(x.name)} "
-               f"--{due['save']} --roll N`; a failure kills", rule_of(due["against"]))
+        refuse(N_("{name} must first make the Fortitude save DC {dc} the rules demand "
+                  "({against}): `save {quoted} --{save} --roll N`; a failure kills"),
+               rule_of(due["against"]), name=x.name, dc=due["dc"],
+               against=due["against"].replace("-", " "), quoted=shlex.quote(x.name),
+               save=due["save"])
 
 
 def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
@@ -78,7 +81,8 @@ def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
         against = due["against"]        # the save owed, typed without --against
     if against in AGAINST:
         if not due or due.get("against") != against:
-            refuse(f"{c.name} owes no save against {against}", rule_of(against))
+            refuse(N_("{name} owes no save against {against}"), rule_of(against),
+                   name=c.name, against=against)
             if dc is None and against == "massive-damage":
                 from battletape.domain.dnd35.damage import MASSIVE_DC
                 dc = MASSIVE_DC
@@ -91,11 +95,11 @@ def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
     if dc is None:
         raise BadInput("--dc", dc, "the save's DC")
     if c.status == "dead":
-        raise RuleViolation(f"{c.name} is dead", "Condizioni: Morto")
+        raise violation(N_("{name} is dead"), "Condizioni: Morto", name=c.name)
     if kind == "fort" and stats.get(c, "no_con") and not harmless:
-        refuse(f"{c.name} has no Constitution score: immune to any effect "
-               "that requires a Fortitude save (unless harmless or working "
-               "on objects: --harmless)", "Caratteristiche: Costituzione")
+        refuse(N_("{name} has no Constitution score: immune to any effect that requires "
+                  "a Fortitude save (unless harmless or working on objects: --harmless)"),
+               "Caratteristiche: Costituzione", name=c.name)
     sheet = (stats.get(c, "saves") or {}).get(kind, 0) if bonus is None else bonus
     mod = sheet + conditions.penalty(c, "saves") - stats.get(c, "negative_levels")
     mod += sum(m.value for m in abilities.save_mods(c, kind))

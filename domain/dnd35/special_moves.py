@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from battletape.domain.dnd35 import conditions, stats
 from battletape.domain.dnd35.bonuses import Mod
 from battletape.domain.errors import BadInput, refuse
+from battletape.domain.words import N_
 from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
@@ -59,13 +60,15 @@ def check_grappling(a: Combatant, targets: list[Combatant], o: "AttackOrder") ->
     if not any(grapple_opponent(a, t) for t in targets):
         return
     if o.full or o.two_weapon:
-        refuse(f"{a.name} is grappling: a single attack roll a round on its grapple "
-               "opponent (no full attack, no two weapons)", IN_A_GRAPPLE)
+        refuse(N_("{name} is grappling: a single attack roll a round on its grapple "
+                  "opponent (no full attack, no two weapons)"), IN_A_GRAPPLE, name=a.name)
     from battletape.domain.dnd35 import weapons
     handed = weapons.wielded(a, o)
     if handed in ("one-handed", "two-handed") and not o.naturals and not o.unarmed:
-        refuse(f"{a.name} is grappling: only natural weapons, unarmed strikes or "
-               f"light weapons (not a {handed} weapon)", IN_A_GRAPPLE)
+        refuse(N_("{name} is grappling: only natural weapons, unarmed strikes or light "
+                  "weapons (not a one-handed weapon)") if handed == "one-handed"
+               else N_("{name} is grappling: only natural weapons, unarmed strikes or light "
+                       "weapons (not a two-handed weapon)"), IN_A_GRAPPLE, name=a.name)
 
 
 def check_attack(state: EncounterState, a: Combatant, targets: list[Combatant],
@@ -81,32 +84,33 @@ def check_attack(state: EncounterState, a: Combatant, targets: list[Combatant],
             raise BadInput("--charge", "with --full", "one attack (a charge ends in one "
                            "melee attack)")
         if o.kind not in (None, "melee"):
-            refuse("a charge ends in a melee attack", "Caricare")
+            refuse(N_("a charge ends in a melee attack"), "Caricare")
         for n in conditions.has(a, "no_run_charge"):
-            refuse(f"{a.name} is {n} and can't charge", "Caricare")
+            refuse(N_("{name} is {condition} and can't charge"), "Caricare", name=a.name,
+                   condition=n)
         if o.difficult:
-            refuse("no charge across difficult terrain", "Terreno difficile")
+            refuse(N_("no charge across difficult terrain"), "Terreno difficile")
     if o.coup_de_grace:
         t = targets[0]
         if len(targets) > 1 or o.full:
             raise BadInput("--coup-de-grace", "", "one helpless target, one attack")
         if "helpless" not in conditions.held(t):
-            refuse(f"{t.name} is not helpless: a coup de grace needs a "
-                   "helpless opponent", "Colpo di grazia")
+            refuse(N_("{name} is not helpless: a coup de grace needs a helpless opponent"),
+                   "Colpo di grazia", name=t.name)
         if stats.get(t, "crit_immune"):
-            refuse(f"{t.name} is immune to critical hits, so to a coup de "
-                   "grace", "Colpo di grazia")
+            refuse(N_("{name} is immune to critical hits, so to a coup de grace"),
+                   "Colpo di grazia", name=t.name)
         if o.kind == "ranged":
-            refuse("a coup de grace is delivered with a melee weapon (a bow "
-                   "or crossbow only if adjacent: --kind melee)",
+            refuse(N_("a coup de grace is delivered with a melee weapon (a bow or crossbow "
+                      "only if adjacent: --kind melee)"),
                    "Colpo di grazia")
     if o.full and state.extra.get("surprise_round"):
-        refuse("no full attack in the surprise round (a single standard or "
-               "move action)", "Sorpresa")
+        refuse(N_("no full attack in the surprise round (a single standard or move "
+                  "action)"), "Sorpresa")
     if "prone" in a.conditions and o.kind == "ranged" and (o.weapon or "").lower() not in (
             "crossbow", "light-crossbow", "heavy-crossbow", "hand-crossbow", "shuriken"):
-        refuse(f"{a.name} is prone: no ranged weapon but a crossbow or "
-               "shuriken (--weapon crossbow)", "Condizioni: Prono")
+        refuse(N_("{name} is prone: no ranged weapon but a crossbow or shuriken "
+                  "(--weapon crossbow)"), "Condizioni: Prono", name=a.name)
 
 
 def turn_ended(state: EncounterState, name: str) -> None:

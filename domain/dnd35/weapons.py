@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from battletape.domain.dnd35.bonuses import Mod
 from battletape.domain.dnd35.terms import SIZES
 from battletape.domain.errors import BadInput, refuse
+from battletape.domain.words import N_
 
 if TYPE_CHECKING:
     from battletape.domain.dnd35.attack_order import AttackOrder
@@ -126,23 +127,23 @@ def check_rules(a, o: "AttackOrder") -> None:
     """Refusals the weapon rules make (one line naming the seed's paragraph)."""
     if o.improvised:
         if o.threat != 20:
-            refuse(f"an improvised weapon threatens a critical on a natural 20 "
-                   f"only (not --threat {o.threat})", "Armi Improvvisate")
+            refuse(N_("an improvised weapon threatens a critical on a natural 20 only "
+                      "(not --threat {threat})"), "Armi Improvvisate", threat=o.threat)
         if o.mult != 2:
-            refuse(f"an improvised weapon deals double damage on a critical "
-                   f"(x2, not x{o.mult})", "Armi Improvvisate")
+            refuse(N_("an improvised weapon deals double damage on a critical (x2, not "
+                      "x{mult})"), "Armi Improvvisate", mult=o.mult)
         if o.thrown and o.full:
-            refuse("throwing an improvised weapon takes a standard action (a "
-                   "full-round one if two-handed), not an attack of a full "
-                   "attack", "Armi Improvvisate")
+            refuse(N_("throwing an improvised weapon takes a standard action (a "
+                      "full-round one if two-handed), not an attack of a full attack"),
+                   "Armi Improvvisate")
         if o.kind == "ranged" and not o.thrown:
-            refuse("an improvised weapon is never a projectile weapon; it may "
-                   "be thrown (--thrown)", "Armi Improvvisate")
+            refuse(N_("an improvised weapon is never a projectile weapon; it may be thrown "
+                      "(--thrown)"), "Armi Improvvisate")
     if o.naturals and o.manufactured and "primary" in o.naturals:
-        refuse("mixed with a manufactured weapon every natural weapon is "
-               "secondary (--natural secondary,...)", "Armi Naturali")
+        refuse(N_("mixed with a manufactured weapon every natural weapon is secondary "
+                  "(--natural secondary,...)"), "Armi Naturali")
     if o.two_weapon and (o.handed == "two-handed"):
-        refuse("a two-handed weapon is used as the primary weapon only",
+        refuse(N_("a two-handed weapon is used as the primary weapon only"),
                "Armi a Due Mani")
     wielded(a, o)
 
@@ -166,9 +167,11 @@ def wielded(a, o: "AttackOrder") -> str | None:
     steps = size_steps(a, o)
     i = HANDED.index(handed) + steps
     if not 0 <= i < len(HANDED):
-        refuse(f"a {o.weapon_size} {handed} weapon in {a.name}'s hands would be "
-               + ("lighter than a light weapon" if i < 0 else "heavier than a two-handed "
-                  "weapon") + ": it can't be wielded at all", "Taglia delle armi")
+        refuse(N_("a {size} {handed} weapon in {name}'s hands would be lighter than a "
+                  "light weapon: it can't be wielded at all") if i < 0
+               else N_("a {size} {handed} weapon in {name}'s hands would be heavier than a "
+                       "two-handed weapon: it can't be wielded at all"), "Taglia delle armi",
+               size=o.weapon_size, handed=handed, name=a.name)
         i = min(max(i, 0), len(HANDED) - 1)     # forced: the nearest category
     return HANDED[i]
 

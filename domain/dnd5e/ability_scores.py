@@ -15,6 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from battletape.domain.errors import BadInput, refuse
+from battletape.domain.words import N_
 from battletape.domain.dnd5e.terms import ability
 
 MIN_SCORE, MAX_SCORE = 1, 30
@@ -84,10 +85,10 @@ def applied_proficiency(prof: int, sources: list[str], multiply: int = 1,
             raise BadInput(what, times, "0 or more (how many times the proficiency "
                            "bonus is doubled or halved)")
     if multipliers > 1:
-        refuse("the proficiency bonus is multiplied only once",
+        refuse(N_("the proficiency bonus is multiplied only once"),
                "Competenza: il bonus non si accumula")
     if divisions > 1:
-        refuse("the proficiency bonus is divided only once",
+        refuse(N_("the proficiency bonus is divided only once"),
                "Competenza: il bonus non si accumula")
     if not sources:
         return 0

@@ -24,7 +24,8 @@ from battletape.domain.dnd5e import conditions, stats
 from battletape.domain.dnd5e.terms import ACTIONS
 from battletape.domain import encounter
 from battletape.domain.encounter import combatant, require_initiative
-from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
+from battletape.domain.errors import AlreadyHolds, BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import ConditionApplied, Event, Readied
 from battletape.domain.state import Combatant, EncounterState
 
@@ -35,12 +36,13 @@ MOUNT_ACTIONS = ("dash", "disengage", "dodge")
 def require_can_act(state: EncounterState, c: Combatant, what: str) -> None:
     """Up, not incapacitated, no death save pending."""
     if c.status != "up":
-        refuse(f"{c.name} is {c.status} and can't {what}",
-               "Condizioni: Privo di sensi" if c.status != "dead" else None)
+        refuse(N_("{name} is {status} and can't {what}"),
+               "Condizioni: Privo di sensi" if c.status != "dead" else None,
+               name=c.name, status=c.status, what=what)
     why = conditions.incapacitated(c)
     if why:
-        refuse(f"{c.name} is {why[0]} and can't take actions or reactions",
-               "Condizioni: Incapacitato")
+        refuse(N_("{name} is {condition} and can't take actions or reactions"),
+               "Condizioni: Incapacitato", name=c.name, condition=why[0])
 
 
 def require_turn(state: EncounterState, c: Combatant, what: str) -> None:
@@ -56,32 +58,39 @@ def readied_slot(state: EncounterState, c: Combatant, slot: str) -> str | None:
         return None
     if c.acts_out_of_turn:
         if slot != "action":
-            what = {"bonus": "a bonus action", "extra": "a further attack (Extra Attack)"}
-            refuse(f"{c.name}'s readied response is one action, not "
-                   f"{what.get(slot, slot)}", "Azioni: Preparare")
+            if slot == "bonus":
+                refuse(N_("{name}'s readied response is one action, not a bonus action"),
+                       "Azioni: Preparare", name=c.name)
+            elif slot == "extra":
+                refuse(N_("{name}'s readied response is one action, not a further attack "
+                          "(Extra Attack)"), "Azioni: Preparare", name=c.name)
+            else:
+                refuse(N_("{name}'s readied response is one action, not {slot}"),
+                       "Azioni: Preparare", name=c.name, slot=slot)
         return "readied"
     if "readied" in c.actions_used:
-        refuse(f"{c.name} already took its readied action", "Azioni: Preparare")
+        refuse(N_("{name} already took its readied action"), "Azioni: Preparare",
+               name=c.name)
         return "readied"
     return None
 
 
 def require_slot(state: EncounterState, c: Combatant, slot: str) -> None:
     if slot == "action" and "action" in c.actions_used:
-        refuse(f"{c.name} already took its action this turn",
-               "Azioni: Una cosa alla volta")
+        refuse(N_("{name} already took its action this turn"),
+               "Azioni: Una cosa alla volta", name=c.name)
     if slot == "bonus" and "bonus" in c.actions_used:
-        refuse(f"{c.name} already took its bonus action this turn",
-               "Azioni bonus")
+        refuse(N_("{name} already took its bonus action this turn"),
+               "Azioni bonus", name=c.name)
     if slot == "reaction" and stats.get(c, "reaction_used"):
-        refuse(f"{c.name} already used its reaction; it returns at the "
-               "start of its turn", "Reazioni")
+        refuse(N_("{name} already used its reaction; it returns at the start of its "
+                  "turn"), "Reazioni", name=c.name)
 
 
 def require_mount_allows(c: Combatant, action: str) -> None:
     if stats.get(c, "rider") and stats.get(c, "controlled") and action not in MOUNT_ACTIONS:
-        refuse(f"{c.name} is a controlled mount: it can only Dash, Disengage "
-               "or Dodge", "Combattimento a cavallo: Controllare una cavalcatura")
+        refuse(N_("{name} is a controlled mount: it can only Dash, Disengage or Dodge"),
+               "Combattimento a cavallo: Controllare una cavalcatura", name=c.name)
 
 
 def take_action(state: EncounterState, name: str, action: str, bonus_action: bool = False,
@@ -110,8 +119,8 @@ def take_action(state: EncounterState, name: str, action: str, bonus_action: boo
     if act == "drop-prone":
         why = conditions.speed_zero(c)
         if why:
-            refuse(f"{c.name} is {why[0]} (Speed 0) and can't drop prone",
-                   "Movimento: Cadersi a terra")
+            refuse(N_("{name} is {condition} (Speed 0) and can't drop prone"),
+                   "Movimento: Cadersi a terra", name=c.name, condition=why[0])
         if "prone" in c.conditions:
             raise AlreadyHolds(f"{c.name} is already prone")
         return [ActionTaken(name=c.name, action=act, slot="free"),
@@ -144,7 +153,8 @@ def act(state: EncounterState, name: str) -> list[Event]:
     require_initiative(state)
     c = combatant(state, name)
     if not c.readied:
-        raise RuleViolation(f"{c.name} has no readied action", "Azioni: Preparare")
+        raise violation(N_("{name} has no readied action"), "Azioni: Preparare",
+                        name=c.name)
     require_can_act(state, c, "take its readied action")
     require_slot(state, c, "reaction")
     return [ReadiedResponseTaken(name=c.name, trigger=c.readied, during=state.turn)]

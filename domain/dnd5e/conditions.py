@@ -27,7 +27,8 @@ from typing import NamedTuple
 from battletape.domain.dnd5e import stats
 from battletape.domain.dnd5e.terms import CONDITIONS
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
+from battletape.domain.errors import AlreadyHolds, BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import ConditionApplied, ConditionRemoved, Event
 from battletape.domain.state import EncounterState
 
@@ -238,12 +239,12 @@ def remove_condition(state: EncounterState, name: str, condition: str,
     if cond == "exhaustion":
         raise BadInput("condition", condition, "`exhaustion NAME -N` to lower the level")
     if cond == "unconscious" and c.hp == 0 and c.status in ("unconscious", "stable"):
-        refuse(f"{c.name} has 0 hit points: it is unconscious until it regains hit "
-               "points", "A 0 punti ferita: Privo di sensi")
+        refuse(N_("{name} has 0 hit points: it is unconscious until it regains hit "
+                  "points"), "A 0 punti ferita: Privo di sensi", name=c.name)
     holder = c.conditions[cond].source
     if holder in c.conditions and cond in EFFECTS[holder].implies and cond != "prone":
-        refuse(f"{c.name} is {cond} because it is {holder}: remove {holder}",
-               "Condizioni")
+        refuse(N_("{name} is {condition} because it is {holder}: remove {holder}"),
+               "Condizioni", name=c.name, condition=cond, holder=holder)
     return [ConditionRemoved(name=c.name, condition=cond, reason=reason)]
 
 
@@ -266,7 +267,7 @@ def exhaustion(state: EncounterState, name: str, change: int) -> list[Event]:
         raise BadInput(f"exhaustion of {c.name}", level,
                        f"a level from 0 to {MAX_EXHAUSTION} (now {stats.get(c, 'exhaustion')})")
     if c.status == "dead":
-        raise RuleViolation(f"{c.name} is dead", "Affaticato")
+        raise violation(N_("{name} is dead"), "Affaticato", name=c.name)
     return [ExhaustionChanged(name=c.name, change=change, level=level)]
 
 

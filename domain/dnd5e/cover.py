@@ -8,6 +8,7 @@ given per target, the most protective one (the SRD's reading).
 from __future__ import annotations
 
 from battletape.domain.errors import BadInput, refuse
+from battletape.domain.words import N_
 
 BONUS = {"half": 2, "three-quarters": 5}
 DEGREES = ("half", "three-quarters", "total")
@@ -27,6 +28,6 @@ def check(degree: str | None) -> str | None:
 def bonus(degree: str | None, target: str) -> int:
     """+2 or +5 to AC and Dex saves; total cover can't be targeted."""
     if degree == "total":
-        refuse(f"{target} has total cover and can't be targeted directly",
-               "Copertura: totale")
+        refuse(N_("{target} has total cover and can't be targeted directly"),
+               "Copertura: totale", target=target)
     return BONUS.get(degree or "", 0)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from battletape.domain.errors import BadInput, refuse
+from battletape.domain.words import N_
 from battletape.domain.events import Roll
 
 if TYPE_CHECKING:
@@ -86,8 +87,10 @@ def roll(faces: list[int], rng: "random.Random", modifier: int, advantage: list[
         if set(kept) & EXPLICIT or len(faces) > 2:
             raise BadInput(f"--roll{' for ' + who if who else ''}", faces[0],
                            f"two naturals as A/B: the roll has {how} ({', '.join(tags)})")
-        refuse(f"two naturals as A/B: the roll{' for ' + who if who else ''} has {how} "
-               f"({', '.join(tags)})", "Test con d20: vantaggio e svantaggio")
+        refuse(N_("two naturals as A/B: the roll for {who} has {how} ({tags})") if who
+               else N_("two naturals as A/B: the roll has {how} ({tags})"),
+               "Test con d20: vantaggio e svantaggio", who=who, how=how,
+               tags=", ".join(tags))
         tags.append(f"waived:{how}")  # the GM's ruling: one d20 rolled
         how, two = "waived", False
     if not two and len(faces) == 2 and how == "normal":

@@ -20,7 +20,8 @@ from battletape.domain.dnd5e import stats
 from battletape.domain.dnd5e.dropping_to_zero import instant_death
 from battletape.domain.dnd5e.terms import damage_type
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import DamageTaken, Event, Healed
 from battletape.domain.state import Combatant, EncounterState
 
@@ -98,9 +99,9 @@ def adjust(state: EncounterState, c: Combatant, amount: int, dtype: str | None,
 def _target(state: EncounterState, name: str) -> Combatant:
     c = combatant(state, name)
     if c.status == "dead":
-        raise RuleViolation(f"{c.name} is dead", "A 0 punti ferita")
+        raise violation(N_("{name} is dead"), "A 0 punti ferita", name=c.name)
     if c.status == "fled":
-        raise RuleViolation(f"{c.name} has fled", "Fine del combattimento")
+        raise violation(N_("{name} has fled"), "Fine del combattimento", name=c.name)
     return c
 
 
@@ -129,7 +130,8 @@ def direct_heal(state: EncounterState, target: str, amount: int) -> list[Event]:
     from battletape.domain.dnd5e import effects
 
     for n in effects.no_healing(c):  # --mod no-healing (Chill Touch)
-        refuse(f"{c.name} can't regain hit points ({n})", effects.SECTION)
+        refuse(N_("{name} can't regain hit points ({effect})"), effects.SECTION,
+               name=c.name, effect=n)
     return [Healed(target=c.name, amount=min(amount, c.max_hp - c.hp))]
 
 

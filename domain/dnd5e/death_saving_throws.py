@@ -19,7 +19,8 @@ from battletape.domain.dnd5e import stats
 from battletape.domain.dnd5e.actions import (readied_slot, require_can_act, require_slot,
                                              require_turn)
 from battletape.domain.encounter import combatant, require_initiative
-from battletape.domain.errors import RuleViolation, refuse
+from battletape.domain.errors import refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import DeathSaveRolled, Event, StabilizeAttempted
 from battletape.domain.state import Combatant, EncounterState
 
@@ -32,12 +33,14 @@ DC = 10
 
 def require_dying(c: Combatant) -> None:
     if c.status == "stable":
-        raise RuleViolation(f"{c.name} is stable and rolls no death saves", SECTION)
+        raise violation(N_("{name} is stable and rolls no death saves"), SECTION,
+                        name=c.name)
     if c.status == "knocked-out":
-        raise RuleViolation(f"{c.name} is knocked out (1 hp) and rolls no death saves",
-                            "Svenire un nemico")
+        raise violation(N_("{name} is knocked out (1 hp) and rolls no death saves"),
+                        "Svenire un nemico", name=c.name)
     if c.status != "unconscious":
-        raise RuleViolation(f"{c.name} is {c.status}, not at 0 hit points", SECTION)
+        raise violation(N_("{name} is {status}, not at 0 hit points"), SECTION,
+                        name=c.name, status=c.status)
 
 
 def death_save(state: EncounterState, rng: "random.Random", name: str,
@@ -46,8 +49,8 @@ def death_save(state: EncounterState, rng: "random.Random", name: str,
     c = combatant(state, name)
     require_dying(c)
     if not stats.get(c, "death_save_due"):
-        refuse(f"{c.name} rolls a death save at the start of its turn, "
-               "once", SECTION)
+        refuse(N_("{name} rolls a death save at the start of its turn, once"), SECTION,
+               name=c.name)
     roll = dice.d20_roll(natural, rng, 0, what="death save natural")
     return [DeathSaveRolled(name=c.name, roll=roll, success=roll.natural >= DC,
                             acts=roll.natural == 20)]

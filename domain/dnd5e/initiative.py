@@ -26,7 +26,8 @@ import msgspec
 
 from battletape.domain.dnd5e import conditions, d20_tests
 from battletape.domain.encounter import names_or_group, require_on, require_initiative
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import Event, InitiativeRolled, RoundStarted, TurnStarted
 from battletape.domain.state import Combatant, EncounterState
 
@@ -115,13 +116,13 @@ def roll_initiative(state: EncounterState, rng: "random.Random",
 
     require_on(state)
     if not state.combatants:
-        raise RuleViolation("no combatants yet: add them with `add`")
+        raise violation(N_("no combatants yet: add them with `add`"))
     faces: dict[str, list[int]] = {}
     for name, values in given.items():
         for m in names_or_group(state, name):
             if m.initiative is not None:
-                raise RuleViolation(f"{m.name} already rolled initiative ({m.initiative})",
-                                    SECTION)
+                raise violation(N_("{name} already rolled initiative ({initiative})"),
+                                SECTION, name=m.name, initiative=m.initiative)
             faces[m.name] = values
     with_adv, with_dis, caught = _names(state, adv), _names(state, dis), _names(state, surprised)
     hidden = _names(state, source_hidden)
@@ -130,7 +131,7 @@ def roll_initiative(state: EncounterState, rng: "random.Random",
         if c.initiative is None:
             pending.setdefault(c.group or c.name, []).append(c)
     if not pending:
-        raise RuleViolation("everyone has rolled initiative already", SECTION)
+        raise violation(N_("everyone has rolled initiative already"), SECTION)
     events: list[Event] = []
     totals: dict[str, int] = {}
     for key, members in pending.items():
@@ -180,14 +181,14 @@ def tiebreak(state: EncounterState, names: list[str], decided_by: str = "gm") ->
         raise BadInput("tiebreak", " ".join(names), "two or more tied names, first to last")
     values = {state.combatants[n].initiative for n in found}
     if len(values) != 1 or None in values:
-        raise RuleViolation("these combatants are not tied: "
-                            + ", ".join(f"{n} {state.combatants[n].initiative}"
-                                        for n in found), f"{SECTION}: Pareggi")
+        raise violation(N_("these combatants are not tied: {found}"), f"{SECTION}: Pareggi",
+                        found=", ".join(f"{n} {state.combatants[n].initiative}"
+                                        for n in found))
     if decided_by not in ("gm", "players"):
         raise BadInput("--by", decided_by, "gm or players")
     if decided_by == "players" and not all(state.combatants[n].pc for n in found):
-        refuse("the GM decides a tie involving a monster", f"{SECTION}: Pareggi")
+        refuse(N_("the GM decides a tie involving a monster"), f"{SECTION}: Pareggi")
     if decided_by == "gm" and all(state.combatants[n].pc for n in found):
-        refuse("the players decide a tie among their characters: --by players",
+        refuse(N_("the players decide a tie among their characters: --by players"),
                f"{SECTION}: Pareggi")
     return [TieBroken(names=found, decided_by=decided_by)]

@@ -34,6 +34,7 @@ from battletape.domain.dnd5e.dropping_to_zero import instant_death, reaching_hp
 from battletape.domain.dnd5e.terms import damage_type
 from battletape.domain.encounter import combatant, require_initiative
 from battletape.domain.errors import BadInput, refuse
+from battletape.domain.words import N_
 from battletape.domain.events import AttackResolved, Event, Roll
 from battletape.domain.state import Combatant, EncounterState
 # what the GM announced, declared once with the verb's options
@@ -166,9 +167,9 @@ def _slot(state: EncounterState, a: Combatant, o: AttackOrder,
         # Extra Attack, Multiattack: a feature's exception to the one attack of the
         # Attack action (Le eccezioni superano le regole generali)
         if not a.extra.get("attacks"):
-            refuse(f"{a.name} has made no attack with the Attack action this "
-                   "turn: --action extra is a further attack of that action "
-                   "(Extra Attack, Multiattack)", "Azioni: Attacco")
+            refuse(N_("{name} has made no attack with the Attack action this turn: "
+                      "--action extra is a further attack of that action (Extra Attack, "
+                      "Multiattack)"), "Azioni: Attacco", name=a.name)
         return slot
     require_slot(state, a, slot)
     return slot
@@ -196,12 +197,12 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     charm = a.conditions.get("charmed")
     for t in targets:
         if t.status in ("dead", "fled"):
-            refuse(f"{t.name} is {t.status}", SECTION)
+            refuse(N_("{name} is {status}"), SECTION, name=t.name, status=t.status)
         if charm is not None and charm.source == t.name:
-            refuse(f"{a.name} is charmed by {t.name} and can't attack it",
-                   "Condizioni: Incantato")
+            refuse(N_("{name} is charmed by {target} and can't attack it"),
+                   "Condizioni: Incantato", name=a.name, target=t.name)
     if o.knock_out and o.kind != "melee":
-        refuse("only a melee attack can knock a creature out (--kind melee)",
+        refuse(N_("only a melee attack can knock a creature out (--kind melee)"),
                "Svenire un nemico")
     if o.rolls and (o.adv or o.dis):  # bad input before any rule: 5E-D20-02
         for t, faces in zip(targets, o.rolls):

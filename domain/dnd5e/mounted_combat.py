@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from battletape.domain.dnd5e import stats
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
+from battletape.domain.errors import AlreadyHolds, BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import Event
 from battletape.domain.state import EncounterState
 
@@ -31,12 +32,14 @@ def mount(state: EncounterState, mount_name: str, rider_name: str,
     if m.name == r.name:
         raise BadInput("mount", m.name, "a mount other than the rider")
     if stats.get(r, "mount"):
-        raise RuleViolation(f"{r.name} already rides {stats.get(r, 'mount')}", SECTION)
+        raise violation(N_("{name} already rides {mount}"), SECTION, name=r.name,
+                        mount=stats.get(r, "mount"))
     if stats.get(m, "rider"):
-        raise RuleViolation(f"{m.name} already carries {stats.get(m, 'rider')}", SECTION)
+        raise violation(N_("{name} already carries {rider}"), SECTION, name=m.name,
+                        rider=stats.get(m, "rider"))
     for c in (m, r):
         if c.status != "up":
-            refuse(f"{c.name} is {c.status}", SECTION)
+            refuse(N_("{name} is {status}"), SECTION, name=c.name, status=c.status)
     return [Mounted(mount=m.name, rider=r.name, controlled=controlled,
                     initiative=r.initiative if controlled else m.initiative)]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from battletape.domain.dnd5e import conditions
 from battletape.domain.encounter import combatant, require_on
 from battletape.domain.errors import refuse
+from battletape.domain.words import N_
 from battletape.domain.events import ConditionRemoved, Event, Moved
 from battletape.domain.state import EncounterState
 
@@ -20,7 +21,8 @@ def move(state: EncounterState, name: str, where: str, forced: bool,
     if not forced and not teleport:
         why = conditions.has(c, "cant_move")
         if why:
-            refuse(f"{c.name} is {why[0]} and can't move", "Condizioni")
+            refuse(N_("{name} is {condition} and can't move"), "Condizioni", name=c.name,
+                   condition=why[0])
     out: list[Event] = [Moved(name=c.name, where=where, teleport=teleport)]
     if "grappled" in c.conditions:
         out.append(ConditionRemoved(name=c.name, condition="grappled",

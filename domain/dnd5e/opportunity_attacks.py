@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from battletape.domain.dnd5e import stats
 from battletape.domain.errors import BadInput, refuse
+from battletape.domain.words import N_
 
 SECTION = "Attacchi di opportunità"
 TRIGGERS = ("leaves-reach", "teleport", "forced")
@@ -19,15 +20,16 @@ def check(kind: str | None, targets: list, trigger: str | None) -> None:
     if trigger is not None and trigger not in TRIGGERS:
         raise BadInput("--trigger", trigger, " or ".join(TRIGGERS))
     if kind != "melee":
-        refuse("an opportunity attack is one melee attack (--kind melee)",
+        refuse(N_("an opportunity attack is one melee attack (--kind melee)"),
                SECTION)
     if len(targets) != 1:
-        refuse("an opportunity attack has one target", SECTION)
+        refuse(N_("an opportunity attack has one target"), SECTION)
     t = targets[0]
     if trigger in ("teleport", "forced"):
-        refuse(f"{t.name} did not provoke: moving by "
-               f"{'teleport' if trigger == 'teleport' else 'an effect'} "
-               "provokes no opportunity attack", f"{SECTION}: Evitarli")
+        refuse(N_("{name} did not provoke: moving by teleport provokes no opportunity "
+                  "attack") if trigger == "teleport"
+               else N_("{name} did not provoke: moving by an effect provokes no "
+                       "opportunity attack"), f"{SECTION}: Evitarli", name=t.name)
     if stats.get(t, "disengaged"):
-        refuse(f"{t.name} took the Disengage action: its movement provokes "
-               "no opportunity attacks this turn", f"{SECTION}: Evitarli")
+        refuse(N_("{name} took the Disengage action: its movement provokes no "
+                  "opportunity attacks this turn"), f"{SECTION}: Evitarli", name=t.name)

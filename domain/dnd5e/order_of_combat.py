@@ -17,7 +17,8 @@ from __future__ import annotations
 from battletape.domain import dice
 from battletape.domain.dnd5e import conditions, stats
 from battletape.domain.encounter import combatant, require_initiative, require_placed
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import DeathSaveRolled, Event, RoundStarted, TurnEnded, TurnStarted
 from battletape.domain.state import EncounterState
 
@@ -40,8 +41,9 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
     for c in state.combatants.values():
         owed = c.extra.get("concentration_saves") or []
         if owed and effects.held_by(state, c.name):
-            refuse(f"{c.name} owes a concentration save (con DC {owed[0]}): "
-                   f"`save {c.name} --ability con`", effects.SECTION)
+            refuse(N_("{name} owes a concentration save (con DC {dc}): "
+                      "`save {name} --ability con`"), effects.SECTION, name=c.name,
+                   dc=owed[0])
     saves = dict(saves or {})
     for name in list(saves):
         if current is None or combatant(state, name).name != current.name:
@@ -49,9 +51,8 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
                            + (f" ({current.name})" if current else ""))
     if current is not None:
         if stats.get(current, "death_save_due") and current.status == "unconscious":
-            refuse(f"{current.name} must roll its death save first: "
-                   f"`death-save {current.name}`",
-                   "Tiri salvezza contro la morte")
+            refuse(N_("{name} must roll its death save first: `death-save {name}`"),
+                   "Tiri salvezza contro la morte", name=current.name)
         events.append(TurnEnded(name=current.name))
         if current.status not in ("dead", "fled"):
             events += saves_at_turn_end(
@@ -67,7 +68,7 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
     if nxt is None:
         nxt = next((n for n in order if _takes_turns(state, n)), None)
         if nxt is None:
-            raise RuleViolation("no one is left to take a turn: `end` or `flee`")
+            raise violation(N_("no one is left to take a turn: `end` or `flee`"))
         round_ += 1
         events.append(RoundStarted(round=round_))
     events.append(TurnStarted(name=nxt, round=round_))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from battletape.domain.dnd5e import conditions
 from battletape.domain.errors import BadInput, refuse
+from battletape.domain.words import N_
 
 RANGES = ("normal", "long", "beyond")
 
@@ -29,8 +30,8 @@ def range_disadvantage(kind: str | None, rng: str | None, target: str) -> list[s
     if kind not in ("ranged", "spell"):
         raise BadInput("--range", rng, "a ranged attack (--kind ranged)")
     if rng == "beyond":
-        refuse(f"{target} is beyond the weapon's maximum range",
-               "Attacchi a distanza")
+        refuse(N_("{target} is beyond the weapon's maximum range"),
+               "Attacchi a distanza", target=target)
     return ["long range"] if rng == "long" else []
 
 

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from battletape.domain import dice
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
+from battletape.domain.errors import AlreadyHolds, BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import Event
 from battletape.domain.state import Combatant, Condition, EncounterState
 
@@ -75,7 +76,7 @@ def decide(kind: str, pcs: list[dict[str, Any]], spend: dict[str, int],
     for p in pcs:
         name, hp, top = p["name"], max(p["hp"], 0), p["max_hp"]
         if p["status"] == "dead":
-            raise RuleViolation(f"{name} is dead: a rest heals no one dead", RULE)
+            raise violation(N_("{name} is dead: a rest heals no one dead"), RULE, name=name)
         if kind == "long":
             if p["hp"] < 1:
                 continue  # "at least 1 hit point at the start" of a long rest
@@ -140,8 +141,13 @@ def mid_fight(state: EncounterState, kind: str, names: list[str],
     who = [combatant(state, n) for n in names] if names else [
         c for c in state.combatants.values()
         if c.pc and c.status not in ("dead", "fled")]
-    refuse(f"the battle {state.name} is still going on (round {state.round}): a "
-           f"{kind} rest happens between battles — `end` it first", RULE)
+    refuse(N_("the battle {name} is still going on (round {round}): a short rest "
+              "happens between battles — `end` it first") if kind == "short"
+           else N_("the battle {name} is still going on (round {round}): a long rest "
+                   "happens between battles — `end` it first") if kind == "long"
+           else N_("the battle {name} is still going on (round {round}): a {kind} rest "
+                   "happens between battles — `end` it first"), RULE,
+           name=state.name, round=state.round, kind=kind)
     return decide(kind, [view(c) for c in who], spend, totals, rng)
 
 

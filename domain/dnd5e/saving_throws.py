@@ -21,7 +21,8 @@ from battletape.domain.dnd5e import conditions, cover, d20_tests, stats
 from battletape.domain.dnd5e.ability_scores import modifier
 from battletape.domain.dnd5e.terms import ability
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import ConditionApplied, ConditionRemoved, Event, SaveRolled
 from battletape.domain.state import Combatant, EncounterState
 
@@ -96,18 +97,19 @@ def save(state: EncounterState, rng: "random.Random", name: str, ability_: str, 
         dc = owed[0]
     check_dc(dc)
     if c.status in ("dead", "fled"):
-        raise RuleViolation(f"{c.name} is {c.status}", "Tiri salvezza")
+        raise violation(N_("{name} is {status}"), "Tiri salvezza", name=c.name,
+                        status=c.status)
     if fall and abil != "dex":
         raise BadInput("--fall", abil, "a Dexterity save (--ability dex)")
     if fall:
         from battletape.domain.dnd5e.mounted_combat import FALL_DC, SECTION
 
         if not stats.get(c, "mount"):
-            refuse(f"{c.name} rides no mount: --fall is a rider's save against falling "
-                   "from it", f"{SECTION}: Cadere")
+            refuse(N_("{name} rides no mount: --fall is a rider's save against falling "
+                      "from it"), f"{SECTION}: Cadere", name=c.name)
         if dc != FALL_DC:
-            refuse(f"falling from a mount is a Dexterity save against DC {FALL_DC}, "
-                   f"not {dc}", f"{SECTION}: Cadere")
+            refuse(N_("falling from a mount is a Dexterity save against DC {fall_dc}, "
+                      "not {dc}"), f"{SECTION}: Cadere", fall_dc=FALL_DC, dc=dc)
     event = save_roll(c, rng, abil, dc, bonus, faces, adv, dis, cover.check(cover_degree))
     out: list[Event] = [event]
     if concentrating:  # effects.py: a failure ends every effect it concentrates on

@@ -31,6 +31,7 @@ from battletape.domain.dnd5e.saving_throws import check_dc, save_roll
 from battletape.domain.dnd5e.terms import ability, damage_type
 from battletape.domain.encounter import combatant, require_on
 from battletape.domain.errors import BadInput, refuse
+from battletape.domain.words import N_
 from battletape.domain.events import DamageTaken, Event, FreeRolled
 
 if TYPE_CHECKING:
@@ -67,8 +68,8 @@ def effect(state, rng: "random.Random", source: str, targets: list[str], ability
     charm = combatant(state, source).conditions.get("charmed")
     for c in hit:
         if charm is not None and charm.source == c.name:
-            refuse(f"{src} is charmed by {c.name} and can't target it",
-                   "Condizioni: Incantato")
+            refuse(N_("{name} is charmed by {target} and can't target it"),
+                   "Condizioni: Incantato", name=src, target=c.name)
         cover.bonus(degrees.get(c.name), c.name)  # total cover: not targeted directly
     has_damage = damage is not None or dmg is not None
     roll = dice.dice_total(damage or "typed", dmg, rng) if has_damage else None

@@ -11,7 +11,8 @@ coscienza se sei a 0 PF".
 from __future__ import annotations
 
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, violation
+from battletape.domain.words import N_
 from battletape.domain.events import Event, TempHpGained
 from battletape.domain.state import EncounterState
 
@@ -29,7 +30,7 @@ def temporary(state: EncounterState, target: str, amount: int,
     if keep is not None and keep not in KEEP:
         raise BadInput("--keep", keep, "old or new")
     if c.status == "dead":
-        raise RuleViolation(f"{c.name} is dead", "Punti ferita temporanei")
+        raise violation(N_("{name} is dead"), "Punti ferita temporanei", name=c.name)
     if c.temp_hp == 0:
         return [TempHpGained(target=c.name, amount=amount)]
     if keep is None:

@@ -15,6 +15,7 @@ grace skips the move and quick actions of its turn (Coup de Grace).
 from __future__ import annotations
 
 from battletape.domain.errors import BadInput, refuse
+from battletape.domain.words import N_
 from battletape.domain.state import Combatant
 
 ACTIONS = ("standard", "move", "quick", "free", "interrupt")
@@ -48,25 +49,25 @@ def slot(c: Combatant, action: str, own_turn: bool, relocate: bool = False) -> s
         return "free"
     if action == "interrupt":
         if own_turn:
-            refuse("an interrupt action is taken when it's not your turn",
+            refuse(N_("an interrupt action is taken when it's not your turn"),
                    "Interrupt Actions")
         if c.part.interrupt_spent:
-            refuse(f"{c.name} already used an interrupt action and can't "
-                   "use another until the end of its next turn",
-                   "Interrupt Actions")
+            refuse(N_("{name} already used an interrupt action and can't use another "
+                      "until the end of its next turn"), "Interrupt Actions", name=c.name)
         return "interrupt"
     if not own_turn:
         return _out_of_turn(c, action)
     if c.part.coup_de_grace and action in ("move", "quick"):
-        refuse(f"{c.name} made a coup de grace this turn and skips its move and quick "
-               "actions", "Coup de Grace")
+        refuse(N_("{name} made a coup de grace this turn and skips its move and quick "
+                  "actions"), "Coup de Grace", name=c.name)
     if action == "move" and c.part.moving and not (relocate and c.part.moved):
         return "free"  # Disengaging: "Use your move normally" — the same move goes on
     for candidate in SUBSTITUTES[action]:
         if candidate not in c.actions_used:
             return candidate
-    refuse(f"{c.name} has no {action} action left this turn (used: "
-           f"{', '.join(c.actions_used)})", "Actions on Your Turn")
+    refuse(N_("{name} has no {action} action left this turn (used: {used})"),
+           "Actions on Your Turn", name=c.name, action=action,
+           used=", ".join(c.actions_used))
     return action  # forced: the GM grants one more
 
 
@@ -77,16 +78,17 @@ def _out_of_turn(c: Combatant, action: str) -> str:
         if "readied" in c.actions_used:
             pass  # the one readied action is being spent already (a move into melee)
         elif action not in READIED[readied]:
-            refuse(f"{c.name} readied a {readied} action, not a {action} action",
-                   "Readying an Action")
+            refuse(N_("{name} readied a {readied} action, not a {action} action"),
+                   "Readying an Action", name=c.name, readied=readied, action=action)
             return "readied"
         else:
             return "readied"
     if c.acts_out_of_turn:
-        refuse(f"{c.name} already took its readied action: one action, then it waits "
-               "for its next turn", "Readying an Action")
+        refuse(N_("{name} already took its readied action: one action, then it waits "
+                  "for its next turn"), "Readying an Action", name=c.name)
         return "free"
-    refuse(f"it is not {c.name}'s turn: a {action} action out of turn needs a readied "
-           "action (`ready`, then `act`) or an interrupt where a power allows one "
-           "(--interrupt; `attack --action interrupt`)", "Actions on Your Turn")
+    refuse(N_("it is not {name}'s turn: a {action} action out of turn needs a readied "
+              "action (`ready`, then `act`) or an interrupt where a power allows one "
+              "(--interrupt; `attack --action interrupt`)"), "Actions on Your Turn",
+           name=c.name, action=action)
     return "free"

@@ -22,6 +22,7 @@ from battletape.domain import dice
 from battletape.domain.encounter import (combatant, require_able, require_initiative, require_turn,
                               same_side)
 from battletape.domain.errors import BadInput, refuse
+from battletape.domain.words import N_
 from battletape.domain.events import AttackResolved, Engaged, Event, OngoingDamageApplied, Roll
 from battletape.domain.state import Combatant, EncounterState
 # what the GM announced, declared once with the verb's options
@@ -127,48 +128,51 @@ def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
             damage_and_healing.require_knock_out(t, True)
     for t in targets:
         if t.status in ("dead", "fled"):
-            refuse(f"{t.name} is {t.status} and can't be attacked")
+            refuse(N_("{name} is {status} and can't be attacked"), name=t.name,
+                   status=t.status)
     if order.opportunity:
         if not conditions.can_make_opportunity_attacks(set(a.conditions)):
-            refuse(f"{a.name} is confused or grabbed and can't make "
-                   "opportunity attacks", "Conditions")
+            refuse(N_("{name} is confused or grabbed and can't make opportunity attacks"),
+                   "Conditions", name=a.name)
         if order.kind != "melee" or len(targets) != 1 or order.flexible:
-            refuse("an opportunity attack is one basic melee attack, "
-                   "never flexible", "Disengaging")
+            refuse(N_("an opportunity attack is one basic melee attack, never flexible"),
+                   "Disengaging")
         t = targets[0]
         if a.name not in t.part.provoked or state.turn != t.name:
             refuse(
-                f"{t.name} has not provoked an opportunity attack from {a.name} this "
-                "turn (moving away from melee, or a ranged attack or spell while "
-                "engaged, does)", "Disengaging")
+                N_("{name} has not provoked an opportunity attack from {attacker} this "
+                   "turn (moving away from melee, or a ranged attack or spell while "
+                   "engaged, does)"), "Disengaging", name=t.name, attacker=a.name)
     elif order.action != "interrupt":
         require_turn(state, a, "attack")
     if "hampered" in a.conditions and not order.basic and not order.opportunity:
-        refuse(f"{a.name} is hampered and can only make basic attacks "
-               "(--basic)", "Conditions: Hampered")
+        refuse(N_("{name} is hampered and can only make basic attacks (--basic)"),
+               "Conditions: Hampered", name=a.name)
     if order.kind in ("ranged", "spell") and "grabbed" in a.conditions:
-        refuse(f"{a.name} is grabbed and can't use ranged attacks or "
-               "ranged spells (melee and close-quarters spells are fine)", "Grabbed")
+        refuse(N_("{name} is grabbed and can't use ranged attacks or ranged spells "
+                  "(melee and close-quarters spells are fine)"), "Grabbed", name=a.name)
     if order.swoop:
         if order.kind != "melee" or not a.part.flying or any(
                 not t.part.flying for t in targets):
-            refuse("a swoop is a flyer's melee attack on another flyer in "
-                   "the air, instead of engaging it", "Flying")
+            refuse(N_("a swoop is a flyer's melee attack on another flyer in the air, "
+                      "instead of engaging it"), "Flying")
     if order.coup_de_grace:
         if order.opportunity or order.action != "standard" or state.turn != a.name:
-            refuse("a coup de grace is a standard action attack on your own turn",
+            refuse(N_("a coup de grace is a standard action attack on your own turn"),
                    "Coup de Grace")
         if a.actions_used or a.part.moving:
-            refuse("a coup de grace skips the move and quick actions: "
-                   f"{a.name} already used {', '.join(a.actions_used) or 'its move'}",
-                   "Coup de Grace")
+            refuse(N_("a coup de grace skips the move and quick actions: {name} already "
+                      "used {used}") if a.actions_used
+                   else N_("a coup de grace skips the move and quick actions: {name} "
+                           "already used its move"), "Coup de Grace", name=a.name,
+                   used=", ".join(a.actions_used))
         t = targets[0]
         helpless = t.status in ("unconscious", "stable") or "helpless" in t.conditions
         if len(targets) != 1 or not helpless or t.name not in a.engaged_with:
-            refuse("a coup de grace targets only one helpless enemy you "
-                   "are engaged with", "Coup de Grace")
+            refuse(N_("a coup de grace targets only one helpless enemy you are engaged "
+                      "with"), "Coup de Grace")
     if order.unarmed and order.defense != "ac":
-        refuse("unarmed attacks are against AC", "Unarmed Attacks")
+        refuse(N_("unarmed attacks are against AC"), "Unarmed Attacks")
 
 
 def _melee_engagement(state: EncounterState, a: Combatant,
@@ -180,8 +184,9 @@ def _melee_engagement(state: EncounterState, a: Combatant,
             continue
         if a.engaged_with:
             refuse(
-                f"{a.name} is engaged with {', '.join(a.engaged_with)} and not with "
-                f"{t.name}: disengage or move first", "Movement and Melee")
+                N_("{name} is engaged with {engaged} and not with {target}: disengage or "
+                   "move first"), "Movement and Melee", name=a.name,
+                engaged=", ".join(a.engaged_with), target=t.name)
         moves = position.approach(state, a, t, how="attack")
         events += moves
         a = msgspec.structs.replace(a, actions_used=a.actions_used + [

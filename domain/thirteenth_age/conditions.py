@@ -9,6 +9,7 @@ stunned and weakened -4 to defenses; none of them adds to another.
 from __future__ import annotations
 
 from battletape.domain.errors import BadInput
+from battletape.domain.words import N_
 
 # id -> Italian name in seed 000
 CONDITIONS = {
@@ -145,8 +146,8 @@ def apply_condition(state, name: str, condition: str, save: str | None,
     if key in LEAVING and c.pc:
         from battletape.domain.errors import refuse
 
-        refuse(f"{c.name} is a PC: the PCs leave a battle together with `flee` (a "
-               "campaign loss)", "Flee")
+        refuse(N_("{name} is a PC: the PCs leave a battle together with `flee` (a "
+                  "campaign loss)"), "Flee", name=c.name)
     if already_had(c, key, save, until, src) and \
             given_mods == c.conditions[key].mods and \
             turn_of == c.conditions[key].turn_of:

@@ -16,7 +16,8 @@ import msgspec
 from battletape.domain import dice
 from battletape.domain.encounter import (combatant, names_or_group, require_able,
                               require_initiative, require_on, require_placed)
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import (ConditionRemoved, DamageTaken, Delayed, DelayedActionTaken,
                            Event, InitiativeRolled,
                            Readied, ReadiedActionTaken, RoundStarted, SurpriseDeclared,
@@ -37,7 +38,7 @@ def roll_initiative(state: EncounterState, rng: random.Random, given: dict[str, 
     """Roll for every creature without initiative; a group shares one roll."""
     require_on(state)
     if not state.combatants:
-        raise RuleViolation("no combatants yet: add them with `add`")
+        raise violation(N_("no combatants yet: add them with `add`"))
     naturals: dict[str, int] = {}
     for name, natural in given.items():
         members = names_or_group(state, name)
@@ -45,16 +46,17 @@ def roll_initiative(state: EncounterState, rng: random.Random, given: dict[str, 
             raise BadInput(f"initiative natural for {name}", natural, "1..20")
         for m in members:
             if m.initiative is not None:
-                raise RuleViolation(f"{m.name} already rolled initiative ({m.initiative})",
-                                    "Cyclic Initiative: Roll Once")
+                raise violation(N_("{name} already rolled initiative ({initiative})"),
+                                "Cyclic Initiative: Roll Once", name=m.name,
+                                initiative=m.initiative)
             naturals[m.name] = natural
     pending: dict[str, list[Combatant]] = {}
     for c in state.combatants.values():
         if c.initiative is None:
             pending.setdefault(c.group or c.name, []).append(c)
     if not pending:
-        raise RuleViolation("everyone has rolled initiative already",
-                            "Cyclic Initiative: Roll Once")
+        raise violation(N_("everyone has rolled initiative already"),
+                        "Cyclic Initiative: Roll Once")
     events: list[Event] = []
     rolled: dict[str, int] = {}
     for key, members in pending.items():
@@ -117,7 +119,7 @@ def _start_next(state: EncounterState, acted: set[str]) -> list[Event]:
     probe = EncounterState(order=state.order, combatants=state.combatants)
     nxt = following(probe, state.order, set())
     if nxt is None:
-        raise RuleViolation("no one is left to take a turn: `end` or `flee`")
+        raise violation(N_("no one is left to take a turn: `end` or `flee`"))
     return [RoundStarted(round=new_round,
                          extra=te.extra("RoundStarted", escalation_die=value)),
             TurnStarted(name=nxt, round=new_round)]
@@ -133,9 +135,9 @@ def _end_current(state: EncounterState, rng: random.Random,
         p = current.part
         if p.dying_at_start and not p.death_saved and not p.coma \
                 and current.status in ("unconscious", "stable"):
-            refuse(f"{current.name} is dying and its death save is due at the start of "
-                   f"its turn: `death-save {current.name} [--roll N]` before `next`",
-                   "Death and Dying")
+            refuse(N_("{name} is dying and its death save is due at the start of its "
+                      "turn: `death-save {name} [--roll N]` before `next`"),
+                   "Death and Dying", name=current.name)
         events += ongoing_damage.end_of_turn(
             state, current, saves.get(current.name, []), rng,
             state.options.get("meaningful_death", False), save_rules.check_bonus(bonus))
@@ -154,8 +156,8 @@ def _check_saves(state: EncounterState, saves: dict[str, list[int]]) -> dict[str
     for name, naturals in saves.items():
         c = combatant(state, name)
         if c.name != state.turn:
-            refuse(f"only {state.turn} saves at the end of its turn, "
-                   f"not {c.name}", "Make Saves Last")
+            refuse(N_("only {turn} saves at the end of its turn, not {name}"),
+                   "Make Saves Last", turn=state.turn, name=c.name)
         resolved[c.name] = naturals
     return resolved
 
@@ -188,12 +190,14 @@ def delay(state: EncounterState, name: str) -> list[Event]:
     require_initiative(state)
     c = combatant(state, name)
     if state.turn != c.name:
-        raise RuleViolation(f"only the creature whose turn it is can delay "
-                            f"(it is {state.turn}'s turn)", "Delay")
+        raise violation(N_("only the creature whose turn it is can delay (it is "
+                           "{turn}'s turn)"), "Delay", turn=state.turn)
     if c.actions_used or c.part.moving:
-        refuse(f"{c.name} already took an action this turn "
-               f"({', '.join(c.actions_used) or 'move'}): \"by choosing to delay, you "
-               "take no action\" — end the turn with `next`", "Delay")
+        refuse(N_("{name} already took an action this turn ({used}): \"by choosing to "
+                  "delay, you take no action\" — end the turn with `next`") if c.actions_used
+               else N_("{name} already took an action this turn (move): \"by choosing to "
+                       "delay, you take no action\" — end the turn with `next`"), "Delay",
+               name=c.name, used=", ".join(c.actions_used))
     events: list[Event] = [Delayed(name=c.name)]
     acted = set(state.acted) | {c.name}
     return events + _start_next(state, acted)
@@ -210,7 +214,8 @@ def ready(state: EncounterState, name: str, trigger: str,
     c = combatant(state, name)
     require_able(c, "ready an action")
     if state.turn != c.name:
-        refuse(f"{c.name} can ready only on its own turn", "Readying an Action")
+        refuse(N_("{name} can ready only on its own turn"), "Readying an Action",
+               name=c.name)
     if not trigger.strip():
         raise BadInput("trigger", trigger, "a description of the trigger")
     if readies not in READIES:
@@ -228,13 +233,13 @@ def act(state: EncounterState, rng: random.Random, name: str,
     require_able(c, "act")
     current = state.combatants.get(state.turn or "")
     if current is None or current.name == c.name:
-        raise RuleViolation(f"{c.name} can't act out of turn now")
+        raise violation(N_("{name} can't act out of turn now"), name=c.name)
     if c.readied:
         return [ReadiedActionTaken(name=c.name, before=current.name,
                                    initiative=current.initiative or 0)]
     if not c.delayed:
-        raise RuleViolation(f"{c.name} has neither delayed nor readied an action",
-                            "Delay")
+        raise violation(N_("{name} has neither delayed nor readied an action"), "Delay",
+                        name=c.name)
     saves = _check_saves(state, saves)
     events = _end_current(state, rng, saves)
     events.append(DelayedActionTaken(name=c.name, after=current.name,

@@ -14,6 +14,7 @@ the fold's helpers: they change the combatant they are given.
 from __future__ import annotations
 
 from battletape.domain.state import Combatant
+from battletape.domain.words import N_
 
 
 def staggered(c: Combatant) -> bool:
@@ -106,23 +107,24 @@ def direct_damage(state, name: str, amount: int, damage_type: str | None,
 
 def require_knock_out(c: Combatant, knock_out: bool) -> None:
     """Knocking out is for monsters: a PC at 0 hp falls unconscious anyway."""
-    from battletape.domain.errors import RuleViolation
+    from battletape.domain.errors import violation
 
     if knock_out and c.pc:
-        raise RuleViolation(f"{c.name} is a PC: PCs at 0 hp fall unconscious anyway; "
-                            "a knock-out blow keeps a monster alive", "Unconscious")
+        raise violation(N_("{name} is a PC: PCs at 0 hp fall unconscious anyway; a "
+                           "knock-out blow keeps a monster alive"), "Unconscious",
+                        name=c.name)
 
 
 def direct_heal(state, name: str, amount: int) -> list:
     from battletape.domain.encounter import combatant, positive, require_on
-    from battletape.domain.errors import RuleViolation
+    from battletape.domain.errors import violation
     from battletape.domain.events import Healed
 
     require_on(state)
     c = combatant(state, name)
     positive("healing", amount)
     if c.status in ("dead", "fled"):
-        raise RuleViolation(f"{c.name} is {c.status}")
+        raise violation(N_("{name} is {status}"), name=c.name, status=c.status)
     return [Healed(target=c.name, amount=amount)]
 
 

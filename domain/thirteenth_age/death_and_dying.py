@@ -34,7 +34,8 @@ import msgspec
 
 from battletape.domain import dice
 from battletape.domain.encounter import combatant, require_able, require_initiative
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import DeathSaveRolled, Event, StabilizeAttempted
 from battletape.domain.thirteenth_age import actions, mooks, recoveries, saves
 
@@ -52,20 +53,21 @@ def death_save(state, rng: random.Random, name: str, natural: int | None,
     require_initiative(state)
     c = combatant(state, name)
     if not c.pc or c.status not in ("unconscious", "stable"):
-        raise RuleViolation(f"{c.name} is {c.status}, not dying", "Death and Dying")
+        raise violation(N_("{name} is {status}, not dying"), "Death and Dying",
+                        name=c.name, status=c.status)
     if state.turn != c.name:
-        refuse(f"a death save is rolled at the start of {c.name}'s own turn "
-               f"(it is {state.turn}'s turn)", "Death and Dying")
+        refuse(N_("a death save is rolled at the start of {name}'s own turn (it is "
+                  "{turn}'s turn)"), "Death and Dying", name=c.name, turn=state.turn)
     if c.part.coma:
-        raise RuleViolation(f"{c.name} failed four death saves and lies in a coma: no "
-                            "more death saves; it wakes once fully out of danger",
-                            "Optional Meaningful Death Rule")
+        raise violation(N_("{name} failed four death saves and lies in a coma: no more "
+                           "death saves; it wakes once fully out of danger"),
+                        "Optional Meaningful Death Rule", name=c.name)
     if c.part.death_saved:
-        refuse(f"{c.name} already rolled its death save this turn: one, at the start "
-               "of each of its turns", "Death and Dying")
+        refuse(N_("{name} already rolled its death save this turn: one, at the start of "
+                  "each of its turns"), "Death and Dying", name=c.name)
     if not c.part.dying_at_start and state.turn == c.name:
-        refuse(f"{c.name} fell this turn: its first death save is due at the start of "
-               "its next turn", "Death and Dying")
+        refuse(N_("{name} fell this turn: its first death save is due at the start of "
+                  "its next turn"), "Death and Dying", name=c.name)
     roll = dice.d20_roll(natural, rng, saves.check_bonus(bonus),
                          what="death save natural")
     success = roll.total >= SUCCESS
@@ -102,7 +104,8 @@ def stabilize(state, rng: random.Random, name: str, helper: str,
     h = combatant(state, helper)
     require_able(h, "stabilize anyone")
     if c.status != "unconscious":
-        raise RuleViolation(f"{c.name} is {c.status}, not dying", "Death and Dying")
+        raise violation(N_("{name} is {status}, not dying"), "Death and Dying",
+                        name=c.name, status=c.status)
     events: list[Event] = []
     own = mooks.own_turn(state, h)
     there = beside or h.name == c.name or next_to(h, c)
@@ -127,8 +130,9 @@ def stabilize(state, rng: random.Random, name: str, helper: str,
     action = actions.slot(h, "interrupt" if interrupt else "quick" if quick
                           else "standard", own)
     if not there and away:
-        refuse(f"{h.name} is engaged with {', '.join(away)} and not next to {c.name}: "
-               "disengage or move first to get next to them", "Death and Dying")
+        refuse(N_("{name} is engaged with {engaged} and not next to {target}: disengage "
+                  "or move first to get next to them"), "Death and Dying", name=h.name,
+               engaged=", ".join(away), target=c.name)
     return events + [StabilizeAttempted(name=c.name, helper=h.name, roll=roll,
                                         success=roll.total >= STABILIZE_DC, quick=quick,
                                         action=action)]

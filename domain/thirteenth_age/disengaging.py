@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from battletape.domain import dice
 from battletape.domain.encounter import combatant, require_able, require_initiative
-from battletape.domain.errors import AlreadyHolds, RuleViolation
+from battletape.domain.errors import AlreadyHolds, violation
+from battletape.domain.words import N_
 from battletape.domain.events import DisengageAttempted, Event
 from battletape.domain.thirteenth_age import actions, conditions, mooks, saves
 from battletape.domain.thirteenth_age.position import require_can_move
@@ -45,8 +46,9 @@ def disengage(state, rng: random.Random, name: str, natural: int | None,
         for n in only:
             foe = combatant(state, n)
             if foe.name not in c.engaged_with:
-                raise RuleViolation(f"{c.name} is not engaged with {foe.name} (engaged "
-                                    f"with {', '.join(c.engaged_with)})", "Disengaging")
+                raise violation(N_("{name} is not engaged with {foe} (engaged with "
+                                   "{engaged})"), "Disengaging", name=c.name,
+                                foe=foe.name, engaged=", ".join(c.engaged_with))
             if foe.name not in foes:
                 foes.append(foe.name)
     require_can_move(c)

@@ -14,7 +14,8 @@ import msgspec
 
 from battletape.domain import dice
 from battletape.domain.encounter import combatant, positive, require_on
-from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, violation
+from battletape.domain.words import N_
 from battletape.domain.events import (ConditionRemoved, DamageTaken, Event, OngoingDamageApplied,
                            OngoingDamageEnded, SaveRolled)
 from battletape.domain.state import Combatant, EncounterState
@@ -112,15 +113,17 @@ def save(state: EncounterState, rng: random.Random, name: str, natural: int | No
         against = "ongoing" if c.ongoing else next(
             (k for k, v in c.conditions.items() if v.save), None)
         if against is None:
-            raise RuleViolation(f"{c.name} has nothing to save against; give --against")
+            raise violation(N_("{name} has nothing to save against; give --against"),
+                            name=c.name)
     against = against.lower()
     if against == "ongoing":
         if not c.ongoing:
-            raise RuleViolation(f"{c.name} takes no ongoing damage")
+            raise violation(N_("{name} takes no ongoing damage"), name=c.name)
         level = difficulty or c.ongoing[0].save
     else:
         if against not in c.conditions:
-            raise RuleViolation(f"{c.name} is not {against}")
+            raise violation(N_("{name} is not {condition}"), name=c.name,
+                            condition=against)
         level = difficulty or c.conditions[against].save or "normal"
     roll = dice.d20_roll(natural, rng, saves.check_bonus(bonus) + effects.total(c, "save"),
                          what="save natural")

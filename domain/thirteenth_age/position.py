@@ -15,7 +15,8 @@ from __future__ import annotations
 import msgspec
 
 from battletape.domain.encounter import combatant, require_able, require_on
-from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
+from battletape.domain.errors import AlreadyHolds, BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import Engaged, Event, Moved
 from battletape.domain.state import Combatant, EncounterState
 from battletape.domain.thirteenth_age import actions, conditions, mooks
@@ -26,7 +27,7 @@ WHEREABOUTS = {"nearby": "vicino", "far": "lontano", "behind": "dietro"}
 
 def require_can_move(c: Combatant) -> None:
     if not conditions.can_move(set(c.conditions)):
-        refuse(f"{c.name} is stuck and can't move", "Conditions: Stuck")
+        refuse(N_("{name} is stuck and can't move"), "Conditions: Stuck", name=c.name)
 
 
 def can_take_opportunity(state: EncounterState, name: str) -> bool:
@@ -48,7 +49,8 @@ def engage_move(state: EncounterState, a: Combatant) -> str:
 def require_reach(a: Combatant, b: Combatant) -> None:
     """Flying: a creature on the ground can't reach a flyer in the air."""
     if b.part.flying and not a.part.flying:
-        refuse(f"{b.name} is flying out of reach of {a.name} on the ground", "Flying")
+        refuse(N_("{name} is flying out of reach of {other} on the ground"), "Flying",
+               name=b.name, other=a.name)
 
 
 def approach(state: EncounterState, a: Combatant, b: Combatant,
@@ -84,7 +86,7 @@ def engage(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
         a, b = b, a  # one rule whichever way the pair is named: the one moving pays
     require_able(a, "engage")
     if b.status in ("dead", "fled"):
-        raise RuleViolation(f"{b.name} is {b.status}")
+        raise violation(N_("{name} is {status}"), name=b.name, status=b.status)
     if b.name in a.engaged_with:
         raise AlreadyHolds(f"{a.name} is already engaged with {b.name}")
     require_enemies(a, b, "engage")
@@ -102,8 +104,8 @@ def require_enemies(a: Combatant, b: Combatant, what: str) -> None:
     moving into melee with them"; you intercept "an enemy attempting to rush past you".
     Allies don't engage each other (a GM may --force it, e.g. a charmed ally)."""
     if not enemies(a, b):
-        refuse(f"{a.name} and {b.name} are allies: a creature can {what} only an enemy",
-               "Engaged/Next to")
+        refuse(N_("{name} and {other} are allies: a creature can {what} only an enemy"),
+               "Engaged/Next to", name=a.name, other=b.name, what=what)
 
 
 def intercept(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
@@ -113,15 +115,16 @@ def intercept(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
     require_able(a, "intercept")
     require_enemies(a, b, "intercept")
     if a.engaged_with:
-        refuse(f"{a.name} is engaged and can't intercept", "Engaged")
+        refuse(N_("{name} is engaged and can't intercept"), "Engaged", name=a.name)
     if b.part.flying and not a.part.flying:
-        refuse("only flyers already airborne can intercept a flyer",
+        refuse(N_("only flyers already airborne can intercept a flyer"),
                "Flying")
     if b.status != "up":
-        raise RuleViolation(f"{b.name} is {b.status}, not moving past anyone")
+        raise violation(N_("{name} is {status}, not moving past anyone"), name=b.name,
+                        status=b.status)
     if not conditions.can_move(set(a.conditions)):
-        refuse(f"{a.name} is stuck and can't move to intercept",
-               "Conditions: Stuck")
+        refuse(N_("{name} is stuck and can't move to intercept"), "Conditions: Stuck",
+               name=a.name)
     return [Engaged(a=a.name, b=b.name, how="intercept")]
 
 
@@ -142,10 +145,11 @@ def move(state: EncounterState, name: str, where: str,
             raise BadInput("behind", None, "--ally NAME: the ally to stand behind")
         guard = combatant(state, ally)
         if guard.name == c.name or guard.pc != c.pc:
-            refuse(f"{guard.name} is not an ally of {c.name}", "Behind")
+            refuse(N_("{name} is not an ally of {other}"), "Behind", name=guard.name,
+                   other=c.name)
         if guard.engaged_with:
-            refuse(f"{guard.name} is engaged: only an unengaged ally "
-                   "covers you", "Behind")
+            refuse(N_("{name} is engaged: only an unengaged ally covers you"), "Behind",
+                   name=guard.name)
         where = f"behind:{guard.name}"
     elif ally is not None:
         raise BadInput("--ally", ally, "nothing unless moving behind an ally")
@@ -156,8 +160,8 @@ def move(state: EncounterState, name: str, where: str,
         require_can_move(c)
         grab = c.conditions.get("grabbed")
         if grab is not None:
-            refuse(f"{c.name} is grabbed and can't move away unless it "
-                   "teleports or disengages", "Grabbed")
+            refuse(N_("{name} is grabbed and can't move away unless it teleports or "
+                      "disengages"), "Grabbed", name=c.name)
         provoked = [n for n in left if can_take_opportunity(state, n)]
     if where == c.part.whereabouts and not left:
         raise AlreadyHolds(f"{c.name} is already {where.replace(':', ' ')}")

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from battletape.domain import dice
 from battletape.domain.encounter import (combatant, require_able, require_initiative, require_on,
                               require_turn)
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import Event
 from battletape.domain.state import Combatant
 from battletape.domain.thirteenth_age import actions, combat_stats, mooks, saves
@@ -35,7 +36,8 @@ def expression(c: Combatant) -> str:
 def spend(state, rng: random.Random, c: Combatant, total: int | None,
           source: str = "recovery") -> RecoverySpent:
     if not c.pc:
-        raise RuleViolation(f"{c.name} is not a PC and has no recoveries", "Recoveries")
+        raise violation(N_("{name} is not a PC and has no recoveries"), "Recoveries",
+                        name=c.name)
     roll = dice.dice_total(expression(c), total, rng)
     con = combat_stats.ability_damage(c.part.con_mod, c.level)
     amount = max(0, roll.total + con)
@@ -50,7 +52,7 @@ def recover(state, rng: random.Random, name: str, total: int | None) -> list[Eve
     require_on(state)
     c = combatant(state, name)
     if c.status in ("dead", "fled"):
-        raise RuleViolation(f"{c.name} is {c.status}")
+        raise violation(N_("{name} is {status}"), name=c.name, status=c.status)
     return [spend(state, rng, c, total)]
 
 
@@ -61,10 +63,10 @@ def rally(state, rng: random.Random, name: str, total: int | None,
     require_able(c, "rally")
     require_turn(state, c, "rally")
     if not c.pc:
-        raise RuleViolation(f"{c.name} is not a PC", "Rally")
+        raise violation(N_("{name} is not a PC"), "Rally", name=c.name)
     action = actions.slot(c, "standard", mooks.own_turn(state, c))
     if c.part.rally_blocked_round == state.round:
-        refuse(f"{c.name} failed a rally save this round", "Rally")
+        refuse(N_("{name} failed a rally save this round"), "Rally", name=c.name)
     if c.part.rallies == 0:
         if natural is not None:
             raise BadInput("--save", natural, "nothing: the first rally needs no save")
@@ -89,12 +91,12 @@ def potion(state, rng: random.Random, name: str, helper: str | None,
     c = combatant(state, name)
     h = combatant(state, helper) if helper else c
     if c.status in ("dead", "fled"):
-        raise RuleViolation(f"{c.name} is {c.status}")
+        raise violation(N_("{name} is {status}"), name=c.name, status=c.status)
     require_able(h, "use a healing potion" if h is c else "feed anyone a potion")
     actions.check(action)
     if c.status in ("unconscious", "stable") and action != "standard":
-        refuse(f"feeding a dying character a healing potion always takes a standard "
-               f"action, not a {action} action", "Death and Dying")
+        refuse(N_("feeding a dying character a healing potion always takes a standard "
+                  "action, not a {action} action"), "Death and Dying", action=action)
     used = actions.slot(h, action, mooks.own_turn(state, h))
     return [HealingPotionUsed(name=c.name, helper=h.name, action=used),
             spend(state, rng, c, total, "potion")]

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from battletape.domain import dice
-from battletape.domain.errors import AlreadyHolds, BadInput, RuleViolation, refuse
+from battletape.domain.errors import AlreadyHolds, BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import Event
 from battletape.domain.thirteenth_age import combat_stats
 from battletape.domain.thirteenth_age.events import (FullHealUpTaken, QuickRestTaken,
@@ -26,23 +27,23 @@ def quick_rest(pc: dict | None, name: str, spend: int | None, totals: list[int],
                rng: random.Random) -> list[Event]:
     """Spend recoveries between battles; ``pc`` is the carried state of the PC."""
     if pc is None:
-        raise RuleViolation(f"{name} has no battle behind it in this campaign since the "
-                            "last full heal-up", "Quick Rests")
+        raise violation(N_("{name} has no battle behind it in this campaign since the "
+                           "last full heal-up"), "Quick Rests", name=name)
     if pc["status"] == "dead":
-        raise RuleViolation(f"{name} is dead", "Quick Rests")
+        raise violation(N_("{name} is dead"), "Quick Rests", name=name)
     staggered = pc["hp"] * 2 <= pc["max_hp"]
     if spend is None:
         spend = len(totals) if totals else (1 if staggered else 0)
     if spend > 0 and pc["recoveries"] <= 0:
-        raise RuleViolation(
-            f"{name} has no recoveries left: a quick rest heals only \"by using as many "
-            "recoveries as you have available\" — a full heal-up (`heal-up`) restores "
-            f"them; {name} stays at {pc['hp']} hp", "Quick Rests")
+        raise violation(
+            N_("{name} has no recoveries left: a quick rest heals only \"by using as many "
+               "recoveries as you have available\" — a full heal-up (`heal-up`) restores "
+               "them; {name} stays at {hp} hp"), "Quick Rests", name=name, hp=pc["hp"])
     if spend < 0 or spend > pc["recoveries"]:
         raise BadInput("recoveries to spend", spend,
                        f"0..{pc['recoveries']} (the recoveries available)")
     if staggered and spend == 0 and pc["recoveries"] > 0:
-        refuse(f"{name} is staggered and must try to heal", "Quick Rests")
+        refuse(N_("{name} is staggered and must try to heal"), "Quick Rests", name=name)
     if pc["hp"] >= pc["max_hp"]:
         raise AlreadyHolds(f"{name} is at full hit points ({pc['hp']}/{pc['max_hp']}): "
                            "a quick rest would change nothing")
@@ -71,8 +72,9 @@ def pc_of(pcs: list[str], name: str) -> str:
     """``name`` as one of the PCs of the battle just over (matched ignoring case)."""
     found = next((p for p in pcs if p.casefold() == name.casefold()), None)
     if found is None:
-        raise RuleViolation(f"{name} is not a PC of the last battle "
-                            f"({', '.join(pcs) or 'none'})", "Rest and Recharge")
+        raise violation(N_("{name} is not a PC of the last battle ({pcs})") if pcs
+                        else N_("{name} is not a PC of the last battle (none)"),
+                        "Rest and Recharge", name=name, pcs=", ".join(pcs))
     return found
 
 

@@ -9,7 +9,8 @@ party retreats with its fallen and suffers a campaign loss.
 from __future__ import annotations
 
 from battletape.domain.encounter import combatant, require_initiative, require_on
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.events import EncounterEnded, Event
 from battletape.domain.thirteenth_age.events import SpiritFought
 from battletape.domain.thirteenth_age.state import encounter
@@ -22,16 +23,17 @@ def fight_in_spirit(state, name: str, ally: str, stat: str,
     require_initiative(state)
     c, a = combatant(state, name), combatant(state, ally)
     if c.status == "up":
-        raise RuleViolation(f"{c.name} is still in the fight", "Fight in Spirit")
+        raise violation(N_("{name} is still in the fight"), "Fight in Spirit",
+                        name=c.name)
     if c.part.spirit_round == state.round:
-        refuse(f"{c.name} already fought in spirit this round",
-               "Fight in Spirit")
+        refuse(N_("{name} already fought in spirit this round"), "Fight in Spirit",
+               name=c.name)
     if stat not in STATS:
         raise BadInput("bonus", stat, ", ".join(STATS))
     allowed = 1 if encounter(state).spirit_used else 2
     value = amount if amount is not None else allowed
     if not 1 <= value <= allowed:
-        refuse(f"the bonus can be +1 (+2 only the first time each battle)",
+        refuse(N_("the bonus can be +1 (+2 only the first time each battle)"),
                "Fight in Spirit")
     return [SpiritFought(name=c.name, ally=a.name, stat=stat, amount=value,
                          until_round=state.round + 1)]
@@ -40,7 +42,7 @@ def fight_in_spirit(state, name: str, ally: str, stat: str,
 def flee(state) -> list[Event]:
     require_on(state)
     if state.turn is not None and not state.combatants[state.turn].pc:
-        refuse("fleeing is proposed on a PC's turn", "Flee")
+        refuse(N_("fleeing is proposed on a PC's turn"), "Flee")
     return [EncounterEnded(outcome="fled", campaign_loss=True)]
 
 

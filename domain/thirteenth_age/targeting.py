@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from battletape.domain import dice
 from battletape.domain.encounter import combatant, same_side
-from battletape.domain.errors import BadInput, RuleViolation, refuse
+from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.words import N_
 from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
@@ -23,8 +24,8 @@ if TYPE_CHECKING:
 
 def require_not_self(a: Combatant, targets: list[Combatant]) -> None:
     if any(t.name == a.name for t in targets):
-        refuse(f"{a.name} can't target itself, unless the power says it can",
-               "Targeting")
+        refuse(N_("{name} can't target itself, unless the power says it can"),
+               "Targeting", name=a.name)
 
 
 def confused_target(state: EncounterState, a: Combatant, targets: list[str],
@@ -39,8 +40,8 @@ def confused_target(state: EncounterState, a: Combatant, targets: list[str],
               and o.status not in ("dead", "fled") and o.part.whereabouts != "far"]
     allies = list(dict.fromkeys(allies))
     if not allies:
-        refuse(f"{a.name} is confused and has no nearby ally to attack",
-               "Conditions: Confused")
+        refuse(N_("{name} is confused and has no nearby ally to attack"),
+               "Conditions: Confused", name=a.name)
         return targets, ["confused"]  # forced: the targets the GM named
     if [t.casefold() for t in targets] == ["ally"]:
         if pick is not None:
@@ -57,9 +58,10 @@ def confused_target(state: EncounterState, a: Combatant, targets: list[str],
     for n in targets:
         t = combatant(state, n)
         if t.name not in allies:
-            refuse(f"{a.name} is confused: its attack goes to a nearby ally determined "
-                   f"randomly ({', '.join(allies)}): give TARGET `ally` to roll it, or "
-                   "the ally the table rolled", "Conditions: Confused")
+            refuse(N_("{name} is confused: its attack goes to a nearby ally determined "
+                      "randomly ({allies}): give TARGET `ally` to roll it, or the ally the "
+                      "table rolled"), "Conditions: Confused", name=a.name,
+                   allies=", ".join(allies))
     return targets, ["confused"]
 
 
@@ -76,13 +78,13 @@ def into_melee(state: EncounterState, a: Combatant, t: Combatant,
         named = [combatant(state, n.strip()) for n in ally.split(",") if n.strip()]
         chosen = next((o for o in named if o.name in {x.name for x in allies}), None)
         if chosen is None:
-            raise RuleViolation(f"{ally} is not an ally engaged with {t.name} "
-                                f"({', '.join(o.name for o in allies)})",
-                                "Shooting into Melee")
+            raise violation(N_("{name} is not an ally engaged with {target} ({allies})"),
+                            "Shooting into Melee", name=ally, target=t.name,
+                            allies=", ".join(o.name for o in allies))
         return chosen
     if len(allies) > 1:
-        raise RuleViolation(f"the fumble is rerolled against an ally engaged with "
-                            f"{t.name}, and there are several "
-                            f"({', '.join(o.name for o in allies)}): the GM rules which "
-                            "with --ally NAME", "Shooting into Melee")
+        raise violation(N_("the fumble is rerolled against an ally engaged with {target}, "
+                           "and there are several ({allies}): the GM rules which with "
+                           "--ally NAME"), "Shooting into Melee", target=t.name,
+                        allies=", ".join(o.name for o in allies))
     return allies[0]

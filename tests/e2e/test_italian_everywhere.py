@@ -159,3 +159,77 @@ def test_the_dashboard_in_italian(sqlite_store, monkeypatch):
     assert "Damage dealt and taken" in english and " dealt " in english
     data = json.loads(ok(sqlite_store, "--lang", "it", "stats", "--json").out)
     assert "dealt" in data["damage"][0]
+
+
+def _refused(store: str, *args: str) -> tuple[str, str]:
+    """A command refused, said in Italian and in English (exit 2 both times)."""
+    from tests.helpers import cli
+
+    said = {lang: cli(store, "--lang", lang, *args) for lang in ("it", "en")}
+    assert all(r.code == 2 for r in said.values()), {k: r.err for k, r in said.items()}
+    return said["it"].err, said["en"].err
+
+
+def test_a_5e_refusal_is_said_wholly_in_italian(sqlite_store):
+    """A rule system's own refusal comes from its catalogue: Italian words around the
+    typed names, the English as it was."""
+    ok(sqlite_store, "new", "Ponte", "--system", "5e")
+    ok(sqlite_store, "add", "Bruna", "--pc", "--hp", "30", "--ac", "17", "--init", "2")
+    ok(sqlite_store, "add", "Orco", "--hp", "15", "--ac", "13")
+    ok(sqlite_store, "init", "Bruna=15", "Orco=9")
+    attack = ("attack", "Bruna", "Orco", "--bonus", "5", "--roll", "3", "--dmg", "1")
+    ok(sqlite_store, *attack)
+    it, en = _refused(sqlite_store, *attack)
+    assert it == ("Errore: Bruna ha già compiuto la sua azione in questo turno (Azioni: "
+                  "Una cosa alla volta) (un GM può imporlo con --force)\n")
+    assert en == ("Error: Bruna already took its action this turn (Azioni: Una cosa alla "
+                  "volta) (a GM may --force)\n")
+    it, en = _refused(sqlite_store, "death-save", "Bruna")
+    assert it == ("Errore: Bruna è in piedi, non a 0 punti ferita (Tiri salvezza contro "
+                  "la morte)\n")
+    assert en == "Error: Bruna is up, not at 0 hit points (Tiri salvezza contro la morte)\n"
+    assert not leaked(it, {"Bruna", "Orco"})
+
+
+def test_a_13th_age_refusal_is_said_in_italian_around_its_rule(sqlite_store):
+    """13th Age's own refusals from its catalogue; the rule keeps the name of its seed
+    section (the reference a GM looks up), the English is as it was."""
+    ok(sqlite_store, "new", "Ponte")
+    ok(sqlite_store, "add", "Bruna", "--pc", "--hp", "30", "--ac", "17")
+    ok(sqlite_store, "add", "Orco", "--hp", "15", "--ac", "13")
+    ok(sqlite_store, "init", "Bruna=15", "Orco=9")
+    attack = ("attack", "Bruna", "Orco", "--bonus", "5", "--vs", "ac", "--roll", "3",
+              "--dmg", "1")
+    ok(sqlite_store, *attack)
+    it, en = _refused(sqlite_store, *attack)
+    assert it == ("Errore: a Bruna non resta alcuna azione standard in questo turno "
+                  "(usate: standard) (Actions on Your Turn) (un GM può imporlo con "
+                  "--force)\n")
+    assert en == ("Error: Bruna has no standard action left this turn (used: standard) "
+                  "(Actions on Your Turn) (a GM may --force)\n")
+    it, en = _refused(sqlite_store, "death-save", "Bruna")
+    assert it == "Errore: Bruna è in piedi, non sta morendo (Death and Dying)\n"
+    assert en == "Error: Bruna is up, not dying (Death and Dying)\n"
+    assert not leaked(it.replace("(Death and Dying)", ""), {"Bruna", "Orco"})
+
+
+def test_a_35_refusal_is_said_wholly_in_italian(sqlite_store):
+    """3.5's own refusals from its catalogue (its rules are the Italian seed's
+    sections); the English is as it was."""
+    ok(sqlite_store, "new", "Ponte", "--system", "3.5e")
+    ok(sqlite_store, "add", "Bruna", "--pc", "--hp", "30", "--ac", "17")
+    ok(sqlite_store, "add", "Orco", "--hp", "15", "--ac", "13")
+    ok(sqlite_store, "init", "Bruna=15", "Orco=9")
+    attack = ("attack", "Bruna", "Orco", "--bonus", "5", "--roll", "3", "--dmg", "1")
+    ok(sqlite_store, *attack)
+    it, en = _refused(sqlite_store, *attack)
+    assert it == ("Errore: a Bruna non resta un'azione standard in questo round "
+                  "(standard) (Round e azioni) (un GM può imporlo con --force)\n")
+    assert en == ("Error: Bruna has no standard action left this round (standard) "
+                  "(Round e azioni) (a GM may --force)\n")
+    it, en = _refused(sqlite_store, "death-save", "Bruna")
+    assert it == ("Errore: Bruna è in piedi, non morente (da -1 a -9 pf): nessun tiro per "
+                  "stabilizzarsi (Condizioni: Morente)\n")
+    assert en == ("Error: Bruna is up, not dying (-1 to -9 hp): no roll to stabilise "
+                  "(Condizioni: Morente)\n")
+    assert not leaked(it, {"Bruna", "Orco"})
