@@ -74,6 +74,28 @@ def extracted(package: str) -> dict[tuple[str | None, str], str]:
     return found
 
 
+def helps(package: str) -> dict[str, str]:
+    """The ``--help`` of the verbs of the rule systems whose package is ``package``
+    (a verb's and each of its parameters'), which its catalogue translates (a verb's
+    help is read from its system's catalogue, chained to the core's): {help: where}."""
+    from battletape.domain import systems
+
+    found: dict[str, str] = {}
+    for system in systems.all_systems().values():
+        if system.package != package:
+            continue
+        for name, verb in system.verbs.items():
+            if verb.help:
+                found.setdefault(verb.help, f"help of `{name}`, {system.id}")
+            for p in verb.params:
+                if p.help:
+                    spelled = (p.name.rstrip("_").upper() if p.positional
+                               else p.flags[0] if p.flags
+                               else "--" + p.name.rstrip("_").replace("_", "-"))
+                    found.setdefault(p.help, f"help of `{name} {spelled}`, {system.id}")
+    return found
+
+
 def compile_all() -> list[Path]:
     """Every package's .po compiled into its .mo (what battletape reads)."""
     from babel.messages.mofile import write_mo
@@ -89,7 +111,9 @@ def compile_all() -> list[Path]:
 
 def problems() -> list[str]:
     """What a catalogue lacks or holds stale: a message of the code without its
-    translation, a translation left empty, a .mo older than its .po."""
+    translation, a verb's help (or a parameter's) without its translation in its
+    system's catalogue (or the core's), a translation left empty, a .mo older than
+    its .po."""
     from io import BytesIO
 
     from babel.messages.mofile import write_mo
@@ -100,6 +124,8 @@ def problems() -> list[str]:
     core = {po.parent.parent.name: _ids(read(po)) for po in po_files(CORE)}
     for package in packages():
         messages = extracted(package)
+        messages.update({(None, text): where for text, where in helps(package).items()
+                         if (None, text) not in messages})
         for po in po_files(package):
             catalogue = read(po)
             # a system's sentences may say the core's messages (its catalogue chains)

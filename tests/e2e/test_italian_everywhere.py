@@ -22,13 +22,16 @@ _FIELD = re.compile(r"\{[^}]*\}|`[^`]*`|--[a-z-]+")  # fields, commands, options
 
 @cache
 def english_words() -> frozenset[str]:
-    """Every word of the English messages that no Italian message uses."""
+    """Every word of the English messages that no Italian message uses (a verb's
+    ``--help`` aside: its Italian keeps the command's own words, ``--vs ac``, ``fire``)."""
     english: set[str] = set()
     italian: set[str] = set()
+    helps = {text for package in catalogues.packages()
+             for text in catalogues.helps(package)}
     for package in catalogues.packages():
         for po in catalogues.po_files(package):
             for m in catalogues.read(po):
-                if not m.id:
+                if not m.id or m.id in helps:
                     continue
                 for text in (m.id if isinstance(m.id, tuple) else (m.id,)):
                     english |= {w.lower() for w in _WORD.findall(_FIELD.sub(" ", text))}

@@ -62,3 +62,67 @@ def test_italian_comes_from_the_catalogue_with_its_contexts():
 def test_a_language_without_a_catalogue_reads_english():
     assert Words("fr", ("battletape.projections",))("{name} flees the fight",
                                                     name="Orc") == "Orc flees the fight"
+
+
+def test_every_verb_help_of_every_system_has_its_italian():
+    from battletape.domain import systems
+
+    for system in systems.all_systems().values():
+        helps = catalogues.helps(system.package)
+        assert helps, system.id
+        said = words("it", system.package)
+        for name, verb in system.verbs.items():
+            for text in [verb.help, *(p.help for p in verb.params)]:
+                if text:
+                    assert text in helps
+                    assert said.text(text) != text, (system.id, name, text)
+    assert [p for p in catalogues.problems() if "help of `" in p] == []
+
+
+def test_a_verb_help_without_its_italian_is_a_problem(monkeypatch):
+    read = catalogues.read
+    english = "Advantage: keep the higher of two d20."
+
+    def without(po):
+        found = read(po)
+        if "dnd5e" in str(po) and english in found:
+            found.delete(english)
+        return found
+
+    monkeypatch.setattr(catalogues, "read", without)
+    assert any(f"no translation of {english!r} (help of `attack --adv`, 5e)" in p
+               for p in catalogues.problems())
+
+
+#: the English prose of `attack --help` and the seed's Italian for it, in each system
+ATTACK_HELP = {
+    "13a": ("One attack roll per target, damage rolled once.",
+            "Un tiro per colpire per bersaglio, danni tirati una volta sola.",
+            "ac, pd o md (CA, DF o DM)."),
+    "5e": ("Advantage: keep the higher of two d20.",
+           "Vantaggio: tiene il più alto di due d20.",
+           "ac (la CA, l'unica difesa in 5e)."),
+    "3.5e": ("Attack rolls against AC, touch or flat-footed AC.",
+             "Tiri per colpire contro la CA, la CA da tocco o la CA colto alla",
+             "Combattere sulla difensiva: -4, +2 di schivata alla CA."),
+}
+
+
+@pytest.mark.parametrize("system", list(ATTACK_HELP))
+def test_attack_help_is_said_in_the_readers_language(sqlite_store, system):
+    from tests.helpers import cli, ok
+
+    english, *italian = ATTACK_HELP[system]
+    ok(sqlite_store, "new", "X", "--system", system)
+    it = cli(sqlite_store, "--lang", "it", "attack", "--help")
+    assert it.code == 0, it.err
+    flat = " ".join(it.out.split())
+    for text in italian:
+        assert text in flat, (system, text)
+    assert "Esempio: battletape attack " in flat and english not in flat
+    assert "--bonus" in it.out and "Example:" not in it.out
+    en = cli(sqlite_store, "attack", "--help")
+    assert en.code == 0, en.err
+    assert english in " ".join(en.out.split()) and "Example: battletape attack " in " ".join(
+        en.out.split())
+    assert not any(text in " ".join(en.out.split()) for text in italian)
