@@ -100,9 +100,12 @@ def sql(ctx: typer.Context,
     if format_ not in ("table", "csv", "json"):
         raise BadInput("--format", format_, "table, csv or json")
     if schema:
-        out(c, analytics_schema.describe())
-        out(c, "\nWhat-if branches are left out of every table unless --include-branches "
-               "(encounters.branch is true for a branch).")
+        from battletape.domain.words import tr
+
+        out(c, analytics_schema.describe(c.lang))
+        out(c, "\n" + tr(c.lang, "What-if branches are left out of every table unless "
+                                 "--include-branches (encounters.branch is true for a "
+                                 "branch)."))
         return
     if query is None:
         raise BadInput("query", None, 'an SQL query, e.g. "SELECT * FROM encounters" '

@@ -7,15 +7,16 @@ Threats and their confirmation (Colpi critici), attacks of opportunity, nonletha
 from __future__ import annotations
 
 from battletape.domain import events as ev
+from battletape.domain.words import N_
 
 COLUMNS = {
     "attacks": [
-        ("threat", "BOOLEAN", "the natural threatened a critical hit (3.5)"),
-        ("confirmed", "BOOLEAN", "the threat was confirmed (NULL: no threat)"),
-        ("opportunity", "BOOLEAN", "an attack of opportunity"),
-        ("nonlethal", "BOOLEAN", "the damage was nonlethal"),
-        ("full_attack_step", "INTEGER", "the iterative penalty (0, -5, -10, -15) of a "
-                                        "full attack's swing"),
+        ("threat", "BOOLEAN", N_("the natural threatened a critical hit (3.5)")),
+        ("confirmed", "BOOLEAN", N_("the threat was confirmed (NULL: no threat)")),
+        ("opportunity", "BOOLEAN", N_("an attack of opportunity")),
+        ("nonlethal", "BOOLEAN", N_("the damage was nonlethal")),
+        ("full_attack_step", "INTEGER", N_("the iterative penalty (0, -5, -10, -15) of a "
+                                           "full attack's swing")),
     ],
 }
 

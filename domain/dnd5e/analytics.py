@@ -7,14 +7,15 @@ attacks and saves, and the ability of each saving throw (Tiri salvezza).
 from __future__ import annotations
 
 from battletape.domain import events as ev
+from battletape.domain.words import N_
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
-_ADVANTAGE = "advantage or disadvantage on the d20 (NULL: a straight roll)"
+_ADVANTAGE = N_("advantage or disadvantage on the d20 (NULL: a straight roll)")
 
 COLUMNS = {
     "attacks": [("advantage", "VARCHAR", _ADVANTAGE)],
-    "saves": [("ability", "VARCHAR", "the saving throw's ability: str, dex, con, int, "
-                                     "wis or cha (NULL for death saves)"),
+    "saves": [("ability", "VARCHAR", N_("the saving throw's ability: str, dex, con, int, "
+                                        "wis or cha (NULL for death saves)")),
               ("advantage", "VARCHAR", _ADVANTAGE)],
 }
 

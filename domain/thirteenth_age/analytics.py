@@ -15,11 +15,12 @@ from battletape.domain.thirteenth_age import events as te
 from battletape.domain.thirteenth_age.escalation_die import current
 from battletape.domain.words import N_
 
-_DIE = ("escalation_die", "INTEGER", "the escalation die's value at the time (Escalation "
-        "Die; 13th Age's: NULL in other systems)")
+_DIE = ("escalation_die", "INTEGER", N_("the escalation die's value at the time "
+                                        "(Escalation Die; 13th Age's: NULL in other "
+                                        "systems)"))
 #: the columns 13th Age adds to the analytics tables (RuleSystem.analytics_columns)
 COLUMNS = {
-    "attacks": [_DIE, ("escalation", "INTEGER", "escalation bonus added to the roll")],
+    "attacks": [_DIE, ("escalation", "INTEGER", N_("escalation bonus added to the roll"))],
     "turns": [_DIE],
 }
 

@@ -17,7 +17,10 @@ changes its columns has the file rebuilt.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+
+from battletape.domain.words import N_, words
 
 SCHEMA_VERSION = 3  # 2: events_all.data compressed with zstd; 3: `system` everywhere,
 #                     and the systems' own columns
@@ -26,17 +29,21 @@ SCHEMA_VERSION = 3  # 2: events_all.data compressed with zstd; 3: `system` every
 COMPRESSION = {("events_all", "data"): "zstd"}
 
 # the systems are not listed here: this module is read by `sql` without importing any
-SYSTEMS = "its id, as `new --system` takes it"
-SYSTEM_DOC = f"rule system of the encounter: {SYSTEMS} (NULL outside encounters)"
+# (the docs are messages of the core's catalogue, said in the reader's language by
+# `describe`; the systems' catalogues are read there, for their columns, when it is not
+# English)
+SYSTEM_DOC = N_("rule system of the encounter: its id, as `new --system` takes it "
+                "(NULL outside encounters)")
 # The columns every derived table starts with.
 WHERE = [
-    ("encounter", "VARCHAR", "encounter name (NULL for a campaign-level roll)"),
-    ("campaign", "VARCHAR", "campaign name"),
+    ("encounter", "VARCHAR", N_("encounter name (NULL for a campaign-level roll)")),
+    ("campaign", "VARCHAR", N_("campaign name")),
     ("system", "VARCHAR", SYSTEM_DOC),
-    ("position", "INTEGER", "stream position of the event (an amendment's replacement "
-                            "events keep the positions they were decided at)"),
-    ("seq", "INTEGER", "index of the event in the encounter's effective history (1, 2, …)"),
-    ("round", "INTEGER", "round at that moment (0 before initiative)"),
+    ("position", "INTEGER", N_("stream position of the event (an amendment's replacement "
+                               "events keep the positions they were decided at)")),
+    ("seq", "INTEGER", N_("index of the event in the encounter's effective history "
+                          "(1, 2, …)")),
+    ("round", "INTEGER", N_("round at that moment (0 before initiative)")),
 ]
 
 
@@ -53,151 +60,157 @@ class Table:
 
 
 TABLES: list[Table] = [
-    Table("events_all", "every stored event, corrections included, with its flags", [
-        ("nid", "BIGINT", "notification id: the store's global order"),
-        ("stream", "UUID", "the stream (encounter, campaign or index) it belongs to"),
-        ("encounter", "VARCHAR", "encounter name (NULL for campaign and index streams)"),
-        ("campaign", "VARCHAR", "campaign name"),
+    Table("events_all", N_("every stored event, corrections included, with its flags"), [
+        ("nid", "BIGINT", N_("notification id: the store's global order")),
+        ("stream", "UUID", N_("the stream (encounter, campaign or index) it belongs to")),
+        ("encounter", "VARCHAR", N_("encounter name (NULL for campaign and index "
+                                    "streams)")),
+        ("campaign", "VARCHAR", N_("campaign name")),
         ("system", "VARCHAR", SYSTEM_DOC),
-        ("position", "INTEGER", "position in its stream (1, 2, …)"),
-        ("type", "VARCHAR", "event type, e.g. AttackResolved"),
-        ("cmd", "INTEGER", "position of the first event of the command that made it"),
-        ("recorded_by", "VARCHAR", "who recorded it"),
-        ("recorded_at", "TIMESTAMP", "when (UTC)"),
-        ("command", "VARCHAR", "the command line as typed (first event of a command)"),
-        ("correction", "BOOLEAN", "an undo, redo, rewind, amendment or dispute"),
-        ("voided", "BOOLEAN", "void: undone, rewound, or a superseded correction"),
-        ("amended", "BOOLEAN", "its command was replaced by an amendment"),
-        ("data", "JSON", "the event itself, as stored"),
+        ("position", "INTEGER", N_("position in its stream (1, 2, …)")),
+        ("type", "VARCHAR", N_("event type, e.g. AttackResolved")),
+        ("cmd", "INTEGER", N_("position of the first event of the command that made it")),
+        ("recorded_by", "VARCHAR", N_("who recorded it")),
+        ("recorded_at", "TIMESTAMP", N_("when (UTC)")),
+        ("command", "VARCHAR", N_("the command line as typed (first event of a command)")),
+        ("correction", "BOOLEAN", N_("an undo, redo, rewind, amendment or dispute")),
+        ("voided", "BOOLEAN", N_("void: undone, rewound, or a superseded correction")),
+        ("amended", "BOOLEAN", N_("its command was replaced by an amendment")),
+        ("data", "JSON", N_("the event itself, as stored")),
     ], derived=False),
-    Table("encounters", "one row per encounter, as it stands now", [
-        ("encounter", "VARCHAR", "name"),
-        ("campaign", "VARCHAR", "campaign"),
-        ("stream", "UUID", "stream id"),
-        ("system", "VARCHAR", f"rule system: {SYSTEMS}"),
-        ("seed", "BIGINT", "seed of the virtual dice"),
-        ("branched_from", "VARCHAR", "the encounter it branched from, if any"),
-        ("started_at", "TIMESTAMP", "when it started (UTC)"),
-        ("outcome", "VARCHAR", "victory, defeat, fled, … (NULL while it goes on)"),
-        ("rounds", "INTEGER", "rounds played"),
-        ("events", "INTEGER", "stored events, corrections included"),
-        ("effective_events", "INTEGER", "events of the effective history"),
-        ("combatants", "INTEGER", "combatants added"),
+    Table("encounters", N_("one row per encounter, as it stands now"), [
+        ("encounter", "VARCHAR", N_("name")),
+        ("campaign", "VARCHAR", N_("campaign")),
+        ("stream", "UUID", N_("stream id")),
+        ("system", "VARCHAR", N_("rule system: its id, as `new --system` takes it")),
+        ("seed", "BIGINT", N_("seed of the virtual dice")),
+        ("branched_from", "VARCHAR", N_("the encounter it branched from, if any")),
+        ("started_at", "TIMESTAMP", N_("when it started (UTC)")),
+        ("outcome", "VARCHAR", N_("victory, defeat, fled, … (NULL while it goes on)")),
+        ("rounds", "INTEGER", N_("rounds played")),
+        ("events", "INTEGER", N_("stored events, corrections included")),
+        ("effective_events", "INTEGER", N_("events of the effective history")),
+        ("combatants", "INTEGER", N_("combatants added")),
     ], derived=False),
-    Table("combatants", "every combatant of every encounter, at the end of its history", [
-        ("encounter", "VARCHAR", "encounter name"),
-        ("campaign", "VARCHAR", "campaign"),
-        ("system", "VARCHAR", f"rule system of the encounter: {SYSTEMS}"),
-        ("name", "VARCHAR", "combatant"),
-        ("group_name", "VARCHAR", "monster group sharing an initiative roll"),
-        ("pc", "BOOLEAN", "a player character"),
-        ("level", "INTEGER", "level"),
-        ("max_hp", "INTEGER", "maximum hit points"),
-        ("hp", "INTEGER", "hit points now"),
-        ("temp_hp", "INTEGER", "temporary hit points now"),
-        ("status", "VARCHAR", "up, unconscious, stable, dead or fled"),
-        ("initiative", "INTEGER", "initiative"),
-        ("damage_dealt", "INTEGER", "damage its attacks dealt (after resistance)"),
-        ("damage_taken", "INTEGER", "damage it took while alive (after resistance)"),
-        ("recoveries_left", "INTEGER", "recoveries left"),
-        ("rallies", "INTEGER", "rallies made"),
-        ("death_saves_failed", "INTEGER", "failed death saves"),
-        ("conditions", "VARCHAR[]", "conditions now"),
+    Table("combatants", N_("every combatant of every encounter, at the end of its "
+                           "history"), [
+        ("encounter", "VARCHAR", N_("encounter name")),
+        ("campaign", "VARCHAR", N_("campaign")),
+        ("system", "VARCHAR", N_("rule system of the encounter: its id, as "
+                                 "`new --system` takes it")),
+        ("name", "VARCHAR", N_("combatant")),
+        ("group_name", "VARCHAR", N_("monster group sharing an initiative roll")),
+        ("pc", "BOOLEAN", N_("a player character")),
+        ("level", "INTEGER", N_("level")),
+        ("max_hp", "INTEGER", N_("maximum hit points")),
+        ("hp", "INTEGER", N_("hit points now")),
+        ("temp_hp", "INTEGER", N_("temporary hit points now")),
+        ("status", "VARCHAR", N_("up, unconscious, stable, dead or fled")),
+        ("initiative", "INTEGER", N_("initiative")),
+        ("damage_dealt", "INTEGER", N_("damage its attacks dealt (after resistance)")),
+        ("damage_taken", "INTEGER", N_("damage it took while alive (after resistance)")),
+        ("recoveries_left", "INTEGER", N_("recoveries left")),
+        ("rallies", "INTEGER", N_("rallies made")),
+        ("death_saves_failed", "INTEGER", N_("failed death saves")),
+        ("conditions", "VARCHAR[]", N_("conditions now")),
     ], derived=False),
-    Table("rolls", "every die roll of the effective history (and campaign-level rolls)",
+    Table("rolls", N_("every die roll of the effective history (and campaign-level rolls)"),
           WHERE + [
-        ("roller", "VARCHAR", "who rolled (a monster group for a shared initiative)"),
-        ("kind", "VARCHAR", "attack, damage, concealment, initiative, save, death save, "
-                            "recovery, rally, disengage, stabilize, free, recharge"),
-        ("purpose", "VARCHAR", "a free roll's purpose, a recharge's power, 'rerolled', "
-                               "'quick rest'"),
-        ("expr", "VARCHAR", "dice expression"),
-        ("die", "INTEGER", "die size when all dice are alike (20 for a d20)"),
-        ("sides", "INTEGER[]", "size of each die rolled"),
-        ("faces", "INTEGER[]", "natural face of each die (empty for a typed total)"),
-        ("natural", "INTEGER", "the first natural face (write \"natural\" or r.natural: "
-                               "NATURAL is an SQL keyword)"),
-        ("modifier", "INTEGER", "modifier added"),
-        ("total", "INTEGER", "total"),
-        ("source", "VARCHAR", "typed (physical dice) or virtual"),
+        ("roller", "VARCHAR", N_("who rolled (a monster group for a shared initiative)")),
+        ("kind", "VARCHAR", N_("attack, damage, concealment, initiative, save, death save, "
+                               "recovery, rally, disengage, stabilize, free, recharge")),
+        ("purpose", "VARCHAR", N_("a free roll's purpose, a recharge's power, 'rerolled', "
+                                  "'quick rest'")),
+        ("expr", "VARCHAR", N_("dice expression")),
+        ("die", "INTEGER", N_("die size when all dice are alike (20 for a d20)")),
+        ("sides", "INTEGER[]", N_("size of each die rolled")),
+        ("faces", "INTEGER[]", N_("natural face of each die (empty for a typed total)")),
+        ("natural", "INTEGER", N_("the first natural face (write \"natural\" or r.natural: "
+                                  "NATURAL is an SQL keyword)")),
+        ("modifier", "INTEGER", N_("modifier added")),
+        ("total", "INTEGER", N_("total")),
+        ("source", "VARCHAR", N_("typed (physical dice) or virtual")),
     ]),
-    Table("attacks", "every attack roll, one per target", WHERE + [
-        ("attacker", "VARCHAR", "attacker"),
-        ("attacker_pc", "BOOLEAN", "the attacker is a PC"),
-        ("target", "VARCHAR", "target"),
-        ("target_pc", "BOOLEAN", "the target is a PC"),
-        ("kind", "VARCHAR", "melee, ranged, spell, close"),
-        ("defense", "VARCHAR", "ac, pd or md"),
-        ("defense_value", "INTEGER", "the defense's value"),
-        ("natural", "INTEGER", "natural d20 (of two, the one kept)"),
-        ("bonus", "INTEGER", "attack bonus"),
-        ("total", "INTEGER", "attack total"),
-        ("hit", "BOOLEAN", "hit"),
-        ("crit", "BOOLEAN", "critical hit"),
-        ("fumble", "BOOLEAN", "natural 1"),
-        ("concealed_miss", "BOOLEAN", "missed through invisibility"),
-        ("damage_type", "VARCHAR", "fire, cold, … or NULL"),
-        ("damage_rolled", "INTEGER", "damage total as rolled or announced"),
-        ("multiplier", "INTEGER", "crit multiplier"),
-        ("damage_after_resistance", "INTEGER", "damage after crit and resistance"),
-        ("temp_absorbed", "INTEGER", "part taken by temporary hit points"),
-        ("damage", "INTEGER", "damage as dealt: hit points lost after resistance and "
-                              "temporary hit points (0 against the dead)"),
-        ("target_hp_after", "INTEGER", "the target's hit points afterwards"),
-        ("dropped", "BOOLEAN", "took the target from above 0 to 0 or below"),
-        ("killed", "BOOLEAN", "the target died of it"),
+    Table("attacks", N_("every attack roll, one per target"), WHERE + [
+        ("attacker", "VARCHAR", N_("attacker")),
+        ("attacker_pc", "BOOLEAN", N_("the attacker is a PC")),
+        ("target", "VARCHAR", N_("target")),
+        ("target_pc", "BOOLEAN", N_("the target is a PC")),
+        ("kind", "VARCHAR", N_("melee, ranged, spell, close")),
+        ("defense", "VARCHAR", N_("ac, pd or md")),
+        ("defense_value", "INTEGER", N_("the defense's value")),
+        ("natural", "INTEGER", N_("natural d20 (of two, the one kept)")),
+        ("bonus", "INTEGER", N_("attack bonus")),
+        ("total", "INTEGER", N_("attack total")),
+        ("hit", "BOOLEAN", N_("hit")),
+        ("crit", "BOOLEAN", N_("critical hit")),
+        ("fumble", "BOOLEAN", N_("natural 1")),
+        ("concealed_miss", "BOOLEAN", N_("missed through invisibility")),
+        ("damage_type", "VARCHAR", N_("fire, cold, … or NULL")),
+        ("damage_rolled", "INTEGER", N_("damage total as rolled or announced")),
+        ("multiplier", "INTEGER", N_("crit multiplier")),
+        ("damage_after_resistance", "INTEGER", N_("damage after crit and resistance")),
+        ("temp_absorbed", "INTEGER", N_("part taken by temporary hit points")),
+        ("damage", "INTEGER", N_("damage as dealt: hit points lost after resistance and "
+                                 "temporary hit points (0 against the dead)")),
+        ("target_hp_after", "INTEGER", N_("the target's hit points afterwards")),
+        ("dropped", "BOOLEAN", N_("took the target from above 0 to 0 or below")),
+        ("killed", "BOOLEAN", N_("the target died of it")),
     ]),
-    Table("damage", "every damage taken: attacks, direct damage, ongoing damage", WHERE + [
-        ("source", "VARCHAR", "attack, direct or ongoing"),
-        ("attacker", "VARCHAR", "the attacker (attacks only)"),
-        ("target", "VARCHAR", "who took it"),
-        ("target_pc", "BOOLEAN", "the target is a PC"),
-        ("damage_type", "VARCHAR", "damage type or NULL"),
-        ("rolled", "INTEGER", "damage before resistance"),
-        ("after_resistance", "INTEGER", "damage after crit and resistance"),
-        ("temp_absorbed", "INTEGER", "part taken by temporary hit points"),
-        ("damage", "INTEGER", "hit points lost (after resistance and temporary hit points)"),
-        ("hp_after", "INTEGER", "the target's hit points afterwards"),
-        ("dropped", "BOOLEAN", "took the target from above 0 to 0 or below"),
-        ("killed", "BOOLEAN", "the target died of it"),
+    Table("damage", N_("every damage taken: attacks, direct damage, ongoing damage"),
+          WHERE + [
+        ("source", "VARCHAR", N_("attack, direct or ongoing")),
+        ("attacker", "VARCHAR", N_("the attacker (attacks only)")),
+        ("target", "VARCHAR", N_("who took it")),
+        ("target_pc", "BOOLEAN", N_("the target is a PC")),
+        ("damage_type", "VARCHAR", N_("damage type or NULL")),
+        ("rolled", "INTEGER", N_("damage before resistance")),
+        ("after_resistance", "INTEGER", N_("damage after crit and resistance")),
+        ("temp_absorbed", "INTEGER", N_("part taken by temporary hit points")),
+        ("damage", "INTEGER", N_("hit points lost (after resistance and temporary hit "
+                                 "points)")),
+        ("hp_after", "INTEGER", N_("the target's hit points afterwards")),
+        ("dropped", "BOOLEAN", N_("took the target from above 0 to 0 or below")),
+        ("killed", "BOOLEAN", N_("the target died of it")),
     ]),
-    Table("healing", "healing, recoveries and temporary hit points", WHERE + [
-        ("target", "VARCHAR", "who was healed"),
-        ("kind", "VARCHAR", "heal, recovery or temp"),
-        ("source", "VARCHAR", "recovery, rally, death save, direct, …"),
-        ("amount", "INTEGER", "amount as recorded"),
-        ("hp_gained", "INTEGER", "hit points actually gained (capped at the maximum)"),
-        ("temp_gained", "INTEGER", "temporary hit points actually gained"),
-        ("recovery_roll", "INTEGER", "recovery dice total (recoveries)"),
-        ("con_bonus", "INTEGER", "Constitution bonus added (recoveries)"),
-        ("had_recovery", "BOOLEAN", "a recovery was left (else half healing, a penalty)"),
+    Table("healing", N_("healing, recoveries and temporary hit points"), WHERE + [
+        ("target", "VARCHAR", N_("who was healed")),
+        ("kind", "VARCHAR", N_("heal, recovery or temp")),
+        ("source", "VARCHAR", N_("recovery, rally, death save, direct, …")),
+        ("amount", "INTEGER", N_("amount as recorded")),
+        ("hp_gained", "INTEGER", N_("hit points actually gained (capped at the maximum)")),
+        ("temp_gained", "INTEGER", N_("temporary hit points actually gained")),
+        ("recovery_roll", "INTEGER", N_("recovery dice total (recoveries)")),
+        ("con_bonus", "INTEGER", N_("Constitution bonus added (recoveries)")),
+        ("had_recovery", "BOOLEAN", N_("a recovery was left (else half healing, a "
+                                       "penalty)")),
     ]),
-    Table("saves", "saves, death saves and rally saves", WHERE + [
-        ("name", "VARCHAR", "who saved"),
-        ("kind", "VARCHAR", "save, death save or rally"),
-        ("against", "VARCHAR", "the condition or ongoing damage saved against (or the "
-                               "ability saved with, in a system of ability saves)"),
-        ("difficulty", "VARCHAR", "easy, normal or hard; dc (against a DC)"),
-        ("target_number", "INTEGER", "the number to reach"),
-        ("natural", "INTEGER", "natural d20 (of two, the one kept)"),
-        ("total", "INTEGER", "total"),
-        ("success", "BOOLEAN", "saved"),
+    Table("saves", N_("saves, death saves and rally saves"), WHERE + [
+        ("name", "VARCHAR", N_("who saved")),
+        ("kind", "VARCHAR", N_("save, death save or rally")),
+        ("against", "VARCHAR", N_("the condition or ongoing damage saved against (or the "
+                                  "ability saved with, in a system of ability saves)")),
+        ("difficulty", "VARCHAR", N_("easy, normal or hard; dc (against a DC)")),
+        ("target_number", "INTEGER", N_("the number to reach")),
+        ("natural", "INTEGER", N_("natural d20 (of two, the one kept)")),
+        ("total", "INTEGER", N_("total")),
+        ("success", "BOOLEAN", N_("saved")),
     ]),
-    Table("conditions", "conditions and ongoing damage applied and removed", WHERE + [
-        ("name", "VARCHAR", "who"),
-        ("condition", "VARCHAR", "dazed, weakened, … or 'ongoing'"),
-        ("change", "VARCHAR", "applied or removed"),
-        ("save", "VARCHAR", "save to end it: easy, normal, hard or NULL"),
-        ("until", "VARCHAR", "end-of-turn, end-of-next-turn, end-of-battle or NULL"),
-        ("source", "VARCHAR", "who applied it (grabs)"),
-        ("reason", "VARCHAR", "why it ended"),
-        ("amount", "INTEGER", "ongoing damage amount"),
+    Table("conditions", N_("conditions and ongoing damage applied and removed"), WHERE + [
+        ("name", "VARCHAR", N_("who")),
+        ("condition", "VARCHAR", N_("dazed, weakened, … or 'ongoing'")),
+        ("change", "VARCHAR", N_("applied or removed")),
+        ("save", "VARCHAR", N_("save to end it: easy, normal, hard or NULL")),
+        ("until", "VARCHAR", N_("end-of-turn, end-of-next-turn, end-of-battle or NULL")),
+        ("source", "VARCHAR", N_("who applied it (grabs)")),
+        ("reason", "VARCHAR", N_("why it ended")),
+        ("amount", "INTEGER", N_("ongoing damage amount")),
     ]),
-    Table("turns", "every turn started", WHERE + [
-        ("name", "VARCHAR", "whose turn"),
-        ("pc", "BOOLEAN", "a PC's turn"),
-        ("status", "VARCHAR", "status at the start of the turn"),
-        ("hp", "INTEGER", "hit points at the start of the turn"),
+    Table("turns", N_("every turn started"), WHERE + [
+        ("name", "VARCHAR", N_("whose turn")),
+        ("pc", "BOOLEAN", N_("a PC's turn")),
+        ("status", "VARCHAR", N_("status at the start of the turn")),
+        ("hp", "INTEGER", N_("hit points at the start of the turn")),
     ]),
 ]
 
@@ -205,8 +218,9 @@ BY_NAME = {t.name: t for t in TABLES}
 DERIVED = [t.name for t in TABLES if t.derived]
 
 VIEWS: dict[str, tuple[str, str]] = {
-    "events": ("the effective history: stored events that count, amendments' "
-               "replacement events spliced in (amended_by = the amendment's position)", """
+    "events": (N_("the effective history: stored events that count, amendments' "
+                  "replacement events spliced in (amended_by = the amendment's "
+                  "position)"), """
         SELECT encounter, campaign, system, position, type, cmd, recorded_by, recorded_at,
                command, NULL::INTEGER AS amended_by, data
         FROM events_all
@@ -223,15 +237,16 @@ VIEWS: dict[str, tuple[str, str]] = {
                 AND EXISTS (SELECT 1 FROM events_all t
                             WHERE t.stream = a.stream AND t.amended
                               AND t.position = CAST(a.data->>'target' AS INTEGER)))"""),
-    "rulings": ("the GM's rulings in the effective history: calls where the rules "
-                "leave one, and refusals of a rule overridden with --force (forced)", """
+    "rulings": (N_("the GM's rulings in the effective history: calls where the rules "
+                   "leave one, and refusals of a rule overridden with --force "
+                   "(forced)"), """
         SELECT encounter, campaign, system, position, cmd, recorded_by, recorded_at,
                data->>'text' AS reason, data->>'rule' AS rule,
                data->>'overrode' AS overrode, data->>'overrode' IS NOT NULL AS forced,
                command
         FROM events
         WHERE type = 'RulingRecorded'"""),
-    "corrections": ("undo, redo, rewind and amendments, whether still in effect", """
+    "corrections": (N_("undo, redo, rewind and amendments, whether still in effect"), """
         SELECT encounter, campaign, system, position, type,
                CAST(coalesce(data->>'target', data->>'retraction', data->>'to')
                     AS INTEGER) AS target,
@@ -242,7 +257,7 @@ VIEWS: dict[str, tuple[str, str]] = {
         FROM events_all
         WHERE type IN ('CommandRetracted', 'CommandRestored', 'Rewound',
                        'CommandAmended')"""),
-    "disputes": ("disputes raised by players and how they ended", """
+    "disputes": (N_("disputes raised by players and how they ended"), """
         SELECT d.encounter, d.campaign, d.system, d.position,
                CAST(d.data->>'target' AS INTEGER) AS target,
                d.data->>'reason' AS reason, d.data->>'player' AS player,
@@ -259,7 +274,7 @@ VIEWS: dict[str, tuple[str, str]] = {
                                               ORDER BY position DESC) = 1) r
           ON r.stream = d.stream AND r.dispute = d.position
         WHERE d.type = 'DisputeRaised'"""),
-    "dice": ("one row per natural die face of `rolls` (for fairness checks)", """
+    "dice": (N_("one row per natural die face of `rolls` (for fairness checks)"), """
         SELECT encounter, campaign, system, position, seq, round, roller, kind, source,
                unnest(sides) AS die, unnest(faces) AS face
         FROM rolls"""),
@@ -277,9 +292,11 @@ INTERNAL = {
 
 # --- the systems' own columns ------------------------------------------------------------
 
-def system_columns() -> dict[str, list[tuple[str, str, str]]]:
+def system_columns(say: Callable[[str], str] | None = None
+                   ) -> dict[str, list[tuple[str, str, str]]]:
     """The columns the rule systems add, {table: [(column, SQL type, doc)]}, in a
-    stable order; a column two systems declare alike is one column."""
+    stable order; a column two systems declare alike is one column. ``say`` words
+    each doc (`describe`: in the reader's language)."""
     from battletape.domain import systems
 
     core = {t.name: set(t.names) for t in TABLES}
@@ -299,7 +316,7 @@ def system_columns() -> dict[str, list[tuple[str, str, str]]]:
                                      f"{mine[name][0]} in {', '.join(mine[name][2])}")
                 found = mine.setdefault(name, (typ, doc, []))
                 found[2].append(system.id)
-    return {table: [(name, typ, f"[{', '.join(ids)}] {doc}")
+    return {table: [(name, typ, f"[{', '.join(ids)}] {say(doc) if say else doc}")
                     for name, (typ, doc, ids) in columns.items()]
             for table, columns in out.items()}
 
@@ -352,15 +369,30 @@ def _compression(table: str, column: str) -> str:
     return f" USING COMPRESSION {method}" if method else ""
 
 
-def describe() -> str:
-    """The schema as text: what `battletape sql --schema` prints."""
+def describe(lang: str = "en") -> str:
+    """The schema as text: what `battletape sql --schema` prints, its docs in ``lang``
+    (the tables' and columns' names are SQL identifiers: never translated). The core's
+    catalogue holds the docs, the systems' columns' included."""
+    say = words(lang, *_system_packages(lang))
+    extra = system_columns(say)
     lines = []
-    for t in tables():
-        lines.append(f"{t.name}: {t.doc}")
-        width = max(len(n) for n, _, _ in t.columns)
-        for n, typ, doc in t.columns:
+    for t in TABLES:
+        columns = [(n, typ, say(doc)) for n, typ, doc in t.columns] + extra.get(t.name, [])
+        lines.append(f"{t.name}: {say(t.doc)}")
+        width = max(len(n) for n, _, _ in columns)
+        for n, typ, doc in columns:
             lines.append(f"  {n:<{width}}  {typ:<11}  {doc}")
         lines.append("")
     for name, (doc, _) in VIEWS.items():
-        lines.append(f"{name} (view): {doc}")
+        lines.append(f"{name} (view): {say(doc)}")
     return "\n".join(lines)
+
+
+def _system_packages(lang: str) -> tuple[str, ...]:
+    """The rule systems' packages, whose catalogues may word the docs too: imported
+    only for a language other than English (English is the docs themselves)."""
+    if lang == "en":
+        return ()
+    from battletape.domain import systems
+
+    return tuple(s.package for s in systems.all_systems().values())

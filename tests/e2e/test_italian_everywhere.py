@@ -18,12 +18,15 @@ from tests.helpers import ok
 SHARED = {"round", "seed", "battletape", "verify", "sha256", "bab", "demo", "ongoing"}
 _WORD = re.compile(r"[A-Za-z][a-z]{2,}")
 _FIELD = re.compile(r"\{[^}]*\}|`[^`]*`|--[a-z-]+")  # fields, commands, options
+#: code in a message (a command, an SQL value: `attack`), the same in every language
+_CODE = re.compile(r"`[^`]*`")
 
 
 @cache
 def english_words() -> frozenset[str]:
     """Every word of the English messages that no Italian message uses (a verb's
-    ``--help`` aside: its Italian keeps the command's own words, ``--vs ac``, ``fire``)."""
+    ``--help`` aside: its Italian keeps the command's own words, ``--vs ac``, ``fire``;
+    code in backticks set aside: an SQL value `damage` is no Italian word)."""
     english: set[str] = set()
     italian: set[str] = set()
     helps = {text for package in catalogues.packages()
@@ -34,10 +37,14 @@ def english_words() -> frozenset[str]:
                 if not m.id or m.id in helps:
                     continue
                 for text in (m.id if isinstance(m.id, tuple) else (m.id,)):
-                    english |= {w.lower() for w in _WORD.findall(_FIELD.sub(" ", text))}
+                    english |= {w.lower() for w in _WORD.findall(_prose(text))}
                 for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
-                    italian |= {w.lower() for w in _WORD.findall(_FIELD.sub(" ", text))}
+                    italian |= {w.lower() for w in _WORD.findall(_prose(text))}
     return frozenset(english - italian - SHARED)
+
+
+def _prose(message: str) -> str:
+    return _CODE.sub(" ", _FIELD.sub(" ", message))
 
 
 def leaked(text: str, names: set[str]) -> dict[str, int]:
@@ -45,7 +52,7 @@ def leaked(text: str, names: set[str]) -> dict[str, int]:
     words are taken out."""
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, " ")
-    text = re.sub(r"`[^`]*`", " ", text)
+    text = re.sub(r"`[^`]*`|--[a-z-]+", " ", text)  # commands and options
     text = re.sub(r"\S*[a-z]-[a-z]\S*", " ", text)  # ids: rules-error, end-of-turn
     found: dict[str, int] = {}
     for word in _WORD.findall(text):
@@ -236,3 +243,35 @@ def test_a_35_refusal_is_said_wholly_in_italian(sqlite_store):
     assert en == ("Error: Bruna is up, not dying (-1 to -9 hp): no roll to stabilise "
                   "(Condizioni: Morente)\n")
     assert not leaked(it, {"Bruna", "Orco"})
+
+
+def test_the_schema_in_italian(sqlite_store, monkeypatch):
+    """`sql --schema` documents the tables and columns in the reader's language, the
+    systems' own columns included; the names stay SQL's, the English as it was."""
+    monkeypatch.setenv("COLUMNS", "200")
+    it = ok(sqlite_store, "--lang", "it", "sql", "--schema").out
+    english = ok(sqlite_store, "sql", "--schema").out
+    assert "attacks: ogni tiro per colpire, uno per bersaglio" in it
+    assert "  attacker_pc " in it and "l'attaccante è un PG" in it
+    assert "punti ferita temporanei" in it and "tiro salvezza" in it
+    assert "[13a] il valore del dado di escalation" in it  # the systems' columns
+    assert "vantaggio" in it and "minaccia di critico" in it
+    assert "dice (view): una riga per faccia naturale" in it
+    assert "Le ramificazioni ipotetiche sono escluse" in it
+    assert "every attack roll" not in it
+    # the same tables, columns and types, line for line, and no English word but theirs
+    assert _skeleton(it) == _skeleton(english)
+    assert not leaked(it, {w for line in _skeleton(english) for w in line.split()})
+    # English as ever: the messages themselves
+    assert "attacks: every attack roll, one per target" in english
+    assert "  attacker_pc " in english and "the attacker is a PC" in english
+    assert "[13a] the escalation die's value at the time" in english
+    assert "What-if branches are left out of every table" in english
+    assert "ogni tiro" not in english
+
+
+def _skeleton(schema: str) -> list[str]:
+    """The SQL of `sql --schema`: each table's name, each column's name and type."""
+    return [" ".join(line.split()[:2]) if line.startswith("  ")
+            else line.split(": ", 1)[0] if ": " in line else "" for line in
+            schema.splitlines()]
