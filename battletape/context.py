@@ -38,6 +38,10 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
 
         scope(dispatch.system_of_line(list(args)).id)
     command = typer.main.get_command(only(name) if app is _cli_app() else app)
+    if {"--help", "-h"} & set(args):
+        lang = _language(args)
+        if lang != "en":  # the help in the reader's language (this call's own tree)
+            said_in(command, all_words(lang))
     debug = "--debug" in args
     try:
         with command.make_context("battletape", list(args), obj=obj) as ctx:
@@ -83,6 +87,32 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
         print(f"Error: unexpected {type(err).__name__}: {one_line(str(err))} (run with "
               "--debug for details)", file=sys.stderr)
         return 1
+
+
+def said_in(command, words) -> None:
+    """``command``'s help, its subcommands' and their parameters' in the language of
+    ``words`` (the catalogues hold each help as written, in English)."""
+    for attr in ("help", "short_help"):
+        text = getattr(command, attr, None)
+        if text:
+            setattr(command, attr, _said(text, words))
+    for param in getattr(command, "params", ()):
+        if getattr(param, "help", None):
+            param.help = _said(param.help, words)
+    for sub in (getattr(command, "commands", None) or {}).values():
+        said_in(sub, words)
+
+
+#: how a rule system verb's summary ends in the list of commands (cli_record)
+_VERB_NOTE = "(Options depend on the encounter's system: battletape WORD --help.)"
+
+
+def _said(text: str, words) -> str:
+    """A help in the reader's language; a verb's summary and its note apart."""
+    summary, sep, note = text.partition("  " + _VERB_NOTE)
+    if sep:
+        return words.text(summary) + "  " + words.text(_VERB_NOTE) + note
+    return words.text(text)
 
 
 def _language(args: list[str]) -> str:

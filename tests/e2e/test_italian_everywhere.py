@@ -275,3 +275,41 @@ def _skeleton(schema: str) -> list[str]:
     return [" ".join(line.split()[:2]) if line.startswith("  ")
             else line.split(": ", 1)[0] if ": " in line else "" for line in
             schema.splitlines()]
+
+
+def test_every_command_says_its_help_in_italian(sqlite_store, monkeypatch):
+    """The command line's own commands (`log`, `state`, `export`, …) and options say
+    their `--help` in Italian from the core's catalogue; every help the app declares
+    has its Italian (a system's listing aside, made from its data); the English as
+    written."""
+    from battletape.context import said_in
+    from battletape.registry import whole_command
+    from battletape.session import all_words
+
+    monkeypatch.setenv("COLUMNS", "200")
+    words = all_words("it")
+    helps: list[str] = []
+
+    def walk(command) -> None:
+        helps.extend(t for t in [command.help] + [p.help for p in command.params
+                                                  if getattr(p, "help", None)] if t)
+        for sub in (getattr(command, "commands", None) or {}).values():
+            walk(sub)
+
+    walk(whole_command())
+    untranslated = [h for h in helps if words.text(h) == h
+                    and "Options depend on" not in h and ": 13a: " not in h]
+    assert untranslated == []
+    ok(sqlite_store, "new", "Ponte")
+    it = ok(sqlite_store, "--lang", "it", "log", "--help").out
+    assert "La storia effettiva, un evento per riga." in it
+    assert "Ogni evento, segnati quelli annullati." in it
+    top = ok(sqlite_store, "--lang", "it", "--help").out
+    assert "Registra, correggi, rivedi e analizza" in top and "Inizia uno scontro." in top
+    english = ok(sqlite_store, "log", "--help").out
+    assert "The effective history, one event per line." in english
+    # the app built for one call is the one translated: the next call reads English
+    assert "Every event, voided ones marked." in ok(sqlite_store, "log", "--help").out
+    command = whole_command()
+    said_in(command, words)
+    assert "Ogni evento" in str(command.commands["log"].params[1].help)
