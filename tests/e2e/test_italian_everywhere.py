@@ -44,6 +44,8 @@ def english_words() -> frozenset[str]:
 
 
 def _prose(message: str) -> str:
+    """A message's words, its fields, code and examples (command lines) aside."""
+    message = re.split(r"\s+(?:Example|Esempio):", message)[0]
     return _CODE.sub(" ", _FIELD.sub(" ", message))
 
 
