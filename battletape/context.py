@@ -111,8 +111,27 @@ def _said(text: str, words) -> str:
     """A help in the reader's language; a verb's summary and its note apart."""
     summary, sep, note = text.partition("  " + _VERB_NOTE)
     if sep:
-        return words.text(summary) + "  " + words.text(_VERB_NOTE) + note
+        said = _summaries(words.lang).get(summary) or words.text(summary)
+        return said + "  " + words.text(_VERB_NOTE) + note
     return words.text(text)
+
+
+def _summaries(lang: str) -> dict[str, str]:
+    """A verb's one-line summary (its help before ``Example``) in ``lang``: the
+    summary of its help as its system's catalogue says it."""
+    import re
+
+    from battletape.domain import systems
+    from battletape.domain.words import words
+
+    out: dict[str, str] = {}
+    for system in systems.all_systems().values():
+        say = words(lang, system.package)
+        for verb in system.verbs.values():
+            english = verb.help.split("  Example")[0]
+            out.setdefault(english, re.split(r"\s+(?:Example|Esempio):",
+                                             say.text(verb.help))[0])
+    return out
 
 
 def _language(args: list[str]) -> str:

@@ -308,6 +308,7 @@ def test_every_command_says_its_help_in_italian(sqlite_store, monkeypatch):
     assert "Ogni evento, segnati quelli annullati." in it
     top = ok(sqlite_store, "--lang", "it", "--help").out
     assert "Registra, correggi, rivedi e analizza" in top and "Inizia uno scontro." in top
+    assert "Danni diretti." in top and "Direct damage." not in top  # a verb's summary
     english = ok(sqlite_store, "log", "--help").out
     assert "The effective history, one event per line." in english
     # the app built for one call is the one translated: the next call reads English
