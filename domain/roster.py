@@ -3,11 +3,16 @@ every system makes (each system's ``add`` records its own statistics)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from battletape.domain.encounter import positive, require_on
 from battletape.domain.errors import BadInput
 # short names are names' own; roster.resolve, .match and .initials stay for callers
 from battletape.domain.names import initials, match, resolve  # noqa: F401
 from battletape.domain.state import EncounterState
+
+if TYPE_CHECKING:
+    from battletape.domain.events import Event
 
 
 #: what a name may not hold, and how a refusal says so: ``/`` writes a roll's two
@@ -46,3 +51,22 @@ def names_for(state: EncounterState, name: str, count: int) -> list[str]:
         if n.casefold() in taken:
             raise BadInput("name", n, "a name not already in this encounter")
     return names
+
+
+def with_carried(added: list[Event], carried: dict[str, Any] | None,
+                 keys: tuple[str, ...], lowest_hp: int | None = None) -> list[Event]:
+    """``add NAME --pc``'s events with what the PC carried over from its campaign's
+    last battle (the system's ``carried_over``): its hit points (no more than its
+    maximum, no fewer than ``lowest_hp``) and the system's ``keys`` in its stats."""
+    import msgspec
+
+    if not carried:
+        return added
+    hp = carried["hp"] if lowest_hp is None else max(lowest_hp, carried["hp"])
+    out = []
+    for e in added:
+        stats = {**e.stats, **{k: (dict(carried[k]) if isinstance(carried[k], dict)
+                                   else carried[k]) for k in keys if carried.get(k)}}
+        out.append(msgspec.structs.replace(e, hp=min(e.max_hp, hp), stats=stats,
+                                           carried_from=carried.get("from")))
+    return out

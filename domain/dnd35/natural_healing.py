@@ -129,18 +129,7 @@ def carried_over(c: Combatant, since: list[Event]) -> dict[str, Any]:
 
 
 def with_carried(added: list[Event], carried: dict[str, Any] | None) -> list[Event]:
-    """``add NAME --pc``'s event with what the PC carried over."""
-    import msgspec
+    """``add NAME --pc``'s event with what the PC carried over (``carried_over``)."""
+    from battletape.domain.roster import with_carried
 
-    if not carried:
-        return added
-    out = []
-    for e in added:
-        stats = dict(e.stats)
-        if carried.get("nonlethal"):
-            stats["nonlethal"] = carried["nonlethal"]
-        if carried.get("ability_damage"):
-            stats["ability_damage"] = dict(carried["ability_damage"])
-        out.append(msgspec.structs.replace(e, hp=min(e.max_hp, carried["hp"]),
-                                           carried_from=carried.get("from"), stats=stats))
-    return out
+    return with_carried(added, carried, ("nonlethal", "ability_damage"))

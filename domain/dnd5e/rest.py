@@ -197,17 +197,6 @@ def carried_over(c: Combatant, since: list[Event]) -> dict[str, Any]:
 
 def with_carried(added: list[Event], carried: dict[str, Any] | None) -> list[Event]:
     """``add NAME --pc``'s event with what the PC carried over (``carried_over``)."""
-    import msgspec
+    from battletape.domain.roster import with_carried
 
-    if not carried:
-        return added
-    out = []
-    for e in added:
-        stats = dict(e.stats)
-        for key in ("hit_dice_spent", "exhaustion"):
-            if carried.get(key):
-                stats[key] = carried[key]
-        out.append(msgspec.structs.replace(
-            e, hp=min(e.max_hp, max(0, carried["hp"])), carried_from=carried.get("from"),
-            stats=stats))
-    return out
+    return with_carried(added, carried, ("hit_dice_spent", "exhaustion"), lowest_hp=0)
