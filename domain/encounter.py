@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from battletape.domain.errors import (BadInput, RuleViolation, UnknownCombatant, refuse,
-                                      violation)
+from battletape.domain.errors import BadInput, UnknownCombatant, refuse, violation
 from battletape.domain.words import N_
 from battletape.domain.names import resolve
 from battletape.domain.state import Combatant, EncounterState
@@ -143,6 +142,19 @@ def healing_amount(text, rng) -> "tuple[int, object]":
         pass
     roll = dice.roll(given, rng)
     return roll.total, roll
+
+
+def heal_decision(amount, heal, check: bool = True):
+    """``heal NAME AMOUNT``'s decision: the amount (a number, or dice rolled
+    virtually) healed by ``heal(state, n)``, its Healed events keeping the dice;
+    ``check``: an amount below 1 is bad input (a system whose ``heal`` checks it
+    passes False)."""
+    def decide(state, rng):
+        n, roll = healing_amount(amount, rng)
+        if check and n <= 0:
+            raise BadInput("healing", amount, "1 or more, or dice notation: 2d4+2")
+        return with_healing_roll(heal(state, n), roll)
+    return decide
 
 
 def with_healing_roll(events: list, roll) -> list:

@@ -137,14 +137,9 @@ def _ability_check(services, name, ability, roll_, dc, bonus):
 
 def _heal(services, target, amount):
     from battletape.domain.dnd35 import hit_points
-    from battletape.domain.encounter import healing_amount, with_healing_roll
+    from battletape.domain.encounter import heal_decision
 
-    def decide(s, r):
-        n, roll = healing_amount(amount, r)
-        if n <= 0:
-            raise BadInput("healing", amount, "1 or more, or dice notation: 2d4+2")
-        return with_healing_roll(hit_points.direct_heal(s, target, n), roll)
-    return decide
+    return heal_decision(amount, lambda s, n: hit_points.direct_heal(s, target, n))
 
 
 def _save(services, name, fort, ref, will, which, dc, bonus, roll_, against, cover,

@@ -113,14 +113,9 @@ def _damage(services, target, amount, type_, crit, modifier):
 
 def _heal(services, target, amount):
     from battletape.domain.dnd5e import damage_and_healing as dh
-    from battletape.domain.encounter import healing_amount, with_healing_roll
+    from battletape.domain.encounter import heal_decision
 
-    def decide(s, r):
-        n, roll = healing_amount(amount, r)
-        if n <= 0:
-            raise BadInput("healing", amount, "1 or more, or dice notation: 2d4+2")
-        return with_healing_roll(dh.direct_heal(s, target, n), roll)
-    return decide
+    return heal_decision(amount, lambda s, n: dh.direct_heal(s, target, n))
 
 
 def _temp(services, target, amount, keep):

@@ -65,12 +65,9 @@ def _damage(services, target, amount, type_, natural, nonmagical, knock_out=Fals
 
 def _heal(services, target, amount):
     from battletape.domain.thirteenth_age import damage_and_healing as dh
-    from battletape.domain.encounter import healing_amount, with_healing_roll
+    from battletape.domain.encounter import heal_decision
 
-    def decide(s, r):
-        n, roll = healing_amount(amount, r)
-        return with_healing_roll(dh.direct_heal(s, target, n), roll)
-    return decide
+    return heal_decision(amount, lambda s, n: dh.direct_heal(s, target, n), check=False)
 
 
 def _temp(services, target, amount):
