@@ -7,6 +7,7 @@ below imports it."""
 from __future__ import annotations
 
 import sys
+from functools import cache
 
 from battletape.session import Context, all_words, click_module, exit_errors
 from battletape.domain.errors import AlreadyHolds, BattletapeError
@@ -116,6 +117,7 @@ def _said(text: str, words) -> str:
     return words.text(text)
 
 
+@cache
 def _summaries(lang: str) -> dict[str, str]:
     """A verb's one-line summary (its help before ``Example``) in ``lang``: the
     summary of its help as its system's catalogue says it."""

@@ -89,9 +89,6 @@ def command_line(args: list[str]) -> str:
     return shlex.join(forced + split_globals(args))
 
 
-from battletape.api.redeciding import Capture  # noqa: E402,F401  (the library's)
-
-
 def all_words(lang: str):
     """The messages of every catalogue, the core's and every system's: what an error
     or a line of the command line may say."""

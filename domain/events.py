@@ -546,20 +546,20 @@ class UpcastingDecoder:
         self._plain = msgspec.json.Decoder(union).decode
         self._upcasts = upcasts
         tags = "|".join(re.escape(f'"{tag}"') for tag in upcasts)
-        older = "|".join(str(n) for n in range(SCHEMA))
-        old, today = f'"schema":({older})[,}}]', f'"schema":{SCHEMA}[,}}]'
-        self._bytes = tuple(re.compile(x.encode()).search for x in (tags, old, today))
-        self._text = tuple(re.compile(x).search for x in (tags, old, today))
+        schema = r'"schema":(\d+)'  # an event's own comes first: its base's field
+        self._bytes = (re.compile(schema.encode()).search, re.compile(tags.encode()).search)
+        self._text = (re.compile(schema).search, re.compile(tags).search)
 
     def decode(self, data: bytes | str) -> Any:
         if type(data) is bytes:
-            names, older, today = self._bytes
+            schema, names = self._bytes
         elif isinstance(data, str):
-            names, older, today = self._text
+            schema, names = self._text
         else:  # a memoryview, a bytearray
             return self.decode(bytes(data))
         # an event of today's layout (its replacements' too) decodes as it is
-        if names(data) is None or (today(data) is not None and older(data) is None):
+        layout = schema(data)
+        if (layout is not None and int(layout[1]) >= SCHEMA) or names(data) is None:
             return self._plain(data)
         # encoded again and decoded: msgspec.convert of the union costs ~100x more
         return self._plain(_encode(self._upcast(msgspec.json.decode(data))))
