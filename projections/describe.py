@@ -14,13 +14,16 @@ from battletape.projections.saved_attacks import fired_by_target
 from battletape.domain.words import Words, words
 
 
+_CORE = frozenset((*ev.CORE_ENCOUNTER_EVENTS, *ev.CampaignEvent.__args__))
+
+
 def describe(e: ev.Event, lang: str = "en",
              system: str = systems.DEFAULT_SYSTEM) -> str:
     """One line in words for an event of an encounter of ``system``, in ``lang``.
     The system words its own events first."""
     rules = systems.get(system)
     own = rules.describe(e, lang)
-    if own is None and type(e) in ev.SYSTEM_EVENTS:  # another system's (a campaign's)
+    if own is None and type(e) not in _CORE:  # another system's (a campaign's)
         own = next((said for s in systems.all_systems().values()
                     if (said := s.describe(e, lang)) is not None), None)
     if own is not None:
