@@ -7,7 +7,9 @@ below imports it."""
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 from functools import cache
+from typing import Any
 
 from battletape.session import Context, all_words, click_module, exit_errors
 from battletape.domain.errors import AlreadyHolds, BattletapeError
@@ -39,13 +41,17 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
 
         scope(dispatch.system_of_line(list(args)).id)
     command = typer.main.get_command(only(name) if app is _cli_app() else app)
+    speaking: Any = nullcontext()
     if {"--help", "-h"} & set(args):
         lang = _language(args)
         if lang != "en":  # the help in the reader's language (this call's own tree)
+            from battletape import click_words
+
             said_in(command, all_words(lang))
+            speaking = click_words.spoken(all_words(lang))
     debug = "--debug" in args
     try:
-        with command.make_context("battletape", list(args), obj=obj) as ctx:
+        with speaking, command.make_context("battletape", list(args), obj=obj) as ctx:
             ctx.meta["argv"] = list(args)
             command.invoke(ctx)
         return 0
@@ -67,16 +73,30 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
     except exits as err:
         return getattr(err, 'exit_code', 0)
     except aborts:
-        print("Error: aborted", file=sys.stderr)
+        from battletape.domain.words import tr
+
+        print(tr(_language(args), "Error: aborted"), file=sys.stderr)
         return 1
     except click.ClickException as err:
         if type(err).__name__ == "NoArgsIsHelpError" and getattr(err, "ctx", None):
             print(err.ctx.get_help())  # a group given no command: its help
             return 0
-        print(f"Error: {one_line(err.format_message())}", file=sys.stderr)
+        said = one_line(err.format_message())
+        lang = _language(args)
+        if lang != "en":
+            from battletape import click_words
+            from battletape.domain.words import tr
+
+            said = tr(lang, "Error: {message}",
+                      message=click_words.error(said, all_words(lang)))
+        else:
+            said = f"Error: {said}"
+        print(said, file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("Error: interrupted", file=sys.stderr)
+        from battletape.domain.words import tr
+
+        print(tr(_language(args), "Error: interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
@@ -112,13 +132,13 @@ def _said(text: str, words) -> str:
     """A help in the reader's language; a verb's summary and its note apart."""
     summary, sep, note = text.partition("  " + _VERB_NOTE)
     if sep:
-        said = _summaries(words.lang).get(summary) or words.text(summary)
+        said = verb_summaries(words.lang).get(summary) or words.text(summary)
         return said + "  " + words.text(_VERB_NOTE) + note
     return words.text(text)
 
 
 @cache
-def _summaries(lang: str) -> dict[str, str]:
+def verb_summaries(lang: str) -> dict[str, str]:
     """A verb's one-line summary (its help before ``Example``) in ``lang``: the
     summary of its help as its system's catalogue says it."""
     import re

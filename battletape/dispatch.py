@@ -15,6 +15,7 @@ from battletape.api.line_reader import (STAT_BLOCK_PARAMS, STAT_BLOCK_VERBS,  # 
                                         verb_params)
 from battletape.domain import systems
 from battletape.domain.errors import BattletapeError
+from battletape.domain.words import N_
 
 if TYPE_CHECKING:
     from battletape.domain.systems import RuleSystem
@@ -26,6 +27,10 @@ PASSTHROUGH = {"ignore_unknown_options": True, "allow_extra_args": True,
 
 class NotInSystem(BattletapeError):
     """A verb or an option that means nothing in the encounter's system."""
+
+    def __init__(self, said: tuple[str, str, dict]):
+        message, template, fields = said
+        super().__init__(message, template, **fields)
 
 
 def words(system_id: str | None = None) -> dict[str, str]:
@@ -95,10 +100,12 @@ def run(ctx, word: str, args: list[str]) -> None:
         raise
     name = word
     group = sorted(n.split()[1] for n in system.verbs if n.startswith(word + " "))
-    if group or (system.verb(word) is None and _grouped_elsewhere(word)):
+    if not group and system.verb(word) is None and _grouped_elsewhere(word):
+        raise NotInSystem(_elsewhere(word, system))
+    if group:
         if not args or args[0].startswith("-"):
             if wants_help or not args:
-                print(_group_help(word, system, group))
+                print(_group_help(word, system, group, c.lang))
                 return
         name = f"{word} {args[0]}"
         args = args[1:]
@@ -115,6 +122,14 @@ def run(ctx, word: str, args: list[str]) -> None:
             command.invoke(sub)
     except click.exceptions.NoSuchOption as err:
         raise NotInSystem(_foreign_option(name, err.option_name, system)) from None
+    except click.exceptions.UsageError as err:
+        # an unknown option reaches the verb as an extra argument (negative numbers
+        # pass through as arguments): say it is no option of the verb
+        unknown = next((a.split("=")[0] for a in args if a.startswith("--")
+                        and a.split("=")[0] not in verb.options), None)
+        if unknown is None or "unexpected extra argument" not in err.format_message():
+            raise
+        raise NotInSystem(_foreign_option(name, unknown, system)) from None
 
 
 def _known(word: str) -> None:
@@ -130,30 +145,50 @@ def _grouped_elsewhere(word: str) -> bool:
                for n in s.verbs)
 
 
-def _group_help(word: str, system: "RuleSystem", group: list[str]) -> str:
-    lines = [f"Usage: battletape {word} COMMAND [ARGS]...", "",
+def _group_help(word: str, system: "RuleSystem", group: list[str], lang: str) -> str:
+    from battletape.context import verb_summaries
+    from battletape.domain.words import words
+
+    _ = words(lang, system.package)
+    summaries = verb_summaries(lang)
+    lines = [_("Usage: battletape {word} COMMAND [ARGS]...", word=word), "",
              f"{system.title}:"]
     for sub in group:
-        lines.append(f"  {sub:<10} {system.verbs[f'{word} {sub}'].help.split('  Example')[0]}")
+        summary = system.verbs[f"{word} {sub}"].help.split("  Example")[0]
+        lines.append(f"  {sub:<10} {summaries.get(summary) or _.text(summary)}")
     return "\n".join(lines)
 
 
-def _elsewhere(name: str, system: "RuleSystem") -> str:
-    others = [s for s in systems.all_systems().values() if s.verb(name)]
+def _elsewhere(name: str, system: "RuleSystem") -> tuple[str, str, dict]:
+    """What a refusal of a command no verb of ``system`` says (message, template,
+    fields)."""
+    others = [s for s in systems.all_systems().values()
+              if s.verb(name) or any(n.startswith(name + " ") for n in s.verbs)]
     if not others:
-        return f"no command `{name}` in {system.title}"
-    return (f"`{name}` is a {' and '.join(s.title for s in others)} command; this "
-            f"encounter is {system.id} ({system.title})")
+        fields = dict(name=name, title=system.title)
+        template = N_("no command `{name}` in {title}")
+    else:
+        fields = dict(name=name, others=", ".join(s.title for s in others),
+                      system=system.id, title=system.title)
+        template = N_("`{name}` is a {others} command; this encounter is {system} "
+                      "({title})")
+    return template.format(**fields), template, fields
 
 
-def _foreign_option(name: str, option: str, system: "RuleSystem") -> str:
+def _foreign_option(name: str, option: str, system: "RuleSystem") -> tuple[str, str, dict]:
     others = [s for s in systems.all_systems().values()
               if s is not system and s.verb(name) and option in s.verb(name).options]
     if others:
-        return (f"{option} is a {' and '.join(s.title for s in others)} option of "
-                f"`{name}`; this encounter is {system.id} ({system.title})")
-    known = ", ".join(sorted(system.verb(name).options))
-    return f"no such option {option} for `{name}` in {system.id}; its options: {known}"
+        fields = dict(option=option, others=", ".join(s.title for s in others),
+                      name=name, system=system.id, title=system.title)
+        template = N_("{option} is a {others} option of `{name}`; this encounter is "
+                      "{system} ({title})")
+    else:
+        fields = dict(option=option, name=name, system=system.id,
+                      options=", ".join(sorted(system.verb(name).options)))
+        template = N_("no such option {option} for `{name}` in {system}; its options: "
+                      "{options}")
+    return template.format(**fields), template, fields
 
 
 def _in_a_fight(c, values: dict) -> bool:
