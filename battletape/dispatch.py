@@ -101,7 +101,8 @@ def run(ctx, word: str, args: list[str]) -> None:
     name = word
     group = sorted(n.split()[1] for n in system.verbs if n.startswith(word + " "))
     if not group and system.verb(word) is None and _grouped_elsewhere(word):
-        raise NotInSystem(_elsewhere(word, system))
+        asked = f"{word} {args[0]}" if args and not args[0].startswith("-") else word
+        raise NotInSystem(_elsewhere(asked, system))
     if group:
         if not args or args[0].startswith("-"):
             if wants_help or not args:

@@ -73,7 +73,7 @@ def test_another_systems_command_group_is_refused_not_an_empty_help(fight):
     assert r.err.strip().startswith("Error: `escalation` is a 13th Age")
     assert r.err.strip().endswith("this encounter is 5e (D&D 5e SRD (Giocare, seed 002))")
     it = cli(fight, "--lang", "it", "escalation", "set", "3")
-    assert it.code == 2 and it.err.startswith("Errore: `escalation` è un comando di 13th Age")
+    assert it.code == 2 and it.err.startswith("Errore: `escalation set` è un comando di 13th Age")
     assert snapshot_of(fight) == before
 
 
