@@ -169,18 +169,23 @@ def _elsewhere(name: str, system: "RuleSystem") -> tuple[str, str, dict]:
         fields = dict(name=name, title=system.title)
         template = N_("no command `{name}` in {title}")
     else:
-        fields = dict(name=name, others=", ".join(s.title for s in others),
+        fields = dict(name=name, others=[s.title for s in others],
                       system=system.id, title=system.title)
         template = N_("`{name}` is a {others} command; this encounter is {system} "
                       "({title})")
-    return template.format(**fields), template, fields
+    return _said_in_english(template, fields), template, fields
+
+
+def _said_in_english(template: str, fields: dict) -> str:
+    return template.format(**{k: " and ".join(v) if isinstance(v, list) else v
+                              for k, v in fields.items()})
 
 
 def _foreign_option(name: str, option: str, system: "RuleSystem") -> tuple[str, str, dict]:
     others = [s for s in systems.all_systems().values()
               if s is not system and s.verb(name) and option in s.verb(name).options]
     if others:
-        fields = dict(option=option, others=", ".join(s.title for s in others),
+        fields = dict(option=option, others=[s.title for s in others],
                       name=name, system=system.id, title=system.title)
         template = N_("{option} is a {others} option of `{name}`; this encounter is "
                       "{system} ({title})")
@@ -189,7 +194,7 @@ def _foreign_option(name: str, option: str, system: "RuleSystem") -> tuple[str, 
                       options=", ".join(sorted(system.verb(name).options)))
         template = N_("no such option {option} for `{name}` in {system}; its options: "
                       "{options}")
-    return template.format(**fields), template, fields
+    return _said_in_english(template, fields), template, fields
 
 
 def _in_a_fight(c, values: dict) -> bool:
