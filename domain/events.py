@@ -102,6 +102,9 @@ class CombatantAdded(Event, kw_only=True):
     level: int = 1
     carried_from: str | None = None
     stats: dict[str, Any] = {}  # the rule system's own statistics (5e: saves, ...)
+    #: the name's grammatical gender in the sentences ("f", "m"; "" says nothing):
+    #: Italian agrees a word with it ("Bruna è caduta, priva di sensi")
+    gender: str = ""
 
 
 class InitiativeRolled(Event, kw_only=True):

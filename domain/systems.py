@@ -114,11 +114,18 @@ class RuleSystem:
         return {k: v for table in (getattr(terms, "STATUSES", ()), getattr(terms, "WORDS", ()))
                 if isinstance(table, dict) for k, v in table.items()}
 
-    def term(self, word: str, lang: str) -> str:
+    def term(self, word: str, lang: str, gender: str = "") -> str:
         """``word`` in ``lang``: a condition (the seed's Italian name), a status or a
-        rule word (the system's catalogue, context "term")."""
+        rule word (the system's catalogue, context "term"); said of a name of
+        ``gender`` (domain/grammar.py), its form for it (context "term feminine")."""
         if lang == "en":
             return word
+        if gender == "f":
+            from battletape.domain.words import words
+
+            said = words(lang, self.package).ctx("term feminine", word)
+            if said != word:
+                return said
         if lang == "it" and word in self.conditions:
             return self.conditions[word]
         from battletape.domain.words import words
@@ -270,7 +277,10 @@ def _verbs(module: str, pcs_leave_together: str | None) -> dict[str, "Verb"]:
     fight: domain.leaving); a system's own verb of the same name wins."""
     from battletape.domain import leaving
 
-    own = {v.name: v for v in import_module(module).VERBS}
+    from battletape.domain.grammar import with_gender
+
+    own = {v.name: with_gender(v) if v.name == "add" else v
+           for v in import_module(module).VERBS}
     core = leaving.verbs(pcs_leave_together)
     return {**own, **{v.name: v for v in core if v.name not in own}}
 

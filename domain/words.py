@@ -80,6 +80,16 @@ class Words:
         said = self.text(message, context) if self._catalogues else message
         return said.format(**fields) if fields else said
 
+    def of(self, gender: str, message: str, /, **fields: Any) -> str:
+        """``message`` said of a name of grammatical ``gender`` (domain/grammar.py):
+        its feminine form (msgctxt "feminine") for "f" where the language has one,
+        else the message as it is."""
+        if gender == "f" and self._catalogues:
+            said = self.text(message, "feminine")
+            if said != message:
+                return said.format(**fields) if fields else said
+        return self(message, **fields)
+
     def plural(self, singular: str, plural: str, n: int, /, **fields: Any) -> str:
         """The form of ``n`` (the language's plural rule), its fields filled."""
         for c in self._catalogues:
