@@ -154,8 +154,7 @@ def ripple_cmd(ctx: typer.Context,
     if accept:
         _gm(c)
     if not since:
-        last = c.bt.last_amendment(c.encounter)
-        since = last.target if last is not None else 0
+        since = _unreviewed_since(c)
     ripples = ripples_since(c, since)
     if accept:
         _accept(c, ripples, note)
@@ -168,6 +167,23 @@ def ripple_cmd(ctx: typer.Context,
         out(c, tr(c.lang, "ripple: nothing is affected"))
     for r in ripples:
         out(c, f"{r.position:>5}  {r.command}  — {r.why}")
+
+
+def _unreviewed_since(c: Context) -> int:
+    """Where the ripples to review start: the earliest command amended since the GM
+    last accepted a ripple report (two amendments, the later one at a later command,
+    leave the earlier one's ripples to review too), else the last amendment's."""
+    last = c.bt.last_amendment(c.encounter)
+    if last is None:
+        return 0
+    ev = _events()
+    targets: list[int] = []
+    for e in c.bt.events(c.encounter):
+        if isinstance(e, ev.RippleAccepted):
+            targets = []
+        elif isinstance(e, ev.CommandAmended):
+            targets.append(e.target)
+    return min(targets, default=last.target)
 
 
 def _accept(c: Context, ripples, note: str) -> None:
