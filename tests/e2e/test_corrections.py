@@ -194,3 +194,19 @@ def test_a_correction_recomputes_later_battles_of_the_campaign(sqlite_store):
     r = ok(s, "--encounter One amend 3 --dmg 12 --reason 'it was 12'")
     assert "Two: Bruna started with hp 10 -> 18" in r.out
     assert hp(s, "Bruna") == 18
+
+
+def test_ripple_reviews_every_amendment_since_the_last_accept(sqlite_store):
+    """Two amendments, the second at a later command: `ripple` (and `--accept`) still
+    lists what the first broke, so `verify` passes once the GM has accepted. The demo:
+    the Ogre Chief's crit at 44 (natural 20, Bruna drops) amended to a natural 8 (16
+    vs AC 18: a miss) leaves Bruna's death save at 52 without a dying Bruna (Death
+    and Dying); the amendment at 59 turns the Ogre's attack on Kael to Bruna."""
+    s = sqlite_store
+    ok(s, "demo --delay 0")
+    ok(s, "amend 44 --roll 8 --reason 'it was an 8'")
+    ok(s, "amend 59 --target Bruna --reason 'the ogre swung at Bruna'")
+    assert "   52  death-save Bruna" in ok(s, "ripple").out
+    accepted = ok(s, "ripple --accept --note 'we played on'").out
+    assert "accepted    52  death-save Bruna" in accepted
+    ok(s, "verify")
