@@ -135,3 +135,213 @@ def test_13a_a_mob_of_six_mooks_with_reinforcements(sqlite_store):
     assert final["combatants"]["Bruna"]["recoveries"] == 8   # none spent
     no_rulings(s)
     assert ok(s, "verify").out.startswith("ok")
+
+
+# =====================================================================================
+# 5e (seed 002): "Goblin cave" — orcs, goblins and a bugbear from a bestiary; an amend
+# of the damage, an undo, round 2 in `play` (a crit on a dying PC, the death save it
+# prefills), an amend of a roll, a rewind, a goblin that flees
+# =====================================================================================
+
+CAVE = '''system = "5e"
+
+[orc]
+hp = 15
+ac = 13
+cr = "1/2"
+save = ["str:+3"]
+init = 1
+
+[orc.attacks.greataxe]
+bonus = 5
+damage = "1d12+3"
+type = "slashing"
+kind = "melee"
+
+[goblin]
+hp = 7
+ac = 15
+cr = "1/4"
+init = 2
+
+[goblin.attacks.scimitar]
+bonus = 4
+damage = "1d6+2"
+type = "slashing"
+kind = "melee"
+
+[bugbear]
+hp = 27
+ac = 16
+cr = "1"
+init = 2
+
+[bugbear.attacks.morningstar]
+bonus = 4
+damage = "2d8+2"
+type = "piercing"
+kind = "melee"
+'''
+
+
+def play_round(store: str, cwd: str, lines: list[str]) -> None:
+    """Type ``lines`` into `play` on a pseudo-terminal, each saved before the next;
+    a line "DEATH-SAVE N" answers the prefilled `death-save NAME --roll ` prompt."""
+    import time
+
+    from tests.e2e.terminal import Terminal
+
+    term = Terminal(["--store", store, "play"], cwd=cwd)
+    try:
+        term.expect("Goblin cave>")
+        for line in lines:
+            before = state(store)["position"]
+            if line.startswith("DEATH-SAVE "):
+                term.expect("death-save Bram --roll")       # offered, prefilled
+                term.line(line.split()[1])
+            else:
+                term.line(line)
+            end = time.monotonic() + 20
+            while state(store)["position"] == before and time.monotonic() < end:
+                time.sleep(0.05)
+            assert state(store)["position"] > before, f"{line!r}: nothing saved\n" \
+                + term.text[-2000:]
+            term.expect("Goblin cave>")
+        term.line("q")
+        assert term.close() == 0
+    finally:
+        term.kill()
+    assert "Error" not in term.text, term.text[-2000:]
+
+
+def test_5e_a_cave_from_a_bestiary_half_of_it_in_play(sqlite_store, tmp_path):
+    s = sqlite_store
+    (tmp_path / "cave.toml").write_text(CAVE, "utf-8")
+    ok(s, 'new "Goblin cave" --system 5e --campaign Greyhawk --seed 4')
+    ok(s, "bestiary add " + str(tmp_path / "cave.toml"))
+    ok(s, "add Aria --pc --hp 22 --ac 12 --init 2 --level 3 --save int:+5 --save wis:+3")
+    ok(s, "add Bram --pc --hp 28 --ac 18 --init 0 --level 3 --save str:+5 --save con:+5")
+    ok(s, "add Tobin --pc --hp 24 --ac 16 --init 1 --level 3 --save wis:+5 --save cha:+4")
+    ok(s, "add Orc --from orc --count 2")
+    ok(s, "add Goblin --from goblin --count 3")
+    ok(s, "add Bugbear --from bugbear")
+    # Initiative (a Dex check): Aria 18+2 = 20, the goblins 15+2 = 17, Tobin 13+1 = 14,
+    # the orcs 10+1 = 11, Bram 9+0 = 9, the bugbear 4+2 = 6
+    ok(s, "init Aria=18 Bram=9 Tobin=13 Orc=10 Goblin=15 Bugbear=4")
+    assert state(s)["order"] == ["Aria", "Goblin 1", "Goblin 2", "Goblin 3", "Tobin",
+                                 "Orc 1", "Orc 2", "Bram", "Bugbear"]
+
+    # round 1. Aria's fire bolt: 14 + 5 = 19 vs AC 15, 8: Goblin 1 7 - 8, dead at 0
+    ok(s, 'attack Aria "Goblin 1" --bonus 5 --roll 14 --dmg 8 --type fire --kind ranged')
+    assert "turn: Goblin 2" in ok(s, "next").out                 # the dead skipped
+    ok(s, 'do "Goblin 2" hide')
+    ok(s, "next")
+    # the saved scimitar: 15 + 4 = 19 vs AC 12; 5 typed, the die showed 3: Aria 19
+    hit = ok(s, 'attack "Goblin 3" Aria scimitar --roll 15 --dmg 5')
+    ok(s, f'amend {first_position(hit)} --dmg 3 --reason "the die showed a 3"')
+    ok(s, "next")
+    # Goblin 2 is hidden: disadvantage from the state, the lower face 7 + 5 = 12, a miss
+    out = ok(s, 'attack Tobin "Goblin 2" --bonus 5 --roll 16/7 --dmg 6 --kind ranged').out
+    assert "miss" in out and "disadvantage" in out
+    ok(s, "next")
+    ok(s, 'attack "Orc 1" Bram greataxe --roll 13 --dmg 10')    # 18 vs 18: Bram 18
+    ok(s, "next")
+    ok(s, 'attack "Orc 2" Bram greataxe --roll 17 --dmg 11')    # 22: Bram 7
+    ok(s, "next")
+    ok(s, 'attack Bram "Orc 1" --bonus 5 --roll 11 --dmg 9 --kind melee')
+    ok(s, 'undo --reason "Bram swung at the other orc"')
+    ok(s, 'attack Bram "Orc 2" --bonus 5 --roll 11 --dmg 9 --kind melee')  # 16: Orc 2 6
+    ok(s, "next")
+    # 18 + 4 = 22 vs 18, 12: Bram 7 - 12 stops at 0 and drops (5 left over < 28: no
+    # instant death, 5E-ZERO-04)
+    ok(s, "attack Bugbear Bram morningstar --roll 18 --dmg 12")
+    ok(s, "next")
+    bram = state(s)["combatants"]["Bram"]
+    assert (bram["hp"], bram["status"]) == (0, "unconscious")
+
+    # round 2, at the table in `play`
+    play_round(s, str(tmp_path), [
+        # 13 + 5 = 18 vs 13, 7 fire: Orc 2 6 - 7, dead
+        'a Aria "Orc 2" --bonus 5 --roll 13 --dmg 7 --type fire --kind ranged', "n",
+        # from hiding, advantage as the GM says: 16 + 4 = 20 vs 12: Aria 19 - 4 = 15
+        'a "Goblin 2" Aria scimitar --adv --roll 16/9 --dmg 4', "n",
+        'a "Goblin 3" Tobin scimitar --roll 8 --dmg 5', "n",    # 12 vs 16: a miss
+        'a Tobin "Goblin 3" --bonus 5 --roll 15 --dmg 6 --kind melee', "n",  # 20: 1/7
+        # Bram is unconscious: advantage, the higher 14 + 5 = 19 vs 18, a melee hit
+        # within 5 feet is a critical hit, damage at 0 HP: two death save failures
+        'a "Orc 1" Bram greataxe --roll 14/6 --dmg 8', "n",
+        "DEATH-SAVE 12",                                        # 10+: one success
+        "n",
+        'a Bugbear Tobin morningstar --roll 11 --dmg 9',        # 15 vs 16: a miss
+    ])
+    bram = state(s)["combatants"]["Bram"]
+    assert (bram["death_saves_failed"], bram["death_saves_succeeded"]) == (2, 1)
+
+    # the bugbear's die was a 12: 16 vs 16 hits, 9: Tobin 24 - 9 = 15
+    events = [json.loads(line) for line in ok(s, "log --json").out.splitlines()]
+    swing = [e for e in events if e["type"] == "AttackResolved"
+             and e["attacker"] == "Bugbear"][-1]
+    ok(s, f'amend {swing["position"]} --roll 12 --reason "a 12: it hits"')
+    ok(s, "next")
+
+    # round 3: Aria's bolt misses Goblin 3 (3 + 5 = 8), but it had run off already
+    before = state(s)["position"]
+    ok(s, 'attack Aria "Goblin 3" --bonus 5 --roll 3 --dmg 7 --type fire --kind ranged')
+    ok(s, f'rewind {before} --reason "Goblin 3 had already run off"')
+    ok(s, 'leave "Goblin 3"')
+    # 15 + 5 = 20 vs 15 (no longer hidden: it attacked), 9: Goblin 2 7 - 9, dead
+    ok(s, 'attack Aria "Goblin 2" --bonus 5 --roll 15 --dmg 9 --type fire --kind ranged')
+    assert "turn: Tobin" in ok(s, "next").out     # the dead and the fled take no turn
+    ok(s, "heal Bram 7")                           # healing word: 0 + 7, awake
+    ok(s, "next")
+    ok(s, 'attack "Orc 1" Tobin greataxe --roll 5 --dmg 9')      # 10 vs 16: a miss
+    ok(s, "next")
+    ok(s, "cond remove Bram prone")               # he stands up: half his movement
+    ok(s, 'attack Bram "Orc 1" --bonus 5 --roll 16 --dmg 8 --kind melee')  # 21: Orc 1 7
+    ok(s, "next")
+    ok(s, "attack Bugbear Bram morningstar --roll 9 --dmg 10")   # 13 vs 18: a miss
+
+    final = state(s)
+    assert (final["round"], final["turn"]) == (3, "Bugbear")
+    assert hp_status(final) == {
+        "Aria": (15, "up"),        # 22 - 3 (the amended scimitar) - 4 (Goblin 2)
+        "Bram": (7, "up"),         # 28 - 10 - 11 - 12 -> 0 (never below), healed 7
+        "Tobin": (15, "up"),       # 24 - 9 (the amended morningstar)
+        "Orc 1": (7, "up"),        # 15 - 8 (the undone 9 never counted)
+        "Orc 2": (0, "dead"),      # 15 - 9 - 7, stops at 0
+        "Goblin 1": (0, "dead"),   # 7 - 8
+        "Goblin 2": (0, "dead"),   # 7 - 9
+        "Goblin 3": (1, "fled"),   # 7 - 6, then it ran
+        "Bugbear": (27, "up"),     # never hit
+    }
+    bram = final["combatants"]["Bram"]
+    # healed: the death saves are reset, and he stood up
+    assert (bram["death_saves_failed"], bram["death_saves_succeeded"]) == (0, 0)
+    assert bram["conditions"] == []
+    assert final["combatants"]["Goblin 3"]["conditions"] == ["fled"]
+    no_rulings(s)
+    assert ok(s, "verify").out.startswith("ok")
+
+
+def test_amend_refuses_an_option_the_command_has_not(sqlite_store):
+    """`amend P --dmg N` at a `next` was recorded as `next --dmg N`; now bad input."""
+    s = sqlite_store
+    ok(s, "new Cave --system 5e --seed 4")
+    ok(s, "add Aria --pc --hp 22 --ac 12 --init 2")
+    ok(s, "add Orc --hp 15 --ac 13 --init 1")
+    ok(s, "init Aria=10 Orc=5")
+    turn = ok(s, "next")
+    r = cli(s, f'amend {first_position(turn)} --dmg 3 --reason "a 3"')
+    assert r.code == 2 and r.err.startswith("Error: bad --dmg '3': expected an option "
+                                            "of `next`")
+
+
+def test_a_recorded_leave_is_decided_again_by_verify(sqlite_store):
+    """`leave NAME` (how left out) made `verify` fail with an internal error."""
+    s = sqlite_store
+    ok(s, "new Cave --system 5e --seed 4")
+    ok(s, "add Aria --pc --hp 22 --ac 12 --init 2")
+    ok(s, "add Orc --hp 15 --ac 13 --init 1")
+    ok(s, "init Aria=10 Orc=5")
+    ok(s, "leave Orc")
+    assert ok(s, "verify").out.startswith("ok")
