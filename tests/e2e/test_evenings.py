@@ -345,3 +345,156 @@ def test_a_recorded_leave_is_decided_again_by_verify(sqlite_store):
     ok(s, "init Aria=10 Orc=5")
     ok(s, "leave Orc")
     assert ok(s, "verify").out.startswith("ok")
+
+
+# =====================================================================================
+# 3.5 (seed 003): "Ruined watchtower" — orcs and a bugbear from a bestiary, dying
+# monsters rolling their d100s, two hobgoblins joining aware of the fight, a player's
+# dispute settled by an amendment, an undo with its reason
+# =====================================================================================
+
+TOWER = '''system = "3.5e"
+
+[orc]
+hp = 5
+ac = 13
+touch = 10
+flat-footed = 13
+bab = 1
+init = 0
+
+[orc.attacks.falchion]
+bonus = 4
+damage = "2d4+4"
+threat = 18
+kind = "melee"
+
+[bugbear]
+hp = 16
+ac = 17
+touch = 11
+flat-footed = 16
+bab = 2
+init = 1
+
+[bugbear.attacks.morningstar]
+bonus = 5
+damage = "1d8+2"
+kind = "melee"
+'''
+
+
+def test_35_a_watchtower_with_late_joiners_dying_monsters_and_a_dispute(sqlite_store,
+                                                                         tmp_path):
+    s = sqlite_store
+    (tmp_path / "tower.toml").write_text(TOWER, "utf-8")
+    ok(s, 'new "Ruined watchtower" --system 3.5e --campaign Sigil --seed 6')
+    ok(s, "bestiary add " + str(tmp_path / "tower.toml"))
+    ok(s, "add Kael --pc --hp 52 --ac 19 --touch 11 --flat-footed 18 --bab 6 --init 1 "
+          "--fort 7 --ref 3 --will 2")
+    ok(s, "add Mira --pc --hp 33 --ac 18 --touch 10 --flat-footed 18 --bab 3 --fort 5 "
+          "--will 7")
+    ok(s, "add Lidda --pc --hp 20 --ac 16 --touch 14 --flat-footed 13 --bab 2 --init 4 "
+          "--ref 6")
+    ok(s, "add Orc --from orc --count 3")
+    ok(s, "add Bugbear --from bugbear")
+    # Lidda 15+4 = 19, Kael 14+1 = 15, the orcs 10+0 = 10, Mira 8, the bugbear 5+1 = 6
+    ok(s, "init Kael=14 Mira=8 Lidda=15 Orc=10 Bugbear=5")
+
+    # round 1. Lidda's sneak attack on the flat-footed Orc 1: 13 + 4 = 17 vs 13,
+    # 3 + 3 precision: 5 - 6 = -1, dying (35-HPS: -1 to -9)
+    ok(s, 'attack Lidda "Orc 1" --bonus 4 --roll 13 --dmg 3 --extra-dmg 3 --precision '
+          '--kind melee')
+    ok(s, "next")
+    ok(s, 'attack Kael "Orc 2" --bonus 10 --roll 12 --dmg 9 --kind melee')  # 5 - 9 = -4
+    # each dying orc's d100 as its turn starts: 55, -1 hp (-2); 03, stable at -4
+    assert "55: loses 1 hp" in ok(s, 'next --death-save "Orc 1=55"').out
+    assert "3: stable" in ok(s, 'next --death-save "Orc 2=3"').out
+    ok(s, "next")
+    # the saved falchion (typed damage wins over its dice): a natural 18 threatens
+    # (18-20), confirmed 15 + 4 = 19 vs AC 19; 7 x 2 = 14: Kael 52 - 14 = 38
+    out = ok(s, 'attack "Orc 3" Kael falchion --roll 18 --confirm 15 --dmg 7').out
+    assert "CRITICAL HIT for 14" in out
+    ok(s, "next")
+    ok(s, 'attack Mira "Orc 3" --bonus 4 --roll 14 --dmg 6 --kind melee')  # 5 - 6 = -1
+    # two hobgoblins run up the stairs, aware: initiative 19 + 1 = 20, from round 2
+    out = ok(s, "add Hobgoblin --hp 6 --ac 15 --touch 11 --flat-footed 14 --bab 1 "
+                "--count 2 --joins aware").out
+    assert "initiative 20" in out and "35-INI-06" in out
+    ok(s, "next")
+    swing = ok(s, "attack Bugbear Mira morningstar --roll 16 --dmg 8")  # 21 vs 18
+    assert state(s)["combatants"]["Mira"]["hp"] == 25
+    # Mira's player: she stood behind the parapet; the GM agrees: cover, +4 AC,
+    # 21 vs 22 misses, and Mira has her 33 again
+    dispute = ok(s, f'dispute {first_position(swing)} --reason "Mira stood behind the '
+                    f'parapet" --quote Copertura', user="anna")
+    d = first_position(dispute)
+    ok(s, f'amend {first_position(swing)} --set cover=normal --dispute {d} '
+          f'--reason "the parapet: cover, +4 AC"')
+    ok(s, f"resolve {d} overturned")
+    assert state(s)["combatants"]["Mira"]["hp"] == 33
+    assert "round 2" in ok(s, "next").out
+
+    # round 2: the newcomers act first
+    ok(s, 'attack "Hobgoblin 1" Lidda --bonus 2 --roll 15 --dmg 5 --kind melee')  # 15
+    ok(s, "next")
+    ok(s, 'attack "Hobgoblin 2" Lidda --bonus 2 --roll 4 --dmg 5 --kind melee')   # miss
+    ok(s, "next")
+    ok(s, "attack Lidda hob1 --bonus 4 --roll 11 --dmg 4 --flank --kind melee")
+    ok(s, 'undo --reason "no flank: Kael was not behind it"')
+    # without the +2: 11 + 4 = 15 vs 15, a hit: Hobgoblin 1 6 - 4 = 2
+    ok(s, "attack Lidda hob1 --bonus 4 --roll 11 --dmg 4 --kind melee")
+    ok(s, "next")
+    ok(s, "attack Kael hob1 --bonus 10 --roll 9 --dmg 10 --kind melee")  # 2 - 10 = -8
+    assert "5: stable" in ok(s, 'next --death-save "Orc 1=5"').out   # stable at -2
+    # the stable Orc 2 takes no turn; nobody types Orc 3's d100: the `next` that ends
+    # its turn rolls it
+    assert "turn: Orc 3" in ok(s, "next").out
+    ok(s, "next")
+    rolled = [json.loads(line) for line in ok(s, "log --json").out.splitlines()]
+    d100 = [e for e in rolled if e.get("name") == "Orc 3" and e["type"] != "TurnStarted"
+            and "roll" in e and e["roll"] and e["roll"].get("sides") == [100]][-1]
+    face = d100["roll"]["faces"][0]
+    assert d100["roll"]["source"] == "virtual"
+    ok(s, 'attack Mira Bugbear --bonus 4 --roll 17 --dmg 7 --kind melee')  # 16 - 7 = 9
+    ok(s, "next")
+    ok(s, "attack Bugbear Mira morningstar --roll 8 --dmg 6")              # 13: a miss
+    # round 3: Hobgoblin 1's d100, 40: -8 - 1 = -9
+    ok(s, 'next --death-save "Hobgoblin 1=40"')
+
+    final = state(s)
+    assert (final["round"], final["turn"]) == (3, "Hobgoblin 1")
+    assert hp_status(final) == {
+        "Kael": (38, "up"),          # 52 - 14 (the confirmed falchion)
+        "Mira": (33, "up"),          # the bugbear's 8 amended away; its 13 missed
+        "Lidda": (15, "up"),         # 20 - 5 (Hobgoblin 1)
+        "Orc 1": (-2, "stable"),     # 5 - 6, -1 (d100 55), stable (d100 05)
+        "Orc 2": (-4, "stable"),     # 5 - 9, stable (d100 03)
+        # 5 - 6 = -1, then the virtual d100: 01-10 stable, else -1 hp
+        "Orc 3": (-1, "stable") if face <= 10 else (-2, "dying"),
+        "Bugbear": (9, "up"),        # 16 - 7
+        "Hobgoblin 1": (-9, "dying"),  # 6 - 4 - 10 = -8, -1 (d100 40)
+        "Hobgoblin 2": (6, "up"),
+    }
+    assert final["combatants"]["Hobgoblin 1"]["initiative"] == 20
+    disputes = ok(s, "sql \"SELECT outcome FROM disputes\"").out
+    assert "overturned" in disputes
+    no_rulings(s)
+    assert ok(s, "verify").out.startswith("ok")
+
+
+def test_a_typed_damage_wins_over_a_saved_attacks_dice_in_35(sqlite_store, tmp_path):
+    """The README: "a typed option wins over the saved one"; in 3.5 a typed --dmg with
+    a saved `damage` was refused as "either --damage EXPR or --dmg N"."""
+    s = sqlite_store
+    (tmp_path / "tower.toml").write_text(TOWER, "utf-8")
+    ok(s, "new Tower --system 3.5e --seed 6")
+    ok(s, "bestiary add " + str(tmp_path / "tower.toml"))
+    ok(s, "add Kael --pc --hp 52 --ac 19 --touch 11 --flat-footed 18 --bab 6")
+    ok(s, "add Orc --from orc")
+    ok(s, "init Orc=15 Kael=2")
+    out = ok(s, "attack Orc Kael falchion --roll 12 --dmg 7").out   # 16 vs 18 (ff)
+    assert "miss" in out
+    ok(s, "undo --reason again")
+    ok(s, "attack Orc Kael falchion --roll 15 --dmg 7")              # 19 vs 18: 7
+    assert state(s)["combatants"]["Kael"]["hp"] == 45
