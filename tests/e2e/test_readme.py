@@ -45,11 +45,28 @@ SETUP = ("python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && ", "")
 
 # a comment's claim, checked on the command's stdout (words it must hold)
 CLAIMS = {
+    "battletape add Goblin --hp 12 --ac 16 --pd 14 --md 10 --init 4 --count 3":
+        ["Goblin 1 joins", "Goblin 3 joins"],
+    "battletape init Bruna=14 Goblin=9": ["Bruna: 1d20+3 [14] = 17", "[9] = 13"],
+    'battletape intercept "Goblin 2" Bruna': ["Goblin 2 engages Bruna"],
+    "battletape move Bruna nearby": ["opportunity attacks from Goblin 2"],
+    "battletape add Orc --from orc --count 3": ["Orc 3 joins", "stat block orc"],
+    "battletape attack o2 vex axe --roll 9 --bonus 8": ["natural 9, total 17"],
+    "battletape init Aria=15/8 --adv Aria Bram=11 Ghoul=12 Skeleton=9": ["15"],
+    'battletape attack "Ghoul 1" Aria --bonus 4 --roll 17/9 --dis --dmg 9 --kind melee':
+        ["natural 9", "miss"],
+    'battletape attack Kael "Thug 1" --bonus 10 --roll 19 --threat 19 --confirm 14 '
+    '--damage 1d8+4 --kind melee': ["confirmed", "CRITICAL HIT"],
+    'battletape next --death-save "Thug 2=8"': ["8: stable"],
+    'battletape rewind 92 --reason "round 6 was never played"': ["rewind to 92"],
+    'battletape -e "The Hive" amend 13 --confirm 12 --reason "confirmed on a 12"':
+        ["--confirm 12"],
+    "battletape flee": ["fled"],
     "battletape bestiary list": ["orc", "vex"],
     "battletape use": ["Goblin ambush"],
     "battletape disputes": ["the ogre had cover"],
     "battletape party": ["Tobin", "23"],
-    "battletape add Tobin --pc": ["Tobin", "23"],
+    "battletape add Tobin --pc": ["Tobin", "23/30"],
     "battletape rest short Tobin --roll Tobin=6,3": ["heals 13"],  # 10 + 8 + 5 = 23
     "battletape ripple --accept --note \"we played on\"": ["we played on"],
     "battletape verify": ["ok"],
