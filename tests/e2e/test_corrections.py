@@ -210,3 +210,15 @@ def test_ripple_reviews_every_amendment_since_the_last_accept(sqlite_store):
     accepted = ok(s, "ripple --accept --note 'we played on'").out
     assert "accepted    52  death-save Bruna" in accepted
     ok(s, "verify")
+
+
+def test_diff_compares_encounters_of_two_systems(sqlite_store):
+    """`diff` of a 13th Age and a 3.5 encounter was an internal error (KeyError 'pd'):
+    a key one system has is compared with nothing in the other."""
+    s = sqlite_store
+    ok(s, "new Bridge --seed 2")
+    ok(s, "add Bruna --pc --hp 30 --ac 17 --pd 14 --md 12")
+    ok(s, "new Tower --system 3.5e --seed 2")
+    ok(s, "add Bruna --pc --hp 30 --ac 17")
+    out = ok(s, "diff Bridge Tower").out
+    assert "Bruna.pd" in out and "Traceback" not in out
