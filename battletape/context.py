@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 from contextlib import nullcontext
-from functools import cache
 from typing import Any
 
 from battletape.session import Context, all_words, click_module, exit_errors
@@ -132,28 +131,11 @@ def _said(text: str, words) -> str:
     """A help in the reader's language; a verb's summary and its note apart."""
     summary, sep, note = text.partition("  " + _VERB_NOTE)
     if sep:
+        from battletape.dispatch import verb_summaries
+
         said = verb_summaries(words.lang).get(summary) or words.text(summary)
         return said + "  " + words.text(_VERB_NOTE) + note
     return words.text(text)
-
-
-@cache
-def verb_summaries(lang: str) -> dict[str, str]:
-    """A verb's one-line summary (its help before ``Example``) in ``lang``: the
-    summary of its help as its system's catalogue says it."""
-    import re
-
-    from battletape.domain import systems
-    from battletape.domain.words import words
-
-    out: dict[str, str] = {}
-    for system in systems.all_systems().values():
-        say = words(lang, system.package)
-        for verb in system.verbs.values():
-            english = verb.help.split("  Example")[0]
-            out.setdefault(english, re.split(r"\s+(?:Example|Esempio):",
-                                             say.text(verb.help))[0])
-    return out
 
 
 def _language(args: list[str]) -> str:

@@ -146,8 +146,26 @@ def _grouped_elsewhere(word: str) -> bool:
                for n in s.verbs)
 
 
+@cache
+def verb_summaries(lang: str) -> dict[str, str]:
+    """A verb's one-line summary (its help before ``Example``) in ``lang``: the
+    summary of its help as its system's catalogue says it."""
+    import re
+
+    from battletape.domain import systems
+    from battletape.domain.words import words
+
+    out: dict[str, str] = {}
+    for system in systems.all_systems().values():
+        say = words(lang, system.package)
+        for verb in system.verbs.values():
+            english = verb.help.split("  Example")[0]
+            out.setdefault(english, re.split(r"\s+(?:Example|Esempio):",
+                                             say.text(verb.help))[0])
+    return out
+
+
 def _group_help(word: str, system: "RuleSystem", group: list[str], lang: str) -> str:
-    from battletape.context import verb_summaries
     from battletape.domain.words import words
 
     _ = words(lang, system.package)
