@@ -97,7 +97,7 @@ def test_a_piped_demo_prints_rounds_with_drops_narrated(tmp_path):
                        capture_output=True, text=True, timeout=120,
                        env={**os.environ, "COLUMNS": "80"})
     assert r.returncode == 0, r.stderr
-    assert "Goblin 2 drops (dead)" in r.stdout
+    assert "Goblin 2 dies" in r.stdout
 
 
 def _in_a_terminal(args: list[str], keys: bytes, columns: int = 80, rows: int = 24) -> str:
