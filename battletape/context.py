@@ -25,10 +25,22 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
     """Run the typer app; every error becomes one line on stderr and exit code 2."""
     import typer
 
-    from battletape.registry import command_name, load_commands, only, scope
+    from battletape.api.lines import lift_globals
+    from battletape.registry import (command_name, declared_options, load_commands, only,
+                                     scope)
 
     click = click_module()
     exits, aborts = exit_errors()
+    try:  # `damage Bram 5 --force "a ruling"`: --force goes before the command
+        args = lift_globals(list(args), declared_options) if app is _cli_app() else args
+    except BattletapeError as err:
+        lang = _language(args)
+        said = one_line(err.say(lang, all_words(lang)))
+        from battletape.domain.words import tr
+
+        print(f"Error: {said}" if lang == "en" else tr(lang, "Error: {message}",
+                                                       message=said), file=sys.stderr)
+        return 2
     name = command_name(list(args))
     if name is None and not {"--help", "-h", "--show-completion",
                              "--install-completion"} & {a.split("=")[0] for a in args}:

@@ -153,7 +153,9 @@ def _foreign_option(name: str, option: str, system: "RuleSystem") -> str:
         return (f"{option} is a {' and '.join(s.title for s in others)} option of "
                 f"`{name}`; this encounter is {system.id} ({system.title})")
     known = ", ".join(sorted(system.verb(name).options))
-    return f"no such option {option} for `{name}` in {system.id}; its options: {known}"
+    return (f"no such option {option} for `{name}` in {system.id}; "
+            + (f"its options: {known}" if known else "it takes no options")
+            + " (the global options --force, -e, --lang, --as go before or after it)")
 
 
 def _in_a_fight(c, values: dict) -> bool:

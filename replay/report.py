@@ -147,7 +147,7 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
     for c in final.combatants.values():
         status = term(c.status, lang) + (f" ({term(system.words_staggered, lang)})"
                                          if c.hp > 0 and system.staggered(c) else "")
-        conds = ", ".join(term(k, lang) for k in sorted(c.conditions)) or "—"
+        conds = ", ".join(term(k, lang) for k in system.shown_conditions(c)) or "—"
         lines.append(f"| {c.name.replace('|', chr(92) + '|')} | {c.hp}/{c.max_hp} | {status} | {conds} |")
     if final.ended:
         lines += ["", _("The battle ended: {outcome}.",
