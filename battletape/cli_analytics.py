@@ -135,11 +135,31 @@ def _render(columns: list[str], rows: list[tuple], format_: str) -> None:
         from rich.table import Table
         from rich.text import Text
 
-        table = Table(*columns, show_lines=False)
-        for r in rows:
-            table.add_row(*[Text(_cell(v)) for v in r])
-        Console(soft_wrap=False).print(table)
+        console = Console(soft_wrap=False)
+        cells = [[_cell(v) for v in r] for r in rows]
+        least = [max([len(c)] + [len(w) for r in cells for w in r[i].split()])
+                 for i, c in enumerate(columns)]
+        if sum(least) + 3 * len(columns) + 1 > console.width:
+            print(_expanded(columns, cells))  # a record a block, as psql's \x
+        else:
+            table = Table(show_lines=False)
+            for c, w in zip(columns, least):
+                table.add_column(c, min_width=w, overflow="fold")
+            for r in cells:
+                table.add_row(*[Text(v) for v in r])
+            console.print(table)
         print(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
+
+
+def _expanded(columns: list[str], cells: list[list[str]]) -> str:
+    """Rows too wide for the terminal: each a block of ``column | value`` lines
+    (psql's expanded display), the column names whole."""
+    pad = max((len(c) for c in columns), default=0)
+    blocks = []
+    for n, r in enumerate(cells, 1):
+        blocks.append(f"-[ row {n} ]" + "-" * max(0, pad - 8))
+        blocks += [f"{c.ljust(pad)} | {v}" for c, v in zip(columns, r)]
+    return "\n".join(blocks)
 
 
 def _plain(v):

@@ -218,3 +218,14 @@ def test_stats_names_its_columns_in_full_at_80_columns(demos, monkeypatch, lang)
                                        "assorbiti dai pf temporanei")):
         assert said in text or all(w in text for w in said.split()), said
     assert not re.search(r"\b(True|False|NULL)\b", out)
+
+
+def test_a_wide_sql_result_names_every_column_whole_at_80_columns(demos, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    out = ok(demos, "sql", "SELECT * FROM damage ORDER BY encounter, position LIMIT 2").out
+    assert "…" not in out and max(len(line) for line in out.splitlines()) <= 80
+    for column in ("after_resistance", "temp_absorbed", "hp_after", "target_pc"):
+        assert f"\n{column} " in out, column  # a record a block, psql's \x
+    assert "(2 rows)" in out
+    narrow = ok(demos, "sql", "SELECT target, damage FROM damage LIMIT 1").out
+    assert "┃ target" in narrow  # a table still, when it fits
