@@ -53,7 +53,7 @@ def _what(before: tuple[str, bool, bool], now: tuple[str, bool, bool]) -> str | 
             return "drops"
         if status == "stable" and was in DOWN:
             return "stabilizes"
-        if status == "up" and (was in DOWN or was == "stable"):
+        if status == "up" and was != "dead" and (was in DOWN or was == "stable"):
             return "wakes"
         if status == "fled":
             return "surrenders" if surrendered else "flees"
