@@ -15,6 +15,7 @@ from battletape.api.line_reader import (STAT_BLOCK_PARAMS, STAT_BLOCK_VERBS,  # 
                                         verb_params)
 from battletape.domain import systems
 from battletape.domain.errors import BattletapeError
+from battletape.domain.words import N_
 
 if TYPE_CHECKING:
     from battletape.domain.systems import RuleSystem
@@ -105,7 +106,7 @@ def run(ctx, word: str, args: list[str]) -> None:
     verb = system.verb(name)
     if verb is None:
         _known(word)
-        raise NotInSystem(_elsewhere(name, system))
+        raise _elsewhere(name, system)
     command = build(system.id, name, c.lang if wants_help else "en")
     from battletape.session import click_module
 
@@ -114,7 +115,7 @@ def run(ctx, word: str, args: list[str]) -> None:
         with command.make_context(name, list(args), parent=ctx.parent or ctx) as sub:
             command.invoke(sub)
     except click.exceptions.NoSuchOption as err:
-        raise NotInSystem(_foreign_option(name, err.option_name, system)) from None
+        raise _foreign_option(name, err.option_name, system) from None
 
 
 def _known(word: str) -> None:
@@ -138,24 +139,35 @@ def _group_help(word: str, system: "RuleSystem", group: list[str]) -> str:
     return "\n".join(lines)
 
 
-def _elsewhere(name: str, system: "RuleSystem") -> str:
+def _said(template: str, **fields) -> "NotInSystem":
+    """A NotInSystem error worded by the core's catalogue."""
+    return NotInSystem(template.format(**fields), template, **fields)
+
+
+def _elsewhere(name: str, system: "RuleSystem") -> "NotInSystem":
     others = [s for s in systems.all_systems().values() if s.verb(name)]
     if not others:
-        return f"no command `{name}` in {system.title}"
-    return (f"`{name}` is a {' and '.join(s.title for s in others)} command; this "
-            f"encounter is {system.id} ({system.title})")
+        return _said(N_("no command `{name}` in {title}"), name=name, title=system.title)
+    return _said(N_("`{name}` is a {systems} command; this encounter is {id} ({title})"),
+                 name=name, systems=" and ".join(s.title for s in others), id=system.id,
+                 title=system.title)
 
 
-def _foreign_option(name: str, option: str, system: "RuleSystem") -> str:
+def _foreign_option(name: str, option: str, system: "RuleSystem") -> "NotInSystem":
     others = [s for s in systems.all_systems().values()
               if s is not system and s.verb(name) and option in s.verb(name).options]
     if others:
-        return (f"{option} is a {' and '.join(s.title for s in others)} option of "
-                f"`{name}`; this encounter is {system.id} ({system.title})")
+        return _said(N_("{option} is a {systems} option of `{name}`; this encounter is "
+                        "{id} ({title})"), option=option, name=name, id=system.id,
+                     systems=" and ".join(s.title for s in others), title=system.title)
     known = ", ".join(sorted(system.verb(name).options))
-    return (f"no such option {option} for `{name}` in {system.id}; "
-            + (f"its options: {known}" if known else "it takes no options")
-            + " (the global options --force, -e, --lang, --as go before or after it)")
+    if not known:
+        return _said(N_("no such option {option} for `{name}` in {id}; it takes no "
+                        "options (the global options --force, -e, --lang, --as go "
+                        "before or after it)"), option=option, name=name, id=system.id)
+    return _said(N_("no such option {option} for `{name}` in {id}; its options: {known} "
+                    "(the global options --force, -e, --lang, --as go before or after "
+                    "it)"), option=option, name=name, id=system.id, known=known)
 
 
 def _in_a_fight(c, values: dict) -> bool:

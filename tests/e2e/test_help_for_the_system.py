@@ -79,6 +79,11 @@ def test_a_verbs_unknown_option_names_its_options_or_none(fight):
     assert "go before or after it" in r.err
     r = cli(fight, "next", "--quickly")
     assert "its options: --save, --save-bonus" in r.err
+    r = cli(fight, "--lang", "it", "delay", "Bruna", "--quickly")
+    assert r.err.startswith("Errore: nessuna opzione --quickly per `delay` in 13a: "
+                            "non ha opzioni")
+    r = cli(fight, "--lang", "it", "exhaustion", "Bruna", "1")
+    assert "`exhaustion` è un comando di D&D 5e" in r.err
 
 
 def _help_verbs(store: str, *encounter: str) -> str:
