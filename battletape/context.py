@@ -46,11 +46,19 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
                              "--install-completion"} & {a.split("=")[0] for a in args}:
         args = list(args) + ["--help"]  # no command: the help, not a usage error
     load_commands(name)
+    see_also = None
     if name is None and app is _cli_app():  # the list of commands: the encounter's
         from battletape import dispatch
 
-        scope(dispatch.system_of_line(list(args)).id)
+        system_id = dispatch.system_of_line(list(args)).id
+        scope(system_id)
+        see_also = sorted(set(dispatch.words()) - set(dispatch.words(system_id)))
     command = typer.main.get_command(only(name) if app is _cli_app() else app)
+    if see_also:  # the other systems' verbs: one line at the end
+        from battletape.domain.words import tr
+
+        command.epilog = tr(_language(args), "See also, in other rule systems: {verbs}.",
+                            verbs=", ".join(see_also))
     if {"--help", "-h"} & set(args):
         lang = _language(args)
         if lang != "en":  # the help in the reader's language (this call's own tree)

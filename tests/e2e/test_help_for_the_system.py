@@ -95,9 +95,14 @@ def test_the_list_of_commands_is_the_encounters_system(sqlite_store, monkeypatch
     s = sqlite_store
     ok(s, "new Keep --system 3.5e --seed 1")
     ok(s, "new Bridge --seed 2")
-    bridge = _help_verbs(s, "-e", "Bridge")
-    keep = _help_verbs(s, "-e", "Keep")
+    bridge, bridge_also = _help_verbs(s, "-e", "Bridge").split("See also")
+    keep, keep_also = _help_verbs(s, "-e", "Keep").split("See also")
     assert "escalation" in bridge and "escalation" not in keep
+    # the other systems' verbs: named once, on one "see also" line at the end
+    assert "escalation" in keep_also and "escalation" not in bridge_also
+    assert "exhaustion" in keep_also and "exhaustion" in bridge_also  # 5e's
+    assert "Vedi anche, in altri sistemi di regole:" in _help_verbs(
+        s, "--lang", "it", "-e", "Keep")
     assert "16+" in bridge and "16+" not in keep  # death-save: 13th Age's, not 3.5's
     assert "10% to stabilise" in keep
     assert "tiebreak" not in bridge and "exhaustion" not in keep
