@@ -138,9 +138,11 @@ def _sentence(e: ev.Event, rules, _: Words, t) -> str | None:  # noqa: C901 (one
             fields = dict(name=e.name, amount=e.amount, ongoing=t("ongoing damage"),
                           save=_.ctx("save", e.save))
             if e.damage_type:
-                return _("{name} takes {amount} {type} ongoing damage ({save} save)",
+                return _("{name} will take {amount} {type} ongoing damage (until a {save} "
+                         "save)",
                          type=_type(e.damage_type, _, t), **fields)
-            return _("{name} takes {amount} ongoing damage ({save} save)", **fields)
+            return _("{name} will take {amount} ongoing damage (until a {save} save)",
+                     **fields)
         case ev.OngoingDamageEnded():
             return _("{name}'s ongoing damage ends ({reason})", name=e.name,
                      ongoing=t("ongoing damage"), reason=_.ctx("reason", e.reason))

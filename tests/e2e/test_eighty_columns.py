@@ -229,3 +229,16 @@ def test_a_wide_sql_result_names_every_column_whole_at_80_columns(demos, monkeyp
     assert "(2 rows)" in out
     narrow = ok(demos, "sql", "SELECT target, damage FROM damage LIMIT 1").out
     assert "┃ target" in narrow  # a table still, when it fits
+
+
+def test_ongoing_damage_set_on_a_creature_reads_as_to_come(sqlite_store):
+    """13th Age, Ongoing Damage: the damage comes at the end of the creature's turns,
+    so the line that sets it says it will take it (not that it takes it now)."""
+    s = sqlite_store
+    ok(s, "new Bridge --seed 5")
+    ok(s, "add Ogre --hp 60 --ac 16 --pd 14 --md 12 --init 1")
+    line = ok(s, "ongoing Ogre 5 --type fire").out
+    assert line.rstrip().endswith(
+        "Ogre will take 5 fire ongoing damage (until a normal save)")
+    assert "Ogre subirà 5 danni continuati da fuoco (tiro salvezza normale)" in ok(
+        s, "--lang", "it", "log").out

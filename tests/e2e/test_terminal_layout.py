@@ -141,7 +141,7 @@ def _in_a_terminal(args: list[str], keys: bytes, columns: int = 80, rows: int = 
 def test_the_interactive_replay_at_80_by_24_shows_log_and_keys(fort):
     drawn = _in_a_terminal(["--store", fort, "replay"], b"Gq")
     assert "q: quit" in drawn and " log " in drawn
-    assert "Hobgoblin Warrior 2 takes 5 fire ongoing damage" in drawn \
+    assert "Hobgoblin Warrior 2 will take 5 fire" in drawn \
         or "Brother Kael engages Hobgoblin Warrior 2" in drawn
     assert "Hobgoblin Warrior 1" in drawn and "…" not in drawn.split(" log ")[0]
 
