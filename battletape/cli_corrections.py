@@ -361,8 +361,31 @@ def diff(ctx: typer.Context, a: str,
         return
     if not changes:
         out(c, tr(c.lang, "no differences"))
+    rules = systems.get(va["system"])
     for ch in changes:
-        out(c, f"{ch['what']}: {ch['a']!r} | {ch['b']!r}")
+        present = "." not in ch["what"] and ch["what"] in set(va["combatants"]) | set(vb["combatants"])
+        out(c, f"{ch['what']}: {_said(ch['a'], c.lang, rules, present)} | "
+               f"{_said(ch['b'], c.lang, rules, present)}")
+
+
+def _said(value, lang: str, rules, present: bool = False) -> str:
+    """A value of a state as the log says it (never Python's repr): a word in the
+    reader's language, a list joined, nothing as a dash; a combatant that is there or
+    not (``present``)."""
+    if present:
+        return tr(lang, "in the encounter") if value else tr(lang, "not in the encounter")
+    if value is None or value == [] or value == {}:
+        return "—"
+    if isinstance(value, bool):
+        return tr(lang, "yes") if value else tr(lang, "no")
+    if isinstance(value, list):
+        return ", ".join(_said(v, lang, rules) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{rules.term(str(k), lang)} {_said(v, lang, rules)}"
+                         for k, v in value.items())
+    if isinstance(value, str):
+        return rules.term(value, lang)
+    return str(value)
 
 
 gm_app = typer.Typer(help="The campaign's GMs.", no_args_is_help=True)

@@ -83,7 +83,7 @@ def _cells(state: EncounterState, c: Combatant, lang: str, bar=hp_bar) -> list:
     conds = [term(k, lang, c.gender) + (" (" + ", ".join(f"{t} {v:+d}" for t, v in mods.items())
                               + ")" if (mods := getattr(c.conditions[k], "mods", None))
                               else "")
-             for k in sorted(c.conditions)]
+             for k in system.shown_conditions(c)]
     return [_pc(c.name, lang) if c.pc else c.name, "" if c.initiative is None else str(c.initiative),
             bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
             *system.table_cells(c)]
@@ -121,7 +121,7 @@ def state_table(state: EncounterState, lang: str = "en", width: int | None = Non
         status = term(c.status, lang, c.gender)
         if c.hp > 0 and system.staggered(c):
             status += f" ({term(system.words_staggered, lang, c.gender)})"
-        conds = ", ".join(term(k, lang, c.gender) for k in sorted(c.conditions))
+        conds = ", ".join(term(k, lang, c.gender) for k in system.shown_conditions(c))
         if narrow and conds:  # one column for both on a narrow terminal
             status, conds = f"{status}, {conds}", ""
         marker = "▶ " if name == state.turn else "  "

@@ -232,6 +232,22 @@ class RuleSystem:
         """The contract's ``staggered`` key (13th Age: staggered; 5e: bloodied)."""
         return 0 < c.hp <= c.max_hp // 2
 
+    #: conditions that stay when the condition that brought them ends (one wakes up
+    #: prone): shown beside it, where the others it brought are not
+    outlasting: tuple[str, ...] = ("prone",)
+
+    def shown_conditions(self, c: "Combatant") -> list[str]:
+        """The conditions a table shows beside ``c``'s status, each word once: none for
+        the dead; not the one its status already says (``unconscious``, ``fled``), nor
+        one another of its conditions brought and takes away with it (``incapacitated``
+        of ``unconscious``)."""
+        if c.status == "dead":
+            return []
+        return [k for k, info in sorted(c.conditions.items())
+                if k != c.status and not (info.source in c.conditions
+                                          and info.source != k
+                                          and k not in self.outlasting)]
+
     def combatant_keys(self, c: "Combatant") -> dict[str, Any]:
         """Keys this system adds to each combatant of ``state --json``."""
         return {}

@@ -132,6 +132,12 @@ def N_(message: str) -> str:
     return message
 
 
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """A message with its plural, marked for extraction, said later by
+    :meth:`Words.plural`."""
+    return singular, plural
+
+
 def tr(lang: str, message: str, /, **fields: Any) -> str:
     """``message`` of the core's catalogue in ``lang``, its fields filled (what the
     command line says around the log: ``wrote FILE``, ``nothing recorded``)."""

@@ -148,7 +148,7 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
         status = term(c.status, lang, c.gender) + (
             f" ({term(system.words_staggered, lang, c.gender)})"
             if c.hp > 0 and system.staggered(c) else "")
-        conds = ", ".join(term(k, lang, c.gender) for k in sorted(c.conditions)) or "—"
+        conds = ", ".join(term(k, lang, c.gender) for k in system.shown_conditions(c)) or "—"
         lines.append(f"| {c.name.replace('|', chr(92) + '|')} | {c.hp}/{c.max_hp} | {status} | {conds} |")
     if final.ended:
         lines += ["", _("The battle ended: {outcome}.",
