@@ -24,15 +24,18 @@ def round_starts(events: Sequence[ev.Event], history: EffectiveHistory) -> list[
 
 
 def sampled(starts: list[list[int]], count: int) -> list[int]:
-    """The indices the charts are drawn at: the round starts (every k-th past
-    ``MOST_SAMPLES``) and the last position."""
+    """The indices the charts are drawn at: every round's start (every k-th past
+    ``MOST_SAMPLES``), evenly spaced positions between them (every position of a short
+    battle) and the last position."""
     stride = 1
     while len(starts) // stride > MOST_SAMPLES:
         stride *= 2
-    out = [i for k, (_, i) in enumerate(starts) if k % stride == 0]
-    if count and (not out or out[-1] != count - 1):
-        out.append(count - 1)
-    return out
+    out = {i for k, (_, i) in enumerate(starts) if k % stride == 0}
+    spacing = max(1, count // MOST_SAMPLES)
+    out.update(range(0, count, spacing))
+    if count:
+        out.add(count - 1)
+    return sorted(out)
 
 
 class Charts:
@@ -43,7 +46,7 @@ class Charts:
         """``header``: the system's own keys beside the round (``header_keys``);
         ``hidden(combatant)``: whose hit points the reader may not see."""
         self.samples = samples
-        self._wanted = set(samples)
+        self.wanted = set(samples)
         self.header = {k: [] for k in header}
         self.series: dict[str, list] = {}
         self.attacks: dict[int, list[int]] = {}
@@ -57,7 +60,7 @@ class Charts:
             if isinstance(e, ev.AttackResolved):
                 tally = self.attacks.setdefault(state.round, [0, 0])
                 tally[0 if e.hit else 1] += 1
-        if index not in self._wanted:
+        if index not in self.wanted:
             return
         k = self._taken
         self._taken += 1
@@ -88,7 +91,7 @@ def collect(events: Sequence[ev.Event], history: EffectiveHistory,
     state = EncounterState()
     for i, e in enumerate(events):
         walk.step(state, i)
-        head = systems.of(state).state_keys(state) if i in charts._wanted else {}
+        head = systems.of(state).state_keys(state) if i in charts.wanted else {}
         charts.see(i, history.counted(e), state, head)
     return charts.data()
 

@@ -137,7 +137,7 @@ def hp_chart(events: Sequence[ev.Event], lang: str = "en") -> str:
     data = drawn.collect(events, history, system.header_keys)
     _ = words(lang, system.package)
     return drawn.hp_svg(data, drawn.round_starts(events, history), len(events),
-                        f"{events[0].name}: {_('hit points')}", _("round"))
+                        f"{events[0].name}: {_('hit points')}", system.term("round", lang))
 
 
 #: the page's words (``{{label}}`` in the template)
@@ -157,4 +157,4 @@ SCRIPT_LABELS = (N_("▶ play"), N_("⏸ pause"), N_("position"), N_("copied"),
                  N_("no differences"), N_("A: position {position}"), N_("hit points"),
                  N_("temporary hit points (dashed)"), N_("damage dealt"),
                  N_("damage taken"), N_("hits"), N_("misses"), N_("by round"),
-                 N_("{count} more"), N_("what"), N_("round"), N_("live"))
+                 N_("{count} more"), N_("what"))

@@ -87,7 +87,7 @@ function rowOf(i) {
   num.title = L("copy the link to this position");
   d.append(num, document.createTextNode("  " + text));
   if (line === main && forks.has(i)) for (const b of forks.get(i)) {  // a what-if starts here
-    const mark = el("span", "⑂ " + b.name, "forkmark"); mark.dataset.branch = b.name; d.prepend(mark);
+    const mark = el("span", "↪ " + b.name, "forkmark"); mark.dataset.branch = b.name; d.prepend(mark);
   }
   d.style.top = (i * ROW) + "px"; d.title = positionOf(i) + "  " + text; d.dataset.i = String(i);
   return d;
@@ -418,7 +418,7 @@ function branchCard(b) {
   const card = el("div", undefined, "card branch");
   card.dataset.name = b.name;
   const fork = b.offset - 1;
-  card.append(el("div", "⑂ " + L("what-if {name}", {name: b.name}), "what"),
+  card.append(el("div", "↪ " + L("what-if {name}", {name: b.name}), "what"),
     el("div", L("forked at position {position}, {count} events", {position: positionOf(fork), count: b.steps.length}), "facts"));
   const go = el("button", L("step into")); go.type = "button"; go.className = "step-into";
   go.addEventListener("click", () => enter(b, b.offset));
@@ -440,7 +440,7 @@ function drawVariations() {
 
 // --- following a battle live (`serve`): the same page, its data fetched again --------
 function follow() {
-  let seen = null;
+  let seen = positionOf(lengthOf(main) - 1);
   const refresh = () => fetch("replay.json").then(r => r.json()).then(data => {
     const atEnd = current >= lengthOf(line) - 1, name = line === main ? null : line.name, at = current;
     load(data); drawCharts(); drawVariations();
@@ -448,7 +448,7 @@ function follow() {
     enter(ln, atEnd ? lengthOf(ln) - 1 : at);
   });
   const source = new EventSource("events");
-  source.onmessage = (e) => { const v = JSON.parse(e.data); if (v.position !== seen) { const first = seen === null; seen = v.position; if (!first) refresh(); } };
+  source.onmessage = (e) => { const v = JSON.parse(e.data); if (v.position && v.position !== seen) { seen = v.position; refresh(); } };
 }
 
 // --- start ---------------------------------------------------------------------------
