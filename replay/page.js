@@ -176,6 +176,11 @@ function drawPanel(st) {
     return tr;
   }));
 }
+function voidedBy(ln, i) {  // a voided line: the correction that voided it, in words
+  if (!(stepOf(ln, i)[2] & 1)) return "";
+  const v = (i < ln.offset ? main : ln).variations.find(c => c.voided && c.voided[0] <= i && i <= c.voided[1]);
+  return v ? L("voided") + ": " + v.what : "";
+}
 function show(i) {
   i = Math.max(0, Math.min(lengthOf(line) - 1, i));
   current = i;
@@ -184,6 +189,7 @@ function show(i) {
   $("pos").textContent = L("position") + " " + positionOf(i) + " / " + positionOf(lengthOf(line) - 1);
   const [text, by] = stepOf(line, i);
   $("line").textContent = positionOf(i) + "  " + by + ": " + text;
+  $("voided-by").textContent = voidedBy(line, i);
   drawHeader(st); drawPanel(st);
   scrollLogTo(i); drawLog();
   drawCursor(i); drawDamage(i); drawCompare();

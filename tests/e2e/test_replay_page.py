@@ -164,6 +164,10 @@ def test_a_what_if_is_stepped_into_and_back(battle, browser):
                            mine - 1)
     assert _shown_rows(browser) == _expected_panel(
         what_if(store, "--at", str(mine)))
+    # the what-if's mark at its fork in the log steps into it too
+    browser.find_element("css selector", "#back").click()
+    browser.find_element("css selector", f'#log .forkmark[data-branch="{WHAT_IF}"]').click()
+    assert _pos(browser) == f"position {fork + 1} / {mine}"
     # a link into the what-if opens it there
     _open(browser, page, f"#b=what%20if&p={mine}")
     assert _pos(browser) == f"position {mine} / {mine}"
@@ -264,6 +268,10 @@ def test_a_correction_shows_beside_what_replaced_it(battle, browser):
     amended = next(t for t in texts if "amendment of the command at 13" in t)
     assert "why: wrong die" in amended and "in its place" in amended
     assert "natural 2" in amended  # the amended roll, beside the original
+    # a voided line, shown, says what voided it
+    _open(browser, page, "#p=85")
+    assert browser.find_element("css selector", "#voided-by").text.startswith(
+        "voided: 97: rewind to 80 (rules-error")
 
 
 def test_the_page_speaks_italian(battle, tmp_path):
