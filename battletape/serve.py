@@ -48,13 +48,20 @@ def players_view(state: EncounterState, reveal: bool = False) -> dict:
             "ended": state.ended, "position": state.position, "combatants": shown}
 
 
-def players_reader(reveal: bool = False):
+def players_reader(reveal: bool = False, lang: str = "en"):
     """The replay page as the players may read it: a monster's hit points as a word
-    (and out of the charts) unless revealed."""
+    (out of the charts, and its stat line out of the log) unless revealed."""
+    from battletape.domain import events as ev
     from battletape.replay.html import Reader
 
     if reveal:
         return Reader()
+    _ = words(lang)
+
+    def told(e, line: str) -> str:
+        if isinstance(e, ev.CombatantAdded) and not e.pc:
+            return _("{name} joins the fight", name=e.name)
+        return line
 
     def shown(view: dict, c, system) -> dict:
         if c.pc:
@@ -63,7 +70,7 @@ def players_reader(reveal: bool = False):
         out["health"] = _health(c, system)
         return out
 
-    return Reader(shown=shown, hidden=lambda c: not c.pc)
+    return Reader(shown=shown, hidden=lambda c: not c.pc, told=told)
 
 
 class ReplayData:
@@ -73,7 +80,7 @@ class ReplayData:
     def __init__(self, store: str | None, user: str | None, encounter: str | None,
                  reveal: bool, lang: str):
         self.store, self.user, self.encounter = store, user, encounter
-        self.reader, self.lang = players_reader(reveal), lang
+        self.reader, self.lang = players_reader(reveal, lang), lang
         self._lock = threading.Lock()
         self._kept: tuple[tuple, bytes] | None = None
 

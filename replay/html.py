@@ -29,10 +29,12 @@ _encode = msgspec.json.Encoder().encode
 
 class Reader(NamedTuple):
     """What a reader of the page may see: a combatant's view as shown (``shown(view,
-    combatant, system)``) and whose hit points the charts leave out (``hidden(c)``)."""
+    combatant, system)``), whose hit points the charts leave out (``hidden(c)``) and
+    an event's log line as told (``told(event, line)``)."""
 
     shown: Callable[[dict, Any, Any], dict] | None = None
     hidden: Callable[[Any], bool] = lambda c: False
+    told: Callable[[ev.Event, str], str] = lambda e, line: line
 
 
 def _safe(text: str) -> str:
@@ -59,7 +61,7 @@ def _line(events: Sequence[ev.Event], lang: str, every: int, reader: Reader,
     whole = {start - 1} if start else ()
     for s in steps(events, every, history, reader.shown, whole):
         e = s.event
-        line = lines(e.originator_version)
+        line = reader.told(e, lines(e.originator_version))
         if chart is not None:
             head.update(s.delta.get("h", {}))
             chart.see(s.index, history.counted(e), s.state, head)

@@ -226,6 +226,9 @@ def test_the_replay_page_follows_the_battle_with_the_same_links(fight):
             data = json.loads(r.read())
         assert len(data["main"]["steps"]) == now
         assert "Hobgoblin Warrior 1" not in [s[0] for s in data["main"]["charts"]["series"]]
+        joined = [s[0] for s in data["main"]["steps"] if "joins" in s[0]]
+        assert "Hobgoblin Warrior 1 joins the fight" in joined       # no stat line
+        assert any(j.startswith("Vex joins: 30/30 hp") for j in joined)  # a PC's
     finally:
         driver.quit()
         err = server.stop()
