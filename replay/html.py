@@ -159,4 +159,4 @@ SCRIPT_LABELS = (N_("▶ play"), N_("⏸ pause"), N_("position"), N_("copied"),
                  N_("no differences"), N_("A: position {position}"), N_("hit points"),
                  N_("temporary hit points (dashed)"), N_("damage dealt"),
                  N_("damage taken"), N_("hits"), N_("misses"), N_("by round"),
-                 N_("{count} more"), N_("what"))
+                 N_("{count} more"), N_("what"), N_("healthy"), N_("down"), N_("fled"))

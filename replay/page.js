@@ -153,7 +153,7 @@ function drawHeader(st) {
 }
 function hpCell(c) {
   const hp = el("td");
-  if (c.hp === undefined) { hp.appendChild(el("span", T(c.health || ""), "hp")); return hp; }
+  if (c.hp === undefined) { hp.appendChild(el("span", meta.labels[c.health] ? L(c.health) : T(c.health || ""), "hp")); return hp; }
   const bar = el("span", undefined, "bar"), fill = el("span");
   fill.style.width = Math.max(0, Math.min(100, 100 * c.hp / c.max_hp)) + "%";
   fill.className = c.hp <= 0 ? "out" : (c.staggered ? "low" : "");
