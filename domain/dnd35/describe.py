@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from battletape.domain.dnd35.terms import CONDITIONS
+
 from battletape.domain import events as ev
 from battletape.domain.dnd35 import events as ev35
 from battletape.domain.words import Words
@@ -45,8 +47,52 @@ _MISS_CHANCE = re.compile(r"miss chance (\d+)% \((.*)\): d100 (\d+)")
 _HEAL = re.compile(r"Heal DC (\d+) on (.+)")
 
 
+_THREAT = re.compile(r"threat range (\d+)-20 \((.+)\)")
+_DR = re.compile(r"DR (\d+)/(\S+) \((.+)\): -(\d+)")
+_RESIST = re.compile(r"resistance to (\w+) (\d+) \((.+)\): -(\d+)")
+_IMMUNE = re.compile(r"immune to (\w+) \((.+)\): -(\d+)")
+
+
+def _reduction(tag: str, _: Words, t) -> str | None:
+    """A named effect's note on an attack (effects.py): threat range, DR, resistance."""
+    if m := _THREAT.fullmatch(tag):
+        return _("threat range {n}-20 ({effect})", n=m[1], effect=m[2])
+    if m := _DR.fullmatch(tag):
+        return _("DR {n}/{word} ({effect}): -{cut}", n=m[1], word=m[2], effect=m[3],
+                 cut=m[4])
+    if m := _RESIST.fullmatch(tag):
+        return _("resistance to {type} {n} ({effect}): -{cut}", type=t(m[1]), n=m[2],
+                 effect=m[3], cut=m[4])
+    if m := _IMMUNE.fullmatch(tag):
+        return _("immune to {type} ({effect}): -{cut}", type=t(m[1]), effect=m[2],
+                 cut=m[3])
+    return None
+
+
+def mods_text(mods: dict[str, int], _: Words, t) -> str:
+    """A named effect's modifiers (effects.py): ``ac +2 deflection, threat 17-20, DR
+    10/adamantine, resistance to fire 10``."""
+    out = []
+    for key, v in mods.items():
+        head, _sep, arg = key.partition(":")
+        if head == "threat":
+            out.append(_("threat {n}-20", n=v))
+        elif head == "dr":
+            out.append(_("DR {n}/{word}", n=v, word=arg or "—"))
+        elif head == "resist":
+            out.append(_("resistance to {type} {n}", type=t(arg), n=v))
+        elif head == "immune":
+            out.append(_("immune to {type}", type=t(arg)))
+        else:
+            out.append(f"{t(head)} {v:+d}" + (f" {t(arg)}" if arg else ""))
+    return ", ".join(out)
+
+
 def _tag(tag: str, _: Words, t) -> str:
     """An attack's note in the reader's words (its conditions by the seed's terms)."""
+    said = _reduction(tag, _, t)
+    if said is not None:
+        return said
     head, sep, rest = tag.partition(": ")
     reasons = ", ".join(t(r) for r in rest.split(", ")) if sep else ""
     if head == "loses Dex to AC":
@@ -79,7 +125,8 @@ def _attack(e: ev.AttackResolved, _: Words, t) -> str:
             if k != "attack bonus"]
     why = [_tag(x, _, t) for x in e.tags if x.startswith((
         "natural", "loses Dex", "Dex 0", "miss chance", "cover hit", "precision",
-        "immune", "coup de grace", "not confirmed", "incorporeal"))]
+        "immune", "coup de grace", "not confirmed", "incorporeal", "threat range",
+        "DR ", "resistance to"))]
     aoo = f" ({t('attack of opportunity')})" if e.action == "aoo" else ""
     return _("{attacker} attacks {target}{aoo}: natural {natural}, total {total} vs "
              "{defense} {value}: {result}{damage}", attacker=e.attacker, target=e.target,
@@ -126,6 +173,24 @@ def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an ev
                      surprise_round=t("surprise round"), initiative=t("initiative"))
         case ev35.TableActionTaken():
             return _table_action(e, _, t)
+        case ev.ConditionApplied() if e.mods or e.turn_of or (e.save and ":" in e.save):
+            more = [mods_text(e.mods, _, t)] if e.mods else []
+            if e.save:
+                kind, _sep, dc = e.save.partition(":")
+                more.append(_("save ends: {save} DC {dc}", save=t(kind), dc=dc))
+            if e.until:
+                more.append(_("until {until}", until=_.ctx("until", e.until)) + (
+                    _(" of {name}", name=e.turn_of) if e.turn_of else ""))
+            source = _(" by {source}", source=e.source) if e.source else ""
+            if e.condition in CONDITIONS:       # the seed's, with a save that ends it
+                return _("{name} is {condition}{source} ({more})", name=e.name,
+                         condition=t(e.condition), more="; ".join(more), source=source)
+            return _("{name} is under {condition}{source} ({more})", name=e.name,
+                     condition=t(e.condition), more="; ".join(more), source=source)
+        case ev.DamageTaken() if e.resistance and e.rolled:   # effects.py's reductions
+            return _("{target} takes {amount} ({rolled} less {cut}: damage reduction or "
+                     "resistance)", target=e.target, amount=e.amount, rolled=e.rolled,
+                     cut=e.resistance)
         case ev35.NonlethalDamageTaken():
             return _("{target} takes {amount} {nonlethal}", target=e.target,
                      amount=e.amount, nonlethal=t("nonlethal damage"))
@@ -270,6 +335,11 @@ def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an ev
                      helper=e.helper, stabilize=t("stabilize"), name=e.name,
                      roll=e.roll.total, result=t("stable") if e.success
                      else _.ctx("roll", "failure"))
+        case ev.SaveRolled() if e.ends:     # a save that ends a condition (effects.py)
+            return _("{name} {kind} {save} against {condition}: natural {natural}, total "
+                     "{total} vs DC {dc}: {result}", name=e.name, kind=t(e.difficulty),
+                     save=t("save"), condition=t(e.ends), natural=e.roll.faces[0],
+                     total=e.roll.total, dc=e.target, result=_ok(e.success, _))
         case ev.SaveRolled():
             return _("{name} {kind} {save}: natural {natural}, total {total} vs DC {dc}: "
                      "{result}", name=e.name, kind=t(e.difficulty), save=t("save"),
