@@ -15,7 +15,7 @@ from battletape.domain.dnd35.terms import CONDITIONS
 
 from battletape.domain import events as ev
 from battletape.domain.dnd35 import events as ev35
-from battletape.domain.words import Words
+from battletape.domain.words import N_, Words
 
 
 #: Confuso (35-CND-11): what a confused creature does, by its d100 band
@@ -264,8 +264,7 @@ def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an ev
                        opposed=e.opposed.total)
                      if e.check is not None and e.opposed is not None else "")
             fields = dict(attacker=e.attacker, move=_.ctx("maneuver", e.maneuver.replace("-", " ")),
-                          target=e.target, rolls=rolls, result=_.ctx("maneuver result",
-                                                                     e.result))
+                          target=e.target, rolls=rolls, result=_maneuver_result(e, _))
             if e.counter:
                 return _("{attacker} tries to {move} {target} (counter){rolls}: {result}",
                          **fields)
@@ -376,6 +375,40 @@ def _natural_healing(e: ev35.NaturalHealing, _: Words) -> str:
         parts.append(f"{name} {', '.join(did)}" if did else _("{name} nothing", name=name))
     after = _(" after {battle}", battle=e.after) if e.after else ""
     return f"{what}{after}: {'; '.join(parts) or _('nobody')}"
+
+
+#: a maneuver's result as maneuvers.py writes it ({a} attacker, {t} target), and its
+#: message in the reader's words (3.5 audit D12)
+_RESULTS = (
+    ("{a} and {t} are grappling", N_("{a} and {t} are grappling")),
+    ("{t} resists the grapple", N_("{t} resists the grapple")),
+    ("{t} is pinned by {a} for 1 round", N_("{t} is pinned by {a} for 1 round")),
+    ("{t} is not pinned", N_("{t} is not pinned")),
+    ("{t} is knocked prone", N_("{t} is knocked prone")),
+    ("{t} is knocked prone by the counter", N_("{t} is knocked prone by the counter")),
+    ("{t} keeps its footing", N_("{t} keeps its footing")),
+    ("{a} takes {t}'s {item}", N_("{a} takes {t}'s {item}")),
+    ("{t}'s {item} drops in its square", N_("{t}'s {item} drops in its square")),
+    ("{t} keeps its {item}", N_("{t} keeps its {item}")),
+    ("the touch attack misses (touch AC {ac})",
+     N_("the touch attack misses (touch AC {ac})")),
+)
+
+
+def _maneuver_result(e, _: Words) -> str:
+    for shape, message in _RESULTS:
+        parts = []
+        for piece in re.split(r"(\{\w+\})", shape):
+            if piece in ("{a}", "{t}"):
+                parts.append(re.escape(e.attacker if piece == "{a}" else e.target))
+            elif piece.startswith("{") and piece.endswith("}"):
+                parts.append(f"(?P<{piece[1:-1]}>.+)")
+            else:
+                parts.append(re.escape(piece))
+        m = re.fullmatch("".join(parts), e.result)
+        if m:
+            return _(message, a=e.attacker, t=e.target, **m.groupdict())
+    return _.ctx("maneuver result", e.result)
 
 
 def _ok(success: bool, _: Words) -> str:
