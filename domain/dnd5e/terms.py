@@ -75,6 +75,7 @@ WORDS = {
     **{k: v.lower() for k, v in ABILITIES.items()},
     **{k: v for k, v in DAMAGE_TYPES.items()},
     **{k: v.lower() for k, v in ACTIONS.items()},
+    **{k: it for k, (it, _abil) in SKILLS.items()},   # the seed's skill table (Furtività)
 }
 
 
