@@ -262,7 +262,7 @@ def _ready(services, name, trigger, action):
 def _act(services, name):
     from battletape.domain.dnd35 import initiative
 
-    return lambda s, r: initiative.act(s, name)
+    return lambda s, r: initiative.act(s, name, r)
 
 
 def _mod(services, name, stat, value, type_, source, against, rounds, force_effect=False):

@@ -182,3 +182,15 @@ def test_35_CND_22_mage_armor_by_name_is_a_force_effect():
     e = b.run("attack", "Ghost", "K", vs="touch", bonus=5, roll="9", dmg=6,
               kind="melee")[-1]
     assert (e.defense_value, e.hit) == (15, False)
+
+
+def test_35_CND_38_a_turn_ended_by_a_delayed_creature_still_saves():
+    """35-CND-38 with Ritardare: when a delayed Kael acts after the hag, the hag's turn
+    ends, and the save that ends its shaken is rolled then (virtually: nobody typed
+    it), linked to the condition."""
+    b = fight(("Kael", 30, {"will": 1}), ("Hag", 60, {"will": 4}))
+    b.run("delay", "Kael")
+    b.run("cond add", "Hag", "shaken", save_ends="will:15")
+    out = b.run("act", "Kael")
+    saved = [e for e in out if type(e).__name__ == "SaveRolled"]
+    assert [(e.name, e.ends, e.target) for e in saved] == [("Hag", "shaken", 15)]
