@@ -28,7 +28,7 @@ from battletape.domain.dnd35 import abilities, conditions, stats
 from battletape.domain.dnd35.armor_class import COVER
 from battletape.domain.dnd35.terms import save as save_id
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.errors import AlreadyHolds, BadInput, refuse, violation
 from battletape.domain.words import N_
 from battletape.domain.events import Event, SaveRolled
 
@@ -176,6 +176,9 @@ def effect(state, rng, source: str, targets: list[str], which: str, dc: int,
         saved = rolled(t, rng, kind, dc, None, typed.get(t.name))
         events.append(saved)
         if not saved.success:
-            events += apply_condition(state, t.name, cond, src.name, rounds,
-                                      save_ends=f"{kind}:{dc}" if save_ends else None)
+            try:
+                events += apply_condition(state, t.name, cond, src.name, rounds,
+                                          save_ends=f"{kind}:{dc}" if save_ends else None)
+            except AlreadyHolds:
+                pass            # it has it already: its save is recorded all the same
     return events

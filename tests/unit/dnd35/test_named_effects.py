@@ -194,3 +194,15 @@ def test_35_CND_38_a_turn_ended_by_a_delayed_creature_still_saves():
     out = b.run("act", "Kael")
     saved = [e for e in out if type(e).__name__ == "SaveRolled"]
     assert [(e.name, e.ends, e.target) for e in saved] == [("Hag", "shaken", 15)]
+
+
+def test_35_CND_38_effect_on_a_target_already_frightened_keeps_the_other_saves():
+    """An effect on two targets, one of them already under the condition: both saves
+    are recorded, the condition goes to the one that lacks it."""
+    b = fight(("Kael", 30, {"will": 1}), ("Mira", 24, {"will": 6}), ("Hag", 60))
+    b.run("cond add", "Kael", "stunned")
+    out = b.run("effect", "Hag", "Kael,Mira", will=True, dc=15, condition="stunned",
+                save_roll=["Kael=3", "Mira=2"])
+    assert [type(e).__name__ for e in out] == ["SaveRolled", "SaveRolled",
+                                               "ConditionApplied"]
+    assert out[2].name == "Mira"
