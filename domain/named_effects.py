@@ -155,10 +155,16 @@ def turn_ends(kind: str | None, state, counted: str) -> int:
     """How many of ``counted``'s turn ends a duration of this kind lasts: one for
     ``end-of-turn``; for ``end-of-next-turn`` two while ``counted``'s turn is under way
     (this one does not count), else one."""
+    return turns_to_go(kind, state.turn == counted)
+
+
+def turns_to_go(kind: str | None, own_turn: bool) -> int:
+    """The turn ends a duration of this kind lasts, ``own_turn`` whether the counted
+    creature's turn is under way."""
     if kind == "end-of-turn":
         return 1
     if kind == "end-of-next-turn":
-        return 2 if state.turn == counted else 1
+        return 2 if own_turn else 1
     return 0
 
 
