@@ -206,3 +206,18 @@ def test_35_CND_38_effect_on_a_target_already_frightened_keeps_the_other_saves()
     assert [type(e).__name__ for e in out] == ["SaveRolled", "SaveRolled",
                                                "ConditionApplied"]
     assert out[2].name == "Mira"
+
+
+def test_35_RND_01_a_seed_condition_until_the_end_of_the_casters_turn():
+    """35-RND-01: the seed's conditions take ``--until`` too: ``cond add Orc dazed
+    --until end-of-next-turn:Kael`` cast in the orc's turn lasts through Kael's next
+    turn (it is not Kael's turn now: one end to go) and ends as it ends."""
+    b = fight(("Kael", 30), ("Orc", 20))
+    b.run("next")                                   # the orc's turn
+    b.run("cond add", "Orc", "dazed", until="end-of-next-turn:Kael")
+    assert b.c("Orc").conditions["dazed"].turn_ends == 1
+    b.run("next")                                   # the orc's turn ends: still dazed
+    assert "dazed" in b.c("Orc").conditions
+    out = b.run("next")                             # Kael's turn ends
+    assert ("Orc", "dazed", "expired") in [(e.name, e.condition, e.reason) for e in out
+                                           if type(e).__name__ == "ConditionRemoved"]
