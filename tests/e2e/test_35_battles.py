@@ -190,7 +190,9 @@ def test_35_BON_07_coven_deflection_resistance_and_a_duration_on_miras_turns(cov
     7 (Kael 30 -> 23); resist 10 fire: 12 -> 2 (Mira 24 -> 22); Aid (+1 morale) counted
     on Mira's turns ends as her round 2 turn ends."""
     store, evs = coven
-    miss, hit = [e for e in evs if e["type"] == "AttackResolved" and e["attacker"] == "Hag"]
+    miss, hit, last = [e for e in evs if e["type"] == "AttackResolved"
+                       and e["attacker"] == "Hag"]
+    assert (last["total"], last["hit"]) == (13, False)
     assert (miss["defense_value"], miss["hit"]) == (20, False)
     assert (hit["total"], hit["damage"]) == (23, 7)
     burn = find(evs, "DamageTaken", target="Mira")
