@@ -84,8 +84,20 @@ def mods_text(mods: dict[str, int], _: Words, t) -> str:
         elif head == "immune":
             out.append(_("immune to {type}", type=t(arg)))
         else:
-            out.append(f"{t(head)} {v:+d}" + (f" {t(arg)}" if arg else ""))
+            out.append(f"{_.ctx('stat', head)} {v:+d}"
+                       + (f" {_.ctx('bonus type', arg)}" if arg else ""))
     return ", ".join(out)
+
+
+_ROUND_OF = re.compile(r"round (\d+), (.+)'s turn")
+
+
+def _until(until: str, _: Words) -> str:
+    """A duration's end: ``round 11, Kael's turn`` or a kind (``end-of-next-turn``)."""
+    m = _ROUND_OF.fullmatch(until)
+    if m:
+        return _("round {round}, {name}'s turn", round=m[1], name=m[2])
+    return _.ctx("until", until)
 
 
 def _tag(tag: str, _: Words, t) -> str:
@@ -179,7 +191,7 @@ def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an ev
                 kind, _sep, dc = e.save.partition(":")
                 more.append(_("save ends: {save} DC {dc}", save=t(kind), dc=dc))
             if e.until:
-                more.append(_("until {until}", until=_.ctx("until", e.until)) + (
+                more.append(_("until {until}", until=_until(e.until, _)) + (
                     _(" of {name}", name=e.turn_of) if e.turn_of else ""))
             source = _(" by {source}", source=e.source) if e.source else ""
             if e.condition in CONDITIONS:       # the seed's, with a save that ends it
