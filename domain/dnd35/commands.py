@@ -466,7 +466,7 @@ VERBS = [
         "A saving throw.  Example: battletape save Kael --fort --dc 15 --against "
         "massive-damage --roll 12"),
     Verb("effect", _effect, (
-        arg("source"), arg("targets", help="TARGET[,TARGET...]", role="target"),
+        arg("source"), arg("targets", help="TARGET[,TARGET...]"),
         arg("which", required=False, help="fort, ref or will"),
         flag("fort", help="Fortitude."), flag("ref", help="Reflex."),
         flag("will", help="Will."),
