@@ -200,12 +200,7 @@ def apply_condition(state: EncounterState, name: str, condition: str,
     ignored = [ConditionIgnored(name=c.name, condition=n, reason=f"immune ({cond})")
                for n in (EFFECTS[cond].implies if seed else ())
                if n not in implied(c, cond) and n not in c.conditions]
-    turn_ends = 0
-    counted = turn_of or c.name
-    if kind == "end-of-turn":
-        turn_ends = 1
-    elif kind == "end-of-next-turn":
-        turn_ends = 2 if state.turn == counted else 1
+    turn_ends = named_effects.turn_ends(kind, state, turn_of or c.name)
     until = kind
     if rounds:
         until = f"round {state.round + rounds}, {state.turn or 'start'}"
@@ -214,9 +209,15 @@ def apply_condition(state: EncounterState, name: str, condition: str,
             had.until is None or (had.until == until and turn_ends <= had.turn_ends)) \
             and given_mods == (had.mods or {}) and save == had.save \
             and turn_of == had.turn_of:
-        raise AlreadyHolds(f"{c.name} is {cond} already"
-                           + (f" (until {had.until})" if had.until else "")
-                           + ", no shorter than the new one")
+        if had.until:
+            raise AlreadyHolds(f"{c.name} is {cond} already (until {had.until}), no "
+                               "shorter than the new one",
+                               N_("{name} is {condition} already (until {until}), no "
+                                  "shorter than the new one"),
+                               name=c.name, condition=cond, until=had.until)
+        raise AlreadyHolds(f"{c.name} is {cond} already, no shorter than the new one",
+                           N_("{name} is {condition} already, no shorter than the new "
+                              "one"), name=c.name, condition=cond)
     events: list[Event] = []
     if concentration:
         # the caster concentrates on one spell: another one ends the old (SRD)
@@ -235,7 +236,8 @@ def remove_condition(state: EncounterState, name: str, condition: str,
     named = " ".join(str(condition).split()).lower()
     cond = named if named in c.conditions else condition_id(condition)  # a named effect, or the seed's
     if cond not in c.conditions:
-        raise AlreadyHolds(f"{c.name} is not {cond}")
+        raise AlreadyHolds(f"{c.name} is not {cond}", N_("{name} is not {condition}"),
+                           name=c.name, condition=cond)
     if cond == "exhaustion":
         raise BadInput("condition", condition, "`exhaustion NAME -N` to lower the level")
     if cond == "unconscious" and c.hp == 0 and c.status in ("unconscious", "stable"):
@@ -271,13 +273,14 @@ def exhaustion(state: EncounterState, name: str, change: int) -> list[Event]:
     return [ExhaustionChanged(name=c.name, change=change, level=level)]
 
 
-def expiring_at_turn_end(c, state: EncounterState | None = None) -> list[Event]:
+def expiring_at_turn_end(c, state: EncounterState) -> list[Event]:
     """Conditions that end with this turn (``--until``): ``c``'s own, and those of any
-    creature counted on ``c``'s turns (``--until end-of-turn:NAME``)."""
-    bearers = list(state.combatants.values()) if state is not None else [c]
-    return [ConditionRemoved(name=b.name, condition=n, reason="expired")
-            for b in bearers for n, info in b.conditions.items()
-            if info.turn_ends == 1 and (info.turn_of or b.name) == c.name]
+    creature counted on ``c``'s turns (``--until end-of-turn:NAME``; the core's
+    ``named_effects``)."""
+    from battletape.domain import named_effects
+
+    return [ConditionRemoved(name=b, condition=n, reason="expired")
+            for b, n in named_effects.expiring_at_turn_end(state, c.name)]
 
 
 def expiring_at(state: EncounterState, round_: int, turn: str,
