@@ -1,0 +1,243 @@
+"""Why a value is what it is: a `git blame` for a battle (issue 25, `battletape why`).
+
+The events of the effective history that changed one value of one combatant (its hit
+points, temporary hit points, status, initiative or whether it has a condition), each
+with its position, who recorded it and when, the log's own sentence, the value before
+and after, and the correction it came from or survived: an amendment that decided it
+again, an undo taken back, a dispute upheld, or an undo or rewind just before it that
+it follows. One pure function of the log, over the effective history computed once
+(domain/history.py), read through the displayed entries every view reads
+(replay/entries.py), so its sentences are the log's and its last value is `state --at`'s.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, NamedTuple, Sequence
+
+from battletape.domain import events as ev, systems
+from battletape.domain.encounter import combatant
+from battletape.domain.errors import BadInput
+from battletape.domain.history import AMENDED, EffectiveHistory
+from battletape.domain.state import Combatant, EncounterState
+from battletape.domain.words import Words, words
+from battletape.projections.encounter_state import apply
+from battletape.replay.entries import entries
+
+#: the values ``why`` follows beside a condition's: their names as typed -> the key
+FIELDS = {"hp": "hp", "temp_hp": "temp_hp", "temp-hp": "temp_hp", "temp": "temp_hp",
+          "thp": "temp_hp", "status": "status", "init": "init",
+          "initiative": "init"}
+
+
+class Step(NamedTuple):
+    """One event that changed the value."""
+
+    position: int
+    recorded_by: str
+    at: datetime
+    sentence: str
+    value_before: Any
+    value_after: Any
+    correction: dict | None = None
+
+    def view(self) -> dict:
+        """The step as ``why --json`` prints it."""
+        return {"position": self.position, "recorded_by": self.recorded_by,
+                "at": self.at.isoformat(), "sentence": self.sentence,
+                "value_before": self.value_before, "value_after": self.value_after,
+                "correction": self.correction}
+
+
+class Answer(NamedTuple):
+    """What ``why`` found: whose value, which, at which position, and the steps."""
+
+    name: str
+    field: str
+    position: int
+    value: Any
+    steps: list[Step]
+
+    def view(self) -> dict:
+        return {"name": self.name, "field": self.field, "position": self.position,
+                "value": self.value, "steps": [s.view() for s in self.steps]}
+
+
+def field_of(given: str, system: systems.RuleSystem) -> str:
+    """``hp``, ``temp_hp``, ``status``, ``init`` or a condition id (the seed's
+    Italian name accepted); a named effect is taken as typed (lower case)."""
+    key = given.strip().lower()
+    if key in FIELDS:
+        return FIELDS[key]
+    if not key:
+        raise BadInput("field", given, _expected(system))
+    by_italian = {it.lower(): cid for cid, it in system.conditions.items()}
+    return by_italian.get(key, key)
+
+
+def _expected(system: systems.RuleSystem) -> str:
+    return ("hp, temp_hp, status, init or a condition (" +
+            ", ".join(sorted(system.conditions)) + ")")
+
+
+def value_of(c: Combatant | None, field: str) -> Any:
+    """The value ``field`` of ``c`` (None before it joins; a condition: had or not)."""
+    if field in ("hp", "temp_hp", "status"):
+        return None if c is None else getattr(c, field)
+    if field == "init":
+        return None if c is None else c.initiative
+    return c is not None and field in c.conditions
+
+
+def why(events: Sequence[ev.Event], name: str, field: str = "hp",
+        at: int | None = None, lang: str = "en",
+        history: EffectiveHistory | None = None) -> Answer:
+    """The events that made ``name``'s ``field`` what it is at position ``at`` (now
+    by default). ``name`` resolves as every command's does (any case, an unambiguous
+    prefix, initials); a field that is neither a value nor a condition the
+    combatant ever had nor one of its system is ``BadInput``."""
+    if not events:
+        raise BadInput("encounter", "", "an encounter with events")
+    history = history if history is not None else EffectiveHistory(events)
+    system = systems.get(getattr(events[0], "system", systems.DEFAULT_SYSTEM))
+    last = events[-1].originator_version
+    if at is not None and not 1 <= at <= last:
+        raise BadInput("--at", str(at), f"a position of the log, 1..{last}")
+    key = field_of(field, system)
+    state, steps, had = EncounterState(), [], False
+    found: str | None = None
+    previous = 0  # the log position of the last effective event before this one
+    _ = words(lang)
+    corrections = [c for c in events if isinstance(c, ev.CORRECTIONS)
+                   and not history.is_void(c)]
+    for entry in entries(events, lang, system.id, corrections=history):
+        e = entry.event
+        if type(e) is ev.NoteRecorded:
+            continue  # a remark changes nothing
+        counted_at = e.cmd if entry.status == AMENDED else entry.position
+        if at is not None and counted_at > at:
+            break
+        if found is None:  # the name as every command resolves it, once it exists
+            found = _resolve(state, name)
+        before = value_of(state.combatants.get(found) if found else None, key)
+        apply(state, e)
+        if found is None:
+            found = _resolve(state, name)
+        c = state.combatants.get(found) if found else None
+        after = value_of(c, key)
+        had = had or (c is not None and key in c.conditions)
+        if before != after and not (before is None and after is False):
+            steps.append(Step(entry.position, entry.by, entry.when, entry.text,
+                              before, after, _correction(history, corrections, entry,
+                                                         previous, found, _)))
+        previous = max(previous, counted_at)
+    if found is None:
+        combatant(state, name)  # UnknownCombatant / AmbiguousName, as every command
+    if key not in FIELDS.values() and key not in system.conditions and not had:
+        raise BadInput("field", field, _expected(system))
+    position = min(at, last) if at is not None else last
+    return Answer(found, key, position, value_of(state.combatants.get(found), key),
+                  steps)
+
+
+def _resolve(state: EncounterState, name: str) -> str | None:
+    from battletape.domain.errors import UnknownCombatant
+
+    if not state.combatants:
+        return None
+    try:
+        return combatant(state, name).name
+    except UnknownCombatant:
+        return None
+
+
+# --- the correction a step came from or survived -----------------------------------------
+
+def _correction(history: EffectiveHistory, corrections: list[ev.Event], entry,
+                previous: int, name: str | None, _: Words) -> dict | None:
+    """The correction ``entry`` came from (an amendment), survived (an undo redone, a
+    dispute) or follows (an undo of a command that named it, a rewind), if any."""
+    e = entry.event
+    cmd = e.cmd
+    if entry.status == AMENDED:
+        return _amended(history.amended[cmd], _)
+    for c in corrections:  # an undo of it, itself undone (a redo)
+        if isinstance(c, ev.CommandRestored):
+            undone = history.at(c.retraction)
+            if isinstance(undone, ev.CommandRetracted) and undone.target == cmd:
+                return _said("restored", c, _(
+                    "undone at {undo} by {by}, redone at {redo}", undo=undone.originator_version,
+                    by=undone.by, redo=c.originator_version) + _reason(c.reason or undone.reason),
+                    target=cmd, reason=undone.reason)
+    for c in corrections:  # a dispute of it
+        if isinstance(c, ev.DisputeRaised) and c.target in (entry.position, cmd):
+            return _disputed(c, corrections, _)
+    for c in reversed(corrections):  # an undo or a rewind just before it
+        pos = c.originator_version
+        if not previous < pos < cmd:
+            continue
+        if isinstance(c, ev.CommandRetracted) and _concerns(history, c.target, name):
+            return _said("after_undo", c, _(
+                "after undo of {target} at {at} by {by}", target=c.target, at=pos,
+                by=c.by) + _reason(c.reason), target=c.target, reason=c.reason)
+        if isinstance(c, ev.Rewound):
+            return _said("after_rewind", c, _(
+                "after rewind to {to} at {at} by {by}", to=c.to, at=pos, by=c.by)
+                + _reason(c.reason), target=c.to, reason=c.reason)
+    return None
+
+
+def _amended(a: ev.CommandAmended, _: Words) -> dict:
+    changed = {k: v for k, v in a.changes.items()
+               if k not in ("as_decided", "kept", "also")}
+    what = ", ".join(f"--{k} {v}" for k, v in changed.items())
+    text = _("amended at {at} by {by}", at=a.originator_version, by=a.by) \
+        + (f" ({what})" if what else "") + _reason(a.reason)
+    return _said("amended", a, text, target=a.target, reason=a.reason,
+                 changes=changed, was=a.replaced,
+                 now=a.changes.get("as_decided", ""))
+
+
+def _disputed(d: ev.DisputeRaised, corrections: list[ev.Event], _: Words) -> dict:
+    outcome = next((c.outcome for c in corrections if isinstance(c, ev.DisputeResolved)
+                    and c.dispute == d.originator_version), None)
+    text = _("disputed at {at} by {player}", at=d.originator_version, player=d.player) \
+        + _reason(d.reason) + " — " + (_.ctx("dispute", outcome) if outcome
+                                        else _("still open"))
+    return _said("disputed", d, text, target=d.target, reason=d.reason,
+                 outcome=outcome)
+
+
+def _said(kind: str, c: ev.Event, text: str, **more: Any) -> dict:
+    """A correction as ``why --json`` gives it: every key in every kind."""
+    return {"kind": kind, "position": c.originator_version, "recorded_by": c.by,
+            "at": c.timestamp.isoformat(), "text": text, "target": None,
+            "reason": "", "changes": {}, "was": None, "now": None, "outcome": None,
+            **more}
+
+
+def _reason(reason: str) -> str:
+    return f": {reason}" if reason else ""
+
+
+def _concerns(history: EffectiveHistory, cmd: int, name: str | None) -> bool:
+    """The command at ``cmd`` (undone) named the combatant."""
+    if name is None:
+        return False
+    for e in history.log:
+        if e.cmd == cmd and type(e) not in (ev.CommandRetracted,):
+            if _names(ev.to_builtins(e), name):
+                return True
+        if e.originator_version > cmd and e.cmd != cmd:
+            break
+    return False
+
+
+def _names(data: Any, name: str) -> bool:
+    if isinstance(data, str):
+        return data == name
+    if isinstance(data, list):
+        return any(_names(d, name) for d in data)
+    if isinstance(data, dict):
+        return any(_names(v, name) for k, v in data.items() if k != "command")
+    return False
