@@ -282,12 +282,12 @@ class EffectiveHistory:
                 first = pos
                 while k < len(moved) and moved[k].at < first:
                     k += 1  # a window of the log after the position it is about
-            if pos in ids and type(e) is ev.NoteRecorded and item.status == EFFECTIVE:
-                continue  # shown where it belongs
             while k < len(moved) and moved[k].at < pos:
                 yield Shown(EFFECTIVE, moved[k])
                 k += 1
             last = pos
+            if pos in ids and type(e) is ev.NoteRecorded and item.status == EFFECTIVE:
+                continue  # shown where it belongs
             yield item
         while k < len(moved) and moved[k].at <= last:
             yield Shown(EFFECTIVE, moved[k])

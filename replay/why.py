@@ -241,3 +241,37 @@ def _names(data: Any, name: str) -> bool:
     if isinstance(data, dict):
         return any(_names(v, name) for k, v in data.items() if k != "command")
     return False
+
+
+# --- in words -------------------------------------------------------------------------
+
+#: how each value is named in a sentence (the system's terms say it in Italian)
+_NAMES = {"hp": "hit points", "temp_hp": "temp HP", "status": "status",
+          "init": "initiative"}
+
+
+def lines(answer: Answer, system: str, lang: str = "en") -> list[str]:
+    """``why`` for people: a title, then a line per step (position, who, the value
+    before and after, the log's sentence) and the correction under it."""
+    rules = systems.get(system)
+    _ = words(lang)
+
+    def shown(value: Any) -> str:
+        if value is None:
+            return "—"
+        if isinstance(value, bool):
+            return _.ctx("has the condition", "yes") if value else \
+                _.ctx("has the condition", "no")
+        return rules.term(value, lang) if isinstance(value, str) else str(value)
+
+    what = rules.term(_NAMES.get(answer.field, answer.field), lang)
+    out = [_("{name}: {field} {value} at position {position}", name=answer.name,
+             field=what, value=shown(answer.value), position=answer.position)]
+    if not answer.steps:
+        out.append("  " + _("nothing has changed it"))
+    for s in answer.steps:
+        change = f"{shown(s.value_before)} → {shown(s.value_after)}"
+        out.append(f"{s.position:>5}  {s.recorded_by:<8} {change:<12} {s.sentence}")
+        if s.correction is not None:
+            out.append(" " * 29 + "↳ " + s.correction["text"])
+    return out
