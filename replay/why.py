@@ -3,7 +3,8 @@
 The events of the effective history that changed one value of one combatant (its hit
 points, temporary hit points, status, initiative or whether it has a condition), each
 with its position, who recorded it and when, the log's own sentence, the value before
-and after, and the correction it came from or survived: an amendment that decided it
+and after (a save against a condition is one even when the condition survives it),
+and the correction it came from or survived: an amendment that decided it
 again, an undo taken back, a dispute upheld, or an undo or rewind just before it that
 it follows. One pure function of the log, over the effective history computed once
 (domain/history.py), read through the displayed entries every view reads
@@ -19,7 +20,7 @@ from battletape.domain import events as ev, systems
 from battletape.domain.encounter import combatant
 from battletape.domain.errors import BadInput
 from battletape.domain.history import AMENDED, EffectiveHistory
-from battletape.domain.state import Combatant, EncounterState
+from battletape.domain.state import EncounterState
 from battletape.domain.words import Words, words
 from battletape.projections.encounter_state import apply
 from battletape.replay.entries import entries
@@ -80,12 +81,18 @@ def _expected(system: systems.RuleSystem) -> str:
             ", ".join(sorted(system.conditions)) + ")")
 
 
-def value_of(c: Combatant | None, field: str) -> Any:
-    """The value ``field`` of ``c`` (None before it joins; a condition: had or not)."""
+def value_of(state: EncounterState, name: str | None, field: str) -> Any:
+    """The value ``field`` of the combatant ``name`` (None before it joins; a
+    condition: had or not; ``init``: its initiative count and its place in the order,
+    ``{"initiative": N, "place": K}``, a tie broken moving the place alone)."""
+    c = state.combatants.get(name) if name else None
     if field in ("hp", "temp_hp", "status"):
         return None if c is None else getattr(c, field)
     if field == "init":
-        return None if c is None else c.initiative
+        if c is None or (c.initiative is None and c.name not in state.order):
+            return None
+        place = state.order.index(c.name) + 1 if c.name in state.order else None
+        return {"initiative": c.initiative, "place": place}
     return c is not None and field in c.conditions
 
 
@@ -104,8 +111,11 @@ def why(events: Sequence[ev.Event], name: str, field: str = "hp",
     if at is not None and not 1 <= at <= last:
         raise BadInput("--at", str(at), f"a position of the log, 1..{last}")
     key = field_of(field, system)
+    from battletape.replay.history import state_at
+
+    # the name as every command resolves it, against the state at ``at``
+    found = combatant(state_at(events, at, history=history), name).name
     state, steps, had = EncounterState(), [], False
-    found: str | None = None
     previous = 0  # the log position of the last effective event before this one
     _ = words(lang)
     corrections = [c for c in events if isinstance(c, ev.CORRECTIONS)
@@ -117,38 +127,26 @@ def why(events: Sequence[ev.Event], name: str, field: str = "hp",
         counted_at = e.cmd if entry.status == AMENDED else entry.position
         if at is not None and counted_at > at:
             break
-        if found is None:  # the name as every command resolves it, once it exists
-            found = _resolve(state, name)
-        before = value_of(state.combatants.get(found) if found else None, key)
+        before = value_of(state, found, key)
         apply(state, e)
-        if found is None:
-            found = _resolve(state, name)
-        c = state.combatants.get(found) if found else None
-        after = value_of(c, key)
-        had = had or (c is not None and key in c.conditions)
-        if before != after and not (before is None and after is False):
+        after = value_of(state, found, key)
+        had = had or after is True
+        if (before != after and not (before is None and after is False)) \
+                or _saved_against(e, found, key):
             steps.append(Step(entry.position, entry.by, entry.when, entry.text,
                               before, after, _correction(history, corrections, entry,
                                                          previous, found, _)))
         previous = max(previous, counted_at)
-    if found is None:
-        combatant(state, name)  # UnknownCombatant / AmbiguousName, as every command
     if key not in FIELDS.values() and key not in system.conditions and not had:
         raise BadInput("field", field, _expected(system))
     position = min(at, last) if at is not None else last
-    return Answer(found, key, position, value_of(state.combatants.get(found), key),
-                  steps)
+    return Answer(found, key, position, value_of(state, found, key), steps)
 
 
-def _resolve(state: EncounterState, name: str) -> str | None:
-    from battletape.domain.errors import UnknownCombatant
-
-    if not state.combatants:
-        return None
-    try:
-        return combatant(state, name).name
-    except UnknownCombatant:
-        return None
+def _saved_against(e: ev.Event, name: str | None, key: str) -> bool:
+    """A save of ``name`` against the condition ``key``: a step whether it ended the
+    condition or the condition survived it."""
+    return type(e) is ev.SaveRolled and e.name == name and key in (e.against, e.ends)
 
 
 # --- the correction a step came from or survived -----------------------------------------
@@ -259,6 +257,9 @@ def lines(answer: Answer, system: str, lang: str = "en") -> list[str]:
     def shown(value: Any) -> str:
         if value is None:
             return "—"
+        if isinstance(value, dict):  # init: the count and the place in the order
+            return _("{initiative} (place {place})", initiative=value["initiative"],
+                     place=value["place"] or "—")
         if isinstance(value, bool):
             return _.ctx("has the condition", "yes") if value else \
                 _.ctx("has the condition", "no")
