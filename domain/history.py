@@ -99,7 +99,7 @@ class EffectiveHistory:
         #: the remarks in force shown at the earlier position they are about
         #: (``note P TEXT``), in the order they are shown
         self.notes_moved: list[ev.NoteRecorded] = sorted(
-            (n for n in notes if n.at < n.originator_version and not self.is_void(n)
+            (n for n in notes if n.at < n.originator_version - 1 and not self.is_void(n)
              and n.cmd not in amended), key=lambda n: (n.at, n.originator_version))
 
     # --- one event -------------------------------------------------------------------
