@@ -256,3 +256,26 @@ def test_the_library_answers_why_as_the_command_line(sqlite_store):
         enc = bt.encounter()
         assert enc.why("orc") == why(s, "orc")
         assert enc.why("Orc", "hp", at=3)["value"] == 20
+
+
+# --- the README's example runs as written ------------------------------------------------
+
+def test_the_readme_remarks_and_why_run_as_written(tmp_path):
+    from tests.helpers import readme_commands
+
+    store = str(tmp_path / "ford.db")
+    commands = readme_commands("### Remarks and `why`")
+    for command in commands:
+        r = cli(store, command)
+        assert r.code == 0, f"{command}: {r.err}"
+    got = why(store, "Orc")
+    assert [x["value_after"] for x in got["steps"]] == [20, 14, 11]
+    fix = got["steps"][1]["correction"]
+    assert fix["kind"] == "amended" and fix["position"] == 12
+    assert fix["changes"] == {"roll": "12"}
+    assert [x["value_after"] for x in why(store, "Orc", "temp_hp")["steps"]] == [0, 5, 0]
+    assert why(store, "Bruna", "init", "--at", "7")["value"] == {"initiative": 18,
+                                                                 "place": 1}
+    lines = ok(store, "log").out.splitlines()
+    assert lines[8].split(None, 2)[1:] == ["Anna", "note by Anna on 8: Bruna rolled a "
+                                                   "12, not a 4"]
