@@ -8,8 +8,10 @@ command like any other: undo takes it back, and amend can reword it.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from battletape.domain.errors import BadInput
-from battletape.domain.events import NoteRecorded
+from battletape.domain.events import Event, NoteRecorded
 from battletape.domain.state import EncounterState
 from battletape.domain.verbs import Verb, arg, opt
 
@@ -26,17 +28,31 @@ def place(first: str, second: str | None) -> tuple[int | None, str]:
     return at, second
 
 
-def note(state: EncounterState, at: int | None, text: str, by: str | None = None
-         ) -> list[NoteRecorded]:
-    """The decision: a remark at ``at`` (1..the last position; None: the last)."""
+def note(state: EncounterState, at: int | None, text: str, by: str | None = None,
+         events: Sequence[Event] = ()) -> list[NoteRecorded]:
+    """The decision: a remark at ``at`` (a position of the log ``events``; None: the
+    last event that counts, so that deciding it again from the effective history,
+    where corrections are not folded, finds the same)."""
     if not text.strip():
         raise BadInput("note", text, "the remark in words")
-    end = state.position
+    last = events[-1].originator_version if events else state.position
     if at is None:
-        at = end
-    if not 1 <= at <= end:
-        raise BadInput("position", str(at), f"a position of the log, 1..{end}")
+        at = _counted_end(state, events)
+    if not 1 <= at <= last:
+        raise BadInput("position", str(at), f"a position of the log, 1..{last}")
     return [NoteRecorded(text=text, at=at, author=(by or "").strip())]
+
+
+def _counted_end(state: EncounterState, events: Sequence[Event]) -> int:
+    """The position of the last event that counts, up to the state's position."""
+    from battletape.domain.history import NEVER_COUNTED, EffectiveHistory
+
+    upto = [e for e in events if e.originator_version <= state.position]
+    history = EffectiveHistory(upto)
+    for e in reversed(upto):
+        if type(e) not in NEVER_COUNTED and not history.is_void(e):
+            return e.originator_version
+    return state.position
 
 
 def verbs() -> list[Verb]:
@@ -44,7 +60,7 @@ def verbs() -> list[Verb]:
 
     def _note(services, position_or_text, text, by):
         at, text = place(str(position_or_text), text)
-        return lambda s, r: note(s, at, text, by)
+        return lambda s, r, events: note(s, at, text, by, events)
 
     return [Verb("note", _note, (
         arg("position_or_text", help="The position the remark is about (see `log`), or the text "
@@ -54,4 +70,4 @@ def verbs() -> list[Verb]:
         "A remark at a position of the battle, the GM's or a player's: log, replay, the "
         "page and the report show it there; it changes nothing.  Example: battletape "
         "note 14 \"Anna says the orc had cover\" --by Anna",
-        roll_option="")]
+        needs_history=True, roll_option="")]

@@ -279,3 +279,7 @@ def test_the_readme_remarks_and_why_run_as_written(tmp_path):
     lines = ok(store, "log").out.splitlines()
     assert lines[8].split(None, 2)[1:] == ["Anna", "note by Anna on 8: Bruna rolled a "
                                                    "12, not a 4"]
+    # a remark made after a correction is about the last event that counts, and is
+    # decided again the same by verify
+    assert lines[-1].endswith("note by Marta on 11: the orc turns to run")
+    assert cli(store, "verify").code == 0
