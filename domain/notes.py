@@ -2,7 +2,7 @@
 
 Every system's core (issue 25): ``note [P] TEXT`` records a ``NoteRecorded`` that
 changes nothing in the state and that every view (log, replay, the page, the report)
-shows at position ``P`` (without P, the end of the battle as it is now). It is a
+shows at position ``P`` (without P, the last event that counts now). It is a
 command like any other: undo takes it back, and amend can reword it.
 """
 
