@@ -7,8 +7,9 @@ and after (a save against a condition is one even when the condition survives it
 and the correction it came from or survived: an amendment that decided it
 again, an undo taken back, a dispute upheld, or an undo or rewind just before it that
 it follows. One pure function of the log, over the effective history computed once
-(domain/history.py), read through the displayed entries every view reads
-(replay/entries.py), so its sentences are the log's and its last value is `state --at`'s.
+(domain/history.py) as every view shows it (an amended command by its replacement,
+its sentences said as `log` says them: replay/entries.py), so its last value is
+`state --at`'s.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from battletape.domain.history import AMENDED, EffectiveHistory
 from battletape.domain.state import EncounterState
 from battletape.domain.words import Words, words
 from battletape.projections.encounter_state import apply
-from battletape.replay.entries import entries
+from battletape.projections.describe import describe
+from battletape.replay.drops import DropWatch, narrate
+from battletape.replay.history import state_at
 
 #: the values ``why`` follows beside a condition's: their names as typed -> the key
 FIELDS = {"hp": "hp", "temp_hp": "temp_hp", "temp-hp": "temp_hp", "temp": "temp_hp",
@@ -111,8 +114,6 @@ def why(events: Sequence[ev.Event], name: str, field: str = "hp",
     if at is not None and not 1 <= at <= last:
         raise BadInput("--at", str(at), f"a position of the log, 1..{last}")
     key = field_of(field, system)
-    from battletape.replay.history import state_at
-
     # the name as every command resolves it, against the state at ``at``
     found = combatant(state_at(events, at, history=history), name).name
     state, steps, had = EncounterState(), [], False
@@ -120,22 +121,24 @@ def why(events: Sequence[ev.Event], name: str, field: str = "hp",
     _ = words(lang)
     corrections = [c for c in events if isinstance(c, ev.CORRECTIONS)
                    and not history.is_void(c)]
-    for entry in entries(events, lang, system.id, corrections=history):
-        e = entry.event
+    watch = DropWatch()  # the log's words: a creature going down told as a drop
+    for status, e, amended_at in history.shown(False, events):
         if type(e) is ev.NoteRecorded:
             continue  # a remark changes nothing
-        counted_at = e.cmd if entry.status == AMENDED else entry.position
+        counted_at = e.cmd if status == AMENDED else e.originator_version
         if at is not None and counted_at > at:
             break
         before = value_of(state, found, key)
         apply(state, e)
+        drops = watch.see(e)
         after = value_of(state, found, key)
         had = had or after is True
         if (before != after and not (before is None and after is False)) \
                 or _saved_against(e, found, key):
-            steps.append(Step(entry.position, entry.by, entry.when, entry.text,
-                              before, after, _correction(history, corrections, entry,
-                                                         previous, found, _)))
+            said = describe(e, lang, system.id) + narrate(drops, lang, system.id)
+            steps.append(Step(e.originator_version, e.by, e.timestamp, said, before,
+                              after, _correction(history, corrections, e, status,
+                                                 previous, found, _)))
         previous = max(previous, counted_at)
     if key not in FIELDS.values() and key not in system.conditions and not had:
         raise BadInput("field", field, _expected(system))
@@ -151,13 +154,12 @@ def _saved_against(e: ev.Event, name: str | None, key: str) -> bool:
 
 # --- the correction a step came from or survived -----------------------------------------
 
-def _correction(history: EffectiveHistory, corrections: list[ev.Event], entry,
-                previous: int, name: str | None, _: Words) -> dict | None:
-    """The correction ``entry`` came from (an amendment), survived (an undo redone, a
+def _correction(history: EffectiveHistory, corrections: list[ev.Event], e: ev.Event,
+                status: str, previous: int, name: str | None, _: Words) -> dict | None:
+    """The correction ``e`` came from (an amendment), survived (an undo redone, a
     dispute) or follows (an undo of a command that named it, a rewind), if any."""
-    e = entry.event
     cmd = e.cmd
-    if entry.status == AMENDED:
+    if status == AMENDED:
         return _amended(history.amended[cmd], _)
     for c in corrections:  # an undo of it, itself undone (a redo)
         if isinstance(c, ev.CommandRestored):
@@ -168,7 +170,7 @@ def _correction(history: EffectiveHistory, corrections: list[ev.Event], entry,
                     by=undone.by, redo=c.originator_version) + _reason(c.reason or undone.reason),
                     target=cmd, reason=undone.reason)
     for c in corrections:  # a dispute of it
-        if isinstance(c, ev.DisputeRaised) and c.target in (entry.position, cmd):
+        if isinstance(c, ev.DisputeRaised) and c.target in (e.originator_version, cmd):
             return _disputed(c, corrections, _)
     for c in reversed(corrections):  # an undo or a rewind just before it
         pos = c.originator_version
