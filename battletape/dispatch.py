@@ -15,6 +15,7 @@ from battletape.api.line_reader import (STAT_BLOCK_PARAMS, STAT_BLOCK_VERBS,  # 
                                         verb_params)
 from battletape.domain import systems
 from battletape.domain.errors import BattletapeError
+from battletape.domain.words import N_
 
 if TYPE_CHECKING:
     from battletape.domain.systems import RuleSystem
@@ -95,17 +96,20 @@ def run(ctx, word: str, args: list[str]) -> None:
         raise
     name = word
     group = sorted(n.split()[1] for n in system.verbs if n.startswith(word + " "))
-    if group or (system.verb(word) is None and _grouped_elsewhere(word)):
+    if not group and system.verb(word) is None and _grouped_elsewhere(word):
+        asked = f"{word} {args[0]}" if args and not args[0].startswith("-") else word
+        raise _elsewhere(asked, system)
+    if group:
         if not args or args[0].startswith("-"):
             if wants_help or not args:
-                print(_group_help(word, system, group))
+                print(_group_help(word, system, group, c.lang))
                 return
         name = f"{word} {args[0]}"
         args = args[1:]
     verb = system.verb(name)
     if verb is None:
         _known(word)
-        raise NotInSystem(_elsewhere(name, system))
+        raise _elsewhere(name, system)
     command = build(system.id, name, c.lang if wants_help else "en")
     from battletape.session import click_module
 
@@ -114,7 +118,15 @@ def run(ctx, word: str, args: list[str]) -> None:
         with command.make_context(name, list(args), parent=ctx.parent or ctx) as sub:
             command.invoke(sub)
     except click.exceptions.NoSuchOption as err:
-        raise NotInSystem(_foreign_option(name, err.option_name, system)) from None
+        raise _foreign_option(name, err.option_name, system) from None
+    except click.exceptions.UsageError as err:
+        # an unknown option reaches the verb as an extra argument (negative numbers
+        # pass through as arguments): say it is no option of the verb
+        unknown = next((a.split("=")[0] for a in args if a.startswith("--")
+                        and a.split("=")[0] not in verb.options), None)
+        if unknown is None or "unexpected extra argument" not in err.format_message():
+            raise
+        raise _foreign_option(name, unknown, system) from None
 
 
 def _known(word: str) -> None:
@@ -130,30 +142,71 @@ def _grouped_elsewhere(word: str) -> bool:
                for n in s.verbs)
 
 
-def _group_help(word: str, system: "RuleSystem", group: list[str]) -> str:
-    lines = [f"Usage: battletape {word} COMMAND [ARGS]...", "",
+@cache
+def verb_summaries(lang: str) -> dict[str, str]:
+    """A verb's one-line summary (its help before ``Example``) in ``lang``: the
+    summary of its help as its system's catalogue says it."""
+    import re
+
+    from battletape.domain import systems
+    from battletape.domain.words import words
+
+    out: dict[str, str] = {}
+    for system in systems.all_systems().values():
+        say = words(lang, system.package)
+        for verb in system.verbs.values():
+            english = verb.help.split("  Example")[0]
+            out.setdefault(english, re.split(r"\s+(?:Example|Esempio):",
+                                             say.text(verb.help))[0])
+    return out
+
+
+def _group_help(word: str, system: "RuleSystem", group: list[str], lang: str) -> str:
+    from battletape.domain.words import words
+
+    _ = words(lang, system.package)
+    summaries = verb_summaries(lang)
+    lines = [_("Usage: battletape {word} COMMAND [ARGS]...", word=word), "",
              f"{system.title}:"]
     for sub in group:
-        lines.append(f"  {sub:<10} {system.verbs[f'{word} {sub}'].help.split('  Example')[0]}")
+        summary = system.verbs[f"{word} {sub}"].help.split("  Example")[0]
+        lines.append(f"  {sub:<10} {summaries.get(summary) or _.text(summary)}")
     return "\n".join(lines)
 
 
-def _elsewhere(name: str, system: "RuleSystem") -> str:
-    others = [s for s in systems.all_systems().values() if s.verb(name)]
+def _said(template: str, **fields) -> "NotInSystem":
+    """A NotInSystem error worded by the core's catalogue (a list field said as the
+    reader's language lists names; in English joined by "and")."""
+    english = template.format(**{k: " and ".join(v) if isinstance(v, list) else v
+                                 for k, v in fields.items()})
+    return NotInSystem(english, template, **fields)
+
+
+def _elsewhere(name: str, system: "RuleSystem") -> "NotInSystem":
+    others = [s for s in systems.all_systems().values()
+              if s.verb(name) or any(n.startswith(name + " ") for n in s.verbs)]
     if not others:
-        return f"no command `{name}` in {system.title}"
-    return (f"`{name}` is a {' and '.join(s.title for s in others)} command; this "
-            f"encounter is {system.id} ({system.title})")
+        return _said(N_("no command `{name}` in {title}"), name=name, title=system.title)
+    return _said(N_("`{name}` is a {systems} command; this encounter is {id} ({title})"),
+                 name=name, systems=[s.title for s in others], id=system.id,
+                 title=system.title)
 
 
-def _foreign_option(name: str, option: str, system: "RuleSystem") -> str:
+def _foreign_option(name: str, option: str, system: "RuleSystem") -> "NotInSystem":
     others = [s for s in systems.all_systems().values()
               if s is not system and s.verb(name) and option in s.verb(name).options]
     if others:
-        return (f"{option} is a {' and '.join(s.title for s in others)} option of "
-                f"`{name}`; this encounter is {system.id} ({system.title})")
+        return _said(N_("{option} is a {systems} option of `{name}`; this encounter is "
+                        "{id} ({title})"), option=option, name=name, id=system.id,
+                     systems=[s.title for s in others], title=system.title)
     known = ", ".join(sorted(system.verb(name).options))
-    return f"no such option {option} for `{name}` in {system.id}; its options: {known}"
+    if not known:
+        return _said(N_("no such option {option} for `{name}` in {id}; it takes no "
+                        "options (the global options --force, -e, --lang, --as go "
+                        "before or after it)"), option=option, name=name, id=system.id)
+    return _said(N_("no such option {option} for `{name}` in {id}; its options: {known} "
+                    "(the global options --force, -e, --lang, --as go before or after "
+                    "it)"), option=option, name=name, id=system.id, known=known)
 
 
 def _in_a_fight(c, values: dict) -> bool:

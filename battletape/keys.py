@@ -15,10 +15,10 @@ only a holder of the secret can extend or forge it.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from pathlib import Path
 
+from battletape.domain.digests import sha256_bytes
 from battletape.domain.errors import StoreError
 
 ENV = "BATTLETAPE_SECRET"
@@ -60,5 +60,5 @@ def key_for(campaign: str) -> bytes | None:
     secret = _from_file(campaign) or os.environ.get(ENV) or None
     if not secret:
         return None
-    return hashlib.sha256(b"battletape-campaign-key\x1f" + campaign.casefold().encode()
-                          + b"\x1f" + secret.encode()).digest()
+    return sha256_bytes(b"battletape-campaign-key\x1f" + campaign.casefold().encode()
+                        + b"\x1f" + secret.encode())

@@ -136,7 +136,7 @@ def page_in(lang: str) -> str:
     _ = words(lang)
     said = {k: _(k) for k in LABELS}
     for system in systems.all_systems().values():  # the systems' terms
-        for word in (*system.conditions, *system.words, *system.statuses):
+        for word in (*system.conditions, *system.term_ids, *system.statuses):
             if system.term(word, lang) != word:
                 said.setdefault(word, system.term(word, lang))
     labels = json.dumps(said, ensure_ascii=False).replace("</", "<\\/")

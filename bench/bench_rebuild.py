@@ -73,6 +73,9 @@ def default_mapper():
     from eventsourcing.persistence import (DatetimeAsISO, DecimalAsStr, JSONTranscoder,
                                            Mapper, UUIDAsHex)
 
+    from battletape.stores.mapper import register_topics
+
+    register_topics()  # the stored names of events whose class has moved
     transcoder = JSONTranscoder()
     for transcoding in (UUIDAsHex(), DecimalAsStr(), DatetimeAsISO()):
         transcoder.register(transcoding)

@@ -58,7 +58,8 @@ class BattletapeError(Exception):
 def _said(_, fields: dict) -> dict:
     """The values of a message's fields in the reader's words, where the catalogue
     holds them under the field's name (``status``: ``unconscious``)."""
-    return {k: _.ctx(k, v) if isinstance(v, str) else v for k, v in fields.items()}
+    return {k: _.ctx(k, v) if isinstance(v, str) else _.names(v) if isinstance(v, list)
+            else v for k, v in fields.items()}
 
 
 def _words(lang: str):

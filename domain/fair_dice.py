@@ -18,12 +18,11 @@ of :func:`domain.dice.source`, and is shown as public wherever dice are reported
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from typing import Iterable, Mapping, Sequence
 
 from battletape.domain import dice
 from battletape.domain import events as ev
+from battletape.domain.digests import hmac_sha256, sha256_hex
 from battletape.domain.errors import BadInput, RuleViolation
 from battletape.domain.state import Dice, EncounterState
 
@@ -33,13 +32,13 @@ _SPAN = 1 << _BITS
 
 def commitment(secret: bytes) -> str:
     """The public SHA-256 of a secret."""
-    return hashlib.sha256(secret).hexdigest()
+    return sha256_hex(secret)
 
 
 def key(secret: bytes, contributions: Sequence[str]) -> bytes:
     """The secret with the players' contributions mixed in."""
     mixed = "\n".join(contributions).encode()
-    return hmac.new(secret, b"battletape dice\n" + mixed, hashlib.sha256).digest()
+    return hmac_sha256(secret, b"battletape dice\n" + mixed)
 
 
 class Committed:
@@ -52,7 +51,7 @@ class Committed:
     def _next(self) -> int:
         msg = self._prefix + str(self.draws).encode()
         self.draws += 1
-        return int.from_bytes(hmac.new(self._key, msg, hashlib.sha256).digest()[:8], "big")
+        return int.from_bytes(hmac_sha256(self._key, msg)[:8], "big")
 
     def _below(self, n: int) -> int:
         """Uniform in 0..n-1 (rejection sampling: no face favoured)."""

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import uuid
 
+from battletape.domain.digests import uuid5
+
 NAMESPACE = uuid.UUID("6f1b3a52-4c1e-4f8e-9a39-3b9f0d5c2b17")
-INDEX_ID = uuid.uuid5(NAMESPACE, "index")
+INDEX_ID = uuid5(NAMESPACE, "index")
 
 
 def encounter_id(name: str) -> uuid.UUID:
-    return uuid.uuid5(NAMESPACE, "encounter:" + name.casefold())
+    return uuid5(NAMESPACE, "encounter:" + name.casefold())
 
 
 def campaign_id(name: str) -> uuid.UUID:
-    return uuid.uuid5(NAMESPACE, "campaign:" + name.casefold())
+    return uuid5(NAMESPACE, "campaign:" + name.casefold())
 
 
 def current_encounter(index) -> str | None:

@@ -44,8 +44,10 @@ class RuleSystem:
     title: str = ""
     #: statuses a combatant can have; every system has the five of the contract
     statuses: tuple[str, ...] = ("up", "unconscious", "stable", "dead", "fled")
-    #: the module of its terms: ``CONDITIONS`` (condition id -> the seed's Italian
-    #: name), ``STATUSES`` and ``WORDS`` (English -> Italian), read on first use
+    #: the module of its terms, read on first use: ``CONDITIONS`` (condition id -> the
+    #: seed's Italian name, also read as typed), ``STATUSES`` and ``WORDS`` (the English
+    #: words its output uses; their other languages are in its catalogues, context
+    #: "term"; a plug-in may give them as dicts English -> Italian instead)
     terms_module: str = ""
     #: the module holding the system's own events (listed in ``EVENTS`` there)
     events_module: str | None = None
@@ -97,18 +99,41 @@ class RuleSystem:
         return import_module(self.terms_module).CONDITIONS if self.terms_module else {}
 
     @cached_property
-    def words(self) -> dict[str, str]:
-        """Statuses and rule words (English) -> Italian, for ``--lang it``."""
+    def term_ids(self) -> tuple[str, ...]:
+        """The statuses and rule words (English) its output uses."""
         if not self.terms_module:
-            return {}
+            return ()
         terms = import_module(self.terms_module)
-        return {**terms.STATUSES, **terms.WORDS}
+        return tuple(dict.fromkeys((*getattr(terms, "STATUSES", ()),
+                                    *getattr(terms, "WORDS", ()))))
 
-    def term(self, word: str, lang: str) -> str:
-        """``word`` in ``lang``: a condition, a status or a rule word."""
-        if lang != "it":
+    @cached_property
+    def _italian_tables(self) -> dict[str, str]:
+        """A plug-in's own Italian of its terms, kept in dicts (no catalogue)."""
+        terms = import_module(self.terms_module) if self.terms_module else None
+        return {k: v for table in (getattr(terms, "STATUSES", ()), getattr(terms, "WORDS", ()))
+                if isinstance(table, dict) for k, v in table.items()}
+
+    def term(self, word: str, lang: str, gender: str = "") -> str:
+        """``word`` in ``lang``: a condition (the seed's Italian name), a status or a
+        rule word (the system's catalogue, context "term"); said of a name of
+        ``gender`` (domain/grammar.py), its form for it (context "term feminine")."""
+        if lang == "en":
             return word
-        return self.conditions.get(word) or self.words.get(word, word)
+        if gender == "f":
+            from battletape.domain.words import words
+
+            said = words(lang, self.package).ctx("term feminine", word)
+            if said != word:
+                return said
+        if lang == "it" and word in self.conditions:
+            return self.conditions[word]
+        from battletape.domain.words import words
+
+        said = words(lang, self.package).ctx("term", word)
+        if said != word or lang != "it":
+            return said
+        return self._italian_tables.get(word, word)
 
     def check_options(self, chosen: list[str]) -> dict[str, bool]:
         """``--rule`` names into the encounter's options; one meaning nothing in this
@@ -207,6 +232,22 @@ class RuleSystem:
         """The contract's ``staggered`` key (13th Age: staggered; 5e: bloodied)."""
         return 0 < c.hp <= c.max_hp // 2
 
+    #: conditions that stay when the condition that brought them ends (one wakes up
+    #: prone): shown beside it, where the others it brought are not
+    outlasting: tuple[str, ...] = ("prone",)
+
+    def shown_conditions(self, c: "Combatant") -> list[str]:
+        """The conditions a table shows beside ``c``'s status, each word once: none for
+        the dead; not the one its status already says (``unconscious``, ``fled``), nor
+        one another of its conditions brought and takes away with it (``incapacitated``
+        of ``unconscious``)."""
+        if c.status == "dead":
+            return []
+        return [k for k, info in sorted(c.conditions.items())
+                if k != c.status and not (info.source in c.conditions
+                                          and info.source != k
+                                          and k not in self.outlasting)]
+
     def combatant_keys(self, c: "Combatant") -> dict[str, Any]:
         """Keys this system adds to each combatant of ``state --json``."""
         return {}
@@ -253,7 +294,10 @@ def _verbs(module: str, pcs_leave_together: str | None) -> dict[str, "Verb"]:
     name wins."""
     from battletape.domain import leaving, notes
 
-    own = {v.name: v for v in import_module(module).VERBS}
+    from battletape.domain.grammar import with_gender
+
+    own = {v.name: with_gender(v) if v.name == "add" else v
+           for v in import_module(module).VERBS}
     core = leaving.verbs(pcs_leave_together) + notes.verbs()
     return {**own, **{v.name: v for v in core if v.name not in own}}
 

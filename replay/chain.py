@@ -10,9 +10,9 @@ store reads the rows, this module only hashes and compares.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from typing import Iterable, NamedTuple, Sequence
+
+from battletape.domain.digests import hmac_sha256, sha256_hex
 
 GENESIS = "0" * 64
 
@@ -47,21 +47,20 @@ def link(previous: str, stream: str, version: int, topic: str, state: bytes,
     message = b"\x1f".join((b"battletape-chain/1", previous.encode(), stream.encode(),
                             str(version).encode(), topic.encode(), recorder.encode(),
                             b"sealed" if sealed else b"recorded")) + b"\x1e" + state
-    return hashlib.sha256(message).hexdigest()
+    return sha256_hex(message)
 
 
 def sign(key: bytes | None, digest: str) -> str:
     """The signature of a link (or an export line) under a campaign's key."""
     if not key:
         return ""
-    return hmac.new(key, b"battletape-sig/1\x1f" + digest.encode(),
-                    hashlib.sha256).hexdigest()
+    return hmac_sha256(key, b"battletape-sig/1\x1f" + digest.encode()).hex()
 
 
 def snapshot_seal(event_hash: str, state: bytes) -> str:
     """What a snapshot carries: the link of the event it folds up to, and its state."""
     message = b"battletape-snapshot/1\x1f" + event_hash.encode() + b"\x1e" + state
-    return hashlib.sha256(message).hexdigest()
+    return sha256_hex(message)
 
 
 def extend(previous: str, stream: str, rows: Iterable[Stored], recorder: str,

@@ -44,7 +44,8 @@ def page(events: Sequence[ev.Event], lang: str = "en",
         changes.append(encode(s.delta))
         if s.checkpoint is not None:
             checkpoints.append(encode(s.checkpoint))
-    terms = {**system.conditions, **system.words} if lang == "it" else {}
+    terms = ({w: system.term(w, lang) for w in (*system.conditions, *system.term_ids)}
+             if lang != "en" else {})
     _ = words(lang, system.package)
     head = encode({"title": events[0].name, "terms": terms, "lang": lang,
                    "labels": {k: _(k) for k in SCRIPT_LABELS},

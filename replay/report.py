@@ -128,13 +128,13 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
             was = before.get(name)
             if was is not None and was != c.status:
                 if c.status == "unconscious":
-                    say(_("{name} fell", name=name))
+                    say(_.of(c.gender, "{name} fell", name=name))
                 elif c.status in ("dying", "disabled") and was not in ("dying", "stable"):
-                    say(_("{name} dropped ({status})", name=name,
-                          status=term(c.status, lang)))
+                    say(_.of(c.gender, "{name} dropped ({status})", name=name,
+                              status=term(c.status, lang, c.gender)))
                 elif c.status == "dead":
-                    say(_("{name} died", name=name) if c.pc
-                        else _("{name} was slain", name=name))
+                    say(_.of(c.gender, "{name} died", name=name) if c.pc
+                        else _.of(c.gender, "{name} was slain", name=name))
     surprise = any(isinstance(e, ev.SurpriseDeclared) for e in events)
     for rnd in sorted(rounds):
         if not rounds[rnd]:
@@ -147,9 +147,10 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
                  + " |")
     lines.append("| --- | --- | --- | --- |")
     for c in final.combatants.values():
-        status = term(c.status, lang) + (f" ({term(system.words_staggered, lang)})"
-                                         if c.hp > 0 and system.staggered(c) else "")
-        conds = ", ".join(term(k, lang) for k in sorted(c.conditions)) or "—"
+        status = term(c.status, lang, c.gender) + (
+            f" ({term(system.words_staggered, lang, c.gender)})"
+            if c.hp > 0 and system.staggered(c) else "")
+        conds = ", ".join(term(k, lang, c.gender) for k in system.shown_conditions(c)) or "—"
         lines.append(f"| {c.name.replace('|', chr(92) + '|')} | {c.hp}/{c.max_hp} | {status} | {conds} |")
     if final.ended:
         lines += ["", _("The battle ended: {outcome}.",

@@ -65,12 +65,42 @@ def topic(cls: type) -> str:
         else found
 
 
-_EVENT_TOPICS = {topic(cls): cls for cls in ev.EVENT_TYPES.values()}
-# eventsourcing's own resolve_topic knows the stored names too (a tool reading the
-# store through the library's mapper, bench/bench_rebuild.py's default mapper)
-for _name, _cls in _EVENT_TOPICS.items():
-    if _name != get_topic(_cls):
-        register_topic(_name, _cls)
+# the topics events are stored under: the core's, those of the systems loaded so far
+# (a recording command loads its encounter's only), and, asked for a topic not found
+# there, every system's (``register_topics``)
+_EVENT_TOPICS: dict[str, type] = {
+    topic(cls): cls
+    for cls in (*ev.CORE_ENCOUNTER_EVENTS, *ev.CampaignEvent.__args__)}  # type: ignore[attr-defined]
+
+
+def _loaded_topic(name: str) -> bool:
+    """Whether ``name`` is the topic of an event of a loaded system (the topics of
+    every system's events once one is not: ``register_topics``)."""
+    import sys
+
+    from battletape.domain.registry import packages
+
+    for package in packages("events"):
+        module = sys.modules.get(f"{package}.events")
+        for cls in getattr(module, "EVENTS", ()):
+            _EVENT_TOPICS.setdefault(topic(cls), cls)
+    if name not in _EVENT_TOPICS:
+        register_topics()
+    return name in _EVENT_TOPICS
+
+
+def register_topics() -> None:
+    """Every system's event topics known here, and to eventsourcing's own
+    ``resolve_topic`` those stored under a name their class no longer has (a tool
+    reading the store through the library's mapper, bench/bench_rebuild.py's default
+    mapper)."""
+    for cls in ev.EVENT_TYPES.values():
+        name = topic(cls)
+        _EVENT_TOPICS.setdefault(name, cls)
+        if name != get_topic(cls):
+            register_topic(name, cls)
+
+
 _snapshot_decoder = msgspec.json.Decoder(EncounterSnapshot)
 _snapshot_header_decoder = msgspec.json.Decoder(_SnapshotHeader)
 
@@ -134,10 +164,10 @@ class MsgspecMapper(Mapper):
                            state=ev.encoder.encode(domain_event))
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
-        if stored_event.topic in _EVENT_TOPICS:
-            return ev.decoder.decode(stored_event.state)
         if stored_event.topic == SNAPSHOT_TOPIC:
             return decode_snapshot(stored_event.state)
+        if stored_event.topic in _EVENT_TOPICS or _loaded_topic(stored_event.topic):
+            return ev.decoder.decode(stored_event.state)
         return msgspec.json.decode(stored_event.state,
                                    type=resolve_topic(stored_event.topic))
 

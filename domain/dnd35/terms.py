@@ -53,31 +53,22 @@ DAMAGE_TYPES = {
     "force": "forza", "desiccation": "essiccazione", "untyped": "senza tipo",
 }
 
-STATUSES = {"up": "in piedi", "disabled": "inabile", "dying": "morente",
-            "stable": "stabile", "unconscious": "privo di sensi", "dead": "morto",
-            "fled": "fuggito"}
+#: the statuses and rule words its output uses (English; their Italian is in the
+#: catalogue, context "term")
+STATUSES = (
+    "up", "disabled", "dying", "stable", "unconscious", "dead", "fled",
+)
 
-WORDS = {
-    "surrendered": "arreso",  # leaving the fight (domain.leaving)
-    "round": "round", "turn": "turno", "hit": "colpito", "miss": "mancato",
-    "threat": "minaccia di critico", "confirmed": "confermato",
-    "critical hit": "colpo critico", "crit": "critico",
-    "attack of opportunity": "attacco di opportunità", "initiative": "iniziativa",
-    "armor class": "classe armatura", "touch": "tocco", "touch ac": "CA da tocco",
-    "flat-footed ac": "CA colto alla sprovvista", "nonlethal": "danni non letali",
-    "nonlethal damage": "danni non letali", "hit points": "punti ferita",
-    "surprise round": "round di sorpresa", "full attack": "attacco completo",
-    "concealment": "occultamento", "cover": "copertura", "flanking": "fiancheggiare",
-    "charge": "caricare", "fight defensively": "combattere sulla difensiva",
-    "total defense": "difesa totale", "massive damage": "danno massiccio",
-    "stabilize": "stabilizzare", "save": "tiro salvezza", "saving throw": "tiro salvezza",
-    "staggered": "barcollante", "conditions": "condizioni", "status": "stato",
-    "name": "nome", "AoO": "AdO", "actions": "azioni", "negative levels": "livelli negativi", "ability damage":
-    "danni alle caratteristiche", "delay": "ritardare", "ready": "preparare",
-    **{k: v.lower() for k, v in ABILITIES.items()},
-    **{k: v.lower() for k, v in SAVES.items()},
-    **DAMAGE_TYPES, **ACTION_TYPES,
-}
+WORDS = (
+    "surrendered", "round", "turn", "hit", "miss", "threat", "confirmed",
+    "critical hit", "crit", "attack of opportunity", "initiative", "armor class",
+    "touch", "touch ac", "flat-footed ac", "nonlethal", "nonlethal damage",
+    "hit points", "surprise round", "full attack", "concealment", "cover",
+    "flanking", "charge", "fight defensively", "total defense", "massive damage",
+    "stabilize", "save", "saving throw", "staggered", "conditions", "status",
+    "name", "AoO", "actions", "negative levels", "ability damage", "delay", "ready",
+    *ABILITIES, *SAVES, *DAMAGE_TYPES, *ACTION_TYPES,
+)
 
 
 def _lookup(table: dict[str, str], text: str | None, what: str, english: dict | None = None

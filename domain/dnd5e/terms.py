@@ -50,32 +50,23 @@ ACTIONS = {
     "search": "Cercare", "study": "Studiare", "utilize": "Utilizzare",
 }
 
-STATUSES = {"up": "in piedi", "unconscious": "privo di sensi", "stable": "stabile",
-            "dead": "morto", "fled": "fuggito", "knocked-out": "svenuto"}
+#: the statuses and rule words its output uses (English; their Italian is in the
+#: catalogue, context "term")
+STATUSES = (
+    "up", "unconscious", "stable", "dead", "fled", "knocked-out",
+)
 
-WORDS = {
-    "surrendered": "arreso",  # leaving the fight (domain.leaving)
-    "round": "round", "turn": "turno", "advantage": "vantaggio",
-    "disadvantage": "svantaggio", "bloodied": "insanguinato", "waived": "ignorato", "effect": "effetto", "concentration": "concentrazione",
-    "staggered": "insanguinato", "death save": "tiro salvezza contro la morte",
-    "save": "tiro salvezza", "saving throw": "tiro salvezza", "hit": "colpito",
-    "miss": "mancato", "crit": "critico", "critical hit": "colpo critico",
-    "fumble": "1 naturale", "action": "azione", "bonus action": "azione bonus",
-    "reaction": "reazione", "opportunity attack": "attacco di opportunità",
-    "initiative": "iniziativa", "cover": "copertura", "half cover": "mezza copertura",
-    "three-quarters cover": "copertura tre quarti", "total cover": "copertura totale",
-    "resistance": "resistenza", "vulnerability": "vulnerabilità",
-    "immunity": "immunità", "temporary hit points": "punti ferita temporanei",
-    "hit points": "punti ferita", "armor class": "classe armatura",
-    "difficulty class": "classe difficoltà", "proficiency bonus": "bonus di competenza",
-    "short rest": "riposo breve", "long rest": "riposo lungo", "mount": "cavalcatura",
-    "stabilize": "stabilizzare", "exhaustion": "affaticato", "surprised": "sorpreso",
-    "death saves": "tiri salvezza contro la morte", "conditions": "condizioni",
-    "status": "stato", "name": "nome",
-    **{k: v.lower() for k, v in ABILITIES.items()},
-    **{k: v for k, v in DAMAGE_TYPES.items()},
-    **{k: v.lower() for k, v in ACTIONS.items()},
-}
+WORDS = (
+    "surrendered", "round", "turn", "advantage", "disadvantage", "bloodied",
+    "waived", "effect", "concentration", "staggered", "death save", "save",
+    "saving throw", "hit", "miss", "crit", "critical hit", "fumble", "action",
+    "bonus action", "reaction", "opportunity attack", "initiative", "cover",
+    "half cover", "three-quarters cover", "total cover", "resistance",
+    "vulnerability", "immunity", "temporary hit points", "hit points",
+    "armor class", "difficulty class", "proficiency bonus", "short rest",
+    "long rest", "mount", "stabilize", "exhaustion", "surprised", "death saves",
+    "conditions", "status", "name", *ABILITIES, *DAMAGE_TYPES, *ACTIONS,
+)
 
 
 def damage_type(text: str | None) -> str | None:
