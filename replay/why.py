@@ -22,7 +22,7 @@ from battletape.domain.encounter import combatant
 from battletape.domain.errors import BadInput
 from battletape.domain.history import AMENDED, EffectiveHistory
 from battletape.domain.state import EncounterState
-from battletape.domain.words import Words, words
+from battletape.domain.words import N_, Words, words
 from battletape.projections.encounter_state import apply
 from battletape.projections.describe import describe
 from battletape.replay.drops import DropWatch, narrate
@@ -245,9 +245,9 @@ def _names(data: Any, name: str) -> bool:
 
 # --- in words -------------------------------------------------------------------------
 
-#: how each value is named in a sentence (the system's terms say it in Italian)
-_NAMES = {"hp": "hit points", "temp_hp": "temp HP", "status": "status",
-          "init": "initiative"}
+#: how each value is named in a sentence (a condition by the system's term)
+_NAMES = {"hp": N_("hit points"), "temp_hp": N_("temporary hit points"),
+          "status": N_("status"), "init": N_("initiative")}
 
 
 def lines(answer: Answer, system: str, lang: str = "en") -> list[str]:
@@ -267,7 +267,8 @@ def lines(answer: Answer, system: str, lang: str = "en") -> list[str]:
                 _.ctx("has the condition", "no")
         return rules.term(value, lang) if isinstance(value, str) else str(value)
 
-    what = rules.term(_NAMES.get(answer.field, answer.field), lang)
+    what = (_(_NAMES[answer.field]) if answer.field in _NAMES
+            else rules.term(answer.field, lang))
     out = [_("{name}: {field} {value} at position {position}", name=answer.name,
              field=what, value=shown(answer.value), position=answer.position)]
     if not answer.steps:
