@@ -341,20 +341,11 @@ def diff(ctx: typer.Context, a: str,
     b = a if b is None else b
     va = state_view(c.bt.state(a, at=at_a))
     vb = state_view(c.bt.state(b, at=at_b))
-    changes = []
+    from battletape.replay.compare import changes as compared
+
     header = [*systems.get(va["system"]).header_keys,  # the systems' own (13th Age: the
               *systems.get(vb["system"]).header_keys]  # die), of two systems maybe
-    for key in ("round", "turn", *dict.fromkeys(header), "order", "ended"):
-        if va.get(key) != vb.get(key):
-            changes.append({"what": key, "a": va.get(key), "b": vb.get(key)})
-    for name in sorted(set(va["combatants"]) | set(vb["combatants"])):
-        ca, cb = va["combatants"].get(name), vb["combatants"].get(name)
-        if ca is None or cb is None:
-            changes.append({"what": name, "a": ca is not None, "b": cb is not None})
-            continue
-        for key in dict.fromkeys([*ca, *cb]):  # a key of one system only: None in the other
-            if ca.get(key) != cb.get(key):
-                changes.append({"what": f"{name}.{key}", "a": ca.get(key), "b": cb.get(key)})
+    changes = compared(va, vb, header)
     if json_:
         import msgspec
         print(msgspec.json.encode(changes).decode())

@@ -29,7 +29,9 @@ def _dice_line(state, _: Words) -> str:
              commitment=d["commitment"][:16], said=said)
 
 
-def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
+def markdown(events: Sequence[ev.Event], lang: str = "en",
+             hp_chart: str | None = None) -> str:
+    """The report; ``hp_chart``: the file name of the HP chart beside it, to link."""
     start = events[0]
     system = systems.get(start.system)
     _ = words(lang, system.package)
@@ -142,6 +144,9 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
         title = (_("Surprise round") if surprise else _("Before initiative")) if rnd == 0 \
             else _("Round {n}", n=rnd)
         lines += ["", f"## {title}", "", "; ".join(rounds[rnd]) + "."]
+    if hp_chart:
+        lines += ["", "## " + _("hit points"), "",
+                  f"![{_('hit points')}]({hp_chart.replace(' ', '%20')})"]
     lines += ["", "## " + _("Final state"), ""]
     lines.append("| " + " | ".join((_("name"), _("hp"), _("status"), _("conditions")))
                  + " |")

@@ -34,3 +34,17 @@ def test_the_marks_in_both_languages_and_not_said_twice():
                                            " — Orc è insanguinato")
     assert narrate([("Rat", "flees", "fled")], "en", "13a", "Rat flees") == ""
     assert narrate([("Rat", "dies", "dead")], "it", "13a") == " — Rat muore"
+
+
+def test_a_ripple_says_values_as_a_person_reads_them():
+    """issue 23 point 10: no Python repr in what `ripple` and `verify` print."""
+    from battletape.domain import events as ev
+    from battletape.replay.ripple import _difference
+
+    roll = ev.Roll(expr="1d8+3", faces=[5], modifier=3, total=8)
+    before = [ev.Healed(target="Ogre", amount=8, roll=roll)]
+    after = [ev.Healed(target="Ogre", amount=9, roll=None)]
+    said = _difference(before, after)
+    assert said == ("would now be decided differently: amount 8 -> 9, roll 1d8+3 [5] = 8 "
+                    "-> —")
+    assert "'" not in said and "None" not in said and "{" not in said
