@@ -11,6 +11,7 @@ attack) is the library's too (:func:`stat_block_decision`).
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -71,16 +72,20 @@ def read(system_id: str, args: list[str]) -> Read | None:
         return None
     name, rest = found
     reader = _reader(system_id, name)
-    click = click_module()
-    try:
-        given, extra, _ = reader.parser.parse_args(list(rest))
-        if extra:
+    quick = _quick(system_id, name, rest)
+    if quick is not None:
+        given, values = quick
+    else:
+        click = click_module()
+        try:
+            given, extra, _ = reader.parser.parse_args(list(rest))
+            if extra:
+                return None
+            values = dict(reader.defaults)
+            for key, raw in given.items():
+                values[key] = reader.params[key].type_cast_value(reader.ctx, raw)
+        except click.exceptions.ClickException:
             return None
-        values = dict(reader.defaults)
-        for key, raw in given.items():
-            values[key] = reader.params[key].type_cast_value(reader.ctx, raw)
-    except click.exceptions.ClickException:
-        return None
     filled = name in STAT_BLOCK_VERBS and (any(
         given.get(k) not in (None, False) for k in STAT_BLOCK_PARAMS) or (
         name == "add" and given.get("pc") and given.get("hp") is None))
@@ -184,6 +189,116 @@ class _Reader(NamedTuple):
     params: dict[str, Any]    # the command's parameters by name
     defaults: dict[str, Any]  # the values of a line that gives none
     required: tuple[str, ...]
+
+
+class _Parsed:
+    """What click's parser collects (its ``_ParsingState``): the values by name, and
+    the parameters in the order met."""
+
+    __slots__ = ("opts", "order")
+
+    def __init__(self):
+        self.opts: dict[str, Any] = {}
+        self.order: list = []
+
+
+@cache
+def _casts(system_id: str, name: str) -> dict[str, Any] | None:
+    """Each parameter's conversion of a word as click's type makes it (``int``,
+    ``float``, ``str``; a flag's value as it is), or None when a parameter's type or
+    shape is one :func:`_quick` leaves to click."""
+    click = click_module()
+    reader = _reader(system_id, name)
+    if reader.parser._opt_prefixes != {"-", "--"}:
+        return None
+    types = click.types
+    simple = {types.IntParamType: int, types.FloatParamType: float,
+              types.StringParamType: str}
+    out: dict[str, Any] = {}
+    for key, param in reader.params.items():
+        kind, flag = type(param.type), getattr(param, "is_flag", False)
+        if param.nargs not in (1, -1):
+            return None
+        if kind is types.BoolParamType and flag:
+            out[key] = None
+        elif kind in simple and not flag:
+            out[key] = simple[kind]
+        else:
+            return None
+    return out
+
+
+def _quick(system_id: str, name: str, words: list[str]) -> tuple[dict, dict] | None:
+    """``words`` read as the verb's click parser reads them, without its machinery:
+    options spelt whole (``--roll 14``, ``--roll=14``, ``-r 14``, a flag) and values;
+    the given values and every value (defaults filled, converted as click's types
+    convert them). None for anything else (``--``, an unknown or bundled option, a
+    missing value, a word a type refuses): click reads those, in its own words."""
+    casts = _casts(system_id, name)
+    if casts is None:
+        return None
+    reader = _reader(system_id, name)
+    parser = reader.parser
+    long, short = parser._long_opt, parser._short_opt
+    state = _Parsed()
+    largs: list[str] = []
+    i, n = 0, len(words)
+    while i < n:
+        word = words[i]
+        i += 1
+        if word[:1] != "-" or len(word) == 1:
+            largs.append(word)
+            continue
+        if word == "--":
+            return None
+        spelt, eq, value = word.partition("=")
+        option = long.get(spelt)
+        if option is None:
+            option = short.get(word) if not eq else None
+        if option is None or option.dest not in casts:  # (--help: click's)
+            return None
+        if option.takes_value:
+            if not eq:
+                if i >= n:
+                    return None
+                value = words[i]
+                i += 1
+            if option.nargs != 1:
+                return None
+            option.process(value, state)
+        elif eq:
+            return None
+        else:
+            option.process(None, state)
+    unpack = sys.modules[type(parser).__module__]._unpack_args  # click's own
+    pargs, extra = unpack(largs, [a.nargs for a in parser._args])
+    if extra:
+        return None
+    for index, argument in enumerate(parser._args):
+        if argument.nargs != 1 and argument.nargs != -1:
+            return None
+        argument.process(pargs[index], state)
+    given = state.opts
+    values = dict(reader.defaults)
+    try:
+        for key, raw in given.items():
+            cast = casts[key]
+            param = reader.params[key]
+            if raw is None:
+                values[key] = () if param.multiple or param.nargs == -1 else None
+            elif cast is None:
+                if type(raw) is not bool or param.multiple:
+                    return None
+                values[key] = raw
+            elif param.multiple or param.nargs == -1:
+                if isinstance(raw, str):
+                    return None
+                values[key] = tuple(cast(x) for x in raw)
+            else:
+                values[key] = cast(raw)
+    except (ValueError, TypeError):
+        return None
+    return given, values
 
 
 @cache

@@ -276,7 +276,7 @@ def expiring_at_turn_end(c, state: EncounterState | None = None) -> list[Event]:
     creature counted on ``c``'s turns (``--until end-of-turn:NAME``)."""
     bearers = list(state.combatants.values()) if state is not None else [c]
     return [ConditionRemoved(name=b.name, condition=n, reason="expired")
-            for b in bearers for n, info in b.conditions.items()
+            for b in bearers if b.conditions for n, info in b.conditions.items()
             if info.turn_ends == 1 and (info.turn_of or b.name) == c.name]
 
 
