@@ -1,9 +1,9 @@
 """Dice with d20's operators (``2d6ro1+2``, ``4d6rr1kh3``, ``2d8mi2``, ``1d6e6``) are
 rolled without loading d20 (domain/dice_ops.py), as d20 rolls them: over a corpus and
-many seeds, and over expressions hypothesis generates, both paths give the same total, the same faces and sides (the same
-multiset where one step rerolls several dice: d20 visits them in the order of a set
-of objects, which changes between runs of d20 itself), the same bounds and the same
-refusals."""
+many seeds, and over expressions hypothesis generates, both paths give the same
+total, the same faces and sides (the same multiset where one step rerolls several
+dice: d20 visits them in the order of a set of objects, which changes between runs
+of d20 itself), the same bounds and the same refusals."""
 
 from __future__ import annotations
 
