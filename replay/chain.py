@@ -44,10 +44,11 @@ class Head(NamedTuple):
 
 def link(previous: str, stream: str, version: int, topic: str, state: bytes,
          recorder: str, sealed: bool = False) -> str:
-    message = b"\x1f".join((b"battletape-chain/1", previous.encode(), stream.encode(),
-                            str(version).encode(), topic.encode(), recorder.encode(),
-                            b"sealed" if sealed else b"recorded")) + b"\x1e" + state
-    return hashlib.sha256(message).hexdigest()
+    # the fields joined by \x1f, then \x1e and the stored bytes (one encoding of the
+    # joined text: the same bytes as encoding each field)
+    head = (f"battletape-chain/1\x1f{previous}\x1f{stream}\x1f{version}\x1f{topic}\x1f"
+            f"{recorder}\x1f{'sealed' if sealed else 'recorded'}\x1e")
+    return hashlib.sha256(head.encode() + state).hexdigest()
 
 
 def sign(key: bytes | None, digest: str) -> str:

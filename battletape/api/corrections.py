@@ -231,6 +231,7 @@ def amend(c, position: int, reason: str, roll: str | None = None,
     decoded and folded once)."""
     from battletape.api import redeciding as amending
     from battletape.domain import dice, fair_dice
+    from battletape.domain.state import copy
     from battletape.projections.encounter_state import fold_all
     from battletape.replay import history
 
@@ -261,7 +262,9 @@ def amend(c, position: int, reason: str, roll: str | None = None,
     changes = {key: str(v) for key, v in (("roll", roll), ("dmg", dmg),
                                           ("target", target), ("type", type_))
                if v is not None}
-    before = history.state_at(events, cmd - 1, start=start)
+    # (a copy: the window's own state is where the ripple walk starts again)
+    before = history.state_at(events, cmd - 1,
+                              start=None if start is None else copy(start))
     cmd_events = [e for e in corr.events() if e.cmd == cmd]
     turn = next((e.name for e in cmd_events if isinstance(e, ev.TurnEnded)), before.turn)
     if not changes and not sets and command is None and not also:
