@@ -228,19 +228,44 @@ def _casts(system_id: str, name: str) -> dict[str, Any] | None:
     return out
 
 
+class _Plan(NamedTuple):
+    """What :func:`_quick` reads a verb's lines with, from its click parser, made once."""
+
+    long: dict[str, Any]       # the parser's options by spelling
+    short: dict[str, Any]
+    arguments: list            # the parser's positional arguments, in order
+    single: bool               # every argument takes one word
+    casts: dict[str, tuple]    # name -> (conversion or None for a flag, several values)
+    defaults: dict[str, Any]
+    module: Any                # click's parser module (its _unpack_args)
+
+
+@cache
+def _plan(system_id: str, name: str) -> _Plan | None:
+    casts = _casts(system_id, name)
+    if casts is None:
+        return None
+    reader = _reader(system_id, name)
+    parser = reader.parser
+    many = {key: (cast, p.multiple or p.nargs == -1)
+            for key, p in reader.params.items() for cast in (casts[key],)}
+    return _Plan(parser._long_opt, parser._short_opt, list(parser._args),
+                 all(a.nargs == 1 for a in parser._args), many, reader.defaults,
+                 sys.modules[type(parser).__module__])
+
+
 def _quick(system_id: str, name: str, words: list[str]) -> tuple[dict, dict] | None:
     """``words`` read as the verb's click parser reads them, without its machinery:
     options spelt whole (``--roll 14``, ``--roll=14``, ``-r 14``, a flag) and values;
     the given values and every value (defaults filled, converted as click's types
     convert them). None for anything else (``--``, an unknown or bundled option, a
     missing value, a word a type refuses): click reads those, in its own words."""
-    casts = _casts(system_id, name)
-    if casts is None:
+    plan = _plan(system_id, name)
+    if plan is None:
         return None
-    reader = _reader(system_id, name)
-    parser = reader.parser
-    long, short = parser._long_opt, parser._short_opt
+    long, short, casts = plan.long, plan.short, plan.casts
     state = _Parsed()
+    opts = state.opts
     largs: list[str] = []
     i, n = 0, len(words)
     while i < n:
@@ -257,7 +282,8 @@ def _quick(system_id: str, name: str, words: list[str]) -> tuple[dict, dict] | N
             option = short.get(word) if not eq else None
         if option is None or option.dest not in casts:  # (--help: click's)
             return None
-        if option.takes_value:
+        action = option.action
+        if action == "store" or action == "append":  # (option.takes_value)
             if not eq:
                 if i >= n:
                     return None
@@ -265,32 +291,41 @@ def _quick(system_id: str, name: str, words: list[str]) -> tuple[dict, dict] | N
                 i += 1
             if option.nargs != 1:
                 return None
-            option.process(value, state)
+            if action == "store":  # _Option.process, inline
+                opts[option.dest] = value
+            else:
+                option.process(value, state)
         elif eq:
             return None
+        elif action == "store_const":
+            opts[option.dest] = option.const
         else:
             option.process(None, state)
-    unpack = sys.modules[type(parser).__module__]._unpack_args  # click's own
-    pargs, extra = unpack(largs, [a.nargs for a in parser._args])
-    if extra:
-        return None
-    for index, argument in enumerate(parser._args):
-        if argument.nargs != 1 and argument.nargs != -1:
+    arguments = plan.arguments
+    if plan.single:  # click's _unpack_args and _Argument.process, for one word each
+        if len(largs) > len(arguments):
             return None
-        argument.process(pargs[index], state)
-    given = state.opts
-    values = dict(reader.defaults)
+        for index, argument in enumerate(arguments):
+            opts[argument.dest] = largs[index] if index < len(largs) else None
+    else:
+        pargs, extra = plan.module._unpack_args(largs, [a.nargs for a in arguments])
+        if extra:
+            return None
+        for index, argument in enumerate(arguments):
+            if argument.nargs != 1 and argument.nargs != -1:
+                return None
+            argument.process(pargs[index], state)
+    values = dict(plan.defaults)
     try:
-        for key, raw in given.items():
-            cast = casts[key]
-            param = reader.params[key]
+        for key, raw in opts.items():
+            cast, several = casts[key]
             if raw is None:
-                values[key] = () if param.multiple or param.nargs == -1 else None
+                values[key] = () if several else None
             elif cast is None:
-                if type(raw) is not bool or param.multiple:
+                if type(raw) is not bool or several:
                     return None
                 values[key] = raw
-            elif param.multiple or param.nargs == -1:
+            elif several:
                 if isinstance(raw, str):
                     return None
                 values[key] = tuple(cast(x) for x in raw)
@@ -298,7 +333,7 @@ def _quick(system_id: str, name: str, words: list[str]) -> tuple[dict, dict] | N
                 values[key] = cast(raw)
     except (ValueError, TypeError):
         return None
-    return given, values
+    return opts, values
 
 
 @cache
