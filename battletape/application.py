@@ -259,17 +259,23 @@ class Battletape(Reading):
         return said or f"{len(later)} event(s) were recorded by others"
 
     def record(self, decide: Decide, name: str | None = None,
-               needs_history: bool = False, command: str = "") -> list[ev.Event]:
+               needs_history: bool = False, command: str = "",
+               after: Callable[[list[ev.Event]], EncounterState] | None = None
+               ) -> list[ev.Event]:
         """Run one command against an encounter and save its events atomically; a
-        race with another writer is decided again, not refused."""
+        race with another writer is decided again, not refused. ``after(stamped)``:
+        the state after a correction's ``stamped`` events, when the caller folds it
+        anyway (``amend``'s ripple report walks every later command once, folding);
+        None: folded here (another writer saved first)."""
         reg = self.registration(name)
         self.check_display(reg.campaign)
         return self._retrying(
-            lambda: self._record_once(decide, reg, needs_history, command),
+            lambda: self._record_once(decide, reg, needs_history, command, after),
             reg.encounter_id)
 
     def _record_once(self, decide: Decide, reg: ev.EncounterRegistered,
-                     needs_history: bool, command: str) -> list[ev.Event]:
+                     needs_history: bool, command: str,
+                     state_after: Callable | None = None) -> list[ev.Event]:
         stream = reg.encounter_id
         state = self._load(stream)
         self._decided_at = state.position
@@ -298,7 +304,9 @@ class Battletape(Reading):
         stamped += self._stamp(stream, start + len(stamped), new, command)
         self.consequences = {}
         if needs_history:  # a correction: what it changed, told after its last line
-            after = self._state_after(stream, stamped)
+            after = state_after(stamped) if state_after is not None else None
+            if after is None:
+                after = self._state_after(stream, stamped)
             told = changes(standing(state), after)
             if told:
                 self.consequences[(stream, stamped[-1].originator_version)] = told

@@ -111,9 +111,9 @@ def amend(ctx: typer.Context, position: int,
     c = get(ctx)
     done = corrections.amend(c, position, reason, roll_, dmg, target, type_, also,
                              command, kind, dispute,
-                             corrections.option_values(set_, confirm))
+                             corrections.option_values(set_, confirm), ripples=True)
     echo_events(c, done.recorded)
-    _print_ripples(c, done.cmd, done.window)
+    _print_ripples(c, done.cmd, done.window, done.ripples)
     _after_correction(c)
 
 
@@ -130,8 +130,9 @@ def ripples_since(c: Context, since: int, window=None) -> list:
                          sequence=redecide.sequence)
 
 
-def _print_ripples(c: Context, since: int, window=None) -> None:
-    ripples = ripples_since(c, since, window)
+def _print_ripples(c: Context, since: int, window=None, found=None) -> None:
+    """``found``: the ripples already found (amend finds them as it saves)."""
+    ripples = found if found is not None else ripples_since(c, since, window)
     _ = words(c.lang)
     if not ripples:
         out(c, _("ripple: nothing later is affected"))

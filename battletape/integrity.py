@@ -3,6 +3,7 @@ its head, its snapshots, and the index against the encounters stored."""
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 from battletape import keys
@@ -20,7 +21,18 @@ def check(bt: Any, read: dict | None = None) -> tuple[list[str], list[str]]:
     stream, a snapshot that does not match, an encounter missing from the index) and
     notes (what predates the chain). ``read``: filled with each stream's stored event
     bytes, in order, as the check read them (``verify`` decodes them from there
-    instead of reading every event a second time)."""
+    instead of reading every event a second time). The cyclic collector is paused
+    meanwhile (as while reading events: many rows, no cycles)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _check(bt, read)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _check(bt: Any, read: dict | None) -> tuple[list[str], list[str]]:
     app = bt.app
     if not store.has_chain(app):
         return [], [PREDATES]

@@ -61,11 +61,11 @@ class Context(Services):
             raise BadInput("command", line, f"valid quoting ({err})") from None
         return capture.decided
 
-    def record(self, decide, needs_history: bool = False):
+    def record(self, decide, needs_history: bool = False, after=None):
         from battletape.domain.errors import AlreadyHolds
 
         try:
-            return super().record(decide, needs_history)
+            return super().record(decide, needs_history, after)
         except AlreadyHolds as holds:  # nothing to record: say so, succeed
             from battletape.domain.words import tr
 

@@ -10,6 +10,8 @@ Runs, as subprocesses and interleaved so that a noisy machine hurts both alike:
   ``--bonus 0 --vs ac --roll 2 --dmg 1 --basic``), a natural 2 with no bonus that
   always misses, so the target lives through every run; the system's ``ready``
   picks an attacker who can make it with one d20;
+* with ``--dice-attack EXPR`` (e.g. ``2d6ro1+2``), that attack made to hit
+  (``--bonus 10 --roll 15``) with its damage rolled from EXPR instead of typed;
 
 against a store holding a small generated encounter of the system (a few hundred
 events, past its first snapshot). Prints the median time of each and the median of the per-round
@@ -17,6 +19,7 @@ ratios command/baseline; the goal is a ratio of at most 1.5. Above the goal it a
 prints the command's heaviest imports beyond the baseline's (``python -X importtime``).
 
     .venv/bin/python bench/bench_record.py [--repeat 15] [--events 300] [--system 5e]
+    .venv/bin/python bench/bench_record.py --system 5e --dice-attack 2d6ro1+2
 """
 
 from __future__ import annotations
@@ -90,6 +93,23 @@ def next_attack(store: str, name: str, system: str) -> tuple[str, str, str]:
     raise SystemExit("no creature could attack in 200 turns: try another --seed")
 
 
+def hitting(options: tuple[str, ...], expr: str) -> list[str]:
+    """The sample attack's options made to hit (``--bonus 10 --roll 15``), its typed
+    damage (``--dmg``) replaced by dice rolled from ``expr``."""
+    out: list[str] = []
+    words = iter(options)
+    for word in words:
+        if word in ("--bonus", "--roll", "--dmg"):
+            value = next(words)
+            if word == "--dmg":
+                out += ["--damage", expr]
+            else:
+                out += [word, "10" if word == "--bonus" else "15"]
+        else:
+            out.append(word)
+    return out
+
+
 def timed(argv: list[str], env: dict[str, str]) -> float:
     start = time.perf_counter()
     done = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL,
@@ -150,6 +170,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="the rule system of the encounter recorded into")
     parser.add_argument("--imports", action="store_true",
                         help="print the import report even when the goal is met")
+    parser.add_argument("--dice-attack", default=None, metavar="EXPR",
+                        help="also time the sample attack made to hit (--bonus 10 "
+                             "--roll 15) with its damage rolled from EXPR, e.g. "
+                             "2d6ro1+2 (dice notation with d20's operators)")
     args = parser.parse_args(argv)
 
     env = dict(os.environ)
@@ -166,14 +190,18 @@ def main(argv: list[str] | None = None) -> int:
             attacker, target, victim = next_attack(store, name, args.system)
             if key == "damage":
                 return bt + ["--store", store, "damage", victim, "1"]
+            if key == "attack-dice":
+                return bt + ["--store", store, "attack", attacker, target,
+                             *hitting(samples(args.system).ATTACK, args.dice_attack)]
             return bt + ["--store", store, "attack", attacker, target,
                          *samples(args.system).ATTACK]
 
         print(f"store {store}: {args.system} encounter {name!r} "
               f"({args.events}+ events)")
-        keys = ["damage", "attack"]
-        for argv_ in (baseline, command("damage"), command("attack")):
-            timed(argv_, env)  # warm the caches, compile .pyc
+        keys = ["damage", "attack"] + (["attack-dice"] if args.dice_attack else [])
+        timed(baseline, env)
+        for key in keys:
+            timed(command(key), env)  # warm the caches, compile .pyc
 
         times: dict[str, list[float]] = {"baseline": [], **{k: [] for k in keys}}
         ratios: dict[str, list[float]] = {k: [] for k in keys}

@@ -18,6 +18,16 @@ _INNER = bytes(x ^ 0x36 for x in range(256))
 _OUTER = bytes(x ^ 0x5C for x in range(256))
 
 
+def many() -> None:
+    """The caller is about to hash many messages (a chain checked or written whole):
+    OpenSSL's SHA-256 from now on, about three times faster a message, worth its load
+    then (the results are the same)."""
+    global sha256
+    from hashlib import sha256 as openssl
+
+    sha256 = openssl
+
+
 def sha256_hex(message: bytes) -> str:
     return sha256(message).hexdigest()
 

@@ -76,31 +76,47 @@ class EffectiveHistory:
         notes = [e for e in found if type(e) is ev.NoteRecorded]
         if notes:
             found = [e for e in found if type(e) is not ev.NoteRecorded]
-        void, retracted, amended = self._void, self._retracted, self.amended
         for e in reversed(found):
-            pos = e.originator_version
-            if pos in void or e.cmd in retracted:
-                continue
-            match e:
-                case ev.CommandRetracted():
-                    retracted[e.target] = e
-                case ev.CommandRestored():
-                    void.add(e.retraction)
-                case ev.Rewound():
-                    void.update(range(e.to + 1, pos))
-                case ev.CommandAmended():
-                    if e.target in amended:
-                        void.add(pos)  # superseded by a newer amendment
-                        continue
-                    amended[e.target] = e
-            self._in_force.append(e)
+            self._take(e)
         # commands that need a second look: retracted or amended
-        self._marked = retracted.keys() | amended.keys()
+        self._marked = self._retracted.keys() | self.amended.keys()
         #: the remarks in force shown at the earlier position they are about
         #: (``note P TEXT``), in the order they are shown
         self.notes_moved: list[ev.NoteRecorded] = sorted(
             (n for n in notes if n.at < n.originator_version - 1 and not self.is_void(n)
-             and n.cmd not in amended), key=lambda n: (n.at, n.originator_version))
+             and n.cmd not in self.amended), key=lambda n: (n.at, n.originator_version))
+
+    def _take(self, e: ev.Event) -> None:
+        """One correction (VOIDING), the newer ones already taken: what it voids."""
+        void, retracted, amended = self._void, self._retracted, self.amended
+        pos = e.originator_version
+        if pos in void or e.cmd in retracted:
+            return
+        match e:
+            case ev.CommandRetracted():
+                retracted[e.target] = e
+            case ev.CommandRestored():
+                void.add(e.retraction)
+            case ev.Rewound():
+                void.update(range(e.to + 1, pos))
+            case ev.CommandAmended():
+                if e.target in amended:
+                    void.add(pos)  # superseded by a newer amendment
+                    return
+                amended[e.target] = e
+        self._in_force.append(e)
+
+    @classmethod
+    def backwards(cls, log: Sequence[ev.Event]) -> Iterator[tuple[ev.Event, bool]]:
+        """The log from the newest event back, each with whether it is void: what a
+        correction voids is always older than it, so reading back is enough (a lazy
+        log, ``battletape.reading.Log``, reads a page at a time, only as far as the
+        caller goes). As ``EffectiveHistory(log).is_void`` says of each."""
+        history = cls(())
+        for e in reversed(log):
+            if type(e) in VOIDING:
+                history._take(e)
+            yield e, history.is_void(e)
 
     # --- one event -------------------------------------------------------------------
 
@@ -227,29 +243,12 @@ class EffectiveHistory:
         still in force (an amendment, a rewind) if it came later. Undos, redos and
         disputes are passed by: redo is what takes an undo back. None when the
         encounter has only its start."""
-        for e in reversed(self.log):
-            if self.is_void(e):
-                continue
-            if isinstance(e, (ev.Rewound, ev.CommandAmended)):
-                return e.cmd
-            if isinstance(e, ev.EncounterStarted):
-                return None
-            if type(e) not in NEVER_COUNTED:
-                return e.cmd
-        return None
+        return last_command(self.log, self.is_void)
 
     def last_retraction(self) -> ev.CommandRetracted | None:
         """What redo would take back: the newest undo still in force, when nothing but
         redos and disputes came after it."""
-        for e in reversed(self.log):
-            if self.is_void(e):
-                continue
-            if isinstance(e, ev.CommandRetracted):
-                return e
-            if not isinstance(e, (ev.CommandRestored, ev.DisputeRaised,
-                                  ev.DisputeResolved)):
-                return None
-        return None
+        return last_retraction(self.log, self.is_void)
 
     def round_start(self, round_: int) -> int | None:
         """The position of the stored event that started round ``round_`` and counts."""
@@ -351,3 +350,36 @@ def _as_amended(amendment: ev.CommandAmended, original: str) -> Command:
                        changes.get("kept", ""))
     return Command(amendment.target, line, list(amendment.replacement),
                    kept=changes.get("kept", ""))
+
+
+def last_command(log: Sequence[ev.Event], is_void=None) -> int | None:
+    """:meth:`EffectiveHistory.last_command` of ``log``; without ``is_void``, read
+    back from the newest event only as far as it goes (EffectiveHistory.backwards)."""
+    pairs = (((e, is_void(e)) for e in reversed(log)) if is_void is not None
+             else EffectiveHistory.backwards(log))
+    for e, void in pairs:
+        if void:
+            continue
+        if isinstance(e, (ev.Rewound, ev.CommandAmended)):
+            return e.cmd
+        if isinstance(e, ev.EncounterStarted):
+            return None
+        if type(e) not in NEVER_COUNTED:
+            return e.cmd
+    return None
+
+
+def last_retraction(log: Sequence[ev.Event], is_void=None) -> ev.CommandRetracted | None:
+    """:meth:`EffectiveHistory.last_retraction` of ``log``, read back as
+    :func:`last_command` reads it."""
+    pairs = (((e, is_void(e)) for e in reversed(log)) if is_void is not None
+             else EffectiveHistory.backwards(log))
+    for e, void in pairs:
+        if void:
+            continue
+        if isinstance(e, ev.CommandRetracted):
+            return e
+        if not isinstance(e, (ev.CommandRestored, ev.DisputeRaised,
+                              ev.DisputeResolved)):
+            return None
+    return None

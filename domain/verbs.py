@@ -234,15 +234,20 @@ class _Typed:
                  params: tuple[Param, ...]):
         self.decide, self.order = decide, order
         self.params = {p.name: p for p in params}
+        # each value's field and parser, read once (verify makes thousands of orders)
+        self._fields = {p.name: (p.key, p.parse) for p in params}
         self.__name__ = getattr(decide, "__name__", "run")
 
     def __call__(self, services: Any, **values: Any) -> Decide:
         made = {}
-        for k, v in values.items():
-            p = self.params.get(k)
-            if p is None:
+        fields = self._fields
+        for k, v in values.items():  # Param.order_value, inline
+            found = fields.get(k)
+            if found is None:
                 raise TypeError(f"{self.__name__}() got an unexpected keyword {k!r}")
-            made[p.key] = p.order_value(v)
+            key, parse = found
+            made[key] = (parse(v) if parse is not None
+                         else tuple(v) if isinstance(v, list) else v)
         return self.decide(services, self.order(**made))
 
 

@@ -47,7 +47,9 @@ def command_line(events: Sequence[ev.Event], cmd: int) -> str:
 
 def last_effective_command(events: Sequence[ev.Event]) -> int:
     """The position of what undo would retract (EffectiveHistory.last_command)."""
-    found = EffectiveHistory(events).last_command()
+    from battletape.domain.history import last_command
+
+    found = last_command(events)  # read back from the newest, as far as it goes
     if found is None:
         raise RuleViolation("nothing to undo: the encounter has only its start")
     return found
@@ -55,7 +57,9 @@ def last_effective_command(events: Sequence[ev.Event]) -> int:
 
 def last_undo(events: Sequence[ev.Event]) -> ev.CommandRetracted:
     """The retraction that redo would restore: the newest thing still in force."""
-    found = EffectiveHistory(events).last_retraction()
+    from battletape.domain.history import last_retraction
+
+    found = last_retraction(events)
     if found is None:
         raise RuleViolation("nothing to redo: no undo since the last command")
     return found

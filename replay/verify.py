@@ -44,10 +44,12 @@ def check_log(events: Sequence[ev.Event], name: str) -> list[str]:
 def accepted_ripples(events: Sequence[ev.Event]) -> dict[tuple, ev.RippleAccepted]:
     """The ripples a GM has reviewed and accepted (`ripple --accept`), by position,
     command line and reason: a ripple that changes since needs a new review."""
+    reviews = [e for e in events if isinstance(e, ev.RippleAccepted)]
+    if not reviews:
+        return {}
     history = EffectiveHistory(events)
-    return {(r.position, r.command, r.why): e for e in events
-            if isinstance(e, ev.RippleAccepted) and not history.is_void(e)
-            for r in e.ripples}
+    return {(r.position, r.command, r.why): e for e in reviews
+            if not history.is_void(e) for r in e.ripples}
 
 
 class Verified(NamedTuple):

@@ -22,6 +22,8 @@ class Amended(NamedTuple):
     recorded: list
     cmd: int          # the first position of the command amended
     window: tuple     # the state of the nearest valid snapshot before it, the events
+    ripples: list | None = None  # with ``ripples=True``: the later commands that no
+    #                              longer hold (replay/ripple.py), found while saving
 
 
 def require_gm(c) -> None:
@@ -220,13 +222,17 @@ def amend(c, position: int, reason: str, roll: str | None = None,
           dmg: int | None = None, target: str | None = None, type_: str | None = None,
           also: Sequence[str] = (), command: str | None = None,
           kind: str = "rules-error", dispute: int | None = None,
-          sets: dict[str, str] | None = None) -> Amended:
+          sets: dict[str, str] | None = None, ripples: bool = False) -> Amended:
     """Correct a recorded value of the command at ``position``: the rules decide the
     command again with it (and with the forgotten commands ``also``), keeping every
     recorded die it does not change. ``sets``: another option of the command's line
-    (``{"confirm": "15"}``: 3.5's confirmation roll of the attack at ``position``)."""
+    (``{"confirm": "15"}``: 3.5's confirmation roll of the attack at ``position``).
+    ``ripples``: find the ripple report too, in the one walk through the later
+    commands that folds the state the amendment is saved with (each later event
+    decoded and folded once)."""
     from battletape.api import redeciding as amending
     from battletape.domain import dice, fair_dice
+    from battletape.domain.state import copy
     from battletape.projections.encounter_state import fold_all
     from battletape.replay import history
 
@@ -257,7 +263,9 @@ def amend(c, position: int, reason: str, roll: str | None = None,
     changes = {key: str(v) for key, v in (("roll", roll), ("dmg", dmg),
                                           ("target", target), ("type", type_))
                if v is not None}
-    before = history.state_at(events, cmd - 1, start=start)
+    # (a copy: the window's own state is where the ripple walk starts again)
+    before = history.state_at(events, cmd - 1,
+                              start=None if start is None else copy(start))
     cmd_events = [e for e in corr.events() if e.cmd == cmd]
     turn = next((e.name for e in cmd_events if isinstance(e, ev.TurnEnded)), before.turn)
     if not changes and not sets and command is None and not also:
@@ -291,9 +299,25 @@ def amend(c, position: int, reason: str, roll: str | None = None,
                                   changes={**changes, "as_decided": line},
                                   reason=reason, kind=k, replaced=original,
                                   command="", dispute=dispute)
-    recorded = c.record(lambda s, r, evs: [amendment], needs_history=True)
-    # the window still holds: the amendment reaches back to the command, not before
-    return Amended(recorded, cmd, (start, [*events, *recorded]))
+    found: dict = {}
+
+    def walked(stamped: list):
+        """The state after the amendment, folded by the ripple walk (the window
+        still holds: the amendment reaches back to the command, not before)."""
+        from battletape.replay import ripple
+
+        found.pop("ripples", None)
+        if stamped[0].originator_version != events[-1].originator_version + 1:
+            return None  # another writer saved first: Battletape folds it all again
+        walk = ripple.walk([*events, *stamped], cmd, redecide, start=start,
+                           sequence=redecide.sequence)
+        found["ripples"] = walk.ripples
+        walk.state.position = max(walk.state.position, stamped[-1].originator_version)
+        return walk.state
+
+    recorded = c.record(lambda s, r, evs: [amendment], needs_history=True,
+                        after=walked if ripples else None)
+    return Amended(recorded, cmd, (start, [*events, *recorded]), found.get("ripples"))
 
 
 def option_values(sets: Sequence[str] = (), confirm: str | None = None) -> dict[str, str]:

@@ -11,6 +11,7 @@ attack) is the library's too (:func:`stat_block_decision`).
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -71,16 +72,20 @@ def read(system_id: str, args: list[str]) -> Read | None:
         return None
     name, rest = found
     reader = _reader(system_id, name)
-    click = click_module()
-    try:
-        given, extra, _ = reader.parser.parse_args(list(rest))
-        if extra:
+    quick = _quick(system_id, name, rest)
+    if quick is not None:
+        given, values = quick
+    else:
+        click = click_module()
+        try:
+            given, extra, _ = reader.parser.parse_args(list(rest))
+            if extra:
+                return None
+            values = dict(reader.defaults)
+            for key, raw in given.items():
+                values[key] = reader.params[key].type_cast_value(reader.ctx, raw)
+        except click.exceptions.ClickException:
             return None
-        values = dict(reader.defaults)
-        for key, raw in given.items():
-            values[key] = reader.params[key].type_cast_value(reader.ctx, raw)
-    except click.exceptions.ClickException:
-        return None
     filled = name in STAT_BLOCK_VERBS and (any(
         given.get(k) not in (None, False) for k in STAT_BLOCK_PARAMS) or (
         name == "add" and given.get("pc") and given.get("hp") is None))
@@ -184,6 +189,151 @@ class _Reader(NamedTuple):
     params: dict[str, Any]    # the command's parameters by name
     defaults: dict[str, Any]  # the values of a line that gives none
     required: tuple[str, ...]
+
+
+class _Parsed:
+    """What click's parser collects (its ``_ParsingState``): the values by name, and
+    the parameters in the order met."""
+
+    __slots__ = ("opts", "order")
+
+    def __init__(self):
+        self.opts: dict[str, Any] = {}
+        self.order: list = []
+
+
+@cache
+def _casts(system_id: str, name: str) -> dict[str, Any] | None:
+    """Each parameter's conversion of a word as click's type makes it (``int``,
+    ``float``, ``str``; a flag's value as it is), or None when a parameter's type or
+    shape is one :func:`_quick` leaves to click."""
+    click = click_module()
+    reader = _reader(system_id, name)
+    if reader.parser._opt_prefixes != {"-", "--"}:
+        return None
+    types = click.types
+    simple = {types.IntParamType: int, types.FloatParamType: float,
+              types.StringParamType: str}
+    out: dict[str, Any] = {}
+    for key, param in reader.params.items():
+        kind, flag = type(param.type), getattr(param, "is_flag", False)
+        if param.nargs not in (1, -1):
+            return None
+        if kind is types.BoolParamType and flag:
+            out[key] = None
+        elif kind in simple and not flag:
+            out[key] = simple[kind]
+        else:
+            return None
+    return out
+
+
+class _Plan(NamedTuple):
+    """What :func:`_quick` reads a verb's lines with, from its click parser, made once."""
+
+    long: dict[str, Any]       # the parser's options by spelling
+    short: dict[str, Any]
+    arguments: list            # the parser's positional arguments, in order
+    single: bool               # every argument takes one word
+    casts: dict[str, tuple]    # name -> (conversion or None for a flag, several values)
+    defaults: dict[str, Any]
+    module: Any                # click's parser module (its _unpack_args)
+
+
+@cache
+def _plan(system_id: str, name: str) -> _Plan | None:
+    casts = _casts(system_id, name)
+    if casts is None:
+        return None
+    reader = _reader(system_id, name)
+    parser = reader.parser
+    many = {key: (cast, p.multiple or p.nargs == -1)
+            for key, p in reader.params.items() for cast in (casts[key],)}
+    return _Plan(parser._long_opt, parser._short_opt, list(parser._args),
+                 all(a.nargs == 1 for a in parser._args), many, reader.defaults,
+                 sys.modules[type(parser).__module__])
+
+
+def _quick(system_id: str, name: str, words: list[str]) -> tuple[dict, dict] | None:
+    """``words`` read as the verb's click parser reads them, without its machinery:
+    options spelt whole (``--roll 14``, ``--roll=14``, ``-r 14``, a flag) and values;
+    the given values and every value (defaults filled, converted as click's types
+    convert them). None for anything else (``--``, an unknown or bundled option, a
+    missing value, a word a type refuses): click reads those, in its own words."""
+    plan = _plan(system_id, name)
+    if plan is None:
+        return None
+    long, short, casts = plan.long, plan.short, plan.casts
+    state = _Parsed()
+    opts = state.opts
+    largs: list[str] = []
+    i, n = 0, len(words)
+    while i < n:
+        word = words[i]
+        i += 1
+        if word[:1] != "-" or len(word) == 1:
+            largs.append(word)
+            continue
+        if word == "--":
+            return None
+        spelt, eq, value = word.partition("=")
+        option = long.get(spelt)
+        if option is None:
+            option = short.get(word) if not eq else None
+        if option is None or option.dest not in casts:  # (--help: click's)
+            return None
+        action = option.action
+        if action == "store" or action == "append":  # (option.takes_value)
+            if not eq:
+                if i >= n:
+                    return None
+                value = words[i]
+                i += 1
+            if option.nargs != 1:
+                return None
+            if action == "store":  # _Option.process, inline
+                opts[option.dest] = value
+            else:
+                option.process(value, state)
+        elif eq:
+            return None
+        elif action == "store_const":
+            opts[option.dest] = option.const
+        else:
+            option.process(None, state)
+    arguments = plan.arguments
+    if plan.single:  # click's _unpack_args and _Argument.process, for one word each
+        if len(largs) > len(arguments):
+            return None
+        for index, argument in enumerate(arguments):
+            opts[argument.dest] = largs[index] if index < len(largs) else None
+    else:
+        pargs, extra = plan.module._unpack_args(largs, [a.nargs for a in arguments])
+        if extra:
+            return None
+        for index, argument in enumerate(arguments):
+            if argument.nargs != 1 and argument.nargs != -1:
+                return None
+            argument.process(pargs[index], state)
+    values = dict(plan.defaults)
+    try:
+        for key, raw in opts.items():
+            cast, several = casts[key]
+            if raw is None:
+                values[key] = () if several else None
+            elif cast is None:
+                if type(raw) is not bool or several:
+                    return None
+                values[key] = raw
+            elif several:
+                if isinstance(raw, str):
+                    return None
+                values[key] = tuple(cast(x) for x in raw)
+            else:
+                values[key] = cast(raw)
+    except (ValueError, TypeError):
+        return None
+    return opts, values
 
 
 @cache

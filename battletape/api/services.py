@@ -36,15 +36,15 @@ class Services:
             self._bt = Battletape(self.store, self.user)
         return self._bt
 
-    def record(self, decide, needs_history: bool = False):
+    def record(self, decide, needs_history: bool = False, after=None):
         """Record ``decide`` (forced under ``--force``) into the encounter; deciding
         again (a Capture), decide it against the given state, saving nothing. What
-        already holds raises AlreadyHolds."""
+        already holds raises AlreadyHolds. ``after``: Battletape.record's."""
         decide = self.forcing(decide)
         if self.capture is not None:
             return self.capture.decide(decide, needs_history)
         return self.bt.record(decide, self.encounter, needs_history,
-                              command=self.command_line)
+                              command=self.command_line, after=after)
 
     def retrying(self, attempt):
         """``attempt()`` (a batch of commands: a script, an import), run again against

@@ -35,7 +35,10 @@ class _Db:
         self.chain = name(CHAIN_TABLE)
         self.heads = name(HEADS_TABLE)
 
-    def run(self, cur: Any, sql: str, params: Sequence = ()) -> list[tuple]:
+    def run(self, cur: Any, sql: str, params: Sequence = (),
+            unpacked: bool = False) -> list:
+        """The rows as tuples; ``unpacked``: as the driver gives them, for a caller
+        that only unpacks each (SQLite's rows unpack as tuples do)."""
         if self.postgres:
             sql = sql.replace("?", "%s")
         cur.execute(sql, tuple(params))
@@ -43,6 +46,8 @@ class _Db:
             rows = cur.fetchall()
         except Exception:  # a statement that returns nothing
             return []
+        if unpacked and not self.postgres:
+            return rows
         return [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in rows]
 
     def many(self, cur: Any, sql: str, params: list[Sequence]) -> None:
@@ -213,10 +218,10 @@ def chain_of(app, stream: uuid.UUID):
     with db.datastore.transaction(commit=False) as cur:
         rows = [chain.Stored(v, t, bytes(s)) for v, t, s in db.run(
             cur, f"SELECT originator_version, topic, state FROM {db.events} WHERE "
-                 "originator_id=? ORDER BY originator_version", (param,))]
+                 "originator_id=? ORDER BY originator_version", (param,), True)]
         links = {v: chain.Link(v, r, bool(s), h, g) for v, r, s, h, g in db.run(
             cur, f"SELECT version, recorder, sealed, hash, sig FROM {db.chain} WHERE "
-                 "stream=?", (key,))}
+                 "stream=?", (key,), True)}
         head = db.run(cur, f"SELECT version, hash, sig FROM {db.heads} WHERE stream=?",
                       (key,))
     return rows, links, (chain.Head(*head[0]) if head else None)

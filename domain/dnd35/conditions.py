@@ -545,8 +545,10 @@ def expiring(state: EncounterState, round_: int, name: str) -> list[Event]:
     they began, at the initiative count of the turn they began in."""
     out: list[Event] = []
     for c in state.combatants.values():
+        if not c.conditions:
+            continue
         for cond, info in c.conditions.items():
-            if _due(state, info.until, round_, name, c.name):
+            if info.until and _due(state, info.until, round_, name, c.name):
                 out.append(ConditionRemoved(name=c.name, condition=cond,
                                             reason="duration over"))
     return out

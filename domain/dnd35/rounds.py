@@ -28,9 +28,12 @@ from battletape.domain.events import DeathSaveRolled, Event, RoundStarted, TurnE
 from battletape.domain.state import EncounterState
 
 
+_OUT = ("dead", "fled", "stable")  # who takes no turn
+
+
 def _takes_turn(state: EncounterState, name: str, round_: int) -> bool:
     c = state.combatants[name]
-    if c.status in ("dead", "fled", "stable"):
+    if c.status in _OUT:
         return False
     joins = stats.get(c, "joins_round")
     return joins is None or round_ >= joins
@@ -92,14 +95,16 @@ def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> lis
     acted = set(state.acted) | set(also_acted) | ({state.turn} if state.turn else set())
     order = state.order  # ordered(state), kept by the fold whenever it changes
     round_ = state.round
-    nxt = next((n for n in order if n not in acted and _takes_turn(state, n, round_)),
-               None)
+    people = state.combatants  # the dead and the stable passed by without a call
+    nxt = next((n for n in order if n not in acted and people[n].status not in _OUT
+                and _takes_turn(state, n, round_)), None)
     events: list[Event] = []
     if nxt is None:
         if state.extra.get("surprise_round"):
             return [SurpriseRoundEnded()]
         round_ += 1
-        nxt = next((n for n in order if _takes_turn(state, n, round_)), None)
+        nxt = next((n for n in order if people[n].status not in _OUT
+                    and _takes_turn(state, n, round_)), None)
         if nxt is None:
             raise violation(N_("no one is left to take a turn: `end` or `flee`"))
         events.append(RoundStarted(round=round_))

@@ -52,8 +52,9 @@ def owed(c, kind: str, dc: int | None) -> bool:
 def require_settled(state, c=None) -> None:
     """Danno massiccio, Colpo di grazia: a demanded save is rolled at once; until it is,
     ``next`` (``c`` None: anyone's) or ``c``'s own actions are refused (forceable)."""
+    # stats.get(x, "save_due") inline (its default is None): a lookup per creature
     owing = [x for x in ([c] if c is not None else state.combatants.values())
-             if stats.get(x, "save_due") and x.status != "dead"]
+             if x.extra.get("save_due") and x.status != "dead"]
     for x in owing:
         due = x.extra["save_due"]
         refuse(N_("{name} must first make the Fortitude save DC {dc} the rules demand "

@@ -148,7 +148,7 @@ def no_healing(c) -> list[str]:
 
 def held_by(state, caster: str) -> list[tuple[str, str]]:
     """(bearer, effect) of every effect ``caster`` concentrates on."""
-    return [(c.name, n) for c in state.combatants.values()
+    return [(c.name, n) for c in state.combatants.values() if c.conditions
             for n, info in c.conditions.items()
             if info.source == caster and (info.mods or {}).get(CONCENTRATION)]
 

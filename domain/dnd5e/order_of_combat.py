@@ -60,7 +60,9 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
                    if (e.name, e.condition) not in ended]
     acted = set(state.acted) | ({current.name} if current else set())
     order = state.order  # ordered(state), kept by the fold whenever it changes
-    nxt = next((n for n in order if n not in acted and _takes_turns(state, n)), None)
+    people = state.combatants  # _takes_turns inline: a turn passes many of the dead
+    nxt = next((n for n in order if n not in acted
+                and people[n].status not in ("dead", "fled")), None)
     round_ = state.round
     if nxt is None:
         nxt = next((n for n in order if _takes_turns(state, n)), None)

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from battletape.application import Battletape
 from battletape.domain import events as ev
-from battletape.domain.history import EffectiveHistory
+from battletape.domain.history import EffectiveHistory, last_command, last_retraction
 from battletape.domain.state import EncounterState
 from battletape.projections.encounter_state import apply
 from battletape.projections.views import state_view
@@ -98,6 +98,12 @@ def test_every_view_folds_the_one_effective_history(tmp_path_factory, steps, rol
     assert facts(shown) == facts(history.events())
     marked = ok(store, "log --json --all").json_lines()
     assert [bool(x.get("voided")) for x in marked] == [history.is_void(e) for e in events]
+    # undo and redo read back from the newest event only: the same voids, the same
+    # command to retract and the same retraction to restore
+    assert [void for _, void in EffectiveHistory.backwards(events)] == \
+        [history.is_void(e) for e in reversed(events)]
+    assert last_command(events) == history.last_command()
+    assert last_retraction(events) == history.last_retraction()
     # before the last position of an amended command, `log` shows its replacement
     # slot by slot (the effective history has it whole at the command's position)
     ends: dict[int, int] = {}

@@ -1,9 +1,9 @@
 """Dice with d20's operators (``2d6ro1+2``, ``4d6rr1kh3``, ``2d8mi2``, ``1d6e6``) are
 rolled without loading d20 (domain/dice_ops.py), as d20 rolls them: over a corpus and
-many seeds, both paths give the same total, the same faces and sides (the same
-multiset where one step rerolls several dice: d20 visits them in the order of a set
-of objects, which changes between runs of d20 itself), the same bounds and the same
-refusals."""
+many seeds, and over expressions hypothesis generates, both paths give the same
+total, the same faces and sides (the same multiset where one step rerolls several
+dice: d20 visits them in the order of a set of objects, which changes between runs
+of d20 itself), the same bounds and the same refusals."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from battletape.domain import dice, dice_ops
 from battletape.domain.errors import BadDiceExpression
@@ -100,3 +101,59 @@ def test_a_roll_with_operators_does_not_load_d20():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split()
     assert out[:2] == ["False", "False"]
+
+
+# --- generated expressions: both paths, many seeds ---------------------------------------
+
+@st.composite
+def operated(draw) -> str:
+    """A sum of whole numbers and dice terms with d20's operators, as dice_ops reads."""
+    def term() -> str:
+        if draw(st.integers(0, 4)) == 0:
+            return str(draw(st.integers(0, 12)))
+        count, sides = draw(st.integers(0, 6)), draw(st.sampled_from([2, 4, 6, 8, 10, 20]))
+        text = f"{count if count != 1 or draw(st.booleans()) else ''}d{sides}"
+        for _ in range(draw(st.integers(0, 2))):
+            op = draw(st.sampled_from(["k", "p", "rr", "ro", "ra", "e", "mi", "ma"]))
+            if op in ("mi", "ma"):
+                text += f"{op}{draw(st.integers(1, sides))}"
+                continue
+            sel = draw(st.sampled_from(["h", "l", "<", ">", ""] if op in ("k", "p")
+                                       else ["<", ">", ""]))
+            low = 1 if sel in ("h", "l") else (2 if sel == "<" else 1)
+            text += f"{op}{sel}{draw(st.integers(low, sides))}"
+        return text
+
+    out = term()
+    for _ in range(draw(st.integers(0, 2))):
+        out += draw(st.sampled_from(["+", "-", " + ", " - "])) + term()
+    return out
+
+
+def rolled(expr: str, seed: int, fast: bool):
+    """(total, sorted faces and sides, faces in order) or the refusal's reason."""
+    try:
+        if fast:
+            r = dice.roll(expr, random.Random(seed))
+            faces, sides, total = r.faces, r.sides, r.total
+        else:
+            faces, sides, total = through_d20(expr, random.Random(seed))
+    except BadDiceExpression as err:
+        return err.reason
+    return total, sorted(zip(faces, sides)), (faces, sides)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(operated(), st.integers(0, 2**32))
+def test_generated_expressions_roll_as_d20_rolls_them(expr, seed):
+    """The fast path and d20 itself, from the same seed: the same total and faces
+    (in the same order where no step draws again), or the same refusal."""
+    parsed = dice_ops.terms(expr)
+    assert parsed is not None, expr
+    fast, slow = rolled(expr, seed, True), rolled(expr, seed, False)
+    if isinstance(slow, str) or isinstance(fast, str):
+        assert fast == slow, expr
+        return
+    assert fast[:2] == slow[:2], (expr, seed)
+    if all(op in NO_REDRAW for *_, ops in parsed for op, _ in ops):
+        assert fast[2] == slow[2], (expr, seed)

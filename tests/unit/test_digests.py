@@ -33,3 +33,11 @@ def test_uuid5_is_uuids(name):
 def test_a_stream_keeps_its_id():
     # the id every store already holds for the encounter "Goblin ambush"
     assert encounter_id("Goblin ambush") == uuid.uuid5(NAMESPACE, "encounter:goblin ambush")
+
+
+def test_many_keeps_the_results():
+    from battletape.domain import digests as d
+
+    before = d.sha256_hex(b"battletape")
+    d.many()
+    assert d.sha256_hex(b"battletape") == before == hashlib.sha256(b"battletape").hexdigest()
