@@ -134,7 +134,7 @@ def refuse(message: str, rule: str | None = None, **fields: object) -> None:
     them), said in the reader's language."""
     template = message
     if fields:
-        message = message.format(**fields)
+        message = _english(message, fields)
     overridden = _forcing.get()
     if overridden is None:
         raise RuleViolation(message, rule, forceable=True, template=template, **fields)
