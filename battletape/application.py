@@ -28,6 +28,7 @@ from battletape.domain.state import EncounterState, copy
 from battletape.projections.encounter_state import apply
 from battletape.domain.history import EffectiveHistory
 from battletape.replay import history
+from battletape.replay.drops import changes, standing
 
 Decide = Callable[..., list[ev.Event]]
 RETRIES = 25  # tries after the first when another writer took the positions
@@ -59,6 +60,9 @@ class Battletape(Reading):
         self._registrations: list[ev.EncounterRegistered] | None = None
         self._current: str | None = None  # the index's current encounter
         self._decided_at: int | None = None  # the position the last command saw
+        #: what the last recorded command did to whom, by (stream, position)
+        #: (replay/drops.py): the words its lines end with, as the log's
+        self.consequences: dict[tuple[UUID, int], list[tuple[str, str, str, str]]] = {}
 
     @property
     def identity(self) -> str:
@@ -293,12 +297,19 @@ class Battletape(Reading):
         if not new:
             return []
         stamped += self._stamp(stream, start + len(stamped), new, command)
-        if needs_history:
+        self.consequences = {}
+        if needs_history:  # a correction: what it changed, told after its last line
             after = self._state_after(stream, stamped)
+            told = changes(standing(state), after)
+            if told:
+                self.consequences[(stream, stamped[-1].originator_version)] = told
         else:
             after = state  # ours alone: loaded for this command, or the batch's own
             for e in stamped:
+                before = standing(after)
                 apply(after, e)
+                if told := changes(before, after):
+                    self.consequences[(stream, e.originator_version)] = told
         stamped += self._reveal_on_end(stream, stamped, after)
         if secret is not None:  # kept just before the events that commit to it
             self._keep_secret(stream, secret)

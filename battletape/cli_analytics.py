@@ -135,11 +135,31 @@ def _render(columns: list[str], rows: list[tuple], format_: str) -> None:
         from rich.table import Table
         from rich.text import Text
 
-        table = Table(*columns, show_lines=False)
-        for r in rows:
-            table.add_row(*[Text(_cell(v)) for v in r])
-        Console(soft_wrap=False).print(table)
+        console = Console(soft_wrap=False)
+        cells = [[_cell(v) for v in r] for r in rows]
+        least = [max([len(c)] + [len(w) for r in cells for w in r[i].split()])
+                 for i, c in enumerate(columns)]
+        if sum(least) + 3 * len(columns) + 1 > console.width:
+            print(_expanded(columns, cells))  # a record a block, as psql's \x
+        else:
+            table = Table(show_lines=False)
+            for c, w in zip(columns, least):
+                table.add_column(c, min_width=w, overflow="fold")
+            for r in cells:
+                table.add_row(*[Text(v) for v in r])
+            console.print(table)
         print(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
+
+
+def _expanded(columns: list[str], cells: list[list[str]]) -> str:
+    """Rows too wide for the terminal: each a block of ``column | value`` lines
+    (psql's expanded display), the column names whole."""
+    pad = max((len(c) for c in columns), default=0)
+    blocks = []
+    for n, r in enumerate(cells, 1):
+        blocks.append(f"-[ row {n} ]" + "-" * max(0, pad - 8))
+        blocks += [f"{c.ljust(pad)} | {v}" for c, v in zip(columns, r)]
+    return "\n".join(blocks)
 
 
 def _plain(v):
@@ -198,18 +218,61 @@ def stats(ctx: typer.Context,
                                    branches and _("branches included")) if x)
     console.print(f"[bold]battletape stats[/bold]{' — ' + escape(scope) if scope else ''}")
     for s in sections:
-        table = Table(*[_.ctx("column", col) for col in s.columns], title=_(s.title),
-                      title_justify="left", caption=_(s.note) if s.note else None,
-                      caption_justify="left")
-        verdict = s.columns.index("verdict") if "verdict" in s.columns else None
-        for r in s.rows:
-            table.add_row(*[Text(_.ctx("value", str(v)) if isinstance(v, bool)
-                                 else _cell(_short(_verdict(v, _) if i == verdict
-                                                   else v)))
-                            for i, v in enumerate(r)])
-        if not s.rows:
-            table.add_row(*(["—"] + [""] * (len(s.columns) - 1)))
-        console.print(table)
+        console.print(_section_table(s, _, console.width))
+
+
+def _label(col: str, _) -> str:
+    """A column's name in full, in words that wrap (``dealt before temp hp``)."""
+    said = _.ctx("column", col)
+    return said.replace("_", " ") if said == col else said
+
+
+def _section_table(s, _, width: int = 80):
+    """A section of the dashboard as a table whose headers and names wrap between
+    words, never inside one (each column at least as wide as its longest word), and
+    whose yes/no and missing values read as words; too wide for ``width`` even so,
+    each row stacked as ``label: value`` items."""
+    from rich.table import Table
+    from rich.text import Text
+
+    verdict = s.columns.index("verdict") if "verdict" in s.columns else None
+    rows = [[((_.ctx("value", "yes") if v else _.ctx("value", "no"))
+              if isinstance(v, bool) else "—" if v is None
+              else _cell(_short(_verdict(v, _) if i == verdict else v)))
+             for i, v in enumerate(r)] for r in s.rows]
+    labels = [_label(col, _) for col in s.columns]
+    table = Table(title=_(s.title), title_justify="left",
+                  caption=_(s.note) if s.note else None, caption_justify="left")
+    least = [max((len(w) for w in label.split() + [w for r in rows
+                                                   for w in str(r[i]).split()]),
+                 default=1) for i, label in enumerate(labels)]
+    if sum(least) + 3 * len(labels) + 1 > width:
+        return _stacked(_(s.title), labels, rows, width)
+    for label, w in zip(labels, least):
+        table.add_column(label, min_width=w, overflow="fold")
+    for r in rows:
+        table.add_row(*[Text(v) for v in r])
+    if not s.rows:
+        table.add_row(*(["—"] + [""] * (len(s.columns) - 1)))
+    return table
+
+
+def _stacked(title: str, labels: list[str], rows: list[list[str]], width: int):
+    """A section too wide for a column each: a paragraph a row, its first value
+    first, then ``label: value`` items wrapped between them."""
+    from rich.text import Text
+
+    lines = [title]
+    for r in rows or [["—"] + [""] * (len(labels) - 1)]:
+        items = [f"{label}: {v}" for label, v in zip(labels[1:], r[1:])]
+        line = f"  {r[0]} —"
+        for item in items:
+            if len(line) + len(item) + 3 > width:
+                lines.append(line)
+                line = "    "
+            line += f" {item} ·" if line.strip() else item + " ·"
+        lines.append(line.rstrip(" ·"))
+    return Text("\n".join(lines))
 
 
 def _verdict(text, _) -> str:

@@ -154,8 +154,7 @@ def ripple_cmd(ctx: typer.Context,
     if accept:
         _gm(c)
     if not since:
-        last = c.bt.last_amendment(c.encounter)
-        since = last.target if last is not None else 0
+        since = _unreviewed_since(c)
     ripples = ripples_since(c, since)
     if accept:
         _accept(c, ripples, note)
@@ -168,6 +167,23 @@ def ripple_cmd(ctx: typer.Context,
         out(c, tr(c.lang, "ripple: nothing is affected"))
     for r in ripples:
         out(c, f"{r.position:>5}  {r.command}  — {r.why}")
+
+
+def _unreviewed_since(c: Context) -> int:
+    """Where the ripples to review start: the earliest command amended since the GM
+    last accepted a ripple report (two amendments, the later one at a later command,
+    leave the earlier one's ripples to review too), else the last amendment's."""
+    last = c.bt.last_amendment(c.encounter)
+    if last is None:
+        return 0
+    ev = _events()
+    targets: list[int] = []
+    for e in c.bt.events(c.encounter):
+        if isinstance(e, ev.RippleAccepted):
+            targets = []
+        elif isinstance(e, ev.CommandAmended):
+            targets.append(e.target)
+    return min(targets, default=last.target)
 
 
 def _accept(c: Context, ripples, note: str) -> None:
@@ -325,27 +341,42 @@ def diff(ctx: typer.Context, a: str,
     b = a if b is None else b
     va = state_view(c.bt.state(a, at=at_a))
     vb = state_view(c.bt.state(b, at=at_b))
-    changes = []
-    header = systems.get(va["system"]).header_keys  # the system's own (13th Age: the die)
-    for key in ("round", "turn", *header, "order", "ended"):
-        if va.get(key) != vb.get(key):
-            changes.append({"what": key, "a": va[key], "b": vb[key]})
-    for name in sorted(set(va["combatants"]) | set(vb["combatants"])):
-        ca, cb = va["combatants"].get(name), vb["combatants"].get(name)
-        if ca is None or cb is None:
-            changes.append({"what": name, "a": ca is not None, "b": cb is not None})
-            continue
-        for key in ca:
-            if ca[key] != cb[key]:
-                changes.append({"what": f"{name}.{key}", "a": ca[key], "b": cb[key]})
+    from battletape.replay.compare import changes as compared
+
+    header = [*systems.get(va["system"]).header_keys,  # the systems' own (13th Age: the
+              *systems.get(vb["system"]).header_keys]  # die), of two systems maybe
+    changes = compared(va, vb, header)
     if json_:
         import msgspec
         print(msgspec.json.encode(changes).decode())
         return
     if not changes:
         out(c, tr(c.lang, "no differences"))
+    rules = systems.get(va["system"])
     for ch in changes:
-        out(c, f"{ch['what']}: {ch['a']!r} | {ch['b']!r}")
+        present = "." not in ch["what"] and ch["what"] in set(va["combatants"]) | set(vb["combatants"])
+        out(c, f"{ch['what']}: {_said(ch['a'], c.lang, rules, present)} | "
+               f"{_said(ch['b'], c.lang, rules, present)}")
+
+
+def _said(value, lang: str, rules, present: bool = False) -> str:
+    """A value of a state as the log says it (never Python's repr): a word in the
+    reader's language, a list joined, nothing as a dash; a combatant that is there or
+    not (``present``)."""
+    if present:
+        return tr(lang, "in the encounter") if value else tr(lang, "not in the encounter")
+    if value is None or value == [] or value == {}:
+        return "—"
+    if isinstance(value, bool):
+        return tr(lang, "yes") if value else tr(lang, "no")
+    if isinstance(value, list):
+        return ", ".join(_said(v, lang, rules) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{rules.term(str(k), lang)} {_said(v, lang, rules)}"
+                         for k, v in value.items())
+    if isinstance(value, str):
+        return rules.term(value, lang)
+    return str(value)
 
 
 gm_app = typer.Typer(help="The campaign's GMs.", no_args_is_help=True)

@@ -42,11 +42,16 @@ def export(ctx: typer.Context,
     elif format_ == "md":
         from battletape.replay.report import markdown
 
-        data = markdown(events, c.lang).encode()
+        chart = _chart_beside(output)
+        data = markdown(events, c.lang, chart.name if chart else None).encode()
+        if chart is not None:
+            from battletape.replay.html import hp_chart
+
+            chart.write_text(hp_chart(events, c.lang), encoding="utf-8")
     else:
         from battletape.replay.html import page
 
-        data = page(events, c.lang).encode()
+        data = page(events, c.lang, branches=_branches(c, events[0].name)).encode()
     if output in (None, "-"):
         sys.stdout.write(data.decode("utf-8"))
         sys.stdout.flush()
@@ -56,6 +61,24 @@ def export(ctx: typer.Context,
         raise BadInput("-o", output, "a file in an existing folder")
     path.write_bytes(data)
     out(c, tr(c.lang, "wrote {path} ({size} bytes)", path=path, size=len(data)))
+
+
+def _branches(c, name: str) -> list:
+    """The what-ifs branched from the encounter ``name``, each its events."""
+    return [c.bt.events(r.name) for r in c.bt.registrations()
+            if r.branched_from == name]
+
+
+def _chart_beside(output: str | None) -> Path | None:
+    """Where a report written to ``output`` keeps its HP chart: ``NAME.hp.svg`` beside
+    ``NAME.md`` (none for a report on stdout)."""
+    if output in (None, "-"):
+        return None
+    path = Path(output)
+    if not path.parent.exists():
+        raise BadInput("-o", output, "a file in an existing folder")
+    stem = path.name[:-3] if path.name.endswith(".md") else path.name
+    return path.with_name(stem + ".hp.svg")
 
 
 @app.command("import")

@@ -222,8 +222,10 @@ def demo(ctx: typer.Context,
         if rnd is not None and rnd == rounds[0]:
             continue
         for e in events[shown:end]:
-            console.print(f"{e.originator_version:>5}  {describe(e, c.lang, system)}"
-                          + narrate(fallen.get(e.originator_version, []), c.lang, system),
+            text = describe(e, c.lang, system)
+            console.print(f"{e.originator_version:>5}  {text}"
+                          + narrate(fallen.get(e.originator_version, []), c.lang, system,
+                                    text),
                           highlight=False,
                           markup=False, soft_wrap=True)
         shown = end

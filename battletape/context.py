@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 from contextlib import nullcontext
-from functools import cache
 from typing import Any
 
 from battletape.session import Context, all_words, click_module, exit_errors
@@ -27,21 +26,41 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
     """Run the typer app; every error becomes one line on stderr and exit code 2."""
     import typer
 
-    from battletape.registry import command_name, load_commands, only, scope
+    from battletape.api.lines import lift_globals
+    from battletape.registry import (command_name, declared_options, load_commands, only,
+                                     scope)
 
     click = click_module()
     exits, aborts = exit_errors()
+    try:  # `damage Bram 5 --force "a ruling"`: --force goes before the command
+        args = lift_globals(list(args), declared_options) if app is _cli_app() else args
+    except BattletapeError as err:
+        lang = _language(args)
+        said = one_line(err.say(lang, all_words(lang)))
+        from battletape.domain.words import tr
+
+        print(f"Error: {said}" if lang == "en" else tr(lang, "Error: {message}",
+                                                       message=said), file=sys.stderr)
+        return 2
     name = command_name(list(args))
     if name is None and not {"--help", "-h", "--show-completion",
                              "--install-completion"} & {a.split("=")[0] for a in args}:
         args = list(args) + ["--help"]  # no command: the help, not a usage error
     load_commands(name)
+    see_also = None
     if name is None and app is _cli_app():  # the list of commands: the encounter's
         from battletape import dispatch
 
-        scope(dispatch.system_of_line(list(args)).id)
+        system_id = dispatch.system_of_line(list(args)).id
+        scope(system_id)
+        see_also = sorted(set(dispatch.words()) - set(dispatch.words(system_id)))
     command = typer.main.get_command(only(name) if app is _cli_app() else app)
     speaking: Any = nullcontext()
+    if see_also:  # the other systems' verbs: one line at the end
+        from battletape.domain.words import tr
+
+        command.epilog = tr(_language(args), "See also, in other rule systems: {verbs}.",
+                            verbs=", ".join(see_also))
     if {"--help", "-h"} & set(args):
         lang = _language(args)
         if lang != "en":  # the help in the reader's language (this call's own tree)
@@ -132,28 +151,11 @@ def _said(text: str, words) -> str:
     """A help in the reader's language; a verb's summary and its note apart."""
     summary, sep, note = text.partition("  " + _VERB_NOTE)
     if sep:
+        from battletape.dispatch import verb_summaries
+
         said = verb_summaries(words.lang).get(summary) or words.text(summary)
         return said + "  " + words.text(_VERB_NOTE) + note
     return words.text(text)
-
-
-@cache
-def verb_summaries(lang: str) -> dict[str, str]:
-    """A verb's one-line summary (its help before ``Example``) in ``lang``: the
-    summary of its help as its system's catalogue says it."""
-    import re
-
-    from battletape.domain import systems
-    from battletape.domain.words import words
-
-    out: dict[str, str] = {}
-    for system in systems.all_systems().values():
-        say = words(lang, system.package)
-        for verb in system.verbs.values():
-            english = verb.help.split("  Example")[0]
-            out.setdefault(english, re.split(r"\s+(?:Example|Esempio):",
-                                             say.text(verb.help))[0])
-    return out
 
 
 def _language(args: list[str]) -> str:

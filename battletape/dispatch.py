@@ -28,10 +28,6 @@ PASSTHROUGH = {"ignore_unknown_options": True, "allow_extra_args": True,
 class NotInSystem(BattletapeError):
     """A verb or an option that means nothing in the encounter's system."""
 
-    def __init__(self, said: tuple[str, str, dict]):
-        message, template, fields = said
-        super().__init__(message, template, **fields)
-
 
 def words(system_id: str | None = None) -> dict[str, str]:
     """Every verb's first word, across systems (or of ``system_id`` alone), with a
@@ -102,7 +98,7 @@ def run(ctx, word: str, args: list[str]) -> None:
     group = sorted(n.split()[1] for n in system.verbs if n.startswith(word + " "))
     if not group and system.verb(word) is None and _grouped_elsewhere(word):
         asked = f"{word} {args[0]}" if args and not args[0].startswith("-") else word
-        raise NotInSystem(_elsewhere(asked, system))
+        raise _elsewhere(asked, system)
     if group:
         if not args or args[0].startswith("-"):
             if wants_help or not args:
@@ -113,7 +109,7 @@ def run(ctx, word: str, args: list[str]) -> None:
     verb = system.verb(name)
     if verb is None:
         _known(word)
-        raise NotInSystem(_elsewhere(name, system))
+        raise _elsewhere(name, system)
     command = build(system.id, name, c.lang if wants_help else "en")
     from battletape.session import click_module
 
@@ -122,7 +118,7 @@ def run(ctx, word: str, args: list[str]) -> None:
         with command.make_context(name, list(args), parent=ctx.parent or ctx) as sub:
             command.invoke(sub)
     except click.exceptions.NoSuchOption as err:
-        raise NotInSystem(_foreign_option(name, err.option_name, system)) from None
+        raise _foreign_option(name, err.option_name, system) from None
     except click.exceptions.UsageError as err:
         # an unknown option reaches the verb as an extra argument (negative numbers
         # pass through as arguments): say it is no option of the verb
@@ -130,7 +126,7 @@ def run(ctx, word: str, args: list[str]) -> None:
                         and a.split("=")[0] not in verb.options), None)
         if unknown is None or "unexpected extra argument" not in err.format_message():
             raise
-        raise NotInSystem(_foreign_option(name, unknown, system)) from None
+        raise _foreign_option(name, unknown, system) from None
 
 
 def _known(word: str) -> None:
@@ -146,8 +142,26 @@ def _grouped_elsewhere(word: str) -> bool:
                for n in s.verbs)
 
 
+@cache
+def verb_summaries(lang: str) -> dict[str, str]:
+    """A verb's one-line summary (its help before ``Example``) in ``lang``: the
+    summary of its help as its system's catalogue says it."""
+    import re
+
+    from battletape.domain import systems
+    from battletape.domain.words import words
+
+    out: dict[str, str] = {}
+    for system in systems.all_systems().values():
+        say = words(lang, system.package)
+        for verb in system.verbs.values():
+            english = verb.help.split("  Example")[0]
+            out.setdefault(english, re.split(r"\s+(?:Example|Esempio):",
+                                             say.text(verb.help))[0])
+    return out
+
+
 def _group_help(word: str, system: "RuleSystem", group: list[str], lang: str) -> str:
-    from battletape.context import verb_summaries
     from battletape.domain.words import words
 
     _ = words(lang, system.package)
@@ -160,41 +174,39 @@ def _group_help(word: str, system: "RuleSystem", group: list[str], lang: str) ->
     return "\n".join(lines)
 
 
-def _elsewhere(name: str, system: "RuleSystem") -> tuple[str, str, dict]:
-    """What a refusal of a command no verb of ``system`` says (message, template,
-    fields)."""
+def _said(template: str, **fields) -> "NotInSystem":
+    """A NotInSystem error worded by the core's catalogue (a list field said as the
+    reader's language lists names; in English joined by "and")."""
+    english = template.format(**{k: " and ".join(v) if isinstance(v, list) else v
+                                 for k, v in fields.items()})
+    return NotInSystem(english, template, **fields)
+
+
+def _elsewhere(name: str, system: "RuleSystem") -> "NotInSystem":
     others = [s for s in systems.all_systems().values()
               if s.verb(name) or any(n.startswith(name + " ") for n in s.verbs)]
     if not others:
-        fields = dict(name=name, title=system.title)
-        template = N_("no command `{name}` in {title}")
-    else:
-        fields = dict(name=name, others=[s.title for s in others],
-                      system=system.id, title=system.title)
-        template = N_("`{name}` is a {others} command; this encounter is {system} "
-                      "({title})")
-    return _said_in_english(template, fields), template, fields
+        return _said(N_("no command `{name}` in {title}"), name=name, title=system.title)
+    return _said(N_("`{name}` is a {systems} command; this encounter is {id} ({title})"),
+                 name=name, systems=[s.title for s in others], id=system.id,
+                 title=system.title)
 
 
-def _said_in_english(template: str, fields: dict) -> str:
-    return template.format(**{k: " and ".join(v) if isinstance(v, list) else v
-                              for k, v in fields.items()})
-
-
-def _foreign_option(name: str, option: str, system: "RuleSystem") -> tuple[str, str, dict]:
+def _foreign_option(name: str, option: str, system: "RuleSystem") -> "NotInSystem":
     others = [s for s in systems.all_systems().values()
               if s is not system and s.verb(name) and option in s.verb(name).options]
     if others:
-        fields = dict(option=option, others=[s.title for s in others],
-                      name=name, system=system.id, title=system.title)
-        template = N_("{option} is a {others} option of `{name}`; this encounter is "
-                      "{system} ({title})")
-    else:
-        fields = dict(option=option, name=name, system=system.id,
-                      options=", ".join(sorted(system.verb(name).options)))
-        template = N_("no such option {option} for `{name}` in {system}; its options: "
-                      "{options}")
-    return _said_in_english(template, fields), template, fields
+        return _said(N_("{option} is a {systems} option of `{name}`; this encounter is "
+                        "{id} ({title})"), option=option, name=name, id=system.id,
+                     systems=[s.title for s in others], title=system.title)
+    known = ", ".join(sorted(system.verb(name).options))
+    if not known:
+        return _said(N_("no such option {option} for `{name}` in {id}; it takes no "
+                        "options (the global options --force, -e, --lang, --as go "
+                        "before or after it)"), option=option, name=name, id=system.id)
+    return _said(N_("no such option {option} for `{name}` in {id}; its options: {known} "
+                    "(the global options --force, -e, --lang, --as go before or after "
+                    "it)"), option=option, name=name, id=system.id, known=known)
 
 
 def _in_a_fight(c, values: dict) -> bool:

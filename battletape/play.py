@@ -28,6 +28,28 @@ SHORT_HELP = N_("a attack · n next · u undo · s state · l log · d damage ·
                  "r roll · c cond · ds death-save · ? help · q quit")
 
 
+def toolbar(help_line: str, width: int) -> str:
+    """The keys' help in ``width`` columns: its last two (``? help · q quit``) always,
+    then as many of the others as fit, in order."""
+    items = help_line.split(" · ")
+    kept, last = items[:-2], items[-2:]
+    while kept and len(" · ".join(kept + last)) > width - 1:
+        kept.pop()
+    return " · ".join(kept + last)
+
+
+def _columns() -> int:
+    """The terminal's width, as the prompt sees it."""
+    try:
+        from prompt_toolkit.application import get_app
+
+        return get_app().output.get_size().columns
+    except Exception:  # no application running: the environment's or 80
+        import shutil
+
+        return shutil.get_terminal_size((80, 24)).columns
+
+
 def history_path(store: str | None) -> Path:
     """Beside a SQLite store (battletape.db -> battletape.db.history); for a
     PostgreSQL store, in the user's data directory."""
@@ -320,7 +342,7 @@ def interact(c: Context) -> None:
     prompt = PromptSession(history=FileHistory(str(path)),
                            completer=completer(Words(session)),
                            complete_while_typing=False,
-                           bottom_toolbar=_(SHORT_HELP))
+                           bottom_toolbar=lambda: toolbar(_(SHORT_HELP), _columns()))
     session.panel()
     announced: tuple | None = None
     while True:

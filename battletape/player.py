@@ -51,8 +51,8 @@ def render(frames: Frames, lines: StepLines, index: int, lang: str,
            for i in range(max(0, index - max(7, (height or 0) - 4)), index + 1)]
 
     def view(shown: int) -> "Group":
-        text = "\n".join(line if width is None or len(line) <= width - 4
-                         else line[:width - 5] + "…" for line in log[-shown:])
+        text = "\n".join(line if width is None else fit(line, width - 4)
+                         for line in log[-shown:])
         return Group(table, Panel(Text(text), title="log", subtitle=help_line,
                                   expand=True))
 
@@ -64,6 +64,26 @@ def render(frames: Frames, lines: StepLines, index: int, lang: str,
                                                pad=False)) > height - 1:
         shown -= 1
     return view(shown)
+
+
+def fit(line: str, room: int) -> str:
+    """``line`` in ``room`` characters, cut in its middle: its start (position, who,
+    the sentence's subject) and its end (the result, what it did, ``[voided]``) kept,
+    the words between them left out (``…``)."""
+    if len(line) <= room:
+        return line
+    # the end from the sentence's last clause (": hit for 30 — Bram drops [voided]"),
+    # at most two thirds of the room
+    clause = line.rfind(": ")
+    tail = line[clause + 2:] if clause > 0 else ""
+    most = room * 2 // 3
+    if not tail or len(tail) > most:
+        tail = line[-most:]
+        space = tail.find(" ")
+        if 0 <= space < len(tail) // 3:  # start it at a word
+            tail = tail[space + 1:]
+    head = line[:room - len(tail) - 2].rstrip()
+    return f"{head}… {tail}"
 
 
 class _Null:

@@ -72,3 +72,22 @@ def scope(system_id: str) -> None:
 
 
 Context.whole_command = staticmethod(whole_command)  # an amendment's line, read whole
+
+
+def declared_options(word: str) -> set[str]:
+    """The option names command ``word`` declares: a core command's, or every rule
+    system's for a verb (a global option after the command is lifted before it only
+    where the command has no option of that name, api/lines.lift_globals)."""
+    from battletape.domain import systems
+
+    names: set[str] = set()
+    load_commands(word)
+    group = typer.main.get_command(only(word))
+    sub = getattr(group, "commands", {}).get(word)
+    for param in getattr(sub, "params", ()):
+        names.update(getattr(param, "opts", ()))
+    for system in systems.all_systems().values():
+        for name, verb in system.verbs.items():
+            if name == word or name.startswith(word + " "):
+                names.update(verb.options)
+    return names

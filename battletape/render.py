@@ -45,9 +45,9 @@ def hp_bar_plain(hp: int, max_hp: int, temp: int, width: int = 10) -> str:
     return "█" * filled + "░" * (width - filled) + _hp_label(hp, max_hp, temp)
 
 
-def _term(state: EncounterState, word: str, lang: str) -> str:
+def _term(state: EncounterState, word: str, lang: str, gender: str = "") -> str:
     """The system's word, then the table's own (the catalogue's, context "table")."""
-    said = systems.of(state).term(word, lang)
+    said = systems.of(state).term(word, lang, gender)
     return words(lang).ctx("table", word) if said == word else said
 
 
@@ -77,13 +77,13 @@ def _cells(state: EncounterState, c: Combatant, lang: str, bar=hp_bar) -> list:
     then the system's own cells."""
     system = systems.of(state)
     term = system.term
-    status = term(c.status, lang)
+    status = term(c.status, lang, c.gender)
     if c.hp > 0 and system.staggered(c):
-        status += f" ({term(system.words_staggered, lang)})"
-    conds = [term(k, lang) + (" (" + ", ".join(f"{t} {v:+d}" for t, v in mods.items())
+        status += f" ({term(system.words_staggered, lang, c.gender)})"
+    conds = [term(k, lang, c.gender) + (" (" + ", ".join(f"{t} {v:+d}" for t, v in mods.items())
                               + ")" if (mods := getattr(c.conditions[k], "mods", None))
                               else "")
-             for k in sorted(c.conditions)]
+             for k in system.shown_conditions(c)]
     return [_pc(c.name, lang) if c.pc else c.name, "" if c.initiative is None else str(c.initiative),
             bar(c.hp, c.max_hp, c.temp_hp), status, ", ".join(conds),
             *system.table_cells(c)]
@@ -108,8 +108,8 @@ def state_table(state: EncounterState, lang: str = "en", width: int | None = Non
 
     system = systems.of(state)
 
-    def term(word: str, lang: str) -> str:
-        return _term(state, word, lang)
+    def term(word: str, lang: str, gender: str = "") -> str:
+        return _term(state, word, lang, gender)
 
     width = width or _width()
     title = _title(state, lang)
@@ -118,10 +118,10 @@ def state_table(state: EncounterState, lang: str = "en", width: int | None = Non
     rows = []
     for name in order:
         c = state.combatants[name]
-        status = term(c.status, lang)
+        status = term(c.status, lang, c.gender)
         if c.hp > 0 and system.staggered(c):
-            status += f" ({term(system.words_staggered, lang)})"
-        conds = ", ".join(term(k, lang) for k in sorted(c.conditions))
+            status += f" ({term(system.words_staggered, lang, c.gender)})"
+        conds = ", ".join(term(k, lang, c.gender) for k in system.shown_conditions(c))
         if narrow and conds:  # one column for both on a narrow terminal
             status, conds = f"{status}, {conds}", ""
         marker = "▶ " if name == state.turn else "  "

@@ -21,8 +21,11 @@ def split(line: str, where: str = "line") -> list[str]:
         args = shlex.split(line, comments=True)
     except ValueError as err:
         raise BadInput(where, line.strip(), f"valid quoting ({err})") from None
+    from battletape.api.lines import lift_globals
+    from battletape.registry import declared_options
     from battletape.session import split_globals
 
+    args = lift_globals(args, declared_options)  # `damage Bram 5 --force WHY` too
     at = len(args) - len(split_globals(args))  # the command after `--force REASON` &c.
     if at < len(args) and args[at] in ALIASES:
         args[at] = ALIASES[args[at]]

@@ -48,6 +48,71 @@ def players_view(state: EncounterState, reveal: bool = False) -> dict:
             "ended": state.ended, "position": state.position, "combatants": shown}
 
 
+def players_reader(reveal: bool = False, lang: str = "en"):
+    """The replay page as the players may read it: a monster's hit points as a word
+    (out of the charts, and its stat line out of the log) unless revealed."""
+    from battletape.domain import events as ev
+    from battletape.replay.html import Reader
+
+    if reveal:
+        return Reader()
+    _ = words(lang)
+
+    def told(e, line: str) -> str:
+        if isinstance(e, ev.CombatantAdded) and not e.pc:
+            return _("{name} joins the fight", name=e.name)
+        return line
+
+    def shown(view: dict, c, system) -> dict:
+        if c.pc:
+            return view
+        out = {k: v for k, v in view.items() if k not in ("hp", "max_hp", "temp_hp")}
+        out["health"] = _health(c, system)
+        return out
+
+    return Reader(shown=shown, hidden=lambda c: not c.pc, told=told)
+
+
+class ReplayData:
+    """The live replay page's data, made again when the encounter has moved on (one
+    store opened per request's thread; the latest data kept)."""
+
+    def __init__(self, store: str | None, user: str | None, encounter: str | None,
+                 reveal: bool, lang: str):
+        self.store, self.user, self.encounter = store, user, encounter
+        self.reader, self.lang = players_reader(reveal, lang), lang
+        self._lock = threading.Lock()
+        self._kept: tuple[tuple, bytes] | None = None
+
+    def events(self) -> tuple[list, list[list]]:
+        """The encounter's events and its what-ifs'."""
+        import battletape
+
+        with battletape.open(self.store, self.user) as opened:
+            encounter = opened.encounter(self.encounter)
+            trunk = encounter.events()
+            forks = [opened.encounter(i.name).events() for i in opened.encounters()
+                     if i.branched_from == encounter.name]
+        return trunk, forks
+
+    def data(self) -> bytes:
+        from battletape.replay.html import page_data
+
+        trunk, forks = self.events()
+        key = (trunk[0].name, len(trunk), tuple(len(f) for f in forks))
+        with self._lock:
+            if self._kept is None or self._kept[0] != key:
+                self._kept = (key, page_data(trunk, self.lang, branches=forks,
+                                             reader=self.reader, live=True))
+            return self._kept[1]
+
+    def page(self) -> str:
+        from battletape.replay.html import page
+
+        trunk, forks = self.events()
+        return page(trunk, self.lang, branches=forks, reader=self.reader, live=True)
+
+
 def _health(c, system) -> str:
     """The hit points as the group may know them."""
     if c.status == "fled":
@@ -143,17 +208,34 @@ def page_in(lang: str) -> str:
     return (PAGE.read_text(encoding="utf-8").replace("__LANG__", lang)
             .replace("__LIVE__", escape(_("live"))).replace("__PC__", escape(_("PC")))
             .replace("__CONNECTING__", escape(_("connecting…")))
+            .replace("__REPLAY__", escape(_("the replay, every position a link")))
             .replace("__LABELS__", labels))
 
 
 def application(follower: Follower, stopping=lambda: False, lang: str = "en"):
-    """The starlette app: the page, the view as JSON, and the stream of views (each
-    stream ends when ``stopping()`` turns true, so Ctrl-C stops the server at once)."""
+    """The starlette app: the page, the view as JSON, the stream of views (each
+    stream ends when ``stopping()`` turns true, so Ctrl-C stops the server at once),
+    and the replay page following the battle (``/replay``, its links as an exported
+    page's: ``/replay#p=12``) with its data (``/replay.json``)."""
     from starlette.applications import Starlette
-    from starlette.responses import HTMLResponse, JSONResponse, StreamingResponse
+    from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
     from starlette.routing import Route
 
     page = page_in(lang)
+    replays = ReplayData(follower.store, follower.user, follower.encounter,
+                         follower.reveal, lang)
+
+    def replay(request):  # sync: starlette runs it in a worker thread
+        try:
+            return HTMLResponse(replays.page())
+        except BattletapeError as err:
+            return HTMLResponse(escape_text(str(err)), status_code=404)
+
+    def replay_data(request):
+        try:
+            return Response(replays.data(), media_type="application/json")
+        except BattletapeError as err:
+            return JSONResponse({"error": str(err)}, status_code=404)
 
     async def index(request):
         return HTMLResponse(page)
@@ -175,7 +257,14 @@ def application(follower: Follower, stopping=lambda: False, lang: str = "en"):
                                  headers={"Cache-Control": "no-cache"})
 
     return Starlette(routes=[Route("/", index), Route("/view.json", view),
-                             Route("/events", stream)])
+                             Route("/events", stream), Route("/replay", replay),
+                             Route("/replay.json", replay_data)])
+
+
+def escape_text(text: str) -> str:
+    from html import escape
+
+    return escape(text)
 
 
 def listening(host: str, port: int):

@@ -120,8 +120,14 @@ def echo_events(c: Context, events) -> None:
     named = where(c, events)
     if named:
         print(named)
+    from battletape.replay.drops import narrate
+
+    told = getattr(c.bt, "consequences", {})
     for e in events:
-        print(f"{e.originator_version:>5}  {describe(e, c.lang, system)}")
+        text = describe(e, c.lang, system)
+        print(f"{e.originator_version:>5}  {text}"
+              + narrate(told.get((e.originator_id, e.originator_version), []),
+                              c.lang, system, text))
     if getattr(c, "force", None) is not None and events and not any(
             type(e).__name__ == "RulingRecorded" for e in events):
         import sys

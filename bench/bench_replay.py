@@ -11,7 +11,10 @@ export    ``battletape export --format html -o FILE``: wall time and peak memory
           (both also as ratios to the baseline's), the page's size in bytes and per
           event;
 chromium  headless Chromium opening the page (``driver.get`` until the page's script
-          has run) and moving the slider to the last position (one ``input`` event);
+          has run: charts and variations drawn, the position shown), moving the
+          slider to the last position (one ``input`` event), and moving to 30
+          positions picked at random (seeded) through the page's links (``#p=N``, a
+          ``hashchange``), timed inside the page: the median and the slowest move;
 first     ``battletape replay`` on a terminal (a pseudo-terminal): the time until
           the first frame is drawn (ratio to ``state``);
 piped     ``battletape replay`` into a pipe (plain text, every event and a table after
@@ -45,7 +48,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 BATTLETAPE = str(Path(sys.executable).parent / "battletape")  # the venv's command
 GOALS = {"export s": 30.0, "export peak MB": 500.0, "page MB": 60.0,
-         "chromium open s": 10.0, "replay first frame s": 1.0}
+         "chromium open s": 2.0, "chromium move max s": 0.1,
+         "replay first frame s": 1.0}
 
 
 class Row(NamedTuple):
@@ -201,9 +205,26 @@ def _driver():
     return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=opts)
 
 
-def chromium(page: Path) -> tuple[float, float]:
-    """Seconds to open the page (until its script has drawn position 1) and to move
-    the slider to the end (the script's work for one ``input`` event)."""
+MOVES = """
+const [targets] = arguments, took = [];
+for (const p of targets) {
+  const start = performance.now();
+  location.hash = "#p=" + p;
+  window.dispatchEvent(new HashChangeEvent("hashchange"));
+  took.push((performance.now() - start) / 1000);
+  if (!document.getElementById("pos").textContent.startsWith("position " + p + " "))
+    return "missed " + p + ": " + document.getElementById("pos").textContent;
+}
+return took;
+"""
+
+
+def chromium(page: Path) -> tuple[float, float, float, float]:
+    """Seconds to open the page (until its script has drawn position 1), to move the
+    slider to the end (the script's work for one ``input`` event), and the median and
+    slowest of 30 moves to random positions (``#p=N``) timed in the page."""
+    import random
+
     driver = _driver()
     try:
         start = time.perf_counter()
@@ -218,7 +239,11 @@ def chromium(page: Path) -> tuple[float, float]:
         moved = time.perf_counter() - start
         if f"/ {last + 1}" not in shown and not shown.endswith(str(last + 1)):
             raise RuntimeError(f"the slider did not reach the end: {shown!r}")
-        return opened, moved
+        targets = random.Random(7).sample(range(1, last + 2), min(30, last + 1))
+        took = driver.execute_script(MOVES, targets)
+        if isinstance(took, str):
+            raise RuntimeError(took)
+        return opened, moved, statistics.median(took), max(took)
     finally:
         driver.quit()
 
@@ -229,7 +254,7 @@ def _median(fn: Callable[[], tuple], repeat: int) -> tuple:
 
 
 def measure(store: str, encounter: str | None = None, repeat: int = 1,
-            browser: bool = True) -> list[Row]:
+            browser: bool = True, page_only: bool = False) -> list[Row]:
     """The rows for one battle of ``store`` (``encounter``, default the last started)."""
     from battletape.application import Battletape
 
@@ -254,9 +279,13 @@ def measure(store: str, encounter: str | None = None, repeat: int = 1,
         add("page MB", size / 1e6)
         add("page bytes/event", size / count)
         if browser:
-            opened, moved = _median(lambda: chromium(page), repeat)
+            opened, moved, move, slowest = _median(lambda: chromium(page), repeat)
             add("chromium open s", opened)
             add("chromium slider to end s", moved)
+            add("chromium move median s", move)
+            add("chromium move max s", slowest)
+        if page_only:
+            return rows
         state_s, _ = _median(lambda: _run(_command(store, name, "state"),
                                           stdout=subprocess.DEVNULL), repeat)
         add("state s", state_s)
@@ -278,6 +307,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--encounter", action="append",
                         help="with --store: an encounter to measure (repeatable)")
     parser.add_argument("--no-browser", action="store_true", help="skip Chromium")
+    parser.add_argument("--page-only", action="store_true",
+                        help="only the page: export, its size, Chromium (no terminal replay)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         battles: list[tuple[str, str | None]] = []
@@ -292,7 +323,8 @@ def main(argv: list[str] | None = None) -> int:
                 battles.append((path, name))
         print(f"{'events':>7}  {'measure':<26} {'value':>12}   ratio")
         for path, name in battles:
-            for row in measure(path, name, args.repeat, not args.no_browser):
+            for row in measure(path, name, args.repeat, not args.no_browser,
+                               args.page_only):
                 print(row.line(), flush=True)
     return 0
 

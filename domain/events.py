@@ -25,7 +25,8 @@ SCHEMA = 2
 # may decide otherwise today: `verify` says so without calling it an alteration.
 # Edition 3: a GM's evening (issue 23): every mook of a 13th Age mob acts in the mob's
 # turn; a stable 3.5 creature takes no turns, and `next` rolls a dying monster's d100.
-RULES_EDITION = 3
+# Edition 4: a hidden 5e attacker has advantage from the state (5E-ATK-04).
+RULES_EDITION = 4
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _NIL = UUID(int=0)
 
@@ -102,6 +103,9 @@ class CombatantAdded(Event, kw_only=True):
     level: int = 1
     carried_from: str | None = None
     stats: dict[str, Any] = {}  # the rule system's own statistics (5e: saves, ...)
+    #: the name's grammatical gender in the sentences ("f", "m"; "" says nothing):
+    #: Italian agrees a word with it ("Bruna è caduta, priva di sensi")
+    gender: str = ""
 
 
 class InitiativeRolled(Event, kw_only=True):

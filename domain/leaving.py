@@ -69,7 +69,8 @@ def verbs(pcs_alone: str | None = None) -> list[Verb]:
     """The verbs every system has beside its own (a system's own verb of the same name
     wins), under the system's rule for PCs leaving alone (``pcs_alone``: see leave)."""
 
-    def _leave(services, name, how):
+    def _leave(services, name, how=None):
+        how = "fled" if how is None else how  # a recorded line read again gives None
         how_of(how)  # bad input before any state is read
         return lambda s, r: leave(s, name, how, pcs_alone)
 

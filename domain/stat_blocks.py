@@ -178,13 +178,19 @@ def require_system(block: Any, system: str) -> None:
 
 # --- using them ---------------------------------------------------------------------
 
+#: a saved value not taken when the table typed its alternative: a damage total typed
+#: (`--dmg`) stands for the saved dice (`damage`), and the other way round
+RATHER = {"damage": {"dmg"}, "dmg": {"damage"}, "extra": {"extra_dmg"},
+          "extra_dmg": {"extra"}}
+
+
 def fill(verb: Verb, values: dict[str, Any], typed: set[str],
          saved: dict[str, Any]) -> dict[str, Any]:
     """``values`` with every option not typed taken from ``saved``; then every
     required option must have a value (a one-line error names the first missing)."""
     out = dict(values)
     for p in verb.params:
-        if p.name in saved and p.name not in typed:
+        if p.name in saved and p.name not in typed and not typed & RATHER.get(p.name, set()):
             value = saved[p.name]
             out[p.name] = list(value) if isinstance(value, list) else value
     for p in verb.params:

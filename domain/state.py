@@ -53,6 +53,8 @@ class Combatant(msgspec.Struct, kw_only=True):
     actions_used: list[str] = []
     damage_dealt: int = 0
     damage_taken: int = 0
+    #: the name's grammatical gender in sentences ("f", "m", ""): domain/grammar.py
+    gender: str = ""
     # the rule system's own part: a typed Struct it declares (domain/<system>/state.py)
     part: CombatantParts | None = None
     # or free-form keys (domain/<system>/: their meaning)

@@ -115,11 +115,18 @@ class RuleSystem:
         return {k: v for table in (getattr(terms, "STATUSES", ()), getattr(terms, "WORDS", ()))
                 if isinstance(table, dict) for k, v in table.items()}
 
-    def term(self, word: str, lang: str) -> str:
+    def term(self, word: str, lang: str, gender: str = "") -> str:
         """``word`` in ``lang``: a condition (the seed's Italian name), a status or a
-        rule word (the system's catalogue, context "term")."""
+        rule word (the system's catalogue, context "term"); said of a name of
+        ``gender`` (domain/grammar.py), its form for it (context "term feminine")."""
         if lang == "en":
             return word
+        if gender == "f":
+            from battletape.domain.words import words
+
+            said = words(lang, self.package).ctx("term feminine", word)
+            if said != word:
+                return said
         if lang == "it" and word in self.conditions:
             return self.conditions[word]
         from battletape.domain.words import words
@@ -226,6 +233,22 @@ class RuleSystem:
         """The contract's ``staggered`` key (13th Age: staggered; 5e: bloodied)."""
         return 0 < c.hp <= c.max_hp // 2
 
+    #: conditions that stay when the condition that brought them ends (one wakes up
+    #: prone): shown beside it, where the others it brought are not
+    outlasting: tuple[str, ...] = ("prone",)
+
+    def shown_conditions(self, c: "Combatant") -> list[str]:
+        """The conditions a table shows beside ``c``'s status, each word once: none for
+        the dead; not the one its status already says (``unconscious``, ``fled``), nor
+        one another of its conditions brought and takes away with it (``incapacitated``
+        of ``unconscious``)."""
+        if c.status == "dead":
+            return []
+        return [k for k, info in sorted(c.conditions.items())
+                if k != c.status and not (info.source in c.conditions
+                                          and info.source != k
+                                          and k not in self.outlasting)]
+
     def combatant_keys(self, c: "Combatant") -> dict[str, Any]:
         """Keys this system adds to each combatant of ``state --json``."""
         return {}
@@ -271,7 +294,10 @@ def _verbs(module: str, pcs_leave_together: str | None) -> dict[str, "Verb"]:
     fight: domain.leaving); a system's own verb of the same name wins."""
     from battletape.domain import leaving
 
-    own = {v.name: v for v in import_module(module).VERBS}
+    from battletape.domain.grammar import with_gender
+
+    own = {v.name: with_gender(v) if v.name == "add" else v
+           for v in import_module(module).VERBS}
     core = leaving.verbs(pcs_leave_together)
     return {**own, **{v.name: v for v in core if v.name not in own}}
 

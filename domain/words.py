@@ -80,6 +80,16 @@ class Words:
         said = self.text(message, context) if self._catalogues else message
         return said.format(**fields) if fields else said
 
+    def of(self, gender: str, message: str, /, **fields: Any) -> str:
+        """``message`` said of a name of grammatical ``gender`` (domain/grammar.py):
+        its feminine form (msgctxt "feminine") for "f" where the language has one,
+        else the message as it is."""
+        if gender == "f" and self._catalogues:
+            said = self.text(message, "feminine")
+            if said != message:
+                return said.format(**fields) if fields else said
+        return self(message, **fields)
+
     def plural(self, singular: str, plural: str, n: int, /, **fields: Any) -> str:
         """The form of ``n`` (the language's plural rule), its fields filled."""
         for c in self._catalogues:
@@ -120,6 +130,12 @@ def N_(message: str) -> str:
     """A message said elsewhere (a page's label, a sentence a report takes from a
     system): marked so that the catalogues' tools find it; said by ``Words``."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """A message with its plural, marked for extraction, said later by
+    :meth:`Words.plural`."""
+    return singular, plural
 
 
 def tr(lang: str, message: str, /, **fields: Any) -> str:

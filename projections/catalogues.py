@@ -20,7 +20,8 @@ from pathlib import Path
 from battletape.domain.words import DOMAIN
 
 #: the call names whose first arguments are messages, in Babel's keyword form
-KEYWORDS = {"_": None, "N_": None, "tr": (2,), "ctx": ((1, "c"), 2), "plural": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "tr": (2,), "ctx": ((1, "c"), 2), "plural": (1, 2),
+            "of": (2,), "N_plural": (1, 2)}
 #: the packages whose messages the core's catalogue holds (the domain's own modules,
 #: not its systems' packages)
 CORE_SOURCES = ("battletape.projections", "battletape.replay", "battletape",

@@ -127,16 +127,12 @@ def _sentence(e: ev.Event, rules, _: Words, t) -> str | None:  # noqa: C901 (one
                      provoked=provoked)
         case ev.ConditionApplied():
             extra = (_(", save {save}", save=_.ctx("save", e.save)) if e.save
-                     else _(", until {until}", until=_.ctx("until", e.until)) if e.until
-                     else "")
+                     else _until(e.until, _) if e.until else "")
             if e.until and e.turn_of:
                 extra += _(" of {name}", name=e.turn_of)
             if e.mods:
                 extra += " (" + ", ".join(f"{k} {v:+d}" for k, v in e.mods.items()) + ")"
-            source = _(" by {source}", source=e.source) if e.source else ""
-            return _("{name} is {condition}{source}{extra}", name=e.name,
-                     condition=_under(rules, e.condition, _, t), source=source,
-                     extra=extra)
+            return _applied(e, _under(rules, e.condition, _, t), extra, _)
         case ev.ConditionRemoved():
             return _("{name} is no longer {condition} ({reason})", name=e.name,
                      condition=_under(rules, e.condition, _, t),
@@ -145,9 +141,11 @@ def _sentence(e: ev.Event, rules, _: Words, t) -> str | None:  # noqa: C901 (one
             fields = dict(name=e.name, amount=e.amount, ongoing=t("ongoing damage"),
                           save=_.ctx("save", e.save))
             if e.damage_type:
-                return _("{name} takes {amount} {type} ongoing damage ({save} save)",
+                return _("{name} will take {amount} {type} ongoing damage (until a {save} "
+                         "save)",
                          type=_type(e.damage_type, _, t), **fields)
-            return _("{name} takes {amount} ongoing damage ({save} save)", **fields)
+            return _("{name} will take {amount} ongoing damage (until a {save} save)",
+                     **fields)
         case ev.OngoingDamageEnded():
             return _("{name}'s ongoing damage ends ({reason})", name=e.name,
                      ongoing=t("ongoing damage"), reason=_.ctx("reason", e.reason))
@@ -259,6 +257,37 @@ def _attack(e: ev.AttackResolved, _: Words, t) -> str:
              "{value}: {result}{extra}", attacker=e.attacker, target=e.target,
              natural=e.natural, total=e.total, defense=_.ctx("defense", e.defense.upper()),
              value=e.defense_value, result=result, extra=extra)
+
+
+def _applied(e: ev.ConditionApplied, condition: str, extra: str, _: Words) -> str:
+    """A condition as a person says it: ``Dire Rat 1 flees``, ``Orc 1 knocks Bram
+    prone``, ``Bram is poisoned by Skeleton``."""
+    from battletape.domain.leaving import LEAVING
+
+    if e.condition in LEAVING:
+        said = (_("{name} flees", name=e.name) if e.condition == "fled"
+                else _("{name} surrenders", name=e.name))
+        return said + (_(" (to {source})", source=e.source) if e.source else "") + extra
+    if e.condition == "prone" and e.source:
+        return _("{source} knocks {name} prone{extra}", source=e.source, name=e.name,
+                 extra=extra)
+    source = _(" by {source}", source=e.source) if e.source else ""
+    return _("{name} is {condition}{source}{extra}", name=e.name, condition=condition,
+             source=source, extra=extra)
+
+
+def _until(until: str, _: Words) -> str:
+    """How long a condition lasts: ``, until Valdris's turn in round 13`` for a
+    system's ``round 13, Valdris`` (or ``round 13, Valdris's turn``), ``, until round
+    13``, or a named end (``end-of-turn``) in the reader's words."""
+    head, _sep, anchor = until.partition(", ")
+    number = head[len("round "):] if head.startswith("round ") else ""
+    if not number.isdigit():
+        return _(", until {until}", until=_.ctx("until", until))
+    anchor = anchor.removesuffix("'s turn")
+    if not anchor or anchor == "start":
+        return _(", until round {n}", n=number)
+    return _(", until {name}'s turn in round {n}", name=anchor, n=number)
 
 
 def _under(rules, condition: str, _: Words, t) -> str:

@@ -40,6 +40,10 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
         from battletape.domain.leaving import fold as leave
 
         leave(state, e)
+    elif isinstance(e, ev.CombatantAdded) and e.gender:  # every system's: grammar
+        added = state.combatants.get(e.name)
+        if added is not None:
+            added.gender = e.gender
     return state
 
 

@@ -12,7 +12,7 @@ those after a checkpoint to it, gives the view of ``state --at N``.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Container, Iterator, NamedTuple, Sequence
 
 import msgspec
 
@@ -31,6 +31,7 @@ class Step(NamedTuple):
     voided: bool
     delta: dict[str, Any]
     checkpoint: dict[str, Any] | None
+    state: EncounterState | None = None  # the live state after it (read, never keep)
 
 
 def _diff(old: dict, new: dict) -> dict:
@@ -38,11 +39,16 @@ def _diff(old: dict, new: dict) -> dict:
 
 
 def steps(events: Sequence[ev.Event], every: int = CHECKPOINT_EVERY,
-          history: EffectiveHistory | None = None) -> Iterator[Step]:
+          history: EffectiveHistory | None = None,
+          shown: Callable[[dict, Any, Any], dict] | None = None,
+          whole_at: Container[int] = ()) -> Iterator[Step]:
     """One pass over the log, one state: each event with the change it makes to the
     view. A combatant's view is made again only when its state changed (compared as
     encoded bytes), so a step costs what the event changed, not the whole state.
-    ``history``: the log's effective history, when the caller has it."""
+    ``history``: the log's effective history, when the caller has it; ``shown``: what
+    a reader may see of a combatant's view (``shown(view, combatant, system)``: the
+    players' live page hides the monsters' hit points), all of it by default;
+    ``whole_at``: indices that also get a checkpoint (a what-if's fork)."""
     encode = msgspec.json.Encoder().encode
     walk = Frames(events, history=history)
     state = EncounterState()
@@ -62,6 +68,8 @@ def steps(events: Sequence[ev.Event], every: int = CHECKPOINT_EVERY,
                 views[name] = before[1]
                 continue
             view = combatant_view(c, system)
+            if shown is not None:
+                view = shown(view, c, system)
             views[name] = view
             if before is None or before[1].keys() != view.keys():
                 whole[name] = view
@@ -86,6 +94,6 @@ def steps(events: Sequence[ev.Event], every: int = CHECKPOINT_EVERY,
         if gone:
             delta["x"] = gone
         checkpoint = None
-        if (i + 1) % every == 0:
+        if (i + 1) % every == 0 or i in whole_at:
             checkpoint = {**full, "combatants": [[n, v] for n, v in views.items()]}
-        yield Step(i, e, walk.voided(i), delta, checkpoint)
+        yield Step(i, e, walk.voided(i), delta, checkpoint, state)

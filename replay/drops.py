@@ -1,6 +1,8 @@
-"""Who drops, and at which event: a creature going down is narrated as a drop in the
-log and the replays, whatever took it there (an attack, direct damage, or ongoing
-damage at the end of its turn)."""
+"""What a command did to the creatures it touched, in the log's words: a creature
+drops, dies, is staggered (bloodied), stabilizes, wakes, flees or surrenders. The log,
+the replays and the line a recording command prints all say it through here, after
+the event that did it (an attack, direct damage, ongoing damage at the end of a turn,
+a mook's damage spilling over to its mob)."""
 
 from __future__ import annotations
 
@@ -9,37 +11,91 @@ from typing import Sequence
 from battletape.domain import events as ev, systems
 from battletape.domain.history import EffectiveHistory
 from battletape.domain.state import EncounterState
+from battletape.domain.words import N_, N_plural, words
 from battletape.projections.encounter_state import apply
 
 #: statuses of a creature that is down, in any system
 DOWN = ("unconscious", "dying", "disabled", "dead", "knocked-out")
 
+#: what happened to a creature -> its sentence (the core's catalogue)
+SAID = {
+    "drops": N_("{name} drops ({status})"),
+    "dies": N_("{name} dies"),
+    "staggered": N_("{name} is {staggered}"),
+    "stabilizes": N_("{name} stabilizes"),
+    "wakes": N_("{name} wakes"),
+    "flees": N_("{name} flees"),
+    "surrenders": N_("{name} surrenders"),
+}
+
+#: a creature's standing: {name: (status, staggered, surrendered)}
+Standing = dict[str, tuple[str, bool, bool]]
+
+
+def standing(state: EncounterState) -> Standing:
+    """Each creature's status, whether it is staggered (the system's word) and whether
+    it left by surrendering: what a consequence is read from."""
+    if not state.combatants:
+        return {}
+    rules = systems.of(state)
+    return {n: (c.status, c.hp > 0 and c.status == "up" and rules.staggered(c),
+                "surrendered" in c.conditions)
+            for n, c in state.combatants.items()}
+
+
+def _what(before: tuple[str, bool, bool], now: tuple[str, bool, bool]) -> str | None:
+    was, was_staggered, _ = before
+    status, staggered, surrendered = now
+    if status != was:
+        if status == "dead":
+            return "dies"
+        if status in DOWN and was not in DOWN:
+            return "drops"
+        if status == "stable" and was in DOWN:
+            return "stabilizes"
+        if status == "up" and was != "dead" and (was in DOWN or was == "stable"):
+            return "wakes"
+        if status == "fled":
+            return "surrenders" if surrendered else "flees"
+        return None
+    return "staggered" if staggered and not was_staggered else None
+
+
+def changes(before: Standing, state: EncounterState) -> list[tuple[str, str, str, str]]:
+    """[(name, what, status, gender)] of each creature whose standing ``state``
+    changed since ``before`` (what: a key of SAID; gender: its name's, for the
+    languages whose words agree with it); creatures that were not there are left
+    out."""
+    now = standing(state)
+    out = []
+    for name, was in before.items():
+        if name in now and (what := _what(was, now[name])) is not None:
+            out.append((name, what, now[name][0], state.combatants[name].gender))
+    return out
+
 
 class DropWatch:
     """The effective history folded one event at a time, in order (so a replay that
-    reads its log lazily stays lazy): ``see(e)`` folds ``e`` and tells who it took
-    down."""
+    reads its log lazily stays lazy): ``see(e)`` folds ``e`` and tells what it did to
+    whom."""
 
-    def __init__(self) -> None:
-        self.state = EncounterState()
+    def __init__(self, state: EncounterState | None = None) -> None:
+        self.state = state if state is not None else EncounterState()
 
-    def see(self, e: ev.Event) -> list[tuple[str, str]]:
-        """[(name, status)] of each creature that was not down and is now (or that was
-        down and is now dead)."""
-        before = {n: c.status for n, c in self.state.combatants.items()}
+    def see(self, e: ev.Event) -> list[tuple[str, str, str, str]]:
+        """[(name, what, status, gender)]: see :func:`changes`."""
+        before = standing(self.state)
         apply(self.state, e)
-        return [(n, c.status) for n, c in self.state.combatants.items()
-                if n in before and c.status != before[n] and c.status in DOWN
-                and (before[n] not in DOWN or c.status == "dead")]
+        return changes(before, self.state)
 
 
 def drops(events: Sequence[ev.Event],
-          history: EffectiveHistory | None = None) -> dict[int, list[tuple[str, str]]]:
-    """{position: [(name, status), ...]} over the effective history (an amended
+          history: EffectiveHistory | None = None) -> dict[int, list[tuple[str, str, str, str]]]:
+    """{position: [(name, what, status, gender), ...]} over the effective history (an amended
     command by its replacement, at the command's position)."""
     history = history if history is not None else EffectiveHistory(events)
     watch = DropWatch()
-    out: dict[int, list[tuple[str, str]]] = {}
+    out: dict[int, list[tuple[str, str, str, str]]] = {}
     for e in events:
         fallen = [d for counted in history.counted(e) for d in watch.see(counted)]
         if fallen:
@@ -47,11 +103,48 @@ def drops(events: Sequence[ev.Event],
     return out
 
 
-def narrate(fallen: list[tuple[str, str]], lang: str, system: str) -> str:
-    """`` — Goblin drops (dead)`` (``cade`` in Italian), or nothing."""
+def narrate(fallen: list[tuple], lang: str, system: str,
+            said: str = "") -> str:
+    """`` — Goblin dies``, `` — Bram drops (unconscious)``, `` — Orc is staggered``
+    (in ``lang``), or nothing; what the event's own sentence ``said`` already tells
+    ("Dire Rat 1 flees") is not told again."""
     if not fallen:
         return ""
     rules = systems.get(system)
-    verb = "cade" if lang == "it" else "drops"
-    return "".join(f" — {name} {verb} ({rules.term(status, lang)})"
-                   for name, status in fallen)
+    say = words(lang)
+    out = ""
+    for names, what, status, gender in _together(fallen):
+        if len(names) > 1:  # "Goblin 1, Goblin 2 e Goblin 3 fuggono"
+            sentence = say.plural(*TOGETHER[what], len(names), names=say(
+                "{names} and {last}", names=", ".join(names[:-1]), last=names[-1]))
+        else:
+            sentence = say.of(gender, SAID[what], name=names[0],
+                              status=rules.term(status, lang, gender),
+                              staggered=rules.term(rules.words_staggered, lang, gender))
+        if sentence not in said:
+            out += f" — {sentence}"
+    return out
+
+
+#: what befell several creatures at once, said of them together
+TOGETHER = {
+    "dies": N_plural("{names} dies", "{names} die"),
+    "flees": N_plural("{names} flees", "{names} flee"),
+    "surrenders": N_plural("{names} surrenders", "{names} surrender"),
+    "wakes": N_plural("{names} wakes", "{names} wake"),
+    "stabilizes": N_plural("{names} stabilizes", "{names} stabilize"),
+}
+
+
+def _together(fallen: list[tuple]) -> list[tuple[list[str], str, str, str]]:
+    """``fallen`` with the creatures that met the same fate (one of TOGETHER) at once
+    taken together, in the order they came: [(names, what, status, gender)]."""
+    out: list[tuple[list[str], str, str, str]] = []
+    for name, what, status, *rest in fallen:
+        gender = rest[0] if rest else ""
+        same = next((o for o in out if o[1] == what and what in TOGETHER), None)
+        if same is not None:
+            same[0].append(name)
+        else:
+            out.append(([name], what, status, gender))
+    return out

@@ -70,11 +70,11 @@ def entries(events: Sequence[ev.Event], lang: str = "en", system: str | None = N
         return
     system = system or getattr(events[0], "system", systems.DEFAULT_SYSTEM)
     history = corrections if corrections is not None else EffectiveHistory(events)
-    watch = DropWatch()  # a creature going down is told as a drop, where it fell
+    watch = DropWatch()  # what an event did to whom, told where it happened
     for status, e, at in history.shown(everything, events):
         text = describe(e, lang, system)
         if status in (EFFECTIVE, AMENDED):  # it counts: folded, and says who it took down
-            text += narrate(watch.see(e), lang, system)
+            text += narrate(watch.see(e), lang, system, text)
         yield Entry(e.originator_version, e, text, e.by, e.timestamp, status, at)
 
 

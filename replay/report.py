@@ -29,7 +29,9 @@ def _dice_line(state, _: Words) -> str:
              commitment=d["commitment"][:16], said=said)
 
 
-def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
+def markdown(events: Sequence[ev.Event], lang: str = "en",
+             hp_chart: str | None = None) -> str:
+    """The report; ``hp_chart``: the file name of the HP chart beside it, to link."""
     start = events[0]
     system = systems.get(start.system)
     _ = words(lang, system.package)
@@ -126,13 +128,13 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
             was = before.get(name)
             if was is not None and was != c.status:
                 if c.status == "unconscious":
-                    say(_("{name} fell", name=name))
+                    say(_.of(c.gender, "{name} fell", name=name))
                 elif c.status in ("dying", "disabled") and was not in ("dying", "stable"):
-                    say(_("{name} dropped ({status})", name=name,
-                          status=term(c.status, lang)))
+                    say(_.of(c.gender, "{name} dropped ({status})", name=name,
+                              status=term(c.status, lang, c.gender)))
                 elif c.status == "dead":
-                    say(_("{name} died", name=name) if c.pc
-                        else _("{name} was slain", name=name))
+                    say(_.of(c.gender, "{name} died", name=name) if c.pc
+                        else _.of(c.gender, "{name} was slain", name=name))
     surprise = any(isinstance(e, ev.SurpriseDeclared) for e in events)
     for rnd in sorted(rounds):
         if not rounds[rnd]:
@@ -140,14 +142,18 @@ def markdown(events: Sequence[ev.Event], lang: str = "en") -> str:
         title = (_("Surprise round") if surprise else _("Before initiative")) if rnd == 0 \
             else _("Round {n}", n=rnd)
         lines += ["", f"## {title}", "", "; ".join(rounds[rnd]) + "."]
+    if hp_chart:
+        lines += ["", "## " + _("hit points"), "",
+                  f"![{_('hit points')}]({hp_chart.replace(' ', '%20')})"]
     lines += ["", "## " + _("Final state"), ""]
     lines.append("| " + " | ".join((_("name"), _("hp"), _("status"), _("conditions")))
                  + " |")
     lines.append("| --- | --- | --- | --- |")
     for c in final.combatants.values():
-        status = term(c.status, lang) + (f" ({term(system.words_staggered, lang)})"
-                                         if c.hp > 0 and system.staggered(c) else "")
-        conds = ", ".join(term(k, lang) for k in sorted(c.conditions)) or "—"
+        status = term(c.status, lang, c.gender) + (
+            f" ({term(system.words_staggered, lang, c.gender)})"
+            if c.hp > 0 and system.staggered(c) else "")
+        conds = ", ".join(term(k, lang, c.gender) for k in system.shown_conditions(c)) or "—"
         lines.append(f"| {c.name.replace('|', chr(92) + '|')} | {c.hp}/{c.max_hp} | {status} | {conds} |")
     if final.ended:
         lines += ["", _("The battle ended: {outcome}.",

@@ -180,10 +180,28 @@ def _virtual(events: Sequence[ev.Event]) -> bool:
 
 
 def _difference(before: Sequence[ev.Event], after: Sequence[ev.Event]) -> str:
+    """What deciding a command again changes: the fields that differ, their values as
+    a person reads them (never a Python repr)."""
     b, a = _decisions(before), _decisions(after)
     for x, y in zip(b, a):
         if x != y:
             keys = [k for k in sorted(set(x) | set(y)) if x.get(k) != y.get(k)]
             return ("would now be decided differently: " + ", ".join(
-                f"{k} {x.get(k)!r} -> {y.get(k)!r}" for k in keys[:4]))
+                f"{k} {_plain(x.get(k))} -> {_plain(y.get(k))}" for k in keys[:4]))
     return f"would now record {len(a)} events instead of {len(b)}"
+
+
+def _plain(value: object) -> str:
+    """A recorded value as a person reads it: a roll by its dice and faces, a list
+    by its items, nothing as a dash."""
+    if value is None or value == [] or value == {}:
+        return "—"
+    if isinstance(value, dict) and "expr" in value:
+        faces = value.get("faces") or []
+        return f"{value['expr']} {faces} = {value.get('total')}" if faces else \
+            f"{value['expr']} = {value.get('total')}"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_plain(v)}" for k, v in value.items())
+    return str(value)

@@ -10,6 +10,7 @@ back (:meth:`battletape.domain.verbs.Verb.words`).
 from __future__ import annotations
 
 import shlex
+from typing import Callable
 
 
 def split(line: str) -> list[str]:
@@ -56,6 +57,40 @@ def split_globals(args: list[str]) -> list[str]:
         if "=" not in head:
             del rest[:GLOBAL_OPTIONS[head]]
     return rest
+
+
+def lift_globals(args: list[str], own: "Callable[[str], set[str]]") -> list[str]:
+    """``args`` with the global options written after the command (``damage Bram 5
+    --force "a ruling"``) moved before it, as if typed there; an option the command
+    declares itself (``own(command)``: its option names, asked only when a global
+    option's name follows the command) stays its own."""
+    at = len(args) - len(split_globals(args))
+    if at >= len(args) or not any(a.split("=")[0] in GLOBAL_OPTIONS
+                                  for a in args[at + 1:]):
+        return list(args)
+    declared = own(args[at])
+    head, rest, i = list(args[:at]), [args[at]], at + 1
+    while i < len(args):
+        word = args[i]
+        key = word.split("=")[0]
+        if word == "--":  # what follows is the command's, word for word
+            rest += args[i:]
+            break
+        if key in GLOBAL_OPTIONS and key not in declared:
+            takes = 0 if "=" in word else GLOBAL_OPTIONS[key]
+            values = args[i + 1:i + 1 + takes]
+            if len(values) < takes or any(v.startswith("--") for v in values):
+                from battletape.domain.errors import BadInput
+
+                raise BadInput(key, " ".join([word, *values]).strip(),
+                               "its value, before or after the command (a global "
+                               "option)")
+            head += [word, *values]
+            i += 1 + takes
+            continue
+        rest.append(word)
+        i += 1
+    return head + rest
 
 
 def global_value(args: list[str], *names: str) -> str | None:

@@ -194,6 +194,9 @@ def overridden(line: str, changes: dict[str, str], turn: str | None,
                 raise BadInput("--target", value, f"a command with a target, not {verb!r}")
             args[index] = value
         else:
+            if spec is not None and not any(f"--{key}" in p.flags for p in spec.params):
+                raise BadInput(f"--{key}", value, f"an option of `{verb}` "
+                               f"({', '.join(sorted(spec.options)) or 'none'})")
             _set_option(args, f"--{key}", value)
     if plan is not None:  # the rolls an amendment types (api/amend_rolls.py)
         plan.apply(args)

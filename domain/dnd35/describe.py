@@ -317,9 +317,11 @@ def _table_action(e: ev35.TableActionTaken, _: Words, t) -> str:
 
     provokes = (_(" — may take an {aoo}: {names}", aoo=t("attack of opportunity"),
                   names=_.names(e.provokes)) if e.provokes else "")
-    found = row(e.action)
-    action = _.ctx("action", e.action) if found is None or _.lang == "en" else \
-        found.italian.split(" (")[0]
+    found = row(e.action)  # the action table's name, not its slug ("drink-potion")
+    action = (_.ctx("action", e.action) if found is None
+              else (found.english[0].lower() + found.english[1:]).split(" (")[0]
+              if _.lang == "en"
+              else found.italian.split(" (")[0])
     if e.kind == "aoo":     # a special move made as an AoO (35-AOO-06)
         on = (_(" on the action at {position}", position=e.what[8:])
               if e.what.startswith("trigger:") else "")

@@ -82,6 +82,8 @@ def _sources(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
         dis.append("attacker can't see target (target hidden)")
     if o.unseen_by_target:
         adv.append("target can't see attacker")
+    elif stats.get(a, "hidden"):  # attacking from hiding: unseen, then revealed
+        adv.append("target can't see attacker (attacker hidden)")
     if not (underwater(state) and o.range == "long"):
         dis += ranged_attacks.range_disadvantage(o.kind, o.range, t.name)
     if o.adjacent_enemy:

@@ -26,11 +26,17 @@ def battletape() -> list[str]:
 class Terminal:
     """One process on a pseudo-terminal of 40x120; ``expect`` waits for text."""
 
-    def __init__(self, args: list[str], cwd: str, env: dict | None = None):
+    def __init__(self, args: list[str], cwd: str, env: dict | None = None,
+                 columns: int = 120, cursor_reports: bool = False):
+        """``cursor_reports``: answer the prompt's cursor position requests, as a
+        real terminal does (prompt_toolkit draws its bottom toolbar only then)."""
         master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-        environment = dict(os.environ, TERM="xterm-256color", COLUMNS="120",
-                           LINES="40", PROMPT_TOOLKIT_NO_CPR="1", **(env or {}))
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
+        environment = dict(os.environ, TERM="xterm-256color", COLUMNS=str(columns),
+                           LINES="40", **(env or {}))
+        if not cursor_reports:
+            environment.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+        self.cursor_reports = cursor_reports
         self.process = subprocess.Popen(battletape() + args, stdin=slave, stdout=slave,
                                         stderr=slave, cwd=cwd, env=environment,
                                         close_fds=True)
@@ -50,6 +56,9 @@ class Terminal:
                     return
                 if not chunk:
                     return
+                if self.cursor_reports and b"\x1b[6n" in chunk:
+                    chunk = chunk.replace(b"\x1b[6n", b"")
+                    self.send("\x1b[20;1R")  # the cursor is on row 20
                 self.raw += chunk
 
     @property

@@ -116,7 +116,7 @@ def test_an_attack_of_opportunity_is_counted_in_aoo_used(alley):
     ok(alley, "next")
     ok(alley, "engage Kael 'Orc 1'")        # Kael threatens Orc 1 (35-AOO-07)
     r = ok(alley, "do 'Orc 1' drink-potion")
-    assert "Orc 1: drink-potion (standard)" in r.out
+    assert "Orc 1: drink a potion or apply an oil (standard)" in r.out
     ok(alley, "attack Kael 'Orc 1' --opportunity --bonus 6 --roll 10 --dmg 5 --kind melee")
     assert combatant(alley, "Kael")["aoo_used"] == 1
     assert combatant(alley, "Orc 1")["actions_used"] == ["standard"]

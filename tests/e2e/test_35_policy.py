@@ -274,7 +274,7 @@ def test_ripple_shows_what_an_amendment_changes_instead_of_a_rewind(alley):
     assert "ripple: 1 later command no longer holds" in r.out
     assert ok(alley, "ripple --json").json() == [
         {"position": nxt, "command": "next",
-         "why": "would now be decided differently: name 'Ogre' -> 'Mira'"}]
+         "why": "would now be decided differently: name Ogre -> Mira"}]
     m = state(alley)["combatants"]["Mira"]
     assert (m["hp"], m["status"]) == (0, "disabled")
 

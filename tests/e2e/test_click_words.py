@@ -57,10 +57,13 @@ def test_an_unknown_option_of_a_verb_names_the_verbs_options(fight):
     r = cli(fight, "damage", "Orc", "3", "--typo")
     assert r.code == 2 and r.err.strip() == (
         "Error: no such option --typo for `damage` in 5e; its options: --crit, "
-        "--modifier, --type")
+        "--modifier, --type (the global options --force, -e, --lang, --as go before or "
+        "after it)")
     it = cli(fight, "--lang", "it", "damage", "Orc", "3", "--typo")
     assert it.err.strip() == ("Errore: nessuna opzione --typo per `damage` in 5e; le "
-                              "sue opzioni: --crit, --modifier, --type")
+                              "sue opzioni: --crit, --modifier, --type (le opzioni "
+                              "globali --force, -e, --lang, --as vanno prima o dopo il "
+                              "comando)")
     assert cli(fight, "damage", "Orc", "-3").err.startswith("Error: bad damage -3")
     assert snapshot_of(fight) == before
 

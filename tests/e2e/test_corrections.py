@@ -194,3 +194,31 @@ def test_a_correction_recomputes_later_battles_of_the_campaign(sqlite_store):
     r = ok(s, "--encounter One amend 3 --dmg 12 --reason 'it was 12'")
     assert "Two: Bruna started with hp 10 -> 18" in r.out
     assert hp(s, "Bruna") == 18
+
+
+def test_ripple_reviews_every_amendment_since_the_last_accept(sqlite_store):
+    """Two amendments, the second at a later command: `ripple` (and `--accept`) still
+    lists what the first broke, so `verify` passes once the GM has accepted. The demo:
+    the Ogre Chief's crit at 44 (natural 20, Bruna drops) amended to a natural 8 (16
+    vs AC 18: a miss) leaves Bruna's death save at 52 without a dying Bruna (Death
+    and Dying); the amendment at 59 turns the Ogre's attack on Kael to Bruna."""
+    s = sqlite_store
+    ok(s, "demo --delay 0")
+    ok(s, "amend 44 --roll 8 --reason 'it was an 8'")
+    ok(s, "amend 59 --target Bruna --reason 'the ogre swung at Bruna'")
+    assert "   52  death-save Bruna" in ok(s, "ripple").out
+    accepted = ok(s, "ripple --accept --note 'we played on'").out
+    assert "accepted    52  death-save Bruna" in accepted
+    ok(s, "verify")
+
+
+def test_diff_compares_encounters_of_two_systems(sqlite_store):
+    """`diff` of a 13th Age and a 3.5 encounter was an internal error (KeyError 'pd'):
+    a key one system has is compared with nothing in the other."""
+    s = sqlite_store
+    ok(s, "new Bridge --seed 2")
+    ok(s, "add Bruna --pc --hp 30 --ac 17 --pd 14 --md 12")
+    ok(s, "new Tower --system 3.5e --seed 2")
+    ok(s, "add Bruna --pc --hp 30 --ac 17")
+    out = ok(s, "diff Bridge Tower").out
+    assert "Bruna.pd" in out and "Traceback" not in out

@@ -93,3 +93,23 @@ def test_35_a_newcomer_aware_of_the_fight_says_why_its_count_is_what_it_is(sqlit
     assert state(s)["combatants"]["Hobgoblin"]["initiative"] == 19
     out = ok(s, "add Orc --hp 6 --ac 15 --joins unaware").out
     assert "unaware of the fight: it rolls initiative (`init`)" in out
+
+
+def test_5E_ATK_04_a_hidden_attacker_has_advantage_from_the_state_and_is_revealed(
+        sqlite_store):
+    # "Se una creatura non può vederti, hai vantaggio per colpirla"; "Se attacchi da
+    # nascosto, riveli la tua posizione" (5E-ATK-05): the evening's hidden goblin
+    s = sqlite_store
+    ok(s, "new Cave --system 5e --seed 2")
+    ok(s, "add Aria --pc --hp 30 --ac 15 --init 3")
+    ok(s, "add Gob --hp 7 --ac 13 --init 1")
+    ok(s, "init Aria=15 Gob=5")        # Aria first
+    ok(s, "next")                      # the goblin's turn
+    ok(s, "do Gob hide")
+    ok(s, "next")                      # Aria
+    ok(s, "next")                      # the goblin again, still hidden
+    out = ok(s, "attack Gob Aria --bonus 4 --roll 3/16 --dmg 5").out  # no --adv
+    hit = [e for e in events(s) if e["type"] == "AttackResolved"][-1]
+    assert hit["natural"] == 16 and hit["hit"]   # the higher face: 16+4 = 20 vs 15
+    assert "advantage" in out
+    assert state(s)["combatants"]["Gob"]["hidden"] is False  # revealed

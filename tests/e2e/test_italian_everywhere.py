@@ -64,11 +64,16 @@ def leaked(text: str, names: set[str]) -> dict[str, int]:
 
 
 def _visible(page: str) -> str:
-    """The page's own words and the log lines its data holds."""
+    """The page's own words, those its script says, and the log lines and the
+    corrections its data holds."""
     data = json.loads(re.search(r'<script id="data" type="application/json">(.*?)'
                                 r"</script>", page, re.S).group(1))
     template = re.sub(r"<script.*?</script>|<style.*?</style>", " ", page, flags=re.S)
-    return re.sub(r"<[^>]+>", " ", template) + "\n".join(s[0] for s in data["steps"])
+    said = [re.sub(r"\{\w+\}", " ", w) for w in data["page"]["labels"].values()]
+    for v in data["main"]["variations"]:
+        said += [v["what"], v["rule"], *v.get("new", [])]
+    return (re.sub(r"<[^>]+>", " ", template) + "\n".join(s[0] for s in data["main"]["steps"])
+            + "\n" + "\n".join(said))
 
 
 def test_the_english_words_are_a_real_list():

@@ -36,10 +36,10 @@ def battle(sqlite_store):
 def test_the_ongoing_damage_that_drops_the_goblin_is_narrated_as_a_drop(battle):
     lines = ok(battle, "log").out.splitlines()
     ongoing = next(line for line in lines if "(ongoing)" in line)
-    assert ongoing.endswith("Goblin takes 7 fire (ongoing) — Goblin drops (dead)")
+    assert ongoing.endswith("Goblin takes 7 fire (ongoing) — Goblin dies")
     italian = ok(battle, "--lang it log").out
-    assert "Goblin subisce 7 danni da fuoco (continuati) — Goblin cade (morto)" in italian
-    assert "Goblin drops (dead)" in ok(battle, "replay").out
+    assert "Goblin subisce 7 danni da fuoco (continuati) — Goblin muore" in italian
+    assert "Goblin dies" in ok(battle, "replay").out
 
 
 def test_no_line_of_log_or_replay_prints_raw_fields(battle):
@@ -77,4 +77,4 @@ def test_the_campaign_verbs_echo_sentences(battle):
 def test_the_html_replay_narrates_the_drop(battle, tmp_path):
     page = tmp_path / "bridge.html"
     ok(battle, "export", "--format", "html", "-o", str(page))
-    assert "Goblin drops (dead)" in page.read_text()
+    assert "Goblin dies" in page.read_text()

@@ -65,7 +65,7 @@ def test_the_html_page_shows_the_amended_line(amended, tmp_path):
     data = json.loads(raw.split('<script id="data" type="application/json">')[1]
                       .split("</script>")[0])
     # one [line, by, flags] a position, from the page's first position on
-    at_9 = data["steps"][9 - data["page"]["first"]][0]
+    at_9 = data["main"]["steps"][9 - data["page"]["first"]][0]
     assert MISS + " [amended at 10]" in at_9
     assert HIT + " [replaced at 10]" in at_9
 

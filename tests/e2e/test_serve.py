@@ -189,3 +189,47 @@ def test_recording_commands_never_load_the_web_or_terminal_libraries(fight):
                        timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_replay_page_follows_the_battle_with_the_same_links(fight):
+    """`/replay` is the exported replay page, following the battle: a command recorded
+    elsewhere moves it to the new last position; `#p=N` opens it at N as `state --at`
+    says; the monsters' hit points stay a word unless revealed."""
+    from tests.helpers import state
+
+    driver = _driver()
+    try:
+        server = Server(fight)
+    except BaseException:
+        driver.quit()
+        raise
+    try:
+        last = state(fight)["position"]
+        driver.get(server.url + "replay")
+        pos = lambda: driver.execute_script(  # noqa: E731
+            "return document.getElementById('pos').textContent")
+        assert wait_for(lambda: pos() == f"position {last} / {last}", 10), pos()
+        record(fight, "damage", "Vex", "3")
+        now = state(fight)["position"]
+        assert wait_for(lambda: pos() == f"position {now} / {now}", 10), pos()
+        assert wait_for(lambda: driver.execute_script("return location.hash")
+                        == f"#p={now}", 5)
+        view = driver.execute_script("return window.replayState(arguments[0])", now - 1)
+        assert view["combatants"]["Vex"]["hp"] == 20   # 30 - 7 - 3
+        hob = view["combatants"]["Hobgoblin Warrior 1"]
+        assert "hp" not in hob and hob["health"] == "healthy"
+        driver.get("about:blank")
+        driver.get(server.url + "replay#p=5")
+        assert wait_for(lambda: pos() == f"position 5 / {now}", 10), pos()
+        assert [m for m in driver.get_log("browser") if m["level"] == "SEVERE"] == []
+        with urllib.request.urlopen(server.url + "replay.json", timeout=10) as r:
+            data = json.loads(r.read())
+        assert len(data["main"]["steps"]) == now
+        assert "Hobgoblin Warrior 1" not in [s[0] for s in data["main"]["charts"]["series"]]
+        joined = [s[0] for s in data["main"]["steps"] if "joins" in s[0]]
+        assert "Hobgoblin Warrior 1 joins the fight" in joined       # no stat line
+        assert any(j.startswith("Vex joins: 30/30 hp") for j in joined)  # a PC's
+    finally:
+        driver.quit()
+        err = server.stop()
+    assert "Traceback" not in err

@@ -118,3 +118,21 @@ def test_command_words_are_those_of_the_encounters_system(tmp_path, shell):
     assert "escalation" in words(bridge, "es") and "rally" in words(bridge, "ra")
     for store in (fort, bridge):
         assert "attack" in words(store, "att") and "leave" in words(store, "lea")
+
+
+def test_bo_completes_to_the_one_option_of_the_encounters_system(tmp_path):
+    """`--bo` is `--bonus` in a 13th Age fight (3.5's `--both-hands` is not
+    offered), and both in a 3.5 one; `cond add --source` is offered only where the
+    system has it (issue 23 point 11)."""
+    s = str(tmp_path / "battletape.db")
+    ok(s, "new Keep --system 3.5e --seed 1")
+    ok(s, "new Bridge --seed 2")
+    assert complete("bash", f"battletape --store {s} attack A B --bo",
+                    str(tmp_path)) == ["--bonus"]
+    keep = complete("bash", f"battletape --store {s} -e Keep attack A B --bo",
+                    str(tmp_path))
+    assert "--bonus" in keep and "--both-hands" in keep
+    assert "--source" not in complete("bash", f"battletape --store {s} cond add X y --",
+                                      str(tmp_path))
+    assert "--source" in complete("bash", f"battletape --store {s} -e Keep cond add X y --",
+                                  str(tmp_path))

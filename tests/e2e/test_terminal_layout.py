@@ -97,7 +97,7 @@ def test_a_piped_demo_prints_rounds_with_drops_narrated(tmp_path):
                        capture_output=True, text=True, timeout=120,
                        env={**os.environ, "COLUMNS": "80"})
     assert r.returncode == 0, r.stderr
-    assert "Goblin 2 drops (dead)" in r.stdout
+    assert "Goblin 2 dies" in r.stdout
 
 
 def _in_a_terminal(args: list[str], keys: bytes, columns: int = 80, rows: int = 24) -> str:
@@ -141,7 +141,7 @@ def _in_a_terminal(args: list[str], keys: bytes, columns: int = 80, rows: int = 
 def test_the_interactive_replay_at_80_by_24_shows_log_and_keys(fort):
     drawn = _in_a_terminal(["--store", fort, "replay"], b"Gq")
     assert "q: quit" in drawn and " log " in drawn
-    assert "Hobgoblin Warrior 2 takes 5 fire ongoing damage" in drawn \
+    assert "Hobgoblin Warrior 2 will take 5 fire" in drawn \
         or "Brother Kael engages Hobgoblin Warrior 2" in drawn
     assert "Hobgoblin Warrior 1" in drawn and "…" not in drawn.split(" log ")[0]
 

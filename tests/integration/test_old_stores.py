@@ -234,7 +234,7 @@ def test_verify_of_an_old_store_tells_changed_rules_from_alterations(tmp_path):
     new = cli(store, "new Today --seed 1")
     assert new.code == 0
     start = json.loads(cli(store, "--encounter Today log --json").out.splitlines()[0])
-    assert start["rules_edition"] == ev.RULES_EDITION == 3
+    assert start["rules_edition"] == ev.RULES_EDITION == 4
 
 
 # --- a store of every system, written by 2b65cd2 --------------------------------------

@@ -13,7 +13,8 @@ from battletape.domain.words import Words, catalogue, words
 
 #: messages whose Italian is written as the English is
 SAME_IN_ITALIAN = {" (immune)", ", GM {names}", "Round {n}", " ({bonus_action})",
-                   "{name}: {action} ({kind}){what}{provokes}"}
+                   "{name}: {action} ({kind}){what}{provokes}",
+                   "no"}  # "no" is Italian too (diff, stats: yes or no)
 
 
 #: fields a translation may leave out, saying the same in its own words (5e's
