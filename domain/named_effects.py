@@ -139,3 +139,110 @@ def with_prefix(c, target: str) -> dict[str, tuple[str, int]]:
 def args(c, target: str) -> dict[str, str]:
     """{ARG: effect} of the TARGET:ARG keys on ``c`` (``resist:fire`` -> {"fire": "rage"})."""
     return {key.split(":", 1)[1]: name for key, (name, _) in with_prefix(c, target).items()}
+
+
+# --- the turn's end: durations counted on a named creature's turns, saves that end ------
+# What every system shares (issue 24): ``--until end-of-turn[:NAME]`` or
+# ``end-of-next-turn[:NAME]`` counts the turns of NAME (the bearer's by default), kept as
+# ``until`` = the kind and ``turn_ends`` = the turn ends still to come (1: this one);
+# ``--save-ends KIND:DC`` keeps ``save`` = "KIND:DC", repeated at the end of each of the
+# bearer's turns, each save its own ``SaveRolled`` whose ``ends`` names the condition.
+
+TURN_END = ("end-of-turn", "end-of-next-turn")
+
+
+def turn_ends(kind: str | None, state, counted: str) -> int:
+    """How many of ``counted``'s turn ends a duration of this kind lasts: one for
+    ``end-of-turn``; for ``end-of-next-turn`` two while ``counted``'s turn is under way
+    (this one does not count), else one."""
+    return turns_to_go(kind, state.turn == counted)
+
+
+def turns_to_go(kind: str | None, own_turn: bool) -> int:
+    """The turn ends a duration of this kind lasts, ``own_turn`` whether the counted
+    creature's turn is under way."""
+    if kind == "end-of-turn":
+        return 1
+    if kind == "end-of-next-turn":
+        return 2 if own_turn else 1
+    return 0
+
+
+def _on_turns_of(b, info, name: str) -> bool:
+    return info.until in TURN_END and (info.turn_of or b.name) == name
+
+
+def expiring_at_turn_end(state, name: str) -> list[tuple[str, str]]:
+    """(bearer, condition) of the durations that end as ``name``'s turn ends."""
+    return [(b.name, n) for b in state.combatants.values()
+            for n, info in b.conditions.items()
+            if info.turn_ends == 1 and _on_turns_of(b, info, name)]
+
+
+def count_down(state, name: str) -> None:
+    """Fold of a turn's end: the durations counted on ``name``'s turns have one less to
+    go (those at 1 are removed by their own ConditionRemoved)."""
+    for b in state.combatants.values():
+        for info in b.conditions.values():
+            if info.turn_ends > 1 and _on_turns_of(b, info, name):
+                info.turn_ends -= 1
+
+
+def save_spec(text: str | None, kind: Callable[[str], str], example: str) -> str | None:
+    """``--save-ends KIND:DC`` (``wis:13``, ``will:15``) checked and canonical; ``kind``
+    gives the canonical save (raising BadInput)."""
+    if text is None:
+        return None
+    what, sep, dc = str(text).partition(":")
+    try:
+        value = int(dc)
+    except ValueError:
+        value = 0
+    if not sep or not 1 <= value <= 40:
+        raise BadInput("--save-ends", text, f"KIND:DC, e.g. {example}")
+    return f"{kind(what.strip())}:{value}"
+
+
+def save_of(info) -> tuple[str, int] | None:
+    """(save, DC) of a condition that a save ends, else None."""
+    if not getattr(info, "save", None) or ":" not in info.save:
+        return None
+    what, _, dc = info.save.partition(":")
+    return what, int(dc)
+
+
+def saves_due(c) -> list[tuple[str, str, int]]:
+    """(condition, save, DC) that ``c`` repeats as its turn ends: its conditions a save
+    ends, but for those ending with this turn anyway."""
+    return [(n, *save_of(info)) for n, info in c.conditions.items()
+            if save_of(info) and not (info.turn_ends == 1 and info.until in TURN_END)]
+
+
+def turn_saves(given: Iterable[str], faces: Callable[[str, str], list[int]]
+               ) -> dict[str, list[list[int]]]:
+    """``next --save NAME=N[,N...]`` into {NAME: [faces, ...]}, one per save-ends
+    condition in order; ``faces(text, what)`` reads one save's naturals."""
+    out: dict[str, list[list[int]]] = {}
+    for item in given or []:
+        name, sep, value = str(item).rpartition("=")
+        if not sep or not name.strip():
+            raise BadInput("--save", item, "NAME=N[,N...]: the naturals of its save-ends "
+                           "conditions, e.g. Bruna=12")
+        out[name.strip()] = [faces(v, f"--save for {name}") for v in value.split(",")]
+    return out
+
+
+def check_turn_saves(saves: dict[str, list[list[int]]], current, resolve) -> list[list[int]]:
+    """The naturals typed for the creature whose turn ends (``resolve`` a name to its
+    combatant), at most one per save it owes; any other name is bad input."""
+    for name in saves:
+        if current is None or resolve(name).name != current.name:
+            raise BadInput("--save", name, "the saves of the creature whose turn ends"
+                           + (f" ({current.name})" if current else ""))
+    naturals = next(iter(saves.values()), [])
+    due = saves_due(current) if current is not None else []
+    if len(naturals) > len(due):
+        raise BadInput("--save", len(naturals),
+                       f"at most {len(due)} natural(s): {current.name}'s save-ends "
+                       "conditions" + (f" ({', '.join(n for n, _, _ in due)})" if due else ""))
+    return naturals

@@ -8,6 +8,8 @@ words come from the encounter's system (``t``: 13th Age "dado di escalation", 5e
 
 from __future__ import annotations
 
+import re
+
 from battletape.domain import events as ev, systems
 from battletape.domain.party import KEY as PARTY_SHEET
 from battletape.projections.saved_attacks import fired_by_target
@@ -15,6 +17,7 @@ from battletape.domain.words import Words, words
 
 
 _CORE = frozenset((*ev.CORE_ENCOUNTER_EVENTS, *ev.CampaignEvent.__args__))
+_SAVED = re.compile(r"saved \((\w+) DC (\d+)\)")
 
 
 def describe(e: ev.Event, lang: str = "en",
@@ -134,9 +137,11 @@ def _sentence(e: ev.Event, rules, _: Words, t) -> str | None:  # noqa: C901 (one
                 extra += " (" + ", ".join(f"{k} {v:+d}" for k, v in e.mods.items()) + ")"
             return _applied(e, _under(rules, e.condition, _, t), extra, _)
         case ev.ConditionRemoved():
+            saved = _SAVED.fullmatch(e.reason or "")  # a save ended it (named_effects)
+            reason = (_("saved ({save} DC {dc})", save=t(saved[1]), dc=saved[2]) if saved
+                      else _.ctx("reason", e.reason) if e.reason else _("removed"))
             return _("{name} is no longer {condition} ({reason})", name=e.name,
-                     condition=_under(rules, e.condition, _, t),
-                     reason=_.ctx("reason", e.reason) if e.reason else _("removed"))
+                     condition=_under(rules, e.condition, _, t), reason=reason)
         case ev.OngoingDamageApplied():
             fields = dict(name=e.name, amount=e.amount, ongoing=t("ongoing damage"),
                           save=_.ctx("save", e.save))

@@ -174,8 +174,9 @@ def _plan(c, cmd_events: list, position: int, original: str, roll: str | None,
         raise BadInput("position", position, "the position of one of the command's "
                        "rolls as it counts now: " + ", ".join(
                            str(e.originator_version) for e in with_roll))
-    if at is None or ar._roll(at) is None:  # the command's first roll stands for it
-        at = with_roll[0] if with_roll else at
+    if at is None or ar._roll(at) is None:  # the command's first roll stands for it:
+        own = [e for e in with_roll if system.roll_option_of(e) is None]  # its verb's own
+        at = (own or with_roll)[0] if with_roll else at   # (3.5: not the confirmation)
     args = split_globals(shlex_split(original)) if original else []
     spec = (system.verb(" ".join(args[:2])) or system.verb(args[0])) if args else None
 

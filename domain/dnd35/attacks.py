@@ -341,7 +341,11 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             if missed:
                 hit = False
                 tags.append(f"miss chance {chance}% ({why}): d100 {m_roll.total}")
-        threat = crit.threatens(natural, hit, o.threat) or (o.coup_de_grace and hit)
+        from battletape.domain.dnd35 import effects
+        threat_at, keen = effects.threat_floor(a, o.threat)
+        if keen and not o.coup_de_grace and natural >= threat_at and hit:
+            tags.append(f"threat range {threat_at}-20 ({keen})")
+        threat = crit.threatens(natural, hit, threat_at) or (o.coup_de_grace and hit)
         critical = False
         if threat and not o.coup_de_grace:
             tags.append("threat")
@@ -378,6 +382,9 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             amount, itags, rolled = _incorporeal(t, amount, o, incorporeal, rng)
             tags += itags
             events += rolled
+        if hit and amount:      # damage reduction, energy resistance (effects.py)
+            amount, rtags = effects.reduced(t, amount, damage_type(o.damage_type), o.magic)
+            tags += rtags
         if nonlethal:
             tags.append("nonlethal")
         if o.opportunity:
@@ -387,7 +394,7 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
         events.append(AttackResolved(
             attacker=a.name, target=t.name, defense=o.vs, defense_value=d.value,
             roll=roll, natural=natural, bonus=bonus, modifiers=modifiers, total=total,
-            crit_range=o.threat, hit=hit, crit=critical, fumble=natural == 1,
+            crit_range=threat_at, hit=hit, crit=critical, fumble=natural == 1,
             damage_roll=d_roll, damage_type=damage_type(o.damage_type),
             multiplier=mult, damage=amount, kind=o.kind or "", tags=tags, action=action,
             extra={"defense_parts": dict(d.parts)} if d.parts else {}))

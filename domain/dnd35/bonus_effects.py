@@ -16,6 +16,11 @@ from battletape.domain.words import N_
 from battletape.domain.events import Event
 from battletape.domain.state import EncounterState
 
+#: the seed's own example of a force effect, "effetti di Forza (come Armatura Magica)"
+#: (Incorporeo, 35-CND-22): a bonus from an effect of this name is a force effect
+#: without ``--force-effect``
+FORCE_EFFECTS = ("mage armor", "armatura magica")
+
 STATS = ("ac", "attack", "save", "fort", "ref", "will", "damage", "str", "dex", "con",
          "int", "wis", "cha", "initiative", "checks")
 
@@ -51,7 +56,13 @@ def add_modifier(state: EncounterState, name: str, stat: str, value: int, type_:
     if rounds is not None and rounds < 1:
         raise BadInput("--rounds", rounds, "1 or more")
     other = combatant(state, against).name if against else None
+    force_effect = force_effect or is_force_effect(source)
     until = f"round {state.round + rounds}" if rounds else None
     return [ModifierAdded(name=c.name, stat=stat, value=value, bonus_type=kind,
                           source=source.strip(), against=other, until=until,
                           force_effect=force_effect)]
+
+
+def is_force_effect(source: str | None) -> bool:
+    """The seed's example of a force effect (Mage Armor, Armatura Magica)."""
+    return " ".join((source or "").split()).casefold() in FORCE_EFFECTS

@@ -168,15 +168,19 @@ def _stabilize(services, name, by, roll_, bonus):
     return lambda s, r: dying.stabilize(s, r, name, by, roll_, bonus)
 
 
-def _cond_add(services, name, condition, source, rounds, effect, mod):
+def _cond_add(services, name, condition, source, rounds, effect, mod, until=None,
+              save_ends=None):
     from battletape.domain.dnd35 import conditions
     from battletape.domain import leaving
 
     if condition.strip().lower() in leaving.LEAVING:  # leaving the fight, as in 13th Age
         return lambda s, r: leaving.leave(s, name, condition)
     conditions.effect_modifiers(list(mod or []))  # checked before anything is read
+    from battletape.domain.dnd35 import effects
+    effects.save_ends(save_ends)
     return lambda s, r: conditions.apply_condition(s, name, condition, source, rounds,
-                                                   effect, list(mod or []))
+                                                   effect, list(mod or []), until,
+                                                   save_ends)
 
 
 def _confusion(services, name, roll_):
@@ -210,11 +214,38 @@ def _move(services, name, where, threatened_by):
     return lambda s, r: movement.move(s, name, where, _names(threatened_by))
 
 
-def _next(services, death_save):
+def _next(services, death_save, save=None):
+    from battletape.domain import named_effects
     from battletape.domain.dnd35 import rounds
 
     saves = {k: v[0] for k, v in pairs(list(death_save or []), "death save").items()}
-    return lambda s, r: rounds.next_turn(s, r, saves)
+    ends = named_effects.turn_saves(list(save or []), _one_natural)
+    return lambda s, r: rounds.next_turn(s, r, saves, ends)
+
+
+def _one_natural(text: str, what: str) -> list[int]:
+    """One d20 natural (3.5 has no advantage): ``12`` -> [12]."""
+    try:
+        n = int(str(text).strip())
+    except ValueError:
+        n = 0
+    if not 1 <= n <= 20:
+        raise BadInput(what, text, "a natural from 1 to 20")
+    return [n]
+
+
+def _effect(services, source, targets, which, fort, ref, will, dc, condition, save_ends,
+            rounds, save_roll):
+    from battletape.domain.dnd35 import saves
+
+    chosen = [k for k, v in (("fort", fort), ("ref", ref), ("will", will)) if v]
+    if which:
+        chosen.append(which)
+    if len(chosen) != 1:
+        raise BadInput("--save", " ".join(chosen) or "none", "one of fort, ref, will")
+    rolls = {k: v[0] for k, v in pairs(list(save_roll or []), "--save-roll").items()}
+    return lambda s, r: saves.effect(s, r, source, _names(targets), chosen[0], dc,
+                                     condition, save_ends, rounds, rolls)
 
 
 def _delay(services, name):
@@ -232,7 +263,7 @@ def _ready(services, name, trigger, action):
 def _act(services, name):
     from battletape.domain.dnd35 import initiative
 
-    return lambda s, r: initiative.act(s, name)
+    return lambda s, r: initiative.act(s, name, r)
 
 
 def _mod(services, name, stat, value, type_, source, against, rounds, force_effect=False):
@@ -435,6 +466,21 @@ VERBS = [
              "without Con may still save.")),
         "A saving throw.  Example: battletape save Kael --fort --dc 15 --against "
         "massive-damage --roll 12"),
+    Verb("effect", _effect, (
+        arg("source"), arg("targets", help="TARGET[,TARGET...]"),
+        arg("which", required=False, help="fort, ref or will"),
+        flag("fort", help="Fortitude."), flag("ref", help="Reflex."),
+        flag("will", help="Will."),
+        opt("dc", int, None, help="The save's DC.", required=True),
+        opt("condition", str, None, help="The condition a target that fails gets "
+            "(shaken, frightened...).", required=True),
+        flag("save_ends", help="The same save at the end of each of the bearer's turns "
+             "ends it."),
+        opt("rounds", int, None, help="It lasts N rounds at most."),
+        opt("save_roll", str, None, help="TARGET=N natural, repeatable.", multiple=True)),
+        "A save-only effect: one save per target, a condition on a failure, no damage.  "
+        "Example: battletape effect Hag Kael,Mira --will --dc 15 --condition shaken "
+        "--save-ends"),
     Verb("death-save", _death_save, (
         arg("name"), opt("roll_", int, None, "--roll", help="d100: 01-10 stable.")),
         "A dying creature's roll in its turn: 10% to stabilise, else -1 hp.  Example: "
@@ -451,7 +497,12 @@ VERBS = [
         opt("effect", str, None, help="The effect's name (fear effects don't stack)."),
         opt("mod", str, None, help="A named effect's modifier, STAT:+N[:TYPE] (STAT: "
             "ac, attack, save, fort, ref, will, damage, str..cha, initiative, checks; "
-            "TYPE a bonus type, default untyped), repeatable.", multiple=True)),
+            "TYPE a bonus type, default untyped), threat:N, dr:N[:WORD], "
+            "resist:N:TYPE, immune:TYPE; repeatable.", multiple=True),
+        opt("until", str, None, help="end-of-turn or end-of-next-turn; "
+            "end-of-next-turn:NAME counts NAME's turns (the caster's)."),
+        opt("save_ends", str, None, help="SAVE:DC (will:15): saved against at the end "
+            "of each of the bearer's turns; a success ends it.")),
         "Apply a condition, or a named effect of a spell.  Example: battletape cond add "
         "Orc shaken --effect \"Cause Fear\" --rounds 3; battletape cond add Kael "
         "\"shield of faith\" --mod ac:+2:deflection --rounds 10"),
@@ -481,7 +532,9 @@ VERBS = [
         "move Kael away"),
     Verb("next", _next, (
         opt("death_save", str, None, help="NAME=N: the d100 of a dying creature whose "
-            "turn starts.", multiple=True),),
+            "turn starts.", multiple=True),
+        opt("save", str, None, help="NAME=N[,N]: the naturals of the saves that end its "
+            "conditions (--save-ends), at the end of its turn.", multiple=True)),
         "End the turn and start the next.  Example: battletape next",
         roll_option="--death-save", roll_per_name=True),
     Verb("delay", _delay, (arg("name"),),

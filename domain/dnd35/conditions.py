@@ -42,6 +42,7 @@ from battletape.domain.dnd35.action_table import MOVES
 from battletape.domain.dnd35.terms import CONDITIONS, condition
 from battletape.domain.encounter import combatant, require_on
 from battletape.domain.errors import AlreadyHolds, BadInput, refuse, violation
+from battletape.domain.named_effects import TURN_END
 from battletape.domain.words import N_
 from battletape.domain.events import ConditionApplied, ConditionRemoved, Event
 from battletape.domain.state import Combatant, Condition, EncounterState
@@ -269,7 +270,10 @@ def _climb(c: Combatant, cond: str) -> str:
 
 def apply_condition(state: EncounterState, name: str, text: str, source: str | None,
                     rounds: int | None, effect: str | None = None,
-                    mods: list[str] | None = None) -> list[Event]:
+                    mods: list[str] | None = None, until: str | None = None,
+                    save_ends: str | None = None) -> list[Event]:
+    """A condition of the seed's list, or a named effect (``effects.py``: modifiers,
+    durations on a named creature's turns, a save that ends it)."""
     from battletape.domain.dnd35.events import FearEffectNoted
 
     require_on(state)
@@ -277,10 +281,13 @@ def apply_condition(state: EncounterState, name: str, text: str, source: str | N
     try:
         cond = condition(text)
     except BadInput as bad:
-        if not mods:
+        if not (mods or save_ends):
             raise BadInput("condition", text, f"{bad.expected} (or a named effect with "
-                           "--mod)") from None
-        return _named_effect(state, c, text, source, rounds, mods)
+                           "--mod or --save-ends)") from None
+        return _named_effect(state, c, text, source, rounds, mods or [], until,
+                             save_ends)
+    timed = _duration(state, c, rounds, until)
+    save = _save_ends(save_ends)
     if cond in STATUSES:
         raise BadInput("condition", text, f"a condition: {cond} is a hit-point status that "
                        "follows the hit points (damage, heal, death-save)")
@@ -326,41 +333,66 @@ def apply_condition(state: EncounterState, name: str, text: str, source: str | N
                                     reason="dehydrated: becomes exhausted"),
                    ConditionApplied(name=c.name, condition="exhausted", source="dehydrated")]
     until = _until(state, c, duration) if duration else None
-    events.append(ConditionApplied(name=c.name, condition=rung,
-                                   source=source or (effect.strip() if effect else None),
-                                   until=until, turn_ends=duration or 0))
+    applied = ConditionApplied(name=c.name, condition=rung,
+                               source=source or (effect.strip() if effect else None),
+                               until=until, turn_ends=duration or 0, save=save)
+    if timed is not None and timed[0] in TURN_END:  # --until: on a creature's turns
+        applied = ConditionApplied(name=c.name, condition=rung, source=applied.source,
+                                   until=timed[0], turn_ends=timed[1], turn_of=timed[2],
+                                   save=save)
+    events.append(applied)
     return events
 
 
-def effect_modifiers(given: list[str]) -> dict[str, int]:
-    """``--mod STAT:+N[:TYPE]`` of a named effect (STAT one of ``mod``'s: ac, attack,
-    save, fort, ref, will, damage, the six scores, initiative, checks; TYPE a bonus type,
-    untyped by default) into {STAT[:TYPE]: N}."""
+def _save_ends(text: str | None) -> str | None:
+    from battletape.domain.dnd35 import effects
+
+    return effects.save_ends(text)
+
+
+def _duration(state: EncounterState, c: Combatant, rounds: int | None,
+              until: str | None) -> tuple[str | None, int, str | None] | None:
+    """``--until end-of-turn[:NAME]`` or ``end-of-next-turn[:NAME]``: (the kind, the
+    turn ends to go, whose turns count if not the bearer's); None without it."""
     from battletape.domain import named_effects
-    from battletape.domain.dnd35 import bonuses
-    from battletape.domain.dnd35.bonus_effects import STATS
 
-    def typed(stat: str, word: str) -> str:
-        kind = bonuses.bonus_type(word)
-        return kind
+    kind, whose = named_effects.until_of(until, ())
+    if kind is None:
+        return None
+    if rounds is not None:
+        raise BadInput("--rounds", rounds, "1 or more, without --until")
+    turn_of = combatant(state, whose).name if whose else None
+    return kind, named_effects.turn_ends(kind, state, turn_of or c.name), turn_of
 
-    return named_effects.parse(given, {s: "typed-n" for s in STATS}, typed)
+
+def effect_modifiers(given: list[str]) -> dict[str, int]:
+    """``--mod`` of a named effect into {KEY: N} (``effects.py``: typed bonuses,
+    threat range, damage reduction, energy resistance and immunity)."""
+    from battletape.domain.dnd35 import effects
+
+    return effects.modifiers(given)
 
 
 def _named_effect(state: EncounterState, c: Combatant, text: str, source: str | None,
-                  rounds: int | None, mods: list[str]) -> list[Event]:
+                  rounds: int | None, mods: list[str], until: str | None = None,
+                  save_ends: str | None = None) -> list[Event]:
     """A named effect of a spell or power (issue 24, the interface every system shares:
     ``cond add Kael "bull's strength" --mod str:+4:enhancement --rounds 30``): its
-    modifiers are typed bonuses from an effect of its name, kept and stacked as ``mod``
-    keeps them (35-BON-*), and they end with it (``cond remove``, ``--rounds``)."""
+    typed bonuses are kept and stacked as ``mod`` keeps them (35-BON-*), its other
+    modifiers read by the rolls (``effects.py``), and they end with it (``cond remove``,
+    ``--rounds``, ``--until``, ``--save-ends``)."""
     from battletape.domain import named_effects
-    from battletape.domain.dnd35 import bonuses
+    from battletape.domain.dnd35 import bonuses, effects
 
     key = named_effects.effect_key(text, list(CONDITIONS) + list(CONDITIONS.values()))
     given = effect_modifiers(mods)
+    save = _save_ends(save_ends)
     if rounds is not None and not 1 <= rounds <= 10000:
         raise BadInput("--rounds", rounds, "1 or more")
+    timed = _duration(state, c, rounds, until)
     for k in given:
+        if not effects.is_bonus(k):
+            continue
         stat, _, kind = k.partition(":")
         kind = kind or "untyped"
         if not bonuses.applies(kind, stat) and not (kind == "resistance" and stat == "save"):
@@ -371,12 +403,17 @@ def _named_effect(state: EncounterState, c: Combatant, text: str, source: str | 
         raise violation(N_("{name} is dead"), "Condizioni: Morto", name=c.name)
     had = c.conditions.get(key)
     src = combatant(state, source).name if source else None
-    until = _until(state, c, rounds) if rounds else None
-    if had is not None and had.mods == given and had.until == until:
+    until_at = _until(state, c, rounds) if rounds else None
+    turn_ends, turn_of = rounds or 0, None
+    if timed is not None:
+        until_at, turn_ends, turn_of = timed
+    if had is not None and had.mods == given and had.until == until_at \
+            and had.save == save and had.turn_of == turn_of:
         raise AlreadyHolds.said(N_("{name} is under {effect} already"), name=c.name,
                                 effect=key)
-    return [ConditionApplied(name=c.name, condition=key, source=src, until=until,
-                             turn_ends=rounds or 0, mods=given)]
+    return [ConditionApplied(name=c.name, condition=key, source=src, until=until_at,
+                             turn_ends=turn_ends, mods=given, save=save,
+                             turn_of=turn_of)]
 
 
 def _already_held(c: Combatant, cond: str) -> AlreadyHolds:
@@ -434,15 +471,23 @@ def fascination_ends(t: Combatant, by: str, how: str) -> list[Event]:
 # --- fold -------------------------------------------------------------------------------
 
 def fold_apply(c: Combatant, e: ConditionApplied) -> None:
+    from battletape.domain.dnd35 import effects
+    from battletape.domain.dnd35.bonus_effects import is_force_effect
+
     c.conditions[e.condition] = Condition(until=e.until, turn_ends=e.turn_ends,
-                                          source=e.source, mods=dict(e.mods))
-    if e.mods:  # a named effect: its modifiers are typed bonuses from it (``mod``)
+                                          source=e.source, mods=dict(e.mods),
+                                          save=e.save, turn_of=e.turn_of)
+    if e.mods:  # a named effect: its typed bonuses are bonuses from it (``mod``)
         kept = [m for m in c.extra.get("mods") or [] if m.get("effect") != e.condition]
+        force = is_force_effect(e.condition)
         for key, value in e.mods.items():
+            if not effects.is_bonus(key):
+                continue        # a threat range or a reduction: read from the condition
             stat, _, kind = key.partition(":")
             kept.append({"stat": stat, "value": value, "bonus_type": kind or "untyped",
                          "source": e.condition, "until": None, "against": None,
-                         "uses": 0, "effect": e.condition})
+                         "uses": 0, "effect": e.condition,
+                         **({"force": True} if force else {})})
         c.extra["mods"] = kept
     _imply(c, e.condition)
 

@@ -176,9 +176,13 @@ def direct_damage(state: EncounterState, target: str, amount: int, nonlethal: bo
     if ranged or siege:
         raise BadInput("--ranged" if ranged else "--siege", "on a creature",
                        "an object (add --object, or --hardness N)")
+    from battletape.domain.dnd35 import effects
+    typed, (amount, _why) = amount, effects.reduced(t, amount, dtype)  # named effects'
     if nonlethal:
         return [NonlethalDamageTaken(target=t.name, amount=amount)]
-    events: list[Event] = [DamageTaken(target=t.name, amount=amount, damage_type=dtype)]
+    events: list[Event] = [DamageTaken(target=t.name, amount=amount, damage_type=dtype,
+                                       **({"resistance": typed - amount, "rolled": typed}
+                                          if typed != amount else {}))]
     if amount >= MASSIVE and stats.get(t, "living") and t.hp - amount > DEAD_AT:
         events.append(SaveDemanded(name=t.name, save="fort", dc=MASSIVE_DC,
                                    against="massive-damage"))

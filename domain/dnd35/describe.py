@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 
+from battletape.domain.dnd35.terms import CONDITIONS
+
 from battletape.domain import events as ev
 from battletape.domain.dnd35 import events as ev35
-from battletape.domain.words import Words
+from battletape.domain.words import N_, Words
 
 
 #: Confuso (35-CND-11): what a confused creature does, by its d100 band
@@ -45,8 +47,64 @@ _MISS_CHANCE = re.compile(r"miss chance (\d+)% \((.*)\): d100 (\d+)")
 _HEAL = re.compile(r"Heal DC (\d+) on (.+)")
 
 
+_THREAT = re.compile(r"threat range (\d+)-20 \((.+)\)")
+_DR = re.compile(r"DR (\d+)/(\S+) \((.+)\): -(\d+)")
+_RESIST = re.compile(r"resistance to (\w+) (\d+) \((.+)\): -(\d+)")
+_IMMUNE = re.compile(r"immune to (\w+) \((.+)\): -(\d+)")
+
+
+def _reduction(tag: str, _: Words, t) -> str | None:
+    """A named effect's note on an attack (effects.py): threat range, DR, resistance."""
+    if m := _THREAT.fullmatch(tag):
+        return _("threat range {n}-20 ({effect})", n=m[1], effect=m[2])
+    if m := _DR.fullmatch(tag):
+        return _("DR {n}/{word} ({effect}): -{cut}", n=m[1], word=m[2], effect=m[3],
+                 cut=m[4])
+    if m := _RESIST.fullmatch(tag):
+        return _("resistance to {type} {n} ({effect}): -{cut}", type=t(m[1]), n=m[2],
+                 effect=m[3], cut=m[4])
+    if m := _IMMUNE.fullmatch(tag):
+        return _("immune to {type} ({effect}): -{cut}", type=t(m[1]), effect=m[2],
+                 cut=m[3])
+    return None
+
+
+def mods_text(mods: dict[str, int], _: Words, t) -> str:
+    """A named effect's modifiers (effects.py): ``ac +2 deflection, threat 17-20, DR
+    10/adamantine, resistance to fire 10``."""
+    out = []
+    for key, v in mods.items():
+        head, _sep, arg = key.partition(":")
+        if head == "threat":
+            out.append(_("threat {n}-20", n=v))
+        elif head == "dr":
+            out.append(_("DR {n}/{word}", n=v, word=arg or "—"))
+        elif head == "resist":
+            out.append(_("resistance to {type} {n}", type=t(arg), n=v))
+        elif head == "immune":
+            out.append(_("immune to {type}", type=t(arg)))
+        else:
+            out.append(f"{_.ctx('stat', head)} {v:+d}"
+                       + (f" {_.ctx('bonus type', arg)}" if arg else ""))
+    return ", ".join(out)
+
+
+_ROUND_OF = re.compile(r"round (\d+), (.+)'s turn")
+
+
+def _until(until: str, _: Words) -> str:
+    """A duration's end: ``round 11, Kael's turn`` or a kind (``end-of-next-turn``)."""
+    m = _ROUND_OF.fullmatch(until)
+    if m:
+        return _("round {round}, {name}'s turn", round=m[1], name=m[2])
+    return _.ctx("until", until)
+
+
 def _tag(tag: str, _: Words, t) -> str:
     """An attack's note in the reader's words (its conditions by the seed's terms)."""
+    said = _reduction(tag, _, t)
+    if said is not None:
+        return said
     head, sep, rest = tag.partition(": ")
     reasons = ", ".join(t(r) for r in rest.split(", ")) if sep else ""
     if head == "loses Dex to AC":
@@ -79,7 +137,8 @@ def _attack(e: ev.AttackResolved, _: Words, t) -> str:
             if k != "attack bonus"]
     why = [_tag(x, _, t) for x in e.tags if x.startswith((
         "natural", "loses Dex", "Dex 0", "miss chance", "cover hit", "precision",
-        "immune", "coup de grace", "not confirmed", "incorporeal"))]
+        "immune", "coup de grace", "not confirmed", "incorporeal", "threat range",
+        "DR ", "resistance to"))]
     aoo = f" ({t('attack of opportunity')})" if e.action == "aoo" else ""
     return _("{attacker} attacks {target}{aoo}: natural {natural}, total {total} vs "
              "{defense} {value}: {result}{damage}", attacker=e.attacker, target=e.target,
@@ -126,6 +185,24 @@ def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an ev
                      surprise_round=t("surprise round"), initiative=t("initiative"))
         case ev35.TableActionTaken():
             return _table_action(e, _, t)
+        case ev.ConditionApplied() if e.mods or e.turn_of or (e.save and ":" in e.save):
+            more = [mods_text(e.mods, _, t)] if e.mods else []
+            if e.save:
+                kind, _sep, dc = e.save.partition(":")
+                more.append(_("save ends: {save} DC {dc}", save=t(kind), dc=dc))
+            if e.until:
+                more.append(_("until {until}", until=_until(e.until, _)) + (
+                    _(" of {name}", name=e.turn_of) if e.turn_of else ""))
+            source = _(" by {source}", source=e.source) if e.source else ""
+            if e.condition in CONDITIONS:       # the seed's, with a save that ends it
+                return _("{name} is {condition}{source} ({more})", name=e.name,
+                         condition=t(e.condition), more="; ".join(more), source=source)
+            return _("{name} is under {condition}{source} ({more})", name=e.name,
+                     condition=t(e.condition), more="; ".join(more), source=source)
+        case ev.DamageTaken() if e.resistance and e.rolled:   # effects.py's reductions
+            return _("{target} takes {amount} ({rolled} less {cut}: damage reduction or "
+                     "resistance)", target=e.target, amount=e.amount, rolled=e.rolled,
+                     cut=e.resistance)
         case ev35.NonlethalDamageTaken():
             return _("{target} takes {amount} {nonlethal}", target=e.target,
                      amount=e.amount, nonlethal=t("nonlethal damage"))
@@ -199,8 +276,7 @@ def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an ev
                        opposed=e.opposed.total)
                      if e.check is not None and e.opposed is not None else "")
             fields = dict(attacker=e.attacker, move=_.ctx("maneuver", e.maneuver.replace("-", " ")),
-                          target=e.target, rolls=rolls, result=_.ctx("maneuver result",
-                                                                     e.result))
+                          target=e.target, rolls=rolls, result=_maneuver_result(e, _))
             if e.counter:
                 return _("{attacker} tries to {move} {target} (counter){rolls}: {result}",
                          **fields)
@@ -270,6 +346,11 @@ def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an ev
                      helper=e.helper, stabilize=t("stabilize"), name=e.name,
                      roll=e.roll.total, result=t("stable") if e.success
                      else _.ctx("roll", "failure"))
+        case ev.SaveRolled() if e.ends:     # a save that ends a condition (effects.py)
+            return _("{name} {kind} {save} against {condition}: natural {natural}, total "
+                     "{total} vs DC {dc}: {result}", name=e.name, kind=t(e.difficulty),
+                     save=t("save"), condition=t(e.ends), natural=e.roll.faces[0],
+                     total=e.roll.total, dc=e.target, result=_ok(e.success, _))
         case ev.SaveRolled():
             return _("{name} {kind} {save}: natural {natural}, total {total} vs DC {dc}: "
                      "{result}", name=e.name, kind=t(e.difficulty), save=t("save"),
@@ -306,6 +387,40 @@ def _natural_healing(e: ev35.NaturalHealing, _: Words) -> str:
         parts.append(f"{name} {', '.join(did)}" if did else _("{name} nothing", name=name))
     after = _(" after {battle}", battle=e.after) if e.after else ""
     return f"{what}{after}: {'; '.join(parts) or _('nobody')}"
+
+
+#: a maneuver's result as maneuvers.py writes it ({a} attacker, {t} target), and its
+#: message in the reader's words (3.5 audit D12)
+_RESULTS = (
+    ("{a} and {t} are grappling", N_("{a} and {t} are grappling")),
+    ("{t} resists the grapple", N_("{t} resists the grapple")),
+    ("{t} is pinned by {a} for 1 round", N_("{t} is pinned by {a} for 1 round")),
+    ("{t} is not pinned", N_("{t} is not pinned")),
+    ("{t} is knocked prone", N_("{t} is knocked prone")),
+    ("{t} is knocked prone by the counter", N_("{t} is knocked prone by the counter")),
+    ("{t} keeps its footing", N_("{t} keeps its footing")),
+    ("{a} takes {t}'s {item}", N_("{a} takes {t}'s {item}")),
+    ("{t}'s {item} drops in its square", N_("{t}'s {item} drops in its square")),
+    ("{t} keeps its {item}", N_("{t} keeps its {item}")),
+    ("the touch attack misses (touch AC {ac})",
+     N_("the touch attack misses (touch AC {ac})")),
+)
+
+
+def _maneuver_result(e, _: Words) -> str:
+    for shape, message in _RESULTS:
+        parts = []
+        for piece in re.split(r"(\{\w+\})", shape):
+            if piece in ("{a}", "{t}"):
+                parts.append(re.escape(e.attacker if piece == "{a}" else e.target))
+            elif piece.startswith("{") and piece.endswith("}"):
+                parts.append(f"(?P<{piece[1:-1]}>.+)")
+            else:
+                parts.append(re.escape(piece))
+        m = re.fullmatch("".join(parts), e.result)
+        if m:
+            return _(message, a=e.attacker, t=e.target, **m.groupdict())
+    return _.ctx("maneuver result", e.result)
 
 
 def _ok(success: bool, _: Words) -> str:

@@ -10,7 +10,7 @@ the effects that last until then.
 
 from __future__ import annotations
 
-from battletape.domain import events as ev
+from battletape.domain import events as ev, named_effects
 from battletape.domain.dnd35 import conditions, hit_points, natural_healing, special_moves
 from battletape.domain.dnd35 import events as ev35
 from battletape.domain.dnd35.initiative_order import ordered
@@ -165,6 +165,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
                 state.acted.append(e.name)
             state.turn = None
             special_moves.turn_ended(state, e.name)
+            named_effects.count_down(state, e.name)  # durations on this creature's turns
         case ev35.TableActionTaken():
             c = state.combatants[e.name]
             if e.kind == "aoo":

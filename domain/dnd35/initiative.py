@@ -220,9 +220,10 @@ def ready(state: EncounterState, name: str, trigger: str, kind: str) -> list[Eve
     return events + [Readied(name=c.name, trigger=trigger, action=kind)]
 
 
-def act(state: EncounterState, name: str) -> list[Event]:
+def act(state: EncounterState, name: str, rng=None) -> list[Event]:
     """A readied action goes off just before the trigger; a delayed creature acts after
-    the creature whose turn it is (never interrupting it)."""
+    the creature whose turn it is (never interrupting it): that turn ends, with the
+    saves that end its creature's conditions rolled (``rng``)."""
     require_battle(state)
     c = combatant(state, name)
     current = state.combatants.get(state.turn or "")
@@ -235,7 +236,7 @@ def act(state: EncounterState, name: str) -> list[Event]:
     if not c.delayed:
         raise violation(N_("{name} has neither delayed nor readied an action"),
                         "Ritardare il turno", name=c.name)
-    events = end_current(state)
+    events = end_current(state, rng)
     events.append(DelayedActionTaken(name=c.name, after=current.name,
                                      initiative=current.initiative or 0))
     events.append(TurnStarted(name=c.name, round=state.round))

@@ -36,7 +36,8 @@ def _takes_turn(state: EncounterState, name: str, round_: int) -> bool:
     return joins is None or round_ >= joins
 
 
-def end_current(state: EncounterState, rng=None) -> list[Event]:
+def end_current(state: EncounterState, rng=None,
+                naturals: list[list[int]] | None = None) -> list[Event]:
     """The current turn ends; a dying monster whose d100 nobody typed rolls it
     virtually (``rng``; a PC's player rolls their own)."""
     from battletape.domain.dnd35.saves import require_settled
@@ -65,7 +66,24 @@ def end_current(state: EncounterState, rng=None) -> list[Event]:
     if pending:
         why = lost_because(current, pending) or "its end was never taken"
         lost.append(ProvokedActionLost(name=current.name, action=pending, reason=why))
-    return saved + lost + [TurnEnded(name=current.name)]
+    return saved + lost + [TurnEnded(name=current.name)] + turn_end(state, current, rng,
+                                                                    naturals or [])
+
+
+def turn_end(state: EncounterState, current, rng, naturals: list[list[int]]) -> list[Event]:
+    """As ``current``'s turn ends: the saves that end its conditions (``--save-ends``),
+    then the durations counted on its turns (``--until``, the core's named_effects)."""
+    from battletape.domain import named_effects
+    from battletape.domain.dnd35.saves import at_turn_end
+    from battletape.domain.events import ConditionRemoved
+
+    events: list[Event] = []
+    if current.status not in ("dead", "fled") and rng is not None:  # not a delay's
+        events += at_turn_end(current, rng, naturals)
+    ended = {(e.name, e.condition) for e in events if isinstance(e, ConditionRemoved)}
+    return events + [ConditionRemoved(name=b, condition=n, reason="expired")
+                     for b, n in named_effects.expiring_at_turn_end(state, current.name)
+                     if (b, n) not in ended]
 
 
 def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> list[Event]:
@@ -93,7 +111,11 @@ def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> lis
     return events
 
 
-def next_turn(state: EncounterState, rng, death_saves: dict[str, int]) -> list[Event]:
+def next_turn(state: EncounterState, rng, death_saves: dict[str, int],
+              saves: dict[str, list[list[int]]] | None = None) -> list[Event]:
+    """``saves``: {NAME: [faces, ...]} of the save-ends conditions of the creature
+    whose turn ends (effects.py), in the order of its conditions."""
+    from battletape.domain import named_effects
     from battletape.domain.dnd35 import hit_points
 
     require_on(state)
@@ -104,7 +126,10 @@ def next_turn(state: EncounterState, rng, death_saves: dict[str, int]) -> list[E
     if not state.extra.get("surprise_round"):  # the unaware wait out the surprise round
         require_placed(state, "Iniziativa", lambda c: bool(c.extra.get("joins"))
                        or bool(c.extra.get("object")))     # objects take no turns
-    events = end_current(state, rng) + start_next(state)
+    current = state.combatants.get(state.turn) if state.turn else None
+    naturals = named_effects.check_turn_saves(dict(saves or {}), current,
+                                              lambda n: combatant(state, n))
+    events = end_current(state, rng, naturals) + start_next(state)
     started = next((e for e in events if isinstance(e, TurnStarted)), None)
     for name, natural in death_saves.items():
         c = combatant(state, name)

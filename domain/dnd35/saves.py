@@ -28,7 +28,7 @@ from battletape.domain.dnd35 import abilities, conditions, stats
 from battletape.domain.dnd35.armor_class import COVER
 from battletape.domain.dnd35.terms import save as save_id
 from battletape.domain.encounter import combatant, require_on
-from battletape.domain.errors import BadInput, refuse, violation
+from battletape.domain.errors import AlreadyHolds, BadInput, refuse, violation
 from battletape.domain.words import N_
 from battletape.domain.events import Event, SaveRolled
 
@@ -100,6 +100,20 @@ def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
         refuse(N_("{name} has no Constitution score: immune to any effect that requires "
                   "a Fortitude save (unless harmless or working on objects: --harmless)"),
                "Caratteristiche: Costituzione", name=c.name)
+    events: list[Event] = [rolled(c, rng, kind, dc, bonus, natural, cover,
+                                  against or kind)]
+    ok = events[0].success
+    if not ok and against in AGAINST:
+        events.append(Died(name=c.name, cause=against))
+    return events
+
+
+def rolled(c, rng, kind: str, dc: int, bonus: int | None, natural: int | None,
+           cover: str | None = None, against: str | None = None,
+           ends: str | None = None) -> SaveRolled:
+    """One save of ``c``: the sheet's bonus (or ``bonus``), the conditions' penalties,
+    the negative levels, the typed bonuses and the ability's change (named effects'
+    too), cover on Reflex; a natural 1 fails and a 20 succeeds."""
     sheet = (stats.get(c, "saves") or {}).get(kind, 0) if bonus is None else bonus
     mod = sheet + conditions.penalty(c, "saves") - stats.get(c, "negative_levels")
     mod += sum(m.value for m in abilities.save_mods(c, kind))
@@ -112,8 +126,59 @@ def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
     ok = nat == 20 or (nat != 1 and roll.total >= dc)
     if kind == "ref" and abilities.has_no(c, "dex"):
         ok = False      # 35-ABI-05: no Dex score, "fallisce automaticamente i TS sui Riflessi"
-    events: list[Event] = [SaveRolled(name=c.name, against=against or kind,
-                                      difficulty=kind, target=dc, roll=roll, success=ok)]
-    if not ok and against in AGAINST:
-        events.append(Died(name=c.name, cause=against))
+    return SaveRolled(name=c.name, against=against or kind, difficulty=kind, target=dc,
+                      roll=roll, success=ok, ends=ends)
+
+
+def at_turn_end(c, rng, naturals: list[list[int]]) -> list[Event]:
+    """``--save-ends SAVE:DC`` (effects.py): ``c`` repeats the save as its turn ends,
+    one SaveRolled per condition (``ends`` names it); a success removes it.
+    ``naturals``: the faces typed, in the order of its conditions (else virtual)."""
+    from battletape.domain import named_effects
+    from battletape.domain.events import ConditionRemoved
+
+    events: list[Event] = []
+    for i, (n, kind, dc) in enumerate(named_effects.saves_due(c)):
+        face = naturals[i][0] if i < len(naturals) else None
+        saved = rolled(c, rng, kind, dc, None, face, ends=n)
+        events.append(saved)
+        if saved.success:
+            events.append(ConditionRemoved(name=c.name, condition=n,
+                                           reason=f"saved ({kind} DC {dc})"))
+    return events
+
+
+def effect(state, rng, source: str, targets: list[str], which: str, dc: int,
+           cond: str, save_ends: bool, rounds: int | None,
+           naturals: dict[str, int]) -> list[Event]:
+    """A save-only effect (effects.py): one save per target against ``dc``, and
+    ``cond`` on each that fails (``--save-ends``: the same save ends it at the end of
+    each of its turns); no damage."""
+    from battletape.domain.dnd35.conditions import apply_condition
+
+    require_on(state)
+    src = combatant(state, source)
+    kind = save_id(which)
+    if not 1 <= dc <= 60:
+        raise BadInput("--dc", dc, "a DC from 1 to 60")
+    if not targets:
+        raise BadInput("targets", "", "TARGET[,TARGET...]")
+    chosen = [combatant(state, t) for t in targets]
+    for name in naturals:
+        if combatant(state, name).name not in {t.name for t in chosen}:
+            raise BadInput("--save-roll", name, "one of the targets: "
+                           + ", ".join(t.name for t in chosen))
+    typed = {combatant(state, n).name: v for n, v in naturals.items()}
+    events: list[Event] = []
+    for t in chosen:
+        if t.status == "dead":
+            raise violation(N_("{name} is dead"), "Condizioni: Morto", name=t.name)
+        saved = rolled(t, rng, kind, dc, None, typed.get(t.name))
+        events.append(saved)
+        if not saved.success:
+            try:
+                events += apply_condition(state, t.name, cond, src.name, rounds,
+                                          save_ends=f"{kind}:{dc}" if save_ends else None)
+            except AlreadyHolds:
+                pass            # it has it already: its save is recorded all the same
     return events

@@ -188,14 +188,10 @@ def _next(services, death_save, save):
     from battletape.domain.dnd5e import order_of_combat
     from battletape.domain.dnd5e.d20_tests import parse_faces
 
+    from battletape.domain import named_effects
+
     saves = {k: v[0] for k, v in pairs(list(death_save or []), "death save").items()}
-    ends: dict[str, list[list[int]]] = {}
-    for item in save or []:
-        name, sep, value = item.rpartition("=")
-        if not sep or not name:
-            raise BadInput("--save", item, "NAME=N[,N...]: the naturals of its save-ends "
-                           "conditions, e.g. Bruna=12")
-        ends[name] = [parse_faces(v, f"--save for {name}") for v in value.split(",")]
+    ends = named_effects.turn_saves(list(save or []), parse_faces)
     return lambda s, r: order_of_combat.next_turn(s, saves, ends, r)
 
 

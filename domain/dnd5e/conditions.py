@@ -200,12 +200,7 @@ def apply_condition(state: EncounterState, name: str, condition: str,
     ignored = [ConditionIgnored(name=c.name, condition=n, reason=f"immune ({cond})")
                for n in (EFFECTS[cond].implies if seed else ())
                if n not in implied(c, cond) and n not in c.conditions]
-    turn_ends = 0
-    counted = turn_of or c.name
-    if kind == "end-of-turn":
-        turn_ends = 1
-    elif kind == "end-of-next-turn":
-        turn_ends = 2 if state.turn == counted else 1
+    turn_ends = named_effects.turn_ends(kind, state, turn_of or c.name)
     until = kind
     if rounds:
         until = f"round {state.round + rounds}, {state.turn or 'start'}"
@@ -274,13 +269,14 @@ def exhaustion(state: EncounterState, name: str, change: int) -> list[Event]:
     return [ExhaustionChanged(name=c.name, change=change, level=level)]
 
 
-def expiring_at_turn_end(c, state: EncounterState | None = None) -> list[Event]:
+def expiring_at_turn_end(c, state: EncounterState) -> list[Event]:
     """Conditions that end with this turn (``--until``): ``c``'s own, and those of any
-    creature counted on ``c``'s turns (``--until end-of-turn:NAME``)."""
-    bearers = list(state.combatants.values()) if state is not None else [c]
-    return [ConditionRemoved(name=b.name, condition=n, reason="expired")
-            for b in bearers for n, info in b.conditions.items()
-            if info.turn_ends == 1 and (info.turn_of or b.name) == c.name]
+    creature counted on ``c``'s turns (``--until end-of-turn:NAME``; the core's
+    ``named_effects``)."""
+    from battletape.domain import named_effects
+
+    return [ConditionRemoved(name=b, condition=n, reason="expired")
+            for b, n in named_effects.expiring_at_turn_end(state, c.name)]
 
 
 def expiring_at(state: EncounterState, round_: int, turn: str,

@@ -17,6 +17,21 @@ _EFFECT_DAMAGE = re.compile(r"effect of (.+): save (success|failure)")
 _TAG_WORDS = {"resist": "resistance", "vulnerable": "vulnerability", "immune": "immunity"}
 
 
+_NOTES = re.compile(r"^(.*?) \((.+)\)$")
+
+
+def _expr(expr: str, t, _: Words) -> str:
+    """A save's expression with its notes (``2d20kh1+2 (advantage:dodging)``, 3.5 audit
+    D16's 5e twin): the advantage, disadvantage and waived notes in the reader's
+    words, the others as written."""
+    m = _NOTES.match(expr)
+    if m is None:
+        return expr
+    notes = [_tag(n, t, _) if n.split(":")[0] in ("advantage", "disadvantage", "waived")
+             else n for n in m[2].split("; ")]
+    return f"{m[1]} ({'; '.join(notes)})"
+
+
 def _tag(tag: str, t, _: Words) -> str:
     """``advantage:target prone`` in the reader's words (``vantaggio:target prono``);
     a tag of its own words (``natural 20 hits (SRD)``) as the catalogue says it."""
@@ -135,8 +150,8 @@ def describe(system, e, _: Words, t) -> str | None:  # noqa: C901 (one arm an ev
             return _("{name} {against} {save}{ends} {expr} {faces} = {total} vs DC {dc}: "
                      "{outcome}", name=e.name, against=t(e.against), save=t("save"),
                      ends=_(" (against {condition})", condition=t(e.ends)) if e.ends
-                     else "", expr=e.roll.expr, faces=e.roll.faces, total=e.roll.total,
-                     dc=e.target, outcome=_ok(e.success, _))
+                     else "", expr=_expr(e.roll.expr, t, _), faces=e.roll.faces,
+                     total=e.roll.total, dc=e.target, outcome=_ok(e.success, _))
         case ev.ConditionApplied() if e.mods or e.turn_of or (e.save and ":" in e.save):
             more = [mods_text(e.mods)] if e.mods else []
             if e.save:
@@ -208,6 +223,6 @@ def _check(e: ev5.AbilityCheckRolled, _: Words, t) -> str:
             result += _(" (automatic: {condition}, a check relying on {sense})",
                         condition=t(cond), sense=sense)
     return _("{name} {what} check: natural {natural}, total {total}{dc}{result}",
-             name=e.name, what=e.skill or t(e.ability), natural=e.natural,
+             name=e.name, what=t(e.skill) if e.skill else t(e.ability), natural=e.natural,
              total=e.total, dc=_(" vs DC {dc}", dc=e.dc) if e.dc is not None else "",
              result=result)

@@ -75,26 +75,12 @@ def effect_key(text: str) -> str:
 
 def save_ends(text: str | None) -> str | None:
     """``wis:13`` -> ``wis:13`` (checked): the save that ends the condition."""
-    if text is None:
-        return None
     from battletape.domain.dnd5e.terms import ability
 
-    abil, sep, dc = text.partition(":")
-    try:
-        value = int(dc)
-    except ValueError:
-        value = 0
-    if not sep or not 1 <= value <= 40:
-        raise BadInput("--save-ends", text, "ABIL:DC, e.g. wis:13")
-    return f"{ability(abil)}:{value}"
+    return named_effects.save_spec(text, ability, "wis:13")
 
 
-def save_of(info) -> tuple[str, int] | None:
-    """(ability, DC) of a condition that a save ends, else None."""
-    if not info.save or ":" not in info.save:
-        return None
-    abil, _, dc = info.save.partition(":")
-    return abil, int(dc)
+save_of = named_effects.save_of
 
 
 # --- what the rolls read -----------------------------------------------------------------

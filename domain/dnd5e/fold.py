@@ -10,7 +10,7 @@ own turn, Dodge lasts until then, Disengage until the end of the turn.
 
 from __future__ import annotations
 
-from battletape.domain import events as ev
+from battletape.domain import events as ev, named_effects
 from battletape.domain.dnd5e import conditions, effects
 from battletape.domain.dnd5e import events as ev5
 from battletape.domain.dnd5e.damage_and_healing import heal
@@ -108,10 +108,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             c = state.combatants[e.name]
             c.actions_used = []
             c.extra["disengaged"] = False
-            for b in state.combatants.values():  # counted on this creature's turns
-                for info in b.conditions.values():
-                    if info.turn_ends > 1 and (info.turn_of or b.name) == e.name:
-                        info.turn_ends -= 1
+            named_effects.count_down(state, e.name)  # counted on this creature's turns
             end_out_of_turn(state)
             c.acts_out_of_turn = False
             if e.name not in state.acted:

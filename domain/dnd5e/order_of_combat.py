@@ -32,6 +32,7 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
               rng=None) -> list[Event]:
     """``saves``: {NAME: [faces, ...]} of the save-ends conditions of the creature
     whose turn ends (effects.py), in the order of its conditions."""
+    from battletape.domain import named_effects
     from battletape.domain.dnd5e import effects
 
     require_initiative(state)
@@ -44,19 +45,15 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
             refuse(N_("{name} owes a concentration save (con DC {dc}): "
                       "`save {name} --ability con`"), effects.SECTION, name=c.name,
                    dc=owed[0])
-    saves = dict(saves or {})
-    for name in list(saves):
-        if current is None or combatant(state, name).name != current.name:
-            raise BadInput("--save", name, "the saves of the creature whose turn ends"
-                           + (f" ({current.name})" if current else ""))
+    naturals = named_effects.check_turn_saves(dict(saves or {}), current,
+                                              lambda n: combatant(state, n))
     if current is not None:
         if stats.get(current, "death_save_due") and current.status == "unconscious":
             refuse(N_("{name} must roll its death save first: `death-save {name}`"),
                    "Tiri salvezza contro la morte", name=current.name)
         events.append(TurnEnded(name=current.name))
         if current.status not in ("dead", "fled"):
-            events += saves_at_turn_end(
-                current, rng, next(iter(saves.values()), []))
+            events += saves_at_turn_end(current, rng, naturals)
         ended = {(e.name, e.condition) for e in events
                  if type(e).__name__ == "ConditionRemoved"}
         events += [e for e in conditions.expiring_at_turn_end(current, state)
@@ -100,18 +97,13 @@ def saves_at_turn_end(c, rng, naturals: list[list[int]]) -> list[Event]:
     ``naturals``: the faces typed, in the order of its conditions (else virtual)."""
     import msgspec
 
-    from battletape.domain.dnd5e import effects
+    from battletape.domain import named_effects
     from battletape.domain.dnd5e.saving_throws import save_roll
     from battletape.domain.events import ConditionRemoved
 
-    due = [(n, effects.save_of(info)) for n, info in c.conditions.items()
-           if effects.save_of(info) and info.turn_ends != 1]
-    if len(naturals) > len(due):
-        raise BadInput("--save", len(naturals),
-                       f"at most {len(due)} natural(s): {c.name}'s save-ends conditions"
-                       + (f" ({', '.join(n for n, _ in due)})" if due else ""))
+    due = named_effects.saves_due(c)
     events: list[Event] = []
-    for i, (n, (abil, dc)) in enumerate(due):
+    for i, (n, abil, dc) in enumerate(due):
         saved = save_roll(c, rng, abil, dc, None, naturals[i] if i < len(naturals) else [])
         events.append(msgspec.structs.replace(saved, ends=n))
         if saved.success:

@@ -66,6 +66,7 @@ WORDS = (
     "armor class", "difficulty class", "proficiency bonus", "short rest",
     "long rest", "mount", "stabilize", "exhaustion", "surprised", "death saves",
     "conditions", "status", "name", *ABILITIES, *DAMAGE_TYPES, *ACTIONS,
+    *SKILLS,  # the seed's skill table (Furtività)
 )
 
 

@@ -87,12 +87,11 @@ def can_make_opportunity_attacks(conditions: set[str]) -> bool:
 
 
 def turn_ends_to_expiry(until: str | None, own_turn: bool) -> int:
-    """How many ends of the creature's own turns before a timed condition lapses."""
-    if until == "end-of-turn":
-        return 1
-    if until == "end-of-next-turn":
-        return 2 if own_turn else 1
-    return 0
+    """How many ends of the creature's own turns before a timed condition lapses (the
+    core's, every system's)."""
+    from battletape.domain import named_effects
+
+    return named_effects.turns_to_go(until, own_turn)
 
 
 # how long a condition lasts, shortest first: ending at the end of a turn, then by a

@@ -6,7 +6,7 @@ working state in place (the caller copies when it must not).
 
 from __future__ import annotations
 
-from battletape.domain import events as ev
+from battletape.domain import events as ev, named_effects
 from battletape.domain.folding import (actor_of, delay_turn, end_out_of_turn,
                             spend_action, start_encounter, take_delayed_turn,
                             take_readied_action, unengage)
@@ -81,10 +81,7 @@ def apply(state: EncounterState, e: ev.Event) -> EncounterState:
             if e.name not in state.acted:
                 state.acted.append(e.name)
             c.acts_out_of_turn = False
-            for other in state.combatants.values():  # durations counted on e.name's turns
-                for info in other.conditions.values():
-                    if (info.turn_of or other.name) == e.name and info.turn_ends > 1:
-                        info.turn_ends -= 1
+            named_effects.count_down(state, e.name)  # durations counted on its turns
             state.turn = None
         case ev.AttackResolved():
             a, t = state.combatants[e.attacker], state.combatants[e.target]

@@ -137,3 +137,68 @@ def test_every_command_of_the_battle_decides_again_as_recorded(gatehouse):
     store, evs = gatehouse
     out = ok(store, "verify").out
     assert out.startswith("ok: 1 encounter(s)") and f"{len(evs)} events" in out
+
+
+# 35-hag-coven.bt: 3 rounds, Kael and Mira vs a hag (issue 24): named effects with
+# modifiers (deflection, keen, morale, DR, energy resistance), a condition a Will save
+# ends at the end of each turn, a duration counted on the caster's turns.
+
+@pytest.fixture(scope="module")
+def coven(tmp_path_factory):
+    store = str(tmp_path_factory.mktemp("coven") / "battletape.db")
+    r = cli(store, "run", str(BATTLES / "35-hag-coven.bt"))
+    assert r.code == 0, r.err
+    evs = [json.loads(x) for x in ok(store, "log", "--json").out.splitlines()]
+    return store, evs
+
+
+def test_35_CRT_01_coven_keen_threat_and_DMG_01_damage_reduction(coven):
+    """35-CRT-01, 35-DMG-01: keen edge (threat:17) makes Kael's natural 17 a threat,
+    confirmed 12+9 = 21 vs 16: 8 x 2 = 16, DR 5/magic: 11 (Hag 40 -> 29); round 2
+    22 hits for 9 - 5 = 4 (29 -> 25); round 3 the 19 is not confirmed (5+9-2 = 12):
+    10 - 5 = 5 (25 -> 20)."""
+    store, evs = coven
+    first, second, third = [e for e in evs if e["type"] == "AttackResolved"
+                            and e["attacker"] == "Kael"]
+    assert (first["crit"], first["crit_range"], first["damage"]) == (True, 17, 11)
+    assert at(store, first)["combatants"]["Hag"]["hp"] == 29
+    assert (second["total"], second["damage"]) == (22, 4)
+    assert at(store, second)["combatants"]["Hag"]["hp"] == 25
+    assert (third["crit"], third["total"], third["damage"]) == (False, 26, 5)
+    assert state(store)["combatants"]["Hag"]["hp"] == 20
+
+
+def test_35_CND_38_coven_shaken_until_a_will_save_at_the_end_of_kaels_turn(coven):
+    """35-CND-38: the gaze, Will DC 15: Kael 10+1 = 11 fails (shaken), Mira 12+6 = 18
+    saves. At the end of Kael's turns: 12+1+2-2 = 13 fails, then 14+1+2-2 = 15
+    succeeds, each its own SaveRolled whose ``ends`` is shaken; the last removes it.
+    No save at the end of the hag's or Mira's turns."""
+    store, evs = coven
+    applied = find(evs, "ConditionApplied", name="Kael", condition="shaken")
+    assert (applied["source"], applied["save"]) == ("Hag", "will:15")
+    mira = find(evs, "SaveRolled", name="Mira")
+    assert (mira["roll"]["total"], mira["success"]) == (18, True)
+    repeats = [e for e in evs if e["type"] == "SaveRolled" and e.get("ends")]
+    assert [(e["name"], e["ends"], e["roll"]["total"], e["success"]) for e in repeats] \
+        == [("Kael", "shaken", 13, False), ("Kael", "shaken", 15, True)]
+    assert "shaken" in at(store, repeats[0])["combatants"]["Kael"]["conditions"]
+    assert "shaken" not in state(store)["combatants"]["Kael"]["conditions"]
+
+
+def test_35_BON_07_coven_deflection_resistance_and_a_duration_on_miras_turns(coven):
+    """35-BON-07: shield of faith, AC 18 + 2 = 20: the hag's 19 misses, its 23 hits for
+    7 (Kael 30 -> 23); resist 10 fire: 12 -> 2 (Mira 24 -> 22); Aid (+1 morale) counted
+    on Mira's turns ends as her round 2 turn ends."""
+    store, evs = coven
+    miss, hit, last = [e for e in evs if e["type"] == "AttackResolved"
+                       and e["attacker"] == "Hag"]
+    assert (last["total"], last["hit"]) == (13, False)
+    assert (miss["defense_value"], miss["hit"]) == (20, False)
+    assert (hit["total"], hit["damage"]) == (23, 7)
+    burn = find(evs, "DamageTaken", target="Mira")
+    assert (burn["amount"], burn["rolled"], burn["resistance"]) == (2, 12, 10)
+    gone = find(evs, "ConditionRemoved", name="Kael", condition="aid")
+    assert gone["reason"] == "expired"
+    final = state(store)["combatants"]
+    assert (final["Kael"]["hp"], final["Mira"]["hp"]) == (23, 22)
+    assert "aid" not in final["Kael"]["conditions"]

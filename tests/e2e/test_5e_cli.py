@@ -219,3 +219,25 @@ def test_5E_INI_02_and_5E_ACT_10_the_audits_transcripts_through_the_cli(sqlite_s
     ok(s, "--force", "the haste spell", "attack", "A", "B", "--bonus", "0", "--roll", "10",
        "--dmg", "1")
     assert state(s)["combatants"]["B"]["hp"] == 38
+
+
+def test_5e_audit_D16_italian_skill_save_notes_and_already(sqlite_store):
+    """5e audit D16 (--lang it, the seed's words): the skill by the seed's table
+    (Furtività), a save's advantage note (vantaggio:schivata) and the line of a
+    condition already held (già prono) are Italian; English unchanged."""
+    s = sqlite_store
+    ok(s, "new D16 --system 5e")
+    ok(s, "add Bruna --hp 30 --pc --ac 15 --save dex:+2")
+    ok(s, "add Gob --hp 12 --ac 13")
+    ok(s, "init Bruna=15 Gob=10")
+    ok(s, "check Bruna --skill stealth --bonus 2 --roll 12 --dc 12")
+    ok(s, "do Bruna dodge")
+    ok(s, "save Bruna --ability dex --dc 12 --roll 4/15")
+    ok(s, "cond add Gob prone")
+    it = ok(s, "--lang", "it", "log").out
+    assert "prova di Furtività" in it and "stealth" not in it
+    assert "(vantaggio:schivata)" in it
+    assert "già prono" in ok(s, "--lang", "it", "cond", "add", "Gob", "prono").out
+    en = ok(s, "log").out
+    assert "stealth check" in en and "(advantage:dodging)" in en
+    assert "is prone already" in ok(s, "cond", "add", "Gob", "prone").out

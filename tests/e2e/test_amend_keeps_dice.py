@@ -93,6 +93,21 @@ def test_amending_a_threat_away_drops_its_typed_confirmation(sqlite_store):
     assert [(a["natural"], a["damage"]) for a in attacks(s)] == [(12, 6)]
 
 
+def test_35_POL_02_amend_at_the_commands_position_corrects_the_attacks_natural(
+        sqlite_store):
+    # 3.5 records the confirmation before the attack: `amend P --roll 12` with P the
+    # command's own position (its first event, no roll) is the attack's natural, as
+    # at the attack's position; only P of the confirmation corrects --confirm (D14)
+    s = sqlite_store
+    start_35(s)
+    ok(s, "attack Kael 'Thug 1' --bonus 10 --roll 19 --threat 19 --confirm 14 "
+          "--dmg 6 --kind melee")
+    command = [e for e in events(s) if e["type"] == "TableActionTaken"][-1]["position"]
+    out = ok(s, "amend", str(command), "--roll", "12", "--reason", "a 12").out
+    assert "--roll 12" in out.split("becomes")[1]
+    assert [(a["natural"], a["damage"]) for a in attacks(s)] == [(12, 6)]
+
+
 def test_13a_amending_one_target_keeps_the_others_roll_and_the_damage(sqlite_store):
     s = sqlite_store
     ok(s, "new Warren --seed 11")

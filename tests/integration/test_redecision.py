@@ -190,7 +190,7 @@ def test_an_amendment_with_a_forgotten_command_verifies(sqlite_store):
     # the amended command decides again as amended, the forgotten one with it; what
     # the daze changes later (the goblin's next attack, its save) is listed
     assert "command at 13" not in r.out
-    assert "command at 24" in r.out and "'dazed': -4" in r.out
+    assert "command at 24" in r.out and "dazed -4" in r.out  # as a person reads it
 
 
 def old_last_effective_command(events) -> int | None:
