@@ -58,7 +58,7 @@ MODULES = ("cli_record", "cli_read", "cli_corrections", "cli_export", "cli_analy
 COMMAND_MODULES = {
     **dict.fromkeys(["new", "use", "roll", "ruling"], "cli_record"),
     **dict.fromkeys(["state", "log", "encounters", "run", "demo", "verify",
-                     "snapshot"], "cli_read"),
+                     "snapshot", "why"], "cli_read"),
     **dict.fromkeys(["undo", "redo", "rewind", "amend", "ripple", "dispute", "disputes",
                      "resolve", "branch", "diff", "gm"], "cli_corrections"),
     **dict.fromkeys(["export", "import", "replay"], "cli_export"),

@@ -84,6 +84,28 @@ def _log_json(c: Context, all_: bool) -> None:
 
 
 @app.command()
+def why(ctx: typer.Context,
+        name: str = typer.Argument(..., metavar="NAME", help="The combatant (a prefix or its initials will do)."),
+        field: str = typer.Argument("hp", metavar="[FIELD]", help="hp (the default), temp_hp, status, init, or a condition (dazed, prone, ...)."),
+        at: Optional[int] = typer.Option(None, "--at", help="At this stream position (default: now)."),
+        json_: bool = typer.Option(False, "--json", help="One JSON object: name, field, position, value, steps (each: position, recorded_by, at, sentence, value_before, value_after, correction).")):
+    """How a value came to be: the events that made it, who recorded them and the corrections they came from.  Example: battletape why Orc hp --at 40"""
+    from battletape.replay.why import why as blame
+
+    c = get(ctx)
+    answer = blame(c.bt.events(c.encounter), name, field, at, c.lang)
+    if json_:
+        import msgspec
+
+        print(msgspec.json.encode(answer.view()).decode())
+        return
+    from battletape.replay.why import lines
+
+    for line in lines(answer, c.system_id(), c.lang):
+        print(line)
+
+
+@app.command()
 def encounters(ctx: typer.Context):
     """List the encounters of the store, the current one last.  Example: battletape encounters"""
     c = get(ctx)

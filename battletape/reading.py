@@ -56,12 +56,13 @@ class Reading:
 
     def corrections(self, name: str | None = None) -> list[ev.Event]:
         """The corrections of an encounter (read by their topics alone): enough to
-        tell which of its events are void (``domain.history.EffectiveHistory``)."""
+        tell which of its events are void (``domain.history.EffectiveHistory``); and
+        its remarks (``note``), which views show at the positions they are about."""
         stream = self.registration(name).encounter_id
         if self._batch is not None:
             return [e for e in self._stream_events(stream)
-                    if isinstance(e, ev.CORRECTIONS)]
-        return store.read_events(self.app, stream, topics=store.CORRECTION_TOPICS)
+                    if isinstance(e, (*ev.CORRECTIONS, ev.NoteRecorded))]
+        return store.read_events(self.app, stream, topics=store.HISTORY_TOPICS)
 
     def pages(self, name: str | None = None, size: int = 2000) -> Iterator[list[ev.Event]]:
         """An encounter's events, ``size`` at a time, in order (memory stays bounded

@@ -336,6 +336,16 @@ class CombatantLeft(Event, kw_only=True):
     how: str = "fled"
 
 
+class NoteRecorded(Event, kw_only=True):
+    """A remark at a position (``note [P] TEXT``): the GM's or a player's comment on
+    the event at ``at``, changing nothing in the state. ``author``: who made the
+    remark when it is not who recorded it (``--by NAME``); empty, the recorder."""
+
+    text: str
+    at: int
+    author: str = ""
+
+
 # --- corrections (replay/ interprets them) -------------------------------------------
 
 class CommandRetracted(Event, kw_only=True):
@@ -520,7 +530,7 @@ CORE_ENCOUNTER_EVENTS = (
     StabilizeAttempted, EncounterEnded, CommandRetracted, CommandRestored, Rewound,
     CommandAmended, DisputeRaised, DisputeResolved, RippleAccepted, DiceCommitted,
     DiceContributed, DiceRevealed, StatBlockUsed, SavedAttackUsed,
-    CombatantLeft,
+    CombatantLeft, NoteRecorded,
 )
 CampaignEvent = Union[
     CampaignStarted, EncounterRegistered, GmAdded, StatBlockSaved, EncounterSelected,

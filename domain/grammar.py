@@ -21,6 +21,8 @@ from battletape.domain.words import N_
 
 GENDERS = {"f": "f", "m": "m", "feminine": "f", "masculine": "m", "femminile": "f",
            "maschile": "m"}
+#: the parameters the core adds to a system's ``add`` (not in the system's order)
+CORE_PARAMS = ("gender",)
 HELP = N_("The name's grammatical gender in the Italian sentences: f or m (default m).")
 
 
@@ -56,6 +58,7 @@ def with_gender(verb: Any) -> Any:
         return with_it
 
     decide.order = getattr(run, "order", None)  # type: ignore[attr-defined]
+    decide.__wrapped__ = run  # type: ignore[attr-defined]  # the system's own decision
     decide.__name__ = getattr(run, "__name__", "add")
     return verb._replace(run=decide, params=verb.params + (
         opt("gender", str, None, help=HELP),))

@@ -70,9 +70,12 @@ class EffectiveHistory:
         self.amended: dict[int, ev.CommandAmended] = {}
         #: the corrections in force, newest first
         self._in_force: list[ev.Event] = []
-        voiding = VOIDING
+        kinds = VOIDING | {ev.NoteRecorded}
         source = log if corrections is None else corrections
-        found = [e for e in source if type(e) in voiding]
+        found = [e for e in source if type(e) in kinds]
+        notes = [e for e in found if type(e) is ev.NoteRecorded]
+        if notes:
+            found = [e for e in found if type(e) is not ev.NoteRecorded]
         void, retracted, amended = self._void, self._retracted, self.amended
         for e in reversed(found):
             pos = e.originator_version
@@ -93,6 +96,11 @@ class EffectiveHistory:
             self._in_force.append(e)
         # commands that need a second look: retracted or amended
         self._marked = retracted.keys() | amended.keys()
+        #: the remarks in force shown at the earlier position they are about
+        #: (``note P TEXT``), in the order they are shown
+        self.notes_moved: list[ev.NoteRecorded] = sorted(
+            (n for n in notes if n.at < n.originator_version - 1 and not self.is_void(n)
+             and n.cmd not in amended), key=lambda n: (n.at, n.originator_version))
 
     # --- one event -------------------------------------------------------------------
 
@@ -259,7 +267,34 @@ class EffectiveHistory:
         Without ``everything``: the effective history, an amended command by its
         replacement (``AMENDED``). With it: every stored event, void ones and the
         corrections marked, and an amended command's original events (``REPLACED``),
-        each followed by the event that stands for it now."""
+        each followed by the event that stands for it now. A remark about an earlier
+        position (``note P TEXT``) is shown right after that position's events."""
+        moved = self.notes_moved
+        if not moved:
+            yield from self._shown(everything, log)
+            return
+        ids = {n.originator_version for n in moved}
+        k, first, last = 0, None, 0
+        for item in self._shown(everything, log):
+            e = item.event
+            pos = e.originator_version
+            if first is None:
+                first = pos
+                while k < len(moved) and moved[k].at < first:
+                    k += 1  # a window of the log after the position it is about
+            while k < len(moved) and moved[k].at < pos:
+                yield Shown(EFFECTIVE, moved[k])
+                k += 1
+            last = pos
+            if pos in ids and type(e) is ev.NoteRecorded and item.status == EFFECTIVE:
+                continue  # shown where it belongs
+            yield item
+        while k < len(moved) and moved[k].at <= last:
+            yield Shown(EFFECTIVE, moved[k])
+            k += 1
+
+    def _shown(self, everything: bool,
+               log: Iterable[ev.Event] | None) -> Iterator[Shown]:
         group: list[ev.Event] = []  # an amended command's stored events
         amendment: ev.CommandAmended | None = None
         void_at, retracted, amended = self._void, self._retracted, self.amended

@@ -291,14 +291,15 @@ class RuleSystem:
 @cache
 def _verbs(module: str, pcs_leave_together: str | None) -> dict[str, "Verb"]:
     """The system's own verbs, after the core's that every system has (leaving the
-    fight: domain.leaving); a system's own verb of the same name wins."""
-    from battletape.domain import leaving
+    fight: domain.leaving; remarks: domain.notes); a system's own verb of the same
+    name wins."""
+    from battletape.domain import leaving, notes
 
     from battletape.domain.grammar import with_gender
 
     own = {v.name: with_gender(v) if v.name == "add" else v
            for v in import_module(module).VERBS}
-    core = leaving.verbs(pcs_leave_together)
+    core = leaving.verbs(pcs_leave_together) + notes.verbs()
     return {**own, **{v.name: v for v in core if v.name not in own}}
 
 

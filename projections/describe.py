@@ -174,6 +174,9 @@ def _sentence(e: ev.Event, rules, _: Words, t) -> str | None:  # noqa: C901 (one
         case ev.RulingRecorded():
             return _("GM ruling by {by}: {text}", by=e.by or _("the GM"), text=e.text) \
                 + (f" ({e.rule})" if e.rule else "")
+        case ev.NoteRecorded():
+            return _("note by {author} on {at}: {text}",
+                     author=e.author or e.by or _("the GM"), at=e.at, text=e.text)
         case ev.DiceCommitted():
             return _("virtual dice: a new secret committed (sha256 {commitment}…)",
                      commitment=e.commitment[:12])

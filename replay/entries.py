@@ -43,6 +43,14 @@ class Entry(NamedTuple):
     status: str = EFFECTIVE
     amended_at: int | None = None   # the amendment that replaced or amended this line
 
+    @property
+    def place(self) -> int:
+        """The position a replay shows it at: its own, or for a remark the position
+        it is about (``note P TEXT``)."""
+        e = self.event
+        return e.at if type(e) is ev.NoteRecorded and e.at < self.position \
+            and self.status == EFFECTIVE else self.position
+
     def mark(self, lang: str = "en") -> str:
         """The correction this line carries, in words ("" for a plain line)."""
         if self.status == EFFECTIVE:
@@ -82,7 +90,9 @@ def at_positions(items: Sequence[Entry] | Iterator[Entry]) -> dict[int, list[Ent
     """The entries grouped by position: the lines a step of a replay shows."""
     out: dict[int, list[Entry]] = {}
     for entry in items:
-        out.setdefault(entry.position, []).append(entry)
+        out.setdefault(entry.place, []).append(entry)
+        if entry.place != entry.position:  # a remark: where it is about, and when made
+            out.setdefault(entry.position, []).append(entry)
     return out
 
 

@@ -114,6 +114,8 @@ def markdown(events: Sequence[ev.Event], lang: str = "en",
             case ev.ConditionApplied():
                 say(_("{name} became {condition}", name=e.name,
                       condition=term(e.condition, lang)))
+            case ev.NoteRecorded():  # a remark, where it belongs (log's own words)
+                say("*" + entry.text.replace("*", "\\*") + "*")
             case ev.CombatantLeft():  # leaving the fight, in every system
                 say(_("{name} became {condition}", name=e.name,
                       condition=term(e.how, lang)))

@@ -33,7 +33,9 @@ class StepLines:
             if entry is None:
                 self._done = True
                 break
-            self._at.setdefault(entry.position, []).append(entry)
-            self._seen = max(self._seen, entry.position)
+            self._at.setdefault(entry.place, []).append(entry)
+            if entry.place != entry.position:  # a remark: where it is about, and when made
+                self._at.setdefault(entry.position, []).append(entry)
+            self._seen = max(self._seen, entry.place)
         at = self._at.get(position, []) if self._keep else self._at.pop(position, [])
         return step_line(at, self._lang)

@@ -275,6 +275,18 @@ class Encounter:
             out.append(data)
         return out
 
+    def why(self, name: str, field: str = "hp", at: int | None = None,
+            lang: str = "en") -> dict[str, Any]:
+        """How a value came to be (``why --json``): ``{name, field, position, value,
+        steps}``, each step ``{position, recorded_by, at, sentence, value_before,
+        value_after, correction}`` (``correction``: None, or ``{kind, position,
+        recorded_by, at, text, target, reason, changes, was, now, outcome}``, kind
+        ``amended``, ``restored``, ``disputed``, ``after_undo`` or ``after_rewind``).
+        ``field``: ``hp``, ``temp_hp``, ``status``, ``init`` or a condition."""
+        from battletape.replay.why import why
+
+        return why(self.events(), name, field, at, lang).view()
+
     def events(self) -> list:
         """Every stored event of the encounter, corrections included, in order."""
         return self._client._bt.events(self.name)

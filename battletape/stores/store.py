@@ -166,6 +166,9 @@ def decode_events(rows: Sequence[bytes]) -> list[ev.Event]:
 
 
 CORRECTION_TOPICS = tuple(topic(cls) for cls in ev.CORRECTIONS)
+#: what an effective history is built from when the log is read lazily: the
+#: corrections, and the remarks it shows where they belong (``note P TEXT``)
+HISTORY_TOPICS = CORRECTION_TOPICS + (topic(ev.NoteRecorded),)
 
 
 def last_streams(app: BattletapeApplication, count: int = 32) -> list[uuid.UUID]:

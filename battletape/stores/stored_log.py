@@ -53,5 +53,6 @@ class StoredLog(Sequence[ev.Event]):
             yield from self._read(number)
 
     def corrections(self) -> list[ev.Event]:
-        """Every correction of the encounter (undo, rewind, amend, dispute...)."""
-        return store.read_events(self._app, self._stream, topics=store.CORRECTION_TOPICS)
+        """Every correction of the encounter (undo, rewind, amend, dispute...), and its
+        remarks (``note``: views show them at the positions they are about)."""
+        return store.read_events(self._app, self._stream, topics=store.HISTORY_TOPICS)

@@ -127,3 +127,20 @@ def test_question_mark_lists_the_encounters_verbs_in_its_words(sqlite_store, cap
     assert own in shown
     assert f"  {foreign} " not in shown  # another system's verb is not offered
     assert "  attack " in shown and "  undo " in shown
+
+
+def test_play_records_a_note_and_answers_why(sqlite_store, capsys):
+    """issue 25: `note` is a verb of every system, `why` a reading command, in play too."""
+    for setup in SETUPS["13a"][:4]:
+        ok(sqlite_store, setup)
+    session = Session(Context(store=sqlite_store))
+    try:
+        assert session.line("note 2 'Bruna came in late' --by Anna") is True
+        capsys.readouterr()
+        assert session.line("why Bruna") is True
+        said = capsys.readouterr().out
+        assert said.startswith("Bruna: hit points 10 at position")
+    finally:
+        session.c.close()
+    log = ok(sqlite_store, "log").out.splitlines()
+    assert log[2].endswith("note by Anna on 2: Bruna came in late")

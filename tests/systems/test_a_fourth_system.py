@@ -37,7 +37,7 @@ def test_the_conformance_kit_passes_on_the_tiny_system():
         cwd=ROOT, env=_env(BATTLETAPE_KIT_SYSTEMS="duel"), capture_output=True,
         text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
-    assert done.stdout.splitlines()[-1].startswith("7 passed"), done.stdout[-500:]
+    assert done.stdout.splitlines()[-1].startswith("8 passed"), done.stdout[-500:]
 
 
 def test_a_gm_plays_the_tiny_system_from_the_command_line(tmp_path):

@@ -230,3 +230,23 @@ def test_export_then_import_changes_nothing(played, tmp_path, sid):
     assert len(original) == len(copied)
     for p in range(1, len(original) + 1):
         assert _view(fresh, "--at", str(p)) == _view(store, "--at", str(p)), f"{sid} {p}"
+
+
+@each_system
+def test_a_remark_changes_nothing_and_why_ends_at_the_state(played, sid):
+    """issue 25: `note P TEXT` shows right after P and changes no value; `why` for each
+    combatant's hit points and status ends at the value `state` gives."""
+    store = played[sid]
+    before = _view(store)
+    ok(store, "note", "2", "kit: a remark")
+    assert _view(store) == before
+    lines = ok(store, "log").out.splitlines()
+    assert lines[2].endswith("on 2: kit: a remark"), lines[:4]
+    for name, c in before["combatants"].items():
+        for field in ("hp", "status"):
+            got = json.loads(ok(store, "why", name, field, "--json").out)
+            assert got["value"] == c[field], f"{sid} {name} {field}"
+            assert got["steps"][-1]["value_after"] == c[field], f"{sid} {name} {field}"
+    ok(store, "undo", "--reason", "kit: the remark taken back")
+    assert "kit: a remark" not in ok(store, "log").out
+    ok(store, "redo")

@@ -53,8 +53,10 @@ def test_5E_ATK_05_attacking_from_hiding_reveals():
     b.run("do", "A", "hide")
     b.run("next"), b.run("next"), b.run("next")
     assert b.x("A", "hidden")
-    e = b.run("attack", "A", "B", bonus=0, roll="10")[0]
+    # unseen by its target, it attacks with advantage (5E-ATK-04): two faces
+    e = b.run("attack", "A", "B", bonus=0, roll="10/4")[0]
     assert "revealed: attacked from hiding" in e.tags and not b.x("A", "hidden")
+    assert e.natural == 10
 
 
 def test_5E_COV_01_half_cover_plus_2_to_ac():
