@@ -22,7 +22,8 @@ from battletape.reading import Reading, Stream
 from battletape.domain import bounds, dice, events as ev, fair_dice, streams, systems
 from battletape.domain.names import resolve
 from battletape.domain.errors import (BadInput, BattletapeError, RuleViolation, StoreError,
-                           UnknownEncounter)
+                           UnknownEncounter, violation)
+from battletape.domain.words import N_
 from battletape.domain.state import EncounterState, copy
 from battletape.projections.encounter_state import apply
 from battletape.domain.history import EffectiveHistory
@@ -33,8 +34,8 @@ Decide = Callable[..., list[ev.Event]]
 RETRIES = 25  # tries after the first when another writer took the positions
 
 
-RACE_LOST = ("someone else recorded at the same time: nothing was saved, run the "
-             "command again")
+RACE_LOST = N_("someone else recorded at the same time: nothing was saved, run the "
+               "command again")
 
 
 class RaceLost(StoreError):
@@ -237,13 +238,13 @@ class Battletape(Reading):
             except (RuleViolation, BadInput) as err:
                 if seen is None or watched is None:
                     raise
-                raise RuleViolation(f"{err} (meanwhile {self._meanwhile(watched, seen)})"
-                                    ) from None
+                raise violation(N_("{error} (meanwhile {meanwhile})"), error=err,
+                                meanwhile=self._meanwhile(watched, seen)) from None
             except Exception as err:
                 if not _lost_race(err):
                     raise
                 if tried == RETRIES:
-                    raise RaceLost(RACE_LOST) from None
+                    raise RaceLost.said(RACE_LOST) from None
                 if seen is None:
                     seen = self._decided_at
                 time.sleep(random.uniform(0, min(0.25, 0.005 * 2 ** tried)))
@@ -428,9 +429,9 @@ class Battletape(Reading):
             name, text = type(err).__name__, str(err)
             if "Integrity" in name or "Conflict" in name or "UniqueViolation" in name \
                     or "locked" in text or "deadlock" in text:
-                raise RaceLost(RACE_LOST) from None
-            raise StoreError(f"cannot save: {text.splitlines()[0] if text else name}"
-                             ) from None
+                raise RaceLost.said(RACE_LOST) from None
+            raise StoreError.said(N_("cannot save: {reason}"),
+                                  reason=text.splitlines()[0] if text else name) from None
 
     def campaign_of(self, stream: UUID, events: Sequence[ev.Event] = ()) -> str | None:
         """The campaign a stream belongs to (None: the index, or no campaign)."""
@@ -596,8 +597,9 @@ class Battletape(Reading):
         for name, bound in self.gm_roster(campaign).items():
             if name.casefold() == self.display.casefold() and bound and \
                     not identity.matches(self.identity, name, bound):
-                raise RuleViolation(f"--as {self.display}: that name is bound to "
-                                    f"{bound}, and you are {self.identity}")
+                raise violation(N_("--as {name}: that name is bound to {bound}, and "
+                                   "you are {identity}"), name=self.display, bound=bound,
+                                identity=self.identity)
 
     def require_gm(self, campaign: str, doing: str = "correct a battle") -> str:
         """Who is the real recorder, and is that a GM of this campaign: the GM's name,
@@ -605,10 +607,10 @@ class Battletape(Reading):
         name = self.gm_of(campaign)
         if name is None:
             roster = self.gm_roster(campaign)
-            listed = ", ".join(n if not b or b == n else f"{n} ({b})"
-                               for n, b in roster.items())
-            raise RuleViolation(f"{self.identity} is not a GM of campaign {campaign!r} "
-                                f"(GMs: {listed}): only a GM may {doing}")
+            listed = [n if not b or b == n else f"{n} ({b})" for n, b in roster.items()]
+            raise violation(N_("{name} is not a GM of campaign {campaign!r} (GMs: "
+                               "{gms}): only a GM may {doing}"), name=self.identity,
+                            campaign=campaign, gms=listed, doing=doing)
         return name
 
     def import_encounter(self, events: list[ev.Event]) -> int:

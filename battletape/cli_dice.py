@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import typer
 
-from battletape.domain.words import tr, words
+from battletape.domain.words import N_, tr, words
 from battletape.cli import app
 from battletape.session import echo_events, get, out
-from battletape.domain.errors import RuleViolation
+from battletape.domain.errors import violation
 
 dice_app = typer.Typer(help="Provably fair virtual dice: status, contribute, reveal.",
                        no_args_is_help=True)
@@ -67,8 +67,9 @@ def reveal(ctx: typer.Context,
     reg = c.bt.registration(c.encounter)
     gms = c.bt.gms(reg.campaign)
     if c.bt.user.casefold() not in {g.casefold() for g in gms}:
-        raise RuleViolation(f"{c.bt.user} is not a GM of campaign {reg.campaign!r}: "
-                            "only a GM reveals the dice secret")
+        raise violation(N_("{name} is not a GM of campaign {campaign!r}: only a GM "
+                           "reveals the dice secret"), name=c.bt.user,
+                        campaign=reg.campaign)
     if campaign:
         for e in c.bt.reveal_campaign_dice(reg.campaign):
             out(c, f"{e.originator_version:>5}  " + tr(c.lang, 

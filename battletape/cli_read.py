@@ -9,7 +9,7 @@ from typing import Optional
 
 import typer
 
-from battletape.domain.words import tr, words
+from battletape.domain.words import N_, tr, words
 from battletape.cli import app
 from battletape.session import Context, all_words, get, out
 from battletape.domain.errors import AlreadyHolds, BadInput, BattletapeError
@@ -166,9 +166,11 @@ def _run_batch(c: Context, lines: list[str]) -> None:
                 out(c, tr(c.lang, "nothing recorded: line {number}: {holds}",
                                      number=number, holds=holds.say(c.lang, all_words(c.lang))))
             except BattletapeError as err:
-                raise BattletapeError(f"line {number}: {err.message}") from None
+                raise BattletapeError.said(N_("line {number}: {error}"), number=number,
+                                           error=err) from None
             except click.ClickException as err:
-                raise BattletapeError(f"line {number}: {err.format_message()}") from None
+                raise BattletapeError.said(N_("line {number}: {error}"), number=number,
+                                           error=err.format_message()) from None
 
 
 DEMO_PACE = 1.5  # seconds between rounds of the demo at a terminal
@@ -292,8 +294,9 @@ def verify(ctx: typer.Context,
             raise
         for p in tampered:
             print(p)
-        raise BattletapeError(f"verify found {len(tampered)} problem(s); the tampered "
-                              f"store cannot be decided again ({type(err).__name__})")
+        raise BattletapeError.said(N_("verify found {problems} problem(s); the tampered "
+                                      "store cannot be decided again ({reason})"),
+                                   problems=len(tampered), reason=type(err).__name__)
     problems = tampered + verified.problems
     campaigns = dict.fromkeys(c.bt.registration(n).campaign for n in names)
     for camp in campaigns:
@@ -304,8 +307,9 @@ def verify(ctx: typer.Context,
     for p in problems:
         print(p)
     if problems:
-        raise BattletapeError(f"verify found {len(problems)} problem(s) in "
-                              f"{len(names)} encounter(s)")
+        raise BattletapeError.said(N_("verify found {problems} problem(s) in "
+                                      "{encounters} encounter(s)"),
+                                   problems=len(problems), encounters=len(names))
     _ = words(c.lang)
     for line in accepted:
         out(c, line)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from battletape.domain.digests import sha256_bytes
 from battletape.domain.errors import StoreError
+from battletape.domain.words import N_
 
 ENV = "BATTLETAPE_SECRET"
 FILE_ENV = "BATTLETAPE_SECRETS"
@@ -43,8 +44,8 @@ def _from_file(campaign: str) -> str | None:
     try:
         table = tomllib.loads(path.read_text("utf-8")).get("campaigns") or {}
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-        raise StoreError(f"cannot read the secrets file {str(path)!r}: "
-                         f"{str(err).splitlines()[0]}") from None
+        raise StoreError.said(N_("cannot read the secrets file {path!r}: {reason}"),
+                              path=str(path), reason=str(err).splitlines()[0]) from None
     found = next((v for k, v in table.items() if k.casefold() == campaign.casefold()),
                  None)
     return str(found) if found is not None else None

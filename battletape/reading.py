@@ -14,7 +14,8 @@ from uuid import UUID
 
 from battletape.stores import store
 from battletape.domain import events as ev
-from battletape.domain.errors import RuleViolation
+from battletape.domain.errors import violation
+from battletape.domain.words import N_
 from battletape.domain.state import EncounterState, copy
 from battletape.replay import history
 
@@ -89,8 +90,8 @@ class Reading:
                                        upto=position) if position >= 1 else [])
             if found:
                 return found[0].cmd
-            raise RuleViolation(f"there is no event at position {position} "
-                                f"(1..{self._last_position(stream)})")
+            raise violation(N_("there is no event at position {position} (1..{last})"),
+                            position=position, last=self._last_position(stream))
         return history.command_of(self._stream_events(stream), position)
 
     def last_amendment(self, name: str | None = None) -> ev.CommandAmended | None:

@@ -45,6 +45,17 @@ class BattletapeError(Exception):
     def __str__(self) -> str:
         return self.message
 
+    @classmethod
+    def said(cls, template: str, /, **fields: object) -> "BattletapeError":
+        """The error written as a message of the catalogues (``template``, marked
+        ``N_``, with named ``{fields}``): its English message is the template filled
+        (a list field joined as English lists names, an error field by its message),
+        and :meth:`say` says it in the reader's language. For the classes built by
+        their message alone; a :class:`RuleViolation` is made by :func:`violation`."""
+        if cls.__init__ is not BattletapeError.__init__:
+            raise TypeError(f"{cls.__name__} has its own constructor: not said(...)")
+        return cls(_english(template, fields), template, **fields)
+
     def say(self, lang: str = "en", words=None) -> str:
         """The error in ``lang``, from ``words`` (a ``domain.words.Words``: the
         caller's catalogues, every system's at the command line; the core's alone by
@@ -57,9 +68,18 @@ class BattletapeError(Exception):
 
 def _said(_, fields: dict) -> dict:
     """The values of a message's fields in the reader's words, where the catalogue
-    holds them under the field's name (``status``: ``unconscious``)."""
+    holds them under the field's name (``status``: ``unconscious``); an error that a
+    message wraps (``line {number}: {error}``) said in them too."""
     return {k: _.ctx(k, v) if isinstance(v, str) else _.names(v) if isinstance(v, list)
-            else v for k, v in fields.items()}
+            else v.say(_.lang, _) if isinstance(v, BattletapeError) else v
+            for k, v in fields.items()}
+
+
+def _english(template: str, fields: dict) -> str:
+    """``template`` filled in English (no catalogue read)."""
+    from battletape.domain.words import Words
+
+    return template.format(**_said(Words("en", ()), fields)) if fields else template
 
 
 def _words(lang: str):
@@ -114,7 +134,7 @@ def refuse(message: str, rule: str | None = None, **fields: object) -> None:
     them), said in the reader's language."""
     template = message
     if fields:
-        message = message.format(**fields)
+        message = _english(message, fields)
     overridden = _forcing.get()
     if overridden is None:
         raise RuleViolation(message, rule, forceable=True, template=template, **fields)
@@ -139,9 +159,9 @@ def forcing() -> Iterator[list[Overridden]]:
 
 def violation(message: str, rule: str | None = None, **fields: object) -> RuleViolation:
     """A refusal no ruling can make sense of (raise it), its ``message`` one of the
-    catalogues with ``{fields}``, said in the reader's language."""
-    return RuleViolation(message.format(**fields) if fields else message, rule,
-                         template=message, **fields)
+    catalogues with ``{fields}``, said in the reader's language (a list field joined
+    as the language lists names, an error field said in it)."""
+    return RuleViolation(_english(message, fields), rule, template=message, **fields)
 
 
 class AlreadyHolds(BattletapeError):
@@ -221,13 +241,21 @@ class NotYetSupported(BattletapeError):
 
 class NotThisSystem(BadInput):
     """An option or value of another rule system, named as such (``--vs pd is a 13th
-    Age defense; this encounter is 5e``)."""
+    Age defense; this encounter is 5e``); made by :meth:`said` it is a message of the
+    catalogues, said in the reader's language."""
 
-    def __init__(self, message: str, what: str, value: object):
+    def __init__(self, message: str, what: str, value: object,
+                 template: str | None = None, **fields: object):
         BadInput.__init__(self, what, value, "")
         self.message = message
         self.args = (message,)
-        self.template = None  # said in its own words (the systems' names)
+        self.template, self.fields = template, fields
+
+    @classmethod
+    def said(cls, template: str, what: str, value: object, /,  # type: ignore[override]
+             **fields: object) -> "NotThisSystem":
+        """The option ``what`` given ``value``, refused by ``template`` (``N_``)."""
+        return cls(_english(template, fields), what, value, template, **fields)
 
     def __str__(self) -> str:
         return self.message

@@ -23,7 +23,8 @@ from typing import Iterable, Mapping, Sequence
 from battletape.domain import dice
 from battletape.domain import events as ev
 from battletape.domain.digests import hmac_sha256, sha256_hex
-from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, violation
+from battletape.domain.words import N_
 from battletape.domain.state import Dice, EncounterState
 
 _BITS = 64
@@ -179,17 +180,18 @@ def contribute(state: EncounterState, events: Sequence[ev.Event], name: str,
         raise BadInput("contribution", value, "a non-empty value")
     d = state.dice
     if state.seed is not None:
-        raise RuleViolation(f"this encounter's dice come from the public seed "
-                            f"{state.seed}: nothing to contribute to")
+        raise violation(N_("this encounter's dice come from the public seed {seed}: "
+                           "nothing to contribute to"), seed=state.seed)
     if d is None or d.commitment is None:
-        raise RuleViolation("this encounter has no committed dice secret yet: it gets "
-                            "one at its next virtual roll")
+        raise violation(N_("this encounter has no committed dice secret yet: it gets "
+                           "one at its next virtual roll"))
     if d.commitment in d.revealed:
-        raise RuleViolation("the dice secret in use is already revealed")
+        raise violation(N_("the dice secret in use is already revealed"))
     first = rolled_since(events, d.since)
     if first is not None:
-        raise RuleViolation(f"the dice already rolled from this secret (position "
-                            f"{first}): a contribution must come before the first roll")
+        raise violation(N_("the dice already rolled from this secret (position "
+                           "{position}): a contribution must come before the first "
+                           "roll"), position=first)
     return [ev.DiceContributed(name=name, value=value)]
 
 
@@ -197,15 +199,15 @@ def reveal(state: EncounterState, secret: bytes | None) -> list[ev.Event]:
     """``dice reveal`` (and ``end``): publish the secret in use."""
     d = state.dice
     if state.seed is not None:
-        raise RuleViolation(f"this encounter's dice come from the public seed "
-                            f"{state.seed}: there is no secret to reveal")
+        raise violation(N_("this encounter's dice come from the public seed {seed}: "
+                           "there is no secret to reveal"), seed=state.seed)
     if d is None or d.commitment is None:
-        raise RuleViolation("this encounter has no dice secret to reveal")
+        raise violation(N_("this encounter has no dice secret to reveal"))
     if d.commitment in d.revealed:
-        raise RuleViolation("the dice secret in use is already revealed")
+        raise violation(N_("the dice secret in use is already revealed"))
     if secret is None or commitment(secret) != d.commitment:
-        raise RuleViolation("this store does not hold the secret of this encounter's "
-                            "dice (it was recorded elsewhere)")
+        raise violation(N_("this store does not hold the secret of this encounter's "
+                           "dice (it was recorded elsewhere)"))
     return [ev.DiceRevealed(commitment=d.commitment, secret=secret.hex())]
 
 

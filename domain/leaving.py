@@ -38,8 +38,8 @@ def leave(state: EncounterState, name: str, how: str = "fled",
     key = how_of(how)
     c = combatant(state, name)
     if c.status == "fled":
-        raise AlreadyHolds(f"{c.name} has left the fight already "
-                           f"({_how(c) or 'fled'})")
+        raise AlreadyHolds.said(N_("{name} has left the fight already ({how})"),
+                                name=c.name, how=_how(c) or "fled")
     if c.status == "dead":
         refuse(N_("{name} is dead and can't leave the fight"), None, name=c.name)
     if c.pc and pcs_alone:

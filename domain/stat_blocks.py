@@ -18,6 +18,7 @@ from typing import Any, Iterable
 
 from battletape.domain import events as ev
 from battletape.domain.errors import BadInput, BattletapeError, NotThisSystem
+from battletape.domain.words import N_
 from battletape.domain.names import resolve
 from battletape.domain.state import EncounterState
 from battletape.domain.verbs import Param, Verb
@@ -170,8 +171,9 @@ def find(blocks: dict[str, Any], key: str) -> Any:
 
 def require_system(block: Any, system: str) -> None:
     if getattr(block, "system", system) != system:
-        raise NotThisSystem(f"stat block {block.key!r} is for {block.system}; this "
-                            f"encounter is {system}", "stat block", block.key)
+        raise NotThisSystem.said(N_("stat block {key!r} is for {block_system}; this "
+                                    "encounter is {system}"), "stat block", block.key,
+                                 key=block.key, block_system=block.system, system=system)
 
 
 # --- using them ---------------------------------------------------------------------
@@ -193,10 +195,11 @@ def fill(verb: Verb, values: dict[str, Any], typed: set[str],
             out[p.name] = list(value) if isinstance(value, list) else value
     for p in verb.params:
         if p.required and not p.positional and out.get(p.name) in (None, []):
-            raise BattletapeError(
-                f"missing option {p.flags[0]}: type it, or " + (
-                    "add from a stat block that has it (--from KEY)"
-                    if verb.name == "add" else "name a saved attack that has it"))
+            raise BattletapeError.said(
+                N_("missing option {option}: type it, or add from a stat block that "
+                   "has it (--from KEY)") if verb.name == "add" else
+                N_("missing option {option}: type it, or name a saved attack that has "
+                   "it"), option=p.flags[0])
     return out
 
 

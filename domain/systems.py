@@ -17,6 +17,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable
 
 from battletape.domain.errors import BadInput, NotYetSupported
+from battletape.domain.words import N_
 # the packages found (and BATTLETAPE_SYSTEMS's), told apart from what they declare
 from battletape.domain.registry import PLUGINS_VARIABLE, folders, packages, plugins  # noqa: F401
 
@@ -327,8 +328,9 @@ def get(system: str) -> RuleSystem:
         found = next((s for s in systems.values()
                       if lowered == s.id.casefold() or lowered in s.aliases), None)
     if found is None and system in PLANNED:
-        raise NotYetSupported(f"the {PLANNED[system]} rules are not yet supported; "
-                              f"use --system {' or '.join(systems)}")
+        raise NotYetSupported.said(N_("the {rules} rules are not yet supported; use "
+                                      "--system {systems}"), rules=PLANNED[system],
+                                   systems=" | ".join(systems))
     if found is None:
         raise BadInput("system", system, " or ".join(
             [", ".join(list(systems)[:-1]), list(systems)[-1]]

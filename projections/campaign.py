@@ -9,7 +9,8 @@ heal-up that resets them all: ``RuleSystem.carried_over``).
 from __future__ import annotations
 
 from battletape.domain import events as ev, systems
-from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, violation
+from battletape.domain.words import N_
 
 
 def pc_state(bt, campaign: str, name: str, before: str | None = None) -> dict | None:
@@ -50,8 +51,8 @@ def between_battles(bt, campaign: str | None, encounter: str | None) -> tuple[st
     rule = "Rest and Recharge"
     named = bt.registration(encounter) if encounter is not None else None
     if named is not None and named.branched_from is not None:
-        raise RuleViolation(f"{named.name} is a what-if branch: rests, recharges and "
-                            "heal-ups follow the campaign's own battles", rule)
+        raise violation(N_("{name} is a what-if branch: rests, recharges and heal-ups "
+                           "follow the campaign's own battles"), rule, name=named.name)
     if campaign is None:
         campaign = (named or bt.registration()).campaign
     battles = [e for e in bt.campaign_events(campaign)
@@ -62,12 +63,14 @@ def between_battles(bt, campaign: str | None, encounter: str | None) -> tuple[st
     if named is not None and named.campaign.casefold() != campaign.casefold():
         raise BadInput("--encounter", named.name, f"a battle of campaign {campaign!r}")
     if named is not None and named.name != last.name:
-        raise RuleViolation(f"{named.name} is not the campaign's last battle ({last.name} "
-                            "came after it): a rest follows the last one", rule)
+        raise violation(N_("{name} is not the campaign's last battle ({last} came after "
+                           "it): a rest follows the last one"), rule, name=named.name,
+                        last=last.name)
     state = bt.state(last.name)
     if not state.ended:
-        raise RuleViolation(f"the battle {last.name} is still going on (round "
-                            f"{state.round}): only between battles — `end` it first", rule)
+        raise violation(N_("the battle {name} is still going on (round {round}): only "
+                           "between battles — `end` it first"), rule, name=last.name,
+                        round=state.round)
     return campaign, last.name
 
 

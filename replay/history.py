@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from battletape.domain import events as ev
-from battletape.domain.errors import RuleViolation
+from battletape.domain.errors import violation
+from battletape.domain.words import N_
 from battletape.domain.history import EffectiveHistory
 from battletape.domain.state import EncounterState
 from battletape.projections.encounter_state import apply
@@ -35,7 +36,8 @@ def command_of(events: Sequence[ev.Event], position: int) -> int:
         if e.originator_version == position:
             return e.cmd
     last = events[-1].originator_version if events else 0
-    raise RuleViolation(f"there is no event at position {position} (1..{last})")
+    raise violation(N_("there is no event at position {position} (1..{last})"),
+                    position=position, last=last)
 
 
 def command_line(events: Sequence[ev.Event], cmd: int) -> str:
@@ -51,7 +53,7 @@ def last_effective_command(events: Sequence[ev.Event]) -> int:
 
     found = last_command(events)  # read back from the newest, as far as it goes
     if found is None:
-        raise RuleViolation("nothing to undo: the encounter has only its start")
+        raise violation(N_("nothing to undo: the encounter has only its start"))
     return found
 
 
@@ -61,7 +63,7 @@ def last_undo(events: Sequence[ev.Event]) -> ev.CommandRetracted:
 
     found = last_retraction(events)
     if found is None:
-        raise RuleViolation("nothing to redo: no undo since the last command")
+        raise violation(N_("nothing to redo: no undo since the last command"))
     return found
 
 
@@ -69,7 +71,7 @@ def round_position(events: Sequence[ev.Event], round_: int) -> int:
     """The position at which round ``round_`` started (in the effective history)."""
     found = EffectiveHistory(events).round_start(round_)
     if found is None:
-        raise RuleViolation(f"round {round_} never started")
+        raise violation(N_("round {round} never started"), round=round_)
     return found
 
 

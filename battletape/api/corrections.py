@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from battletape.domain import events as ev
-from battletape.domain.errors import BadInput, RuleViolation
+from battletape.domain.errors import BadInput, violation
+from battletape.domain.words import N_
 from battletape.domain.history import EffectiveHistory
 
 
@@ -128,14 +129,16 @@ def resolve(c, position: int, outcome: str, note: str = "") -> list:
         found = [d for d in pending if d.originator_version == position] or \
                 [d for d in pending if d.target == position]
         if not found:
-            raise RuleViolation(f"no open dispute at or about position {position}")
+            raise violation(N_("no open dispute at or about position {position}"),
+                            position=position)
         d = found[0]
         if outcome == "overturned":
             fixed = any(isinstance(e, (ev.CommandAmended, ev.Rewound, ev.CommandRetracted))
                         and e.originator_version > d.originator_version for e in events)
             if not fixed:
-                raise RuleViolation("an overturned ruling needs its correction first: "
-                                    f"`amend {d.target} ...`, `rewind` or `undo`")
+                raise violation(N_("an overturned ruling needs its correction first: "
+                                   "`amend {target} ...`, `rewind` or `undo`"),
+                                target=d.target)
         return [ev.DisputeResolved(dispute=d.originator_version, outcome=outcome,
                                    note=note)]
     return c.record(decide, needs_history=True)
@@ -253,12 +256,14 @@ def amend(c, position: int, reason: str, roll: str | None = None,
     corr = EffectiveHistory(events)
     target_event = next(e for e in events if e.originator_version == cmd)
     if corr.is_void(target_event) or isinstance(target_event, ev.CORRECTIONS):
-        raise RuleViolation(f"position {position} is not part of the effective history")
+        raise violation(N_("position {position} is not part of the effective history"),
+                        position=position)
     if isinstance(target_event, ev.EncounterStarted):
-        raise RuleViolation("the start of the encounter can't be amended")
+        raise violation(N_("the start of the encounter can't be amended"))
     original = corr.line(cmd)
     if not original and command is None:
-        raise RuleViolation(f"the command at {cmd} kept no command line: give --command")
+        raise violation(N_("the command at {position} kept no command line: give "
+                           "--command"), position=cmd)
     sets = {k.lstrip("-"): str(v) for k, v in (sets or {}).items()}
     changes = {key: str(v) for key, v in (("roll", roll), ("dmg", dmg),
                                           ("target", target), ("type", type_))

@@ -394,6 +394,7 @@ def _party_decision(c, verb: "Verb", values: dict, typed, update: bool):
     the PC yet; with ``--update`` the options typed change the kept sheet too."""
     from battletape.domain import party, stat_blocks
     from battletape.domain.errors import BattletapeError
+    from battletape.domain.words import N_
 
     typed = set(typed)
 
@@ -406,10 +407,10 @@ def _party_decision(c, verb: "Verb", values: dict, typed, update: bool):
                                        party.sheet_of(values, typed))]
         kept = c.party_sheet(state, values["name"])
         if kept is None and "hp" not in typed:
-            raise BattletapeError(
-                f"missing option --hp: {values['name']} has no sheet in the party of "
-                f"campaign {state.campaign!r}: type it (--hp N ...), or keep it with "
-                f"`party add {values['name']} --hp N ...`")
+            raise BattletapeError.said(
+                N_("missing option --hp: {name} has no sheet in the party of campaign "
+                   "{campaign!r}: type it (--hp N ...), or keep it with `party add "
+                   "{name} --hp N ...`"), name=values["name"], campaign=state.campaign)
         base = kept[1] if kept is not None else {}
         sheet = party.sheet_of(values, typed, base)
         filled = stat_blocks.fill(verb, values, typed, base) if kept is not None else values

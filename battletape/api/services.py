@@ -77,12 +77,14 @@ class Services:
 
     def require_gm(self, campaign: str, what: str) -> None:
         """Only a GM of ``campaign`` may ``what``."""
-        from battletape.domain.errors import RuleViolation
+        from battletape.domain.errors import violation
+        from battletape.domain.words import N_
 
         gms = self.bt.gms(campaign)
         if self.bt.user.casefold() not in {g.casefold() for g in gms}:
-            raise RuleViolation(f"{self.bt.user} is not a GM of campaign {campaign!r} "
-                                f"(GMs: {', '.join(gms)}): only a GM may {what}")
+            raise violation(N_("{name} is not a GM of campaign {campaign!r} (GMs: "
+                               "{gms}): only a GM may {doing}"), name=self.bt.user,
+                            campaign=campaign, gms=list(gms), doing=what)
 
     def system_id(self) -> str:
         """The rule system of the encounter this command acts on."""
@@ -99,8 +101,9 @@ class Services:
     def rest_pcs(self, campaign: str, names: list[str]) -> list[dict]:
         """The PCs a rest between battles names (default: every PC of the battle it
         follows, the dead aside), each as the campaign knows it now."""
-        from battletape.domain.errors import RuleViolation
+        from battletape.domain.errors import violation
         from battletape.domain.names import resolve
+        from battletape.domain.words import N_
         from battletape.projections.campaign import pc_state
 
         pcs = self.battle_pcs()
@@ -108,8 +111,8 @@ class Services:
         for name in names:
             full = resolve(pcs, name, "PC")
             if full is None:
-                raise RuleViolation(f"{name} is not a PC of the last battle "
-                                    f"({', '.join(pcs) or 'none'})", "Riposo")
+                raise violation(N_("{name} is not a PC of the last battle ({pcs})"),
+                                "Riposo", name=name, pcs=list(pcs))
             chosen.append(full)
         out = []
         for name in dict.fromkeys(chosen or pcs):
@@ -174,10 +177,11 @@ class Services:
         its whole parser instead: session.Context)."""
         from battletape.api import line_reader, lines
         from battletape.domain.errors import BattletapeError
+        from battletape.domain.words import N_
 
         args = lines.split_globals(lines.split(line))
-        raise BattletapeError(f"can't decide {line!r} again: "
-                              + line_reader.refusal(state.system, args))
+        raise BattletapeError.said(N_("can't decide {line!r} again: {reason}"), line=line,
+                                   reason=line_reader.refusal(state.system, args))
 
     def close(self) -> None:
         if self._bt is not None and self._owns_bt:

@@ -10,6 +10,7 @@ from typing import Any, Sequence
 from eventsourcing.persistence import StoredEvent
 
 from battletape.domain.errors import StoreError
+from battletape.domain.words import N_
 from battletape.stores.locations import is_postgres
 from battletape.stores.mapper import (SNAPSHOT_TOPIC, EncounterSnapshot,
                                       snapshot_body)
@@ -150,11 +151,12 @@ def append(app, stored: Sequence[StoredEvent],
             previous, sig = found[0] if found else (chain.GENESIS, "")
             secret = key_for(key)
             if sig and secret is None:
-                raise SecretNeeded("this campaign's records are signed: recording needs "
-                                   "its secret (BATTLETAPE_SECRET or the secrets file)")
+                raise SecretNeeded.said(N_("this campaign's records are signed: "
+                                           "recording needs its secret "
+                                           "(BATTLETAPE_SECRET or the secrets file)"))
             if sig and chain.sign(secret, previous) != sig:
-                raise SecretNeeded("the campaign secret given is not the one its "
-                                   "records are signed with: nothing was saved")
+                raise SecretNeeded.said(N_("the campaign secret given is not the one its "
+                                           "records are signed with: nothing was saved"))
             links = chain.extend(previous, key, rows, recorder, key=secret)
             _write_links(db, cur, key, links)
             heads[key] = links[-1].hash

@@ -22,6 +22,7 @@ from eventsourcing.utils import get_topic
 
 from battletape.domain import events as ev
 from battletape.domain.errors import StoreError
+from battletape.domain.words import N_
 from battletape.domain.state import EncounterState
 from battletape.domain.streams import INDEX_ID, NAMESPACE, campaign_id, encounter_id  # noqa: F401
 
@@ -79,18 +80,20 @@ def environment(store: str | None) -> dict[str, str]:
         return env
     path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else url
     if "://" in path:
-        raise StoreError(f"unsupported store URL {url!r}: give a file path or "
-                         "postgresql://...")
+        raise StoreError.said(N_("unsupported store URL {url!r}: give a file path or "
+                                 "postgresql://..."), url=url)
     file = Path(path)
     if file.is_dir():
-        raise StoreError(f"store {path!r} is a directory, not a database file")
+        raise StoreError.said(N_("store {path!r} is a directory, not a database file"),
+                              path=path)
     if file.exists() and file.stat().st_size:
         with file.open("rb") as fh:
             if fh.read(16) != _SQLITE_MAGIC:
-                raise StoreError(f"store {path!r} is not a battletape database "
-                                 "(not a SQLite file)")
+                raise StoreError.said(N_("store {path!r} is not a battletape database "
+                                         "(not a SQLite file)"), path=path)
     elif not file.parent.exists():
-        raise StoreError(f"store {path!r}: folder {str(file.parent)!r} does not exist")
+        raise StoreError.said(N_("store {path!r}: folder {folder!r} does not exist"),
+                              path=path, folder=str(file.parent))
     return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(file),
             "SQLITE_LOCK_TIMEOUT": "10"}
 
@@ -101,8 +104,9 @@ def open_application(store: str | None) -> BattletapeApplication:
     except StoreError:
         raise
     except Exception as err:  # the driver's own error, made one line
-        raise StoreError(f"cannot open store {resolve_url(store)!r}: "
-                         f"{str(err).splitlines()[0] if str(err) else type(err).__name__}")
+        raise StoreError.said(N_("cannot open store {url!r}: {reason}"),
+                              url=resolve_url(store), reason=str(err).splitlines()[0]
+                              if str(err) else type(err).__name__)
 
 
 def read_events(app: BattletapeApplication, stream: uuid.UUID,

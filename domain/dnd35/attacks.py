@@ -55,8 +55,8 @@ def check(o: AttackOrder) -> None:
     if o.vs not in DEFENSES:
         if o.vs in ("pd", "md"):
             from battletape.domain.errors import NotThisSystem
-            raise NotThisSystem(f"--vs {o.vs} is a 13th Age defense; this encounter is "
-                                "3.5e", "--vs", o.vs)
+            raise NotThisSystem.said(N_("--vs {defense} is a 13th Age defense; this "
+                                        "encounter is 3.5e"), "--vs", o.vs, defense=o.vs)
         raise BadInput("--vs", o.vs, "ac, touch or flat-footed")
     if o.kind is not None and o.kind not in KINDS:
         raise BadInput("--kind", o.kind, "melee or ranged")

@@ -8,6 +8,7 @@ rules modules of ``domain/dnd35/`` decide.
 from __future__ import annotations
 
 from battletape.domain.errors import BadInput, NotThisSystem
+from battletape.domain.words import N_
 from battletape.domain.dnd35.attack_order import ATTACK, AttackOrder
 from battletape.domain.dnd35.maneuver_order import MANEUVER, ManeuverOrder
 from battletape.domain.verbs import Verb, arg, flag, opt, pairs, typed
@@ -23,8 +24,8 @@ def _add(services, v):
 
     for what, value in (("--pd", v.pd), ("--md", v.md)):
         if value is not None:
-            raise NotThisSystem(f"{what} is a 13th Age defense; this encounter is 3.5e",
-                                what, value)
+            raise NotThisSystem.said(N_("{option} is a 13th Age defense; this encounter "
+                                        "is 3.5e"), what, value, option=what)
     worn = armor.sheet_stats(v.armor_check, v.armor_nonproficient, v.max_dex,
                              v.spell_failure)
     extra_body = _body(v.darkvision, v.legs, v.nonhumanoid)

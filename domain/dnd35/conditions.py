@@ -250,7 +250,8 @@ def _climb(c: Combatant, cond: str) -> str:
     if cond in FEAR:
         now = _fear_rung(c)
         if now == "panicked":
-            raise AlreadyHolds(f"{c.name} is already panicked")
+            raise AlreadyHolds.said(N_("{name} is already {condition}"), name=c.name,
+                                    condition="panicked")
         if now is None:
             return cond
         if cond == "panicked":
@@ -259,8 +260,8 @@ def _climb(c: Combatant, cond: str) -> str:
     if cond in ("fatigued", "dehydrated"):
         if "exhausted" in c.conditions:
             if cond == "fatigued":
-                raise AlreadyHolds(f"{c.name} is already exhausted: a fatiguing effect "
-                                   "changes nothing")
+                raise AlreadyHolds.said(N_("{name} is already exhausted: a fatiguing "
+                                           "effect changes nothing"), name=c.name)
             return cond
         if "fatigued" in c.conditions:
             return "exhausted" if cond == "fatigued" else cond
@@ -309,12 +310,14 @@ def apply_condition(state: EncounterState, name: str, text: str, source: str | N
     if cond in FEAR and effect:
         seen = [e.casefold() for e in c.extra.get("fear_effects") or []]
         if effect.strip().casefold() in seen:
-            raise AlreadyHolds(f"{c.name} already suffers {effect.strip()}: the same fear "
-                               "effect repeated doesn't stack")
+            raise AlreadyHolds.said(N_("{name} already suffers {effect}: the same fear "
+                                       "effect repeated doesn't stack"), name=c.name,
+                                    effect=effect.strip())
     if cond in c.conditions and cond not in LADDER:
-        raise AlreadyHolds(f"{c.name} is already {cond}")
+        raise AlreadyHolds.said(N_("{name} is already {condition}"), name=c.name,
+                                condition=cond)
     if cond not in c.conditions and cond in held(c) and cond not in LADDER:
-        raise AlreadyHolds(f"{c.name} is already {cond} ({_why_held(c, cond)})")
+        raise _already_held(c, cond)
     rung = _climb(c, cond)
     duration = rounds if rounds is not None else EFFECTS[rung].rounds or eff.rounds
     events: list[Event] = []
@@ -406,16 +409,24 @@ def _named_effect(state: EncounterState, c: Combatant, text: str, source: str | 
         until_at, turn_ends, turn_of = timed
     if had is not None and had.mods == given and had.until == until_at \
             and had.save == save and had.turn_of == turn_of:
-        raise AlreadyHolds(f"{c.name} is under {key} already")
+        raise AlreadyHolds.said(N_("{name} is under {effect} already"), name=c.name,
+                                effect=key)
     return [ConditionApplied(name=c.name, condition=key, source=src, until=until_at,
                              turn_ends=turn_ends, mods=given, save=save,
                              turn_of=turn_of)]
 
 
-def _why_held(c: Combatant, cond: str) -> str:
+def _already_held(c: Combatant, cond: str) -> AlreadyHolds:
+    """``cond`` held already, and why: the status, or the condition that implies it."""
     if c.status in OUT_COLD and cond not in c.conditions:
-        return f"{c.status}"
-    return f"from {c.conditions[cond].source}" if c.conditions[cond].source else "held"
+        return AlreadyHolds.said(N_("{name} is already {condition} ({status})"),
+                                 name=c.name, condition=cond, status=c.status)
+    if c.conditions[cond].source:
+        return AlreadyHolds.said(N_("{name} is already {condition} (from {source})"),
+                                 name=c.name, condition=cond,
+                                 source=c.conditions[cond].source)
+    return AlreadyHolds.said(N_("{name} is already {condition} (held)"), name=c.name,
+                             condition=cond)
 
 
 def _until(state: EncounterState, c: Combatant, rounds: int) -> str:
@@ -436,7 +447,8 @@ def remove_condition(state: EncounterState, name: str, text: str) -> list[Event]
             raise violation(N_("{name} is {condition} because it is {status}: heal it "
                                "instead"), rule(cond), name=c.name, condition=cond,
                             status=c.status)
-        raise AlreadyHolds(f"{c.name} is not {cond}")
+        raise AlreadyHolds.said(N_("{name} is not {condition}"), name=c.name,
+                                condition=cond)
     parent = c.conditions[cond].source
     if parent in c.conditions and cond in EFFECTS[parent].implies and cond != "prone":
         raise violation(N_("{name} is {condition} because it is {holder}: remove {holder}"),

@@ -292,7 +292,8 @@ def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
     grapplers = _grapplers(state, t)
     joining = o.what == "grapple" and bool(grapplers)
     if o.what == "grapple" and a.name in (t.extra.get("grappling_with") or []):
-        raise AlreadyHolds(f"{a.name} is already grappling {t.name}")
+        raise AlreadyHolds.said(N_("{name} is already grappling {target}"), name=a.name,
+                                target=t.name)
     if joining and _room(a, t, grapplers) > GRAPPLE_ROOM:
         refuse(N_("no room to join the grapple on {name}: at most four same-size "
                   "creatures (one size larger counts 2, two or more 4, smaller 1/2)"),

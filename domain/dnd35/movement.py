@@ -12,6 +12,7 @@ from __future__ import annotations
 from battletape.domain.dnd35.rounds_and_actions import require_battle, take
 from battletape.domain.encounter import combatant
 from battletape.domain.errors import AlreadyHolds, BadInput
+from battletape.domain.words import N_
 from battletape.domain.events import Engaged, Event, Moved
 from battletape.domain.state import EncounterState
 
@@ -22,7 +23,8 @@ def engage(state: EncounterState, a: str, b: str) -> list[Event]:
     if x.name == y.name:
         raise BadInput("engage", f"{a} {b}", "two different creatures")
     if y.name in x.engaged_with:
-        raise AlreadyHolds(f"{x.name} and {y.name} are already in melee")
+        raise AlreadyHolds.said(N_("{a} and {b} are already in melee"), a=x.name,
+                                b=y.name)
     return [Engaged(a=x.name, b=y.name, how="adjacent")]
 
 

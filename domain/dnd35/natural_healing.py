@@ -81,7 +81,8 @@ def between_battles(kind: str, pcs: list[dict[str, Any]], battle: str) -> list[E
     e = made[0]
     if not (e.healed or e.nonlethal or e.ability):
         who = ", ".join(p["name"] for p in pcs) or "no PC"
-        raise AlreadyHolds(f"a {kind} rest would heal nothing for {who}")
+        raise AlreadyHolds.said(N_("a {rest} rest would heal nothing for {who}"),
+                                rest=kind, who=who)
     return made
 
 

@@ -122,7 +122,8 @@ def take_action(state: EncounterState, name: str, action: str, bonus_action: boo
             refuse(N_("{name} is {condition} (Speed 0) and can't drop prone"),
                    "Movimento: Cadersi a terra", name=c.name, condition=why[0])
         if "prone" in c.conditions:
-            raise AlreadyHolds(f"{c.name} is already prone")
+            raise AlreadyHolds.said(N_("{name} is already {condition}"), name=c.name,
+                                    condition="prone")
         return [ActionTaken(name=c.name, action=act, slot="free"),
                 ConditionApplied(name=c.name, condition="prone", source=c.name)]
     if readied is not None:

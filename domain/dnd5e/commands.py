@@ -7,6 +7,7 @@ rules modules of ``domain/dnd5e/`` decide.
 from __future__ import annotations
 
 from battletape.domain.errors import BadInput, NotThisSystem
+from battletape.domain.words import N_
 from battletape.domain.dnd5e.attack_order import ATTACK, AttackOrder
 from battletape.domain.verbs import Verb, arg, flag, names, opt, pairs, typed
 
@@ -27,8 +28,8 @@ def _add(services, v):
 
     for what, value in (("--pd", v.pd), ("--md", v.md)):
         if value is not None:
-            raise NotThisSystem(f"{what} is a 13th Age defense; this encounter is 5e",
-                                what, value)
+            raise NotThisSystem.said(N_("{option} is a 13th Age defense; this encounter "
+                                        "is 5e"), what, value, option=what)
     from battletape.domain.dnd5e.rest import with_carried
 
     carried = services.carried(v.name) if v.pc and services is not None else None
@@ -55,8 +56,9 @@ def _attack(services, v):
 
     if v.vs.lower() != "ac":
         if v.vs.lower() in ("pd", "md"):
-            raise NotThisSystem(f"--vs {v.vs.lower()} is a 13th Age defense; this "
-                                "encounter is 5e", "--vs", v.vs)
+            raise NotThisSystem.said(N_("--vs {defense} is a 13th Age defense; this "
+                                        "encounter is 5e"), "--vs", v.vs,
+                                     defense=v.vs.lower())
         raise BadInput("--vs", v.vs, "ac (5e attacks are against Armor Class)")
     if v.adv and v.dis:
         raise BadInput("--adv/--dis", "both", "one of them (they would cancel)")

@@ -209,15 +209,11 @@ def apply_condition(state: EncounterState, name: str, condition: str,
             had.until is None or (had.until == until and turn_ends <= had.turn_ends)) \
             and given_mods == (had.mods or {}) and save == had.save \
             and turn_of == had.turn_of:
-        if had.until:
-            raise AlreadyHolds(f"{c.name} is {cond} already (until {had.until}), no "
-                               "shorter than the new one",
-                               N_("{name} is {condition} already (until {until}), no "
-                                  "shorter than the new one"),
-                               name=c.name, condition=cond, until=had.until)
-        raise AlreadyHolds(f"{c.name} is {cond} already, no shorter than the new one",
-                           N_("{name} is {condition} already, no shorter than the new "
-                              "one"), name=c.name, condition=cond)
+        raise (AlreadyHolds.said(N_("{name} is {condition} already (until {until}), no "
+                                    "shorter than the new one"), name=c.name,
+                                 condition=cond, until=had.until) if had.until else
+               AlreadyHolds.said(N_("{name} is {condition} already, no shorter than the "
+                                    "new one"), name=c.name, condition=cond))
     events: list[Event] = []
     if concentration:
         # the caster concentrates on one spell: another one ends the old (SRD)
@@ -236,8 +232,8 @@ def remove_condition(state: EncounterState, name: str, condition: str,
     named = " ".join(str(condition).split()).lower()
     cond = named if named in c.conditions else condition_id(condition)  # a named effect, or the seed's
     if cond not in c.conditions:
-        raise AlreadyHolds(f"{c.name} is not {cond}", N_("{name} is not {condition}"),
-                           name=c.name, condition=cond)
+        raise AlreadyHolds.said(N_("{name} is not {condition}"), name=c.name,
+                                condition=cond)
     if cond == "exhaustion":
         raise BadInput("condition", condition, "`exhaustion NAME -N` to lower the level")
     if cond == "unconscious" and c.hp == 0 and c.status in ("unconscious", "stable"):

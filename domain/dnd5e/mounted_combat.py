@@ -51,5 +51,5 @@ def dismount(state: EncounterState, rider_name: str, reason: str = "") -> list[E
     r = combatant(state, rider_name)
     m = stats.get(r, "mount")
     if not m:
-        raise AlreadyHolds(f"{r.name} is not mounted")
+        raise AlreadyHolds.said(N_("{name} is not mounted"), name=r.name)
     return [Dismounted(rider=r.name, mount=m, reason=reason)]

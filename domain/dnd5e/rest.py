@@ -124,9 +124,12 @@ def between_battles(kind: str, pcs: list[dict[str, Any]], spend: dict[str, int],
     e = made[0]
     if not (e.healed or e.hit_dice or e.dice_regained or e.exhaustion_down):
         who = ", ".join(p["name"] for p in pcs) or "no PC"
-        more = (" (spend Hit Dice: --spend NAME=N, or --roll NAME=T)"
-                if kind == "short" else "")
-        raise AlreadyHolds(f"a {kind} rest would change nothing for {who}{more}")
+        if kind == "short":
+            raise AlreadyHolds.said(N_("a short rest would change nothing for {who} "
+                                       "(spend Hit Dice: --spend NAME=N, or --roll "
+                                       "NAME=T)"), who=who)
+        raise AlreadyHolds.said(N_("a {rest} rest would change nothing for {who}"),
+                                rest=kind, who=who)
     return made
 
 

@@ -153,10 +153,15 @@ def apply_condition(state, name: str, condition: str, save: str | None,
         from battletape.domain.errors import AlreadyHolds
 
         had = c.conditions[key]
-        how = (f"save {had.save}" if had.save else f"until {had.until}" if had.until
-               else "until removed")
-        raise AlreadyHolds(f"{c.name} is {key} already ({how}), no shorter than the "
-                           "new one")
+        raise (AlreadyHolds.said(N_("{name} is {condition} already (save {save}), no "
+                                    "shorter than the new one"), name=c.name,
+                                 condition=key, save=had.save) if had.save else
+               AlreadyHolds.said(N_("{name} is {condition} already (until {until}), no "
+                                    "shorter than the new one"), name=c.name,
+                                 condition=key, until=had.until) if had.until else
+               AlreadyHolds.said(N_("{name} is {condition} already (until removed), no "
+                                    "shorter than the new one"), name=c.name,
+                                 condition=key))
     if key == "grabbed":
         if src is None:
             from battletape.domain.errors import BadInput
@@ -181,5 +186,6 @@ def remove_condition(state, name: str, condition: str, reason: str = "") -> list
     c = combatant(state, name)
     key = check(condition)
     if key not in c.conditions:
-        raise AlreadyHolds(f"{c.name} is not {key}")
+        raise AlreadyHolds.said(N_("{name} is not {condition}"), name=c.name,
+                                condition=key)
     return [ConditionRemoved(name=c.name, condition=key, reason=reason or "removed")]

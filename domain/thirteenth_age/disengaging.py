@@ -39,7 +39,7 @@ def disengage(state, rng: random.Random, name: str, natural: int | None,
     c = combatant(state, name)
     require_able(c, "disengage")
     if not c.engaged_with:
-        raise AlreadyHolds(f"{c.name} is not engaged with anyone")
+        raise AlreadyHolds.said(N_("{name} is not engaged with anyone"), name=c.name)
     foes = list(c.engaged_with)
     if only:
         foes = []

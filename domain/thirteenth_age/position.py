@@ -88,7 +88,8 @@ def engage(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
     if b.status in ("dead", "fled"):
         raise violation(N_("{name} is {status}"), name=b.name, status=b.status)
     if b.name in a.engaged_with:
-        raise AlreadyHolds(f"{a.name} is already engaged with {b.name}")
+        raise AlreadyHolds.said(N_("{name} is already engaged with {other}"),
+                                name=a.name, other=b.name)
     require_enemies(a, b, "engage")
     return approach(state, a, b)
 
@@ -164,7 +165,11 @@ def move(state: EncounterState, name: str, where: str,
                       "disengages"), "Grabbed", name=c.name)
         provoked = [n for n in left if can_take_opportunity(state, n)]
     if where == c.part.whereabouts and not left:
-        raise AlreadyHolds(f"{c.name} is already {where.replace(':', ' ')}")
+        place, _, ally = where.partition(":")
+        raise (AlreadyHolds.said(N_("{name} is already behind {ally}"), name=c.name,
+                                 ally=ally) if ally else
+               AlreadyHolds.said(N_("{name} is already {where}"), name=c.name,
+                                 where=place))
     action = ("free" if teleport else
               actions.slot(c, "interrupt" if interrupt else "move",
                            mooks.own_turn(state, c), relocate=True))
@@ -176,5 +181,6 @@ def fly(state: EncounterState, name: str, flying: bool) -> list[Event]:
     require_on(state)
     c = combatant(state, name)
     if c.part.flying == flying:
-        raise AlreadyHolds(f"{c.name} is already {'flying' if flying else 'landed'}")
+        raise AlreadyHolds.said(N_("{name} is already {flight}"), name=c.name,
+                                flight="flying" if flying else "landed")
     return [FlightChanged(name=c.name, flying=flying)]

@@ -45,11 +45,12 @@ def quick_rest(pc: dict | None, name: str, spend: int | None, totals: list[int],
     if staggered and spend == 0 and pc["recoveries"] > 0:
         refuse(N_("{name} is staggered and must try to heal"), "Quick Rests", name=name)
     if pc["hp"] >= pc["max_hp"]:
-        raise AlreadyHolds(f"{name} is at full hit points ({pc['hp']}/{pc['max_hp']}): "
-                           "a quick rest would change nothing")
+        raise AlreadyHolds.said(N_("{name} is at full hit points ({hp}/{max_hp}): a "
+                                   "quick rest would change nothing"), name=name,
+                                hp=pc["hp"], max_hp=pc["max_hp"])
     if spend == 0:
-        raise AlreadyHolds(f"{name} spends no recovery: a quick rest would change "
-                           "nothing (--roll N or --spend N)")
+        raise AlreadyHolds.said(N_("{name} spends no recovery: a quick rest would "
+                                   "change nothing (--roll N or --spend N)"), name=name)
     if totals and len(totals) != spend:
         raise BadInput("--roll", totals, f"one recovery total per recovery ({spend})")
     expr = f"{pc['level']}d{pc['recovery_die']}"
@@ -100,8 +101,8 @@ def full_heal_up(names: list[str], campaign_loss: bool,
     if carried is not None and not campaign_loss and all(
             pc is None for pc in carried.values()):
         who = ", ".join(carried) or "no PC"
-        raise AlreadyHolds(f"nothing to heal: {who} already healed up since the last "
-                           "battle")
+        raise AlreadyHolds.said(N_("nothing to heal: {who} already healed up since the "
+                                   "last battle"), who=who)
     return [FullHealUpTaken(names=names, campaign_loss=campaign_loss)]
 
 

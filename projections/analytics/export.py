@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from battletape.domain.errors import StoreError
+from battletape.domain.words import N_
 from battletape.projections.analytics.schema import TABLES
 
 EXPORTED_VIEWS = ("corrections", "disputes")
@@ -34,7 +35,8 @@ def to_parquet(path: Path | str, folder: Path | str) -> dict[str, int]:
                         "(FORMAT PARQUET, PARTITION_BY (campaign), OVERWRITE_OR_IGNORE)")
     except duckdb.Error as err:
         line = str(err).splitlines()[0] if str(err) else type(err).__name__
-        raise StoreError(f"cannot write Parquet to {str(folder)!r}: {line}") from None
+        raise StoreError.said(N_("cannot write Parquet to {folder!r}: {reason}"),
+                              folder=str(folder), reason=line) from None
     finally:
         con.close()
     return written

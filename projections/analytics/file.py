@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from battletape.domain.errors import StoreError
+from battletape.domain.words import N_
 
 
 def default_path(url: str) -> Path:
@@ -42,9 +43,10 @@ def connect(path: Path | str, read_only: bool = False, wait: float = 30.0,
 
     path = Path(path)
     if read_only and not path.exists():
-        raise StoreError(f"no analytics file {str(path)!r} yet")
+        raise StoreError.said(N_("no analytics file {path!r} yet"), path=str(path))
     if not path.parent.exists():
-        raise StoreError(f"analytics file {str(path)!r}: folder does not exist")
+        raise StoreError.said(N_("analytics file {path!r}: folder does not exist"),
+                              path=str(path))
     deadline = time.monotonic() + wait
     while True:
         try:
@@ -55,11 +57,13 @@ def connect(path: Path | str, read_only: bool = False, wait: float = 30.0,
             text = str(err)
             if "lock" not in text.lower() or time.monotonic() > deadline:
                 first = text.splitlines()[0] if text else type(err).__name__
-                raise StoreError(f"cannot open analytics file {str(path)!r}: {first}")
+                raise StoreError.said(N_("cannot open analytics file {path!r}: "
+                                         "{reason}"), path=str(path), reason=first)
             time.sleep(0.2)
         except duckdb.Error as err:
             first = str(err).splitlines()[0] if str(err) else type(err).__name__
-            raise StoreError(f"cannot open analytics file {str(path)!r}: {first}")
+            raise StoreError.said(N_("cannot open analytics file {path!r}: {reason}"),
+                                  path=str(path), reason=first)
 
 
 def _attached(path: str, row_group_size: int, config: dict):

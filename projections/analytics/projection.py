@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Callable
 
 from battletape.domain.errors import StoreError
+from battletape.domain.words import N_
 from battletape.projections.analytics import ingest, schema
 from battletape.projections.analytics.batch import (Batch, Streams, known_streams, summaries,
                                          with_documents)
@@ -79,8 +80,9 @@ class Projection:
             return
         if self.con.execute("SELECT count(*) FROM duckdb_tables()").fetchone()[0]:
             self.close()
-            raise StoreError(f"{str(self.path)!r} is a DuckDB file of something else, "
-                             "not battletape analytics: give another --analytics path")
+            raise StoreError.said(N_("{path!r} is a DuckDB file of something else, not "
+                                     "battletape analytics: give another --analytics "
+                                     "path"), path=str(self.path))
         self._create()
 
     def close(self) -> None:

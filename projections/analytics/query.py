@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from battletape.domain.errors import BadInput, BattletapeError
+from battletape.domain.words import N_
 
 READ_ONLY_CONFIG = {"enable_external_access": False, "lock_configuration": True,
                     "autoinstall_known_extensions": False,
@@ -178,8 +179,9 @@ def run(path: Path | str, sql: str, params: list | None = None,
         columns = [d[0] for d in cur.description] if cur.description else []
         return columns, cur.fetchall()
     except duckdb.PermissionException as err:
-        raise QueryError(f"{_first_line(err)} (the analytics are read-only and may not "
-                         "read or write files)") from None
+        raise QueryError.said(N_("{reason} (the analytics are read-only and may not "
+                                 "read or write files)"), reason=_first_line(err)
+                              ) from None
     except duckdb.Error as err:
         raise QueryError(_first_line(err)) from None
     finally:

@@ -24,6 +24,7 @@ from multiprocessing.connection import Connection
 from typing import Iterator
 
 from battletape.domain.errors import StoreError
+from battletape.domain.words import N_
 from battletape.projections.analytics.batch import Batch, Known, Streams
 
 
@@ -190,8 +191,9 @@ class Worker:
                     code = self.process.wait(timeout=5)
                 except subprocess.TimeoutExpired:
                     code = None
-                raise StoreError("the analytics fold stopped before the end "
-                                 f"(exit code {code}){self._last_words()}") from None
+                raise StoreError.said(N_("the analytics fold stopped before the end "
+                                         "(exit code {code}){last_words}"), code=code,
+                                      last_words=self._last_words()) from None
             if isinstance(got, Done):
                 self.peak_rss_kb = got.peak_rss_kb
                 return
