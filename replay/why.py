@@ -23,7 +23,6 @@ from battletape.domain.errors import BadInput
 from battletape.domain.history import AMENDED, EffectiveHistory
 from battletape.domain.state import EncounterState
 from battletape.domain.words import N_, Words, words
-from battletape.projections.encounter_state import apply
 from battletape.projections.describe import describe
 from battletape.replay.drops import DropWatch, narrate
 from battletape.replay.history import state_at
@@ -152,17 +151,18 @@ def _walk(events: Sequence[ev.Event], history: EffectiveHistory, state: Encounte
     corrections = [c for c in events if isinstance(c, ev.CORRECTIONS)
                    and not history.is_void(c)]
     previous = 0  # the log position of the last effective event before this one
-    watch = DropWatch()  # the log's words: a creature going down told as a drop
+    watch = DropWatch(state)  # folds each event, and tells a creature going down
+    after = look(state)  # what ``look`` sees now (the state changes only below)
     for status, e, amended_at in history.shown(False, events):
         if type(e) is ev.NoteRecorded:
             continue  # a remark changes nothing
         counted_at = e.cmd if status == AMENDED else e.originator_version
         if at is not None and counted_at > at:
             break
-        before, was_before = look(state), previous
-        apply(state, e)
-        drops = watch.see(e)
-        found = changed(before, look(state), e)
+        before, was_before = after, previous
+        drops = watch.see(e)  # ``e`` folded into ``state``
+        after = look(state)
+        found = changed(before, after, e)
         previous = max(previous, counted_at)
         if found:
             said = describe(e, lang, system.id) + narrate(drops, lang, system.id)
@@ -184,9 +184,9 @@ def why_all(events: Sequence[ev.Event], lang: str = "en",
     out: dict[tuple[str, str], list[tuple[int, Step]]] = {}
 
     def look(state: EncounterState) -> dict:
-        order = state.order
+        places = {n: k for k, n in enumerate(state.order)}
         return {n: (c.hp, c.temp_hp, c.status, c.initiative, tuple(c.conditions),
-                    order.index(n) if n in order else None)
+                    places.get(n))
                 for n, c in state.combatants.items()}
 
     def changed(before: dict, after: dict, e: ev.Event) -> list[tuple[str, str, Any, Any]]:
