@@ -176,7 +176,7 @@ def hp_chart(events: Sequence[ev.Event], lang: str = "en") -> str:
 #: the page's words (``{{label}}`` in the template)
 LABELS = (N_("battletape replay"), N_("▶ play"), N_("speed"), N_("position"), N_("name"),
           N_("HP"), N_("status"), N_("conditions"), N_("ongoing"), N_("engaged with"),
-          N_("initiative"),
+          N_("initiative"), N_("close"),
           N_("corrections"), N_("Variations"), N_("Charts"), N_("Compare"),
           N_("mark this position as A"), N_("go to A (and back)"),
           N_("back to the main line"),

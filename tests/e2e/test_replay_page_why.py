@@ -128,3 +128,17 @@ def test_status_and_initiative_in_5e_and_the_panel_follows_and_closes(battles, b
     _asked(browser, page, 30, name, "status")
     browser.find_element("css selector", "#why-close").click()
     assert json.loads(browser.execute_script(PANEL))["hidden"]
+
+
+def test_the_panel_speaks_italian(battles, browser, tmp_path):
+    """In Italian the panel's words are the catalogue's, the values the CLI's."""
+    store, _ = battles["13a"]
+    page = tmp_path / "it.html"
+    ok(store, "--lang", "it", "export", "--format", "html", "-o", str(page))
+    shown = _asked(browser, page, 30, "Bruna", "hp")
+    assert shown["title"].startswith("Bruna: punti ferita ")
+    assert shown["title"].endswith("in posizione 30")
+    answer = _cli(store, "Bruna", "hp", 30)
+    assert [s[:3] for s in shown["steps"]] == [
+        [s["position"], s["value_before"], s["value_after"]] for s in answer["steps"]]
+    assert browser.find_element("css selector", "#why-close").text == "chiudi"
