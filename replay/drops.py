@@ -61,12 +61,13 @@ def _what(before: tuple[str, bool, bool], now: tuple[str, bool, bool]) -> str | 
     return "staggered" if staggered and not was_staggered else None
 
 
-def changes(before: Standing, state: EncounterState) -> list[tuple[str, str, str, str]]:
+def changes(before: Standing, state: EncounterState,
+            now: Standing | None = None) -> list[tuple[str, str, str, str]]:
     """[(name, what, status, gender)] of each creature whose standing ``state``
     changed since ``before`` (what: a key of SAID; gender: its name's, for the
     languages whose words agree with it); creatures that were not there are left
-    out."""
-    now = standing(state)
+    out (``now``: ``standing(state)``, when the caller has it)."""
+    now = now if now is not None else standing(state)
     out = []
     for name, was in before.items():
         if name in now and (what := _what(was, now[name])) is not None:
@@ -81,12 +82,14 @@ class DropWatch:
 
     def __init__(self, state: EncounterState | None = None) -> None:
         self.state = state if state is not None else EncounterState()
+        self._now: Standing | None = None  # the standing after the last event seen
 
     def see(self, e: ev.Event) -> list[tuple[str, str, str, str]]:
         """[(name, what, status, gender)]: see :func:`changes`."""
-        before = standing(self.state)
+        before = self._now if self._now is not None else standing(self.state)
         apply(self.state, e)
-        return changes(before, self.state)
+        self._now = standing(self.state)
+        return changes(before, self.state, self._now)
 
 
 def drops(events: Sequence[ev.Event],

@@ -20,6 +20,7 @@ from battletape.domain import events as ev, systems
 from battletape.domain.history import EffectiveHistory
 from battletape.domain.words import N_, words
 from battletape.replay import charts as drawn, variations
+from battletape.replay.why import why_all
 from battletape.replay.deltas import CHECKPOINT_EVERY, steps
 from battletape.replay.step_lines import StepLines
 
@@ -59,9 +60,14 @@ def _line(events: Sequence[ev.Event], lang: str, every: int, reader: Reader,
     checkpoints: list[bytes] = []
     head: dict = {}
     whole = {start - 1} if start else ()
+    answers = why_all(events, lang, history) if charts and reader.shown is None else None
+    said = {s.position for steps_ in (answers or {}).values() for _, s in steps_}
+    texts: dict[int, tuple[str, str]] = {}  # the log lines the answers' steps reuse
     for s in steps(events, every, history, reader.shown, whole):
         e = s.event
         line = reader.told(e, lines(e.originator_version))
+        if e.originator_version in said:
+            texts[e.originator_version] = (line, e.by)
         if chart is not None:
             head.update(s.delta.get("h", {}))
             chart.see(s.index, history.counted(e), s.state, head)
@@ -81,7 +87,31 @@ def _line(events: Sequence[ev.Event], lang: str, every: int, reader: Reader,
     if chart is not None:
         parts += [b',"charts":', _encode(chart.data()), b',"variations":',
                   _encode(variations.corrections(events, history, lang, system))]
+    if answers is not None:
+        parts += [b',"why":', _encode(_why(answers, texts))]
     return b"".join(parts + [b"}"])
+
+
+def _why(answers: dict, texts: dict[int, tuple[str, str]]) -> dict:
+    """``why``'s answers as the page holds them: per combatant and value, a step as
+    ``[position, reach, before, after, correction]`` (the correction an index in
+    ``fixes``, or -1), its sentence (and who recorded it) added only where it is not
+    the log's line at its position (an amended command's); ``why --at P`` is the steps whose reach is P or less (replay/why.py)."""
+    fixes: dict[str, int] = {}
+    out: dict[str, dict[str, list]] = {}
+    for (name, key), steps_ in answers.items():
+        rows = out.setdefault(name, {}).setdefault(key, [])
+        for reach, s in steps_:
+            fix = -1 if s.correction is None else fixes.setdefault(
+                s.correction["text"], len(fixes))
+            row = [s.position, reach, s.value_before, s.value_after, fix]
+            text, by = texts.get(s.position, ("", ""))
+            if text != s.sentence or by != s.recorded_by:
+                row.append(s.sentence if text != s.sentence else None)
+            if by != s.recorded_by:
+                row.append(s.recorded_by)
+            rows.append(row)
+    return {"fixes": list(fixes), "answers": out}
 
 
 def page_data(events: Sequence[ev.Event], lang: str = "en",
@@ -146,6 +176,7 @@ def hp_chart(events: Sequence[ev.Event], lang: str = "en") -> str:
 #: the page's words (``{{label}}`` in the template)
 LABELS = (N_("battletape replay"), N_("▶ play"), N_("speed"), N_("position"), N_("name"),
           N_("HP"), N_("status"), N_("conditions"), N_("ongoing"), N_("engaged with"),
+          N_("initiative"), N_("close"),
           N_("corrections"), N_("Variations"), N_("Charts"), N_("Compare"),
           N_("mark this position as A"), N_("go to A (and back)"),
           N_("back to the main line"),
@@ -160,4 +191,8 @@ SCRIPT_LABELS = (N_("▶ play"), N_("⏸ pause"), N_("position"), N_("copied"),
                  N_("no differences"), N_("A: position {position}"), N_("hit points"),
                  N_("temporary hit points (dashed)"), N_("damage dealt"),
                  N_("damage taken"), N_("hits"), N_("misses"), N_("by round"),
-                 N_("{count} more"), N_("what"), N_("healthy"), N_("down"), N_("fled"))
+                 N_("{count} more"), N_("what"), N_("healthy"), N_("down"), N_("fled"),
+                 N_("close"), N_("yes"), N_("no"), N_("initiative"), N_("status"),
+                 N_("temporary hit points"), N_("nothing has changed it"),
+                 N_("{initiative} (place {place})"),
+                 N_("{name}: {field} {value} at position {position}"))

@@ -16,7 +16,7 @@ function makeLine(d, parent) {
   const cps = d.checkpoints;  // [[index, view], ...] in order
   return {name: d.name, parent, offset: d.offset, steps: d.steps, deltas: d.deltas, cps,
           rounds: parent ? parent.rounds.filter(r => r[1] < d.offset).concat(d.rounds) : d.rounds,
-          charts: d.charts, variations: d.variations || [], cursor: -1, st: null};
+          charts: d.charts, variations: d.variations || [], why: d.why, cursor: -1, st: null};
 }
 const lengthOf = (ln) => ln.offset + ln.steps.length;
 const stepOf = (ln, i) => i < ln.offset ? stepOf(ln.parent, i) : ln.steps[i - ln.offset];
@@ -154,12 +154,21 @@ function drawHeader(st) {
 function hpCell(c) {
   const hp = el("td");
   if (c.hp === undefined) { hp.appendChild(el("span", meta.labels[c.health] ? L(c.health) : T(c.health || ""), "hp")); return hp; }
+  if (main.why) hp.dataset.field = "hp";
   const bar = el("span", undefined, "bar"), fill = el("span");
   fill.style.width = Math.max(0, Math.min(100, 100 * c.hp / c.max_hp)) + "%";
   fill.className = c.hp <= 0 ? "out" : (c.staggered ? "low" : "");
   bar.appendChild(fill); hp.appendChild(bar);
-  hp.appendChild(el("span", c.hp + "/" + c.max_hp + (c.temp_hp ? " +" + c.temp_hp : ""), "hp"));
+  const text = el("span", c.hp + "/" + c.max_hp, "hp");
+  if (c.temp_hp) { const temp = el("span", " +" + c.temp_hp, "temp"); if (main.why) temp.dataset.field = "temp_hp"; text.appendChild(temp); }
+  hp.appendChild(text);
   return hp;
+}
+function valueCell(text, field) { const td = el("td", text); if (main.why) td.dataset.field = field; return td; }
+function conditionsCell(c) {
+  const td = el("td");
+  c.conditions.forEach((k, n) => { const s = el("span", (n ? ", " : "") + T(k)); if (main.why) s.dataset.field = k; td.appendChild(s); });
+  return td;
 }
 function drawPanel(st) {
   const body = document.querySelector("#panel tbody");
@@ -168,10 +177,11 @@ function drawPanel(st) {
     const c = st.combatants.get(name);
     const tr = el("tr", undefined, name === st.turn ? "turn" : "");
     tr.append(el("td", name + (c.pc ? " (PC)" : "")), hpCell(c),
-      el("td", T(c.status) + (c.staggered ? " (" + T(meta.staggered) + ")" : "")),
-      el("td", c.conditions.map(T).join(", ")),
+      valueCell(T(c.status) + (c.staggered ? " (" + T(meta.staggered) + ")" : ""), "status"),
+      conditionsCell(c),
       el("td", c.ongoing.map(o => o.amount + (o.type ? " " + o.type : "") + " (" + o.save + ")").join(", ")),
-      el("td", c.engaged_with.join(", ")));
+      el("td", c.engaged_with.join(", ")),
+      valueCell(c.initiative === null || c.initiative === undefined ? "—" : String(c.initiative), "init"));
     tr.dataset.name = name;
     return tr;
   }));
@@ -192,7 +202,7 @@ function show(i) {
   $("voided-by").textContent = voidedBy(line, i);
   drawHeader(st); drawPanel(st);
   scrollLogTo(i); drawLog();
-  drawCursor(i); drawDamage(i); drawCompare();
+  drawCursor(i); drawDamage(i); drawCompare(); drawWhy();
   writeHash();
 }
 function enter(ln, i) {
@@ -223,6 +233,7 @@ const KEYS = {ArrowRight: () => show(current + 1), ArrowLeft: () => show(current
 function onKey(e) {
   const tag = e.target.tagName;
   if (e.altKey || e.ctrlKey || e.metaKey || tag === "SELECT" || tag === "TEXTAREA" || (tag === "BUTTON" && e.key === " ")) return;
+  if (e.key === "Escape" && !$("why").hidden) { e.preventDefault(); closeWhy(); return; }
   const act = KEYS[e.key];
   if (!act) return;
   e.preventDefault();
@@ -236,6 +247,53 @@ function onLogClick(e) {
   if (e.target.dataset.branch !== undefined) { enter(lineNamed(e.target.dataset.branch), i + 1); return; }
   show(i);
 }
+
+// --- why: how a value came to be, as `why NAME FIELD --at P --json` answers ----------
+const VALUES = {hp: "hit points", temp_hp: "temporary hit points", status: "status", init: "initiative"};
+function whyAt(name, field, i) {  // the steps whose reach is the position or less (replay/why.py)
+  const w = main.why, position = positionOf(i), steps = [];
+  for (const r of (w && w.answers[name] && w.answers[name][field]) || []) {
+    if (r[1] > position) break;
+    const [text, by] = stepOf(main, r[0] - meta.first);
+    steps.push({position: r[0], recorded_by: r.length > 6 ? r[6] : by, sentence: r.length > 5 && r[5] !== null ? r[5] : text,
+      value_before: r[2], value_after: r[3], correction: r[4] < 0 ? null : w.fixes[r[4]]});
+  }
+  const value = steps.length ? steps[steps.length - 1].value_after : (field in VALUES ? null : false);
+  return {name, field, position, value, steps};
+}
+window.replayWhy = (name, field, i) => whyAt(name, field, i);
+function said(v) {
+  if (v === null || v === undefined) return "—";
+  if (typeof v === "object") return L("{initiative} (place {place})", {initiative: v.initiative, place: v.place || "—"});
+  if (typeof v === "boolean") return L(v ? "yes" : "no");
+  return typeof v === "string" ? T(v) : String(v);
+}
+let asked = null;  // [name, field] whose answer the panel shows
+function drawWhy() {
+  const box = $("why");
+  if (!asked || line !== main || !main.why) { box.hidden = true; return; }
+  const a = whyAt(asked[0], asked[1], current);
+  box.dataset.name = a.name; box.dataset.field = a.field; box.dataset.position = String(a.position);
+  $("why-title").textContent = L("{name}: {field} {value} at position {position}", {name: a.name, field: VALUES[a.field] ? L(VALUES[a.field]) : T(a.field), value: said(a.value), position: a.position});
+  const items = a.steps.map(s => {
+    const li = el("li"), go = el("a", String(s.position), "num");
+    go.href = linkOf(main, s.position - meta.first);
+    go.addEventListener("click", (e) => { e.preventDefault(); show(s.position - meta.first); });
+    li.dataset.position = String(s.position); li.dataset.before = JSON.stringify(s.value_before); li.dataset.after = JSON.stringify(s.value_after);
+    li.append(go, el("span", " " + s.recorded_by + "  ", "by"), el("span", said(s.value_before) + " → " + said(s.value_after), "change"), el("span", "  " + s.sentence));
+    if (s.correction) li.appendChild(el("div", "↳ " + s.correction, "fix"));
+    return li;
+  });
+  $("why-steps").replaceChildren(...(items.length ? items : [el("li", L("nothing has changed it"))]));
+  box.hidden = false;
+}
+function onValueClick(e) {
+  const cell = e.target.closest("[data-field]"), row = e.target.closest("tr[data-name]");
+  if (!cell || !row || !main.why) return;
+  asked = [row.dataset.name, cell.dataset.field];
+  drawWhy();
+}
+function closeWhy() { asked = null; drawWhy(); }
 
 // --- compare two positions -----------------------------------------------------------
 let mark = null;
@@ -465,6 +523,8 @@ function start() {
   drawCharts(); drawVariations();
   $("log").addEventListener("scroll", drawLog);
   $("log").addEventListener("click", onLogClick);
+  document.querySelector("#panel tbody").addEventListener("click", onValueClick);
+  $("why-close").addEventListener("click", closeWhy);
   $("play").addEventListener("click", play);
   $("slider").addEventListener("input", () => show(Number($("slider").value)));
   $("prev").addEventListener("click", () => show(current - 1));

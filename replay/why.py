@@ -15,7 +15,7 @@ its sentences said as `log` says them: replay/entries.py), so its last value is
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from battletape.domain import events as ev, systems
 from battletape.domain.encounter import combatant
@@ -23,7 +23,6 @@ from battletape.domain.errors import BadInput
 from battletape.domain.history import AMENDED, EffectiveHistory
 from battletape.domain.state import EncounterState
 from battletape.domain.words import N_, Words, words
-from battletape.projections.encounter_state import apply
 from battletape.projections.describe import describe
 from battletape.replay.drops import DropWatch, narrate
 from battletape.replay.history import state_at
@@ -116,34 +115,113 @@ def why(events: Sequence[ev.Event], name: str, field: str = "hp",
     key = field_of(field, system)
     # the name as every command resolves it, against the state at ``at``
     found = combatant(state_at(events, at, history=history), name).name
-    state, steps, had = EncounterState(), [], False
-    previous = 0  # the log position of the last effective event before this one
+    state = EncounterState()
+
+    def changed(before: Any, after: Any, e: ev.Event) -> list[tuple[str, str, Any, Any]]:
+        if _counts(before, after) or _saved_against(e, found, key):
+            return [(found, key, before, after)]
+        return []
+
+    steps = [s for _n, _k, _r, s in _walk(events, history, state, lambda st: value_of(
+        st, found, key), changed, at, lang, system)]
+    if key not in FIELDS.values() and key not in system.conditions \
+            and not any(s.value_after is True for s in steps):
+        raise BadInput("field", field, _expected(system))
+    position = min(at, last) if at is not None else last
+    return Answer(found, key, position, value_of(state, found, key), steps)
+
+
+def _counts(before: Any, after: Any) -> bool:
+    """A change of the value (a combatant joining without the condition is none)."""
+    return before != after and not (before is None and after is False)
+
+
+def _walk(events: Sequence[ev.Event], history: EffectiveHistory, state: EncounterState,
+          look: Callable[[EncounterState], Any],
+          changed: Callable[[Any, Any, ev.Event], list[tuple[str, str, Any, Any]]],
+          at: int | None, lang: str, system: systems.RuleSystem
+          ) -> Iterator[tuple[str, str, int, Step]]:
+    """The one walk of ``why``: the effective history folded into ``state`` (up to
+    ``at``), what ``look`` sees before and after each event, and a step for each
+    (name, field, before, after) that ``changed`` finds, with the event's sentence and
+    the correction it came from or survived, and the walk's reach there (the highest
+    position counted so far: the step is in ``why --at P``'s answer when it is P or
+    less)."""
     _ = words(lang)
     corrections = [c for c in events if isinstance(c, ev.CORRECTIONS)
                    and not history.is_void(c)]
-    watch = DropWatch()  # the log's words: a creature going down told as a drop
+    previous = 0  # the log position of the last effective event before this one
+    watch = DropWatch(state)  # folds each event, and tells a creature going down
+    after = look(state)  # what ``look`` sees now (the state changes only below)
     for status, e, amended_at in history.shown(False, events):
         if type(e) is ev.NoteRecorded:
             continue  # a remark changes nothing
         counted_at = e.cmd if status == AMENDED else e.originator_version
         if at is not None and counted_at > at:
             break
-        before = value_of(state, found, key)
-        apply(state, e)
-        drops = watch.see(e)
-        after = value_of(state, found, key)
-        had = had or after is True
-        if (before != after and not (before is None and after is False)) \
-                or _saved_against(e, found, key):
-            said = describe(e, lang, system.id) + narrate(drops, lang, system.id)
-            steps.append(Step(e.originator_version, e.by, e.timestamp, said, before,
-                              after, _correction(history, corrections, e, status,
-                                                 previous, found, _)))
+        before, was_before = after, previous
+        drops = watch.see(e)  # ``e`` folded into ``state``
+        after = look(state)
+        found = changed(before, after, e)
         previous = max(previous, counted_at)
-    if key not in FIELDS.values() and key not in system.conditions and not had:
-        raise BadInput("field", field, _expected(system))
-    position = min(at, last) if at is not None else last
-    return Answer(found, key, position, value_of(state, found, key), steps)
+        if found:
+            said = describe(e, lang, system.id) + narrate(drops, lang, system.id)
+            for name, key, was, now in found:
+                fix = _correction(history, corrections, e, status, was_before, name, _)
+                yield name, key, previous, Step(e.originator_version, e.by, e.timestamp,
+                                                said, was, now, fix)
+
+
+def why_all(events: Sequence[ev.Event], lang: str = "en",
+            history: EffectiveHistory | None = None
+            ) -> dict[tuple[str, str], list[tuple[int, Step]]]:
+    """Every combatant's answers in one walk: ``{(name, field): steps}`` for its hit
+    points, temporary hit points, status, initiative and each condition it had or saved
+    against: ``why(events, name, field)``'s steps, each with the walk's reach there
+    (``why --at P``'s steps are those whose reach is P or less)."""
+    history = history if history is not None else EffectiveHistory(events)
+    system = systems.get(getattr(events[0], "system", systems.DEFAULT_SYSTEM))
+    out: dict[tuple[str, str], list[tuple[int, Step]]] = {}
+
+    def look(state: EncounterState) -> dict:
+        places = {n: k for k, n in enumerate(state.order)}
+        return {n: (c.hp, c.temp_hp, c.status, c.initiative, tuple(c.conditions),
+                    places.get(n))
+                for n, c in state.combatants.items()}
+
+    def changed(before: dict, after: dict, e: ev.Event) -> list[tuple[str, str, Any, Any]]:
+        found = []
+        for n in {**before, **after}:
+            was, now = before.get(n), after.get(n)
+            if was == now:
+                continue
+            keys = set(was[4] if was else ()) | set(now[4] if now else ())
+            for key in ("hp", "temp_hp", "status", "init", *sorted(keys)):
+                a, b = _value(was, key), _value(now, key)
+                if _counts(a, b):
+                    found.append((n, key, a, b))
+        if type(e) is ev.SaveRolled:
+            for key in dict.fromkeys(k for k in (e.against, e.ends) if k):
+                if not any(f[0] == e.name and f[1] == key for f in found):
+                    v = _value(after.get(e.name), key)
+                    found.append((e.name, key, v, v))
+        return found
+
+    for name, key, reach, step in _walk(events, history, EncounterState(), look,
+                                        changed, None, lang, system):
+        out.setdefault((name, key), []).append((reach, step))
+    return out
+
+
+def _value(seen: tuple | None, key: str) -> Any:
+    """``value_of`` from ``why_all``'s look at a combatant."""
+    if key in ("hp", "temp_hp", "status"):
+        return None if seen is None else seen[("hp", "temp_hp", "status").index(key)]
+    if key == "init":
+        if seen is None or (seen[3] is None and seen[5] is None):
+            return None
+        return {"initiative": seen[3], "place": None if seen[5] is None else seen[5] + 1}
+    return seen is not None and key in seen[4]
 
 
 def _saved_against(e: ev.Event, name: str | None, key: str) -> bool:
