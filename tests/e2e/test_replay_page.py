@@ -311,3 +311,31 @@ def test_screenshots_for_the_readme(battle, browser):
         assert browser.execute_script(
             "return document.documentElement.scrollWidth <= window.innerWidth + 1")
         browser.save_screenshot(str(DOCS / f"replay-{name}.png"))
+
+
+def test_a_comment_shows_at_its_position(tmp_path, browser):
+    """`note 8 TEXT` (Anna's remark on the attack at 8, recorded at 9) reads on the
+    page right after the line it is about, with who made it, as `log` shows it."""
+    s = str(tmp_path / "battletape.db")
+    ok(s, "new Ford --seed 2")
+    ok(s, "add Bruna --pc --hp 30 --ac 17 --pd 14 --md 12 --init 3")
+    ok(s, "add Orc --hp 20 --ac 15 --pd 13 --md 10 --init 1")
+    ok(s, "init Bruna=15 Orc=6")
+    ok(s, "attack Bruna Orc --bonus 5 --vs ac --roll 4 --dmg 6")  # 8: a miss
+    ok(s, "damage Orc 3")                                         # 9
+    ok(s, "--as", "Anna", "note", "8", "Bruna rolled a 12, not a 4")  # 10, about 8
+    log = ok(s, "log").out.splitlines()
+    said = next(i for i, line in enumerate(log) if "Bruna rolled a 12, not a 4" in line)
+    assert "Bruna attacks Orc" in log[said - 1]  # the CLI's log: right after 8
+    page = tmp_path / "ford.html"
+    ok(s, "export", "--format", "html", "-o", str(page))
+    _open(browser, page, "#p=8")
+    shown = _wait(lambda: browser.execute_script(
+        "return document.getElementById('log').innerText"))
+    lines = [line for line in shown.splitlines() if line.strip()]
+    at = next(i for i, line in enumerate(lines) if "Bruna rolled a 12, not a 4" in line)
+    # at its position, on the line it is about, with who made it (and again at 10,
+    # where it was recorded)
+    assert lines[at].startswith("8 Bruna attacks Orc")
+    assert "note by Anna on 8: Bruna rolled a 12, not a 4" in lines[at]
+    assert lines[at + 2] == "10 note by Anna on 8: Bruna rolled a 12, not a 4"
