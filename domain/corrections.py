@@ -54,12 +54,12 @@ def rewind(events: list[Event], position: int, reason: str, kind: str,
     tactically poor choice never is. ``dispute``: the dispute the rewind settles."""
     check_kind(kind, policy)
     if not reason.strip():
-        raise BadInput("reason", reason, "why the battle is rewound")
+        raise BadInput("reason", reason, N_("why the battle is rewound"))
     last = events[-1].originator_version if events else 0
     starts = [e.originator_version for e in events if isinstance(e, EncounterStarted)]
     if not starts or position < starts[0] or position >= last:
         raise BadInput("position", position,
-                       f"a position from {starts[0] if starts else 1} to {last - 1}")
+                       N_('a position from {n} to {n2}'), n=starts[0] if starts else 1, n2=last - 1)
     if dispute is not None:
         d = check_dispute(events, dispute)
         if d.target <= position:

@@ -29,6 +29,7 @@ import re
 from difflib import get_close_matches
 from typing import Callable, Iterable
 
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 
 LONGEST_NAME = 60
@@ -40,12 +41,11 @@ def effect_key(text: str, known: Iterable[str]) -> str:
     seed's conditions is a typo, not a new effect."""
     key = " ".join(text.split()).lower()
     if not key or len(key) > LONGEST_NAME:
-        raise BadInput("effect", text, f"a name of 1..{LONGEST_NAME} characters")
+        raise BadInput("effect", text, N_('a name of 1..{LONGEST_NAME} characters'), LONGEST_NAME=LONGEST_NAME)
     known = list(known)
     close = get_close_matches(key, known, n=1, cutoff=0.75)
     if close:
-        raise BadInput("condition", text, f"{close[0]} (or a named effect that is "
-                       f"not a near miss of a condition: {', '.join(known)})")
+        raise BadInput("condition", text, N_('{n} (or a named effect that is not a near miss of a condition: {n2})'), n=close[0], n2=', '.join(known))
     return key
 
 
@@ -199,7 +199,7 @@ def save_spec(text: str | None, kind: Callable[[str], str], example: str) -> str
     except ValueError:
         value = 0
     if not sep or not 1 <= value <= 40:
-        raise BadInput("--save-ends", text, f"KIND:DC, e.g. {example}")
+        raise BadInput("--save-ends", text, N_('KIND:DC, e.g. {example}'), example=example)
     return f"{kind(what.strip())}:{value}"
 
 
@@ -226,8 +226,8 @@ def turn_saves(given: Iterable[str], faces: Callable[[str, str], list[int]]
     for item in given or []:
         name, sep, value = str(item).rpartition("=")
         if not sep or not name.strip():
-            raise BadInput("--save", item, "NAME=N[,N...]: the naturals of its save-ends "
-                           "conditions, e.g. Bruna=12")
+            raise BadInput("--save", item, N_("NAME=N[,N...]: the naturals of its save-ends "
+                           "conditions, e.g. Bruna=12"))
         out[name.strip()] = [faces(v, f"--save for {name}") for v in value.split(",")]
     return out
 

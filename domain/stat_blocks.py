@@ -68,18 +68,18 @@ def _value(p: Param, value: Any, where: str) -> Any:
 def _typed(p: Param, value: Any, where: str) -> Any:
     if p.type is bool:
         if not isinstance(value, bool):
-            raise BadInput(where, value, "true or false")
+            raise BadInput(where, value, N_("true or false"))
         return value
     if p.type is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise BadInput(where, value, "a whole number")
+            raise BadInput(where, value, N_("a whole number"))
         return value
     if p.type is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise BadInput(where, value, "a number")
+            raise BadInput(where, value, N_("a number"))
         return float(value)
     if isinstance(value, (bool, list, dict)):
-        raise BadInput(where, value, "a text or a number")
+        raise BadInput(where, value, N_("a text or a number"))
     return str(value)
 
 
@@ -115,28 +115,28 @@ def read(data: dict[str, Any], source: str, system: str | None) -> list[ev.StatB
     file_system = data.get("system", system)
     blocks = {k: v for k, v in data.items() if k != "system"}
     if not blocks:
-        raise BadInput("stat block file", source, "at least one [KEY] table")
+        raise BadInput("stat block file", source, N_("at least one [KEY] table"))
     out: list[ev.StatBlockSaved] = []
     for key, table in blocks.items():
         if not isinstance(table, dict):
-            raise BadInput("stat block", key, "a [KEY] table of statistics")
+            raise BadInput("stat block", key, N_("a [KEY] table of statistics"))
         if not key.strip() or any(ch in key for ch in ",=/"):
-            raise BadInput("stat block key", key, "a name without commas, '=' or '/'")
+            raise BadInput("stat block key", key, N_("a name without commas, '=' or '/'"))
         rules = systems.get(str(table.get("system", file_system or systems.DEFAULT_SYSTEM)))
         add, attack = rules.verb("add"), rules.verb("attack")
         stats = _options(add, table, BLOCK_KEYS, f"[{key}]", leave_out=("count",))
         if "hp" not in stats:
-            raise BadInput(f"[{key}]", "no hp", "hp = N (maximum hit points)")
+            raise BadInput(f"[{key}]", "no hp", N_("hp = N (maximum hit points)"))
         attacks: dict[str, dict[str, Any]] = {}
         saved = table.get("attacks", {})
         if not isinstance(saved, dict):
-            raise BadInput(f"[{key}].attacks", saved, "[KEY.attacks.NAME] tables")
+            raise BadInput(f"[{key}].attacks", saved, N_("[KEY.attacks.NAME] tables"))
         for name, values in saved.items():
             where = f"[{key}.attacks.{name}]"
             if not isinstance(values, dict):
-                raise BadInput(where, values, "a table of attack options")
+                raise BadInput(where, values, N_("a table of attack options"))
             if not name.strip() or " " in name.strip():
-                raise BadInput("saved attack name", name, "one word, e.g. axe")
+                raise BadInput("saved attack name", name, N_("one word, e.g. axe"))
             options = _options(attack, values, ATTACK_KEYS, where)
             triggers = values.get("triggers", [])
             triggers = triggers if isinstance(triggers, list) else [triggers]
@@ -217,8 +217,7 @@ def saved_attack(state: EncounterState, attacker: str, name: str) -> tuple[str, 
     c = combatant(state, attacker)
     attacks = c.extra.get(EXTRA_KEY) or {}
     if not attacks:
-        raise BadInput("saved attack", name, f"an attack saved in {c.name}'s stat block "
-                       f"({c.name} was not added with --from)")
+        raise BadInput("saved attack", name, N_("an attack saved in {name}'s stat block ({name} was not added with --from)"), name=c.name)
     full = resolve(attacks, name, "saved attack")
     if full is None:
         raise BadInput("saved attack", name, f"one of {c.name}'s: "

@@ -107,12 +107,12 @@ def why(events: Sequence[ev.Event], name: str, field: str = "hp",
     prefix, initials); a field that is neither a value nor a condition the
     combatant ever had nor one of its system is ``BadInput``."""
     if not events:
-        raise BadInput("encounter", "", "an encounter with events")
+        raise BadInput("encounter", "", N_("an encounter with events"))
     history = history if history is not None else EffectiveHistory(events)
     system = systems.get(getattr(events[0], "system", systems.DEFAULT_SYSTEM))
     last = events[-1].originator_version
     if at is not None and not 1 <= at <= last:
-        raise BadInput("--at", str(at), f"a position of the log, 1..{last}")
+        raise BadInput("--at", str(at), N_('a position of the log, 1..{last}'), last=last)
     key = field_of(field, system)
     # the name as every command resolves it, against the state at ``at``
     found = combatant(state_at(events, at, history=history), name).name

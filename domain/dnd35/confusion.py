@@ -64,8 +64,7 @@ def roll(state: "EncounterState", rng: "random.Random", name: str,
     attacker = c.extra.get("confusion_attacker")
     if attacker:
         if natural is not None:
-            raise BadInput("--roll", natural, f"no roll: {c.name} was attacked by "
-                           f"{attacker} and attacks it this turn")
+            raise BadInput("--roll", natural, N_('no roll: {name} was attacked by {attacker} and attacks it this turn'), name=c.name, attacker=attacker)
         return [ConfusionRolled(name=c.name, behaviour="attack-attacker", target=attacker,
                                 why=f"attacked by {attacker}: attacks it")]
     r = d100(natural, rng, "--roll")

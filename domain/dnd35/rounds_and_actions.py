@@ -196,8 +196,8 @@ def take(state: EncounterState, c: Combatant, slug: str, target: Combatant | Non
 
     row = action_table.row(slug)
     if row is None:
-        raise BadInput("action", slug, "a row of the action table (`do --help` lists "
-                       "them), or standard, move-action, full-round, swift, immediate, free")
+        raise BadInput("action", slug, N_("a row of the action table (`do --help` lists "
+                       "them), or standard, move-action, full-round, swift, immediate, free"))
     kind = kind or row.kind
     require_can_act(state, c, f"take an action ({row.english.lower()})", kind)
     if (row.slug in MOVES or row.slug == "5-foot-step") and \

@@ -59,7 +59,7 @@ def decide(kind: str, pcs: list[dict[str, Any]], spend: dict[str, int],
     from battletape.domain.dnd5e.events import RestTaken
 
     if kind not in KINDS:
-        raise BadInput("rest", kind, "short or long")
+        raise BadInput("rest", kind, N_("short or long"))
     names = {p["name"].casefold(): p["name"] for p in pcs}
     for given in [*spend, *totals]:
         if given.casefold() not in names:
@@ -68,7 +68,7 @@ def decide(kind: str, pcs: list[dict[str, Any]], spend: dict[str, int],
     spend = {names[k.casefold()]: v for k, v in spend.items()}
     totals = {names[k.casefold()]: v for k, v in totals.items()}
     if kind == "long" and (spend or totals):
-        raise BadInput("--spend/--roll", "long", "Hit Dice are spent on a short rest")
+        raise BadInput("--spend/--roll", "long", N_("Hit Dice are spent on a short rest"))
     healed: dict[str, int] = {}
     spent: dict[str, list] = {}
     regained: dict[str, int] = {}
@@ -92,13 +92,11 @@ def decide(kind: str, pcs: list[dict[str, Any]], spend: dict[str, int],
         n = spend.get(name, len(typed))
         left = p["level"] - p["hit_dice_spent"]
         if n < 0 or n > left:
-            raise BadInput(f"Hit Dice of {name}", n, f"0..{left} (the Hit Dice left "
-                           f"of {p['level']})")
+            raise BadInput(f"Hit Dice of {name}", n, N_('0..{left} (the Hit Dice left of {n})'), left=left, n=p['level'])
         if typed and len(typed) != n:
-            raise BadInput("--roll", typed, f"one total per Hit Die spent ({n})")
+            raise BadInput("--roll", typed, N_('one total per Hit Die spent ({n})'), n=n)
         if n and not typed and not p["hit_die"]:
-            raise BadInput(f"{name}'s hit die", None, "--hit-die dN on its sheet, or the "
-                           f"totals rolled at the table (--roll {name}=T)")
+            raise BadInput(f"{name}'s hit die", None, N_('--hit-die dN on its sheet, or the totals rolled at the table (--roll {name}=T)'), name=name)
         sides = p["hit_die"] or 0
         rolls = []
         for i in range(n):
@@ -140,7 +138,7 @@ def mid_fight(state: EncounterState, kind: str, names: list[str],
     (default: the PCs neither dead nor fled)."""
     require_on(state)
     if kind not in KINDS:
-        raise BadInput("rest", kind, "short or long")
+        raise BadInput("rest", kind, N_("short or long"))
     who = [combatant(state, n) for n in names] if names else [
         c for c in state.combatants.values()
         if c.pc and c.status not in ("dead", "fled")]

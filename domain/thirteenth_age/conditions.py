@@ -165,7 +165,7 @@ def apply_condition(state, name: str, condition: str, save: str | None,
     if key == "grabbed":
         if src is None:
             from battletape.domain.errors import BadInput
-            raise BadInput("grabbed", None, "--by NAME, the creature grabbing")
+            raise BadInput("grabbed", None, N_("--by NAME, the creature grabbing"))
         if src not in c.engaged_with:
             events.append(Engaged(a=src, b=c.name, how="grab"))
     own_turn = state.turn == (turn_of or c.name)

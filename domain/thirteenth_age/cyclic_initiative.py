@@ -43,7 +43,7 @@ def roll_initiative(state: EncounterState, rng: random.Random, given: dict[str, 
     for name, natural in given.items():
         members = names_or_group(state, name)
         if not 1 <= natural <= 20:
-            raise BadInput(f"initiative natural for {name}", natural, "1..20")
+            raise BadInput(f"initiative natural for {name}", natural, N_("1..20"))
         for m in members:
             if m.initiative is not None:
                 raise violation(N_("{name} already rolled initiative ({initiative})"),
@@ -217,7 +217,7 @@ def ready(state: EncounterState, name: str, trigger: str,
         refuse(N_("{name} can ready only on its own turn"), "Readying an Action",
                name=c.name)
     if not trigger.strip():
-        raise BadInput("trigger", trigger, "a description of the trigger")
+        raise BadInput("trigger", trigger, N_("a description of the trigger"))
     if readies not in READIES:
         raise BadInput("readied action", readies, ", ".join(READIES))
     return [Readied(name=c.name, trigger=trigger,

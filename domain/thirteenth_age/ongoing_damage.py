@@ -36,7 +36,7 @@ def apply(state: EncounterState, name: str, amount: int, damage_type: str | None
     positive("ongoing damage", amount, allow_zero=False)
     saves.target(save)
     if natural is not None and not 1 <= natural <= 20:
-        raise BadInput("original natural roll", natural, "1..20")
+        raise BadInput("original natural roll", natural, N_("1..20"))
     kind = damage_type.lower() if damage_type else None
     fake = resistance.fake_roll(kind, natural, c.part.resist, nonmagical, rng)
     return [OngoingDamageApplied(name=c.name, amount=amount, damage_type=kind,
@@ -99,7 +99,7 @@ def end_of_turn(state: EncounterState, c: Combatant, naturals: list[int],
                                            reason=info.until or "end of turn"))
     if len(naturals) > len(used):
         raise BadInput(f"saves for {c.name}", ",".join(map(str, naturals)),
-                       f"{len(used)} natural d20s (one per pending save)")
+                       N_('{n} natural d20s (one per pending save)'), n=len(used))
     return events
 
 

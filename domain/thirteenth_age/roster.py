@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from battletape.domain.encounter import positive
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 from battletape.domain.events import CombatantAdded, Event
 from battletape.domain.roster import check_body, names_for
@@ -27,7 +28,7 @@ def parse_resist(items: list[str]) -> dict[str, int]:
     for item in items:
         kind, _, value = item.partition(":")
         if not kind or not value.isdigit() or not 2 <= int(value) <= 20:
-            raise BadInput("resistance", item, "TYPE:N with N from 2 to 20, e.g. fire:16")
+            raise BadInput("resistance", item, N_("TYPE:N with N from 2 to 20, e.g. fire:16"))
         out[kind.lower()] = int(value)
     return out
 
@@ -35,7 +36,7 @@ def parse_resist(items: list[str]) -> dict[str, int]:
 def parse_die(text: str) -> int:
     sides = text.lower().removeprefix("d")
     if not sides.isdigit() or int(sides) not in DIE_SIDES:
-        raise BadInput("recovery die", text, "d4, d6, d8, d10, d12 or d20")
+        raise BadInput("recovery die", text, N_("d4, d6, d8, d10, d12 or d20"))
     return int(sides)
 
 
@@ -45,10 +46,10 @@ def add(state: EncounterState, name: str, hp: int, *, ac: int = 10, pd: int = 10
         resist: list[str] = (), carried: dict | None = None) -> list[Event]:
     check_body(state, name, hp, count, pc, ac, init, forbidden=",=")
     if not 1 <= level <= 10:
-        raise BadInput("level", level, "1..10")
+        raise BadInput("level", level, N_("1..10"))
     for what, value in (("pd", pd), ("md", md)):
         if not 0 <= value <= 60:
-            raise BadInput(what, value, "0..60")
+            raise BadInput(what, value, N_("0..60"))
     die = parse_die(recovery_die)
     if recoveries is None:
         recoveries = 8 if pc else 0  # Recoveries: "8 or 9 recoveries"
