@@ -162,7 +162,7 @@ class Battletape(Reading):
             at, corrections = self._round_start(stream, round_)
         last = self._last_position(stream)
         if not 1 <= at <= last:
-            raise BadInput("position", at, N_('1..{last}'), last=last)
+            raise BadInput("position", at, '1..{last}', last=last)
         if self._batch is not None:
             return history.state_at(self._stream_events(stream), at)
 

@@ -45,7 +45,7 @@ def serve(ctx: typer.Context,
 
     c = get(ctx)
     if not 0 < port < 65536:
-        raise BadInput("--port", port, N_("1..65535"))
+        raise BadInput("--port", port, "1..65535")
     if encounter:
         c.encounter = c.bt.registration(encounter).name
     server.run(c, host, port, reveal)

@@ -198,10 +198,10 @@ class _Typed:
         self.used += 1
         if stop is None:       # a die of ``start`` sides: randrange(sides) + 1
             if not 1 <= face <= start:
-                raise BadInput(f"face of a d{start}", face, N_('1..{start}'), start=start)
+                raise BadInput(f"face of a d{start}", face, '1..{start}', start=start)
             return face - 1
         if face not in range(start, stop, step):   # d%: 0, 10, ... 90
-            raise BadInput("face of a d%", face, N_("0, 10, ... 90"))
+            raise BadInput("face of a d%", face, "0, 10, ... 90")
         return face
 
 
@@ -286,7 +286,7 @@ def typed(expr: str, total: int) -> Roll:
     if expr and expr != "typed":
         low, high = bounds(expr)
         if not low <= total <= high:
-            raise BadInput(f"total for {expr}", total, N_('{low}..{high}'), low=low, high=high)
+            raise BadInput(f"total for {expr}", total, '{low}..{high}', low=low, high=high)
     return Roll(expr=expr or "typed", total=total, source="typed")
 
 

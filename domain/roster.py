@@ -34,13 +34,13 @@ def check_body(state: EncounterState, name: str, hp: int, count: int, pc: bool,
     if hp > 100000:
         raise BadInput("hp", hp, N_("at most 100000"))
     if not 1 <= count <= 50:
-        raise BadInput("count", count, N_("1..50"))
+        raise BadInput("count", count, "1..50")
     if pc and count > 1:
         raise BadInput("count", count, N_("1 for a PC"))
     if not 0 <= ac <= 60:
-        raise BadInput("ac", ac, N_("0..60"))
+        raise BadInput("ac", ac, "0..60")
     if not -10 <= init <= 30:
-        raise BadInput("initiative bonus", init, N_("-10..30"))
+        raise BadInput("initiative bonus", init, "-10..30")
 
 
 def names_for(state: EncounterState, name: str, count: int) -> list[str]:

@@ -312,7 +312,7 @@ def check(state: EncounterState, rng: "random.Random", name: str, text: str,
         key = m.source or m.type
         modifiers[key] = modifiers.get(key, 0) + m.value
     if dc is not None and not 0 <= dc <= 99:
-        raise BadInput("--dc", dc, N_("0..99"))
+        raise BadInput("--dc", dc, "0..99")
     total_mod = sum(modifiers.values())
     roll = dice.d20_roll(natural, rng, total_mod)
     total = roll.faces[0] + total_mod

@@ -35,7 +35,7 @@ ENERGY = {"acid": Fraction(1), "sonic": Fraction(1), "electricity": Fraction(1, 
 def sheet_stats(is_object: bool, hardness: int | None) -> dict:
     """``add --object [--hardness N]``: what ``add`` records for an object."""
     if hardness is not None and not 0 <= hardness <= 99:
-        raise BadInput("--hardness", hardness, N_("0..99"))
+        raise BadInput("--hardness", hardness, "0..99")
     if hardness is not None and not is_object:
         raise BadInput("--hardness", hardness, N_("--object as well (only objects have "
                        "hardness)"))

@@ -409,10 +409,20 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             events += _splash(state, rng, a, t, o, hit)
     if misses:
         raise BadInput("--miss-roll", ",".join(map(str, o.miss_rolls)),
-                       N_('one d100 per hit a miss chance may turn into a miss ({n} such hit{n2} in this attack): no miss roll for an attack that missed'), n=len(o.miss_rolls) - len(misses), n2='s' if len(o.miss_rolls) - len(misses) != 1 else '')
+                       N_("one d100 per hit a miss chance may turn into a miss ({n} such "
+                          "hit in this attack): no miss roll for an attack that missed")
+                       if len(o.miss_rolls) - len(misses) == 1 else
+                       N_("one d100 per hit a miss chance may turn into a miss ({n} such "
+                          "hits in this attack): no miss roll for an attack that missed"),
+                       n=len(o.miss_rolls) - len(misses))
     if confirms:
         raise BadInput("--confirm", ",".join(map(str, o.confirms)),
-                       N_('one natural per threat ({n} threat{n2} in this attack): no confirmation roll without a threat'), n=len(o.confirms) - len(confirms), n2='s' if len(o.confirms) - len(confirms) != 1 else '')
+                       N_("one natural per threat ({n} threat in this attack): no "
+                          "confirmation roll without a threat")
+                       if len(o.confirms) - len(confirms) == 1 else
+                       N_("one natural per threat ({n} threats in this attack): no "
+                          "confirmation roll without a threat"),
+                       n=len(o.confirms) - len(confirms))
     return events + strain(state, a, kind_spent)
 
 

@@ -45,18 +45,18 @@ def add(state: EncounterState, order) -> list[Event]:
     t = (10 + max(0, order.ac - ff)) if order.touch is None else order.touch
     for what, value in (("--touch", t), ("--flat-footed", ff)):
         if not 0 <= value <= 99:
-            raise BadInput(what, value, N_("0..99"))
+            raise BadInput(what, value, "0..99")
     if ff > order.ac:
         raise BadInput("--flat-footed", ff, N_('at most the AC ({ac}): flat-footed loses the Dex and dodge bonuses'), ac=order.ac)
     if not -10 <= order.bab <= 40:
-        raise BadInput("--bab", order.bab, N_("-10..40"))
+        raise BadInput("--bab", order.bab, "-10..40")
     if not 0 <= order.aoo <= 20:
         raise BadInput("--aoo", order.aoo, N_("0..20 attacks of opportunity a round"))
     if not 0 <= order.speed <= 120:
         raise BadInput("--speed", order.speed, N_("metres, 0..120"))
     hit_dice = order.hd if order.hd is not None else (order.level or 1)
     if not 1 <= hit_dice <= 99:
-        raise BadInput("--hd", order.hd, N_("1..99"))
+        raise BadInput("--hd", order.hd, "1..99")
     sc = _scores(list(order.score))
     if order.no_con and "con" in sc:
         raise BadInput("--no-con", "with --score con", N_("one of them"))

@@ -70,7 +70,10 @@ def check(o: "AttackOrder") -> None:
         limit = MAX_INCREMENTS["thrown" if thrown else "projectile"]
         if o.increment > limit:
             raise BadInput("--increment", o.increment,
-                           N_('1..{limit} ({n} weapons reach {limit} range increments)'), limit=limit, n='thrown' if thrown else 'projectile')
+                           N_("1..{limit} (thrown weapons reach {limit} range increments)")
+                           if thrown else
+                           N_("1..{limit} (projectile weapons reach {limit} range "
+                              "increments)"), limit=limit)
     if o.handed is not None and o.handed not in HANDED:
         raise BadInput("--handed", o.handed, N_("light, one-handed or two-handed"))
     for n in o.naturals:

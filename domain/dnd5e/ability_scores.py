@@ -24,7 +24,7 @@ MIN_SCORE, MAX_SCORE = 1, 30
 def modifier(score: int) -> int:
     """Modificatori di caratteristica: 10-11 -> +0, 1 -> -5, 30 -> +10."""
     if not MIN_SCORE <= score <= MAX_SCORE:
-        raise BadInput("ability score", score, N_('{MIN_SCORE}..{MAX_SCORE}'), MIN_SCORE=MIN_SCORE, MAX_SCORE=MAX_SCORE)
+        raise BadInput("ability score", score, '{MIN_SCORE}..{MAX_SCORE}', MIN_SCORE=MIN_SCORE, MAX_SCORE=MAX_SCORE)
     return (score - 10) // 2
 
 
@@ -38,7 +38,7 @@ def round_down(value: Fraction | float | int) -> int:
 def proficiency_bonus(level_or_cr: int | Fraction) -> int:
     """Bonus di competenza: up to 4 -> +2; 5-8 -> +3; ... 29-30 -> +9."""
     if level_or_cr < 0 or level_or_cr > 30:
-        raise BadInput("level or challenge rating", level_or_cr, N_("0..30"))
+        raise BadInput("level or challenge rating", level_or_cr, "0..30")
     if level_or_cr <= 4:
         return 2
     return 2 + (int(level_or_cr) - 1) // 4

@@ -49,13 +49,13 @@ def add(state: EncounterState, order) -> list[Event]:
     if order.level is not None and order.cr is not None:
         raise BadInput("--cr", order.cr, N_("either --level (characters) or --cr (monsters)"))
     if order.level is not None and not 1 <= order.level <= 30:
-        raise BadInput("level", order.level, N_("1..30"))
+        raise BadInput("level", order.level, "1..30")
     rating = parse_cr(order.cr) if order.cr is not None else None
     bonus = order.prof if order.prof is not None else proficiency_bonus(
         order.level if order.level is not None
         else (rating if rating is not None else 1))
     if not 0 <= bonus <= 9:
-        raise BadInput("--prof", order.prof, N_("0..9"))
+        raise BadInput("--prof", order.prof, "0..9")
     stats = {
         "prof": bonus, "saves": parse_pairs(list(order.save), "--save", -10, 30),
         "scores": scores,

@@ -114,7 +114,7 @@ def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
     if order.concealment and len(order.concealment) != len(targets):
         raise BadInput("--concealment", order.concealment, N_("one d100 per target"))
     if not 2 <= order.crit_range <= 20:
-        raise BadInput("crit range", order.crit_range, N_("2..20"))
+        raise BadInput("crit range", order.crit_range, "2..20")
     if order.miss < 0 or order.ongoing < 0:
         raise BadInput("damage", min(order.miss, order.ongoing), N_("0 or more"))
     if order.unarmed and order.miss:  # Unarmed Attacks: "If you miss, no damage."
@@ -307,7 +307,7 @@ def _resolve(state: EncounterState, rng: random.Random, a: Combatant, t: Combata
                                  sides=[100], total=order.concealment[i])
                        if order.concealment else dice.roll("1d100", rng))
         if not 1 <= concealment.total <= 100:
-            raise BadInput("concealment d100", concealment.total, N_("1..100"))
+            raise BadInput("concealment d100", concealment.total, "1..100")
         concealed = concealment.total <= 50
     fumble = natural == 1 and not order.coup_de_grace
     crit = not fumble and not concealed and (natural >= crit_range or

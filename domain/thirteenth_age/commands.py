@@ -59,7 +59,7 @@ def _damage(services, target, amount, type_, natural, nonmagical, knock_out=Fals
     from battletape.domain.thirteenth_age import damage_and_healing as dh
 
     if natural is not None and not 1 <= natural <= 20:
-        raise BadInput("natural", natural, N_("1..20"))
+        raise BadInput("natural", natural, "1..20")
     return lambda s, r: dh.direct_damage(s, target, amount, type_, natural, nonmagical,
                                          r, knock_out)
 

@@ -43,7 +43,7 @@ def roll_initiative(state: EncounterState, rng: random.Random, given: dict[str, 
     for name, natural in given.items():
         members = names_or_group(state, name)
         if not 1 <= natural <= 20:
-            raise BadInput(f"initiative natural for {name}", natural, N_("1..20"))
+            raise BadInput(f"initiative natural for {name}", natural, "1..20")
         for m in members:
             if m.initiative is not None:
                 raise violation(N_("{name} already rolled initiative ({initiative})"),

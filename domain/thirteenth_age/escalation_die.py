@@ -36,7 +36,7 @@ def current(state) -> int:
 
 def check_value(value: int) -> int:
     if not 0 <= value <= MAXIMUM:
-        raise BadInput("escalation die", value, N_('0..{MAXIMUM}'), MAXIMUM=MAXIMUM)
+        raise BadInput("escalation die", value, '0..{MAXIMUM}', MAXIMUM=MAXIMUM)
     return value
 
 

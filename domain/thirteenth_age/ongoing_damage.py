@@ -36,7 +36,7 @@ def apply(state: EncounterState, name: str, amount: int, damage_type: str | None
     positive("ongoing damage", amount, allow_zero=False)
     saves.target(save)
     if natural is not None and not 1 <= natural <= 20:
-        raise BadInput("original natural roll", natural, N_("1..20"))
+        raise BadInput("original natural roll", natural, "1..20")
     kind = damage_type.lower() if damage_type else None
     fake = resistance.fake_roll(kind, natural, c.part.resist, nonmagical, rng)
     return [OngoingDamageApplied(name=c.name, amount=amount, damage_type=kind,

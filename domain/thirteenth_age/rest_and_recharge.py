@@ -85,7 +85,7 @@ def recharge(name: str, power: str, need: int, natural: int | None,
     if pcs is not None:
         name = pc_of(pcs, name)
     if not 2 <= need <= 20:
-        raise BadInput("recharge value", need, N_("2..20"))
+        raise BadInput("recharge value", need, "2..20")
     if not power.strip():
         raise BadInput("power", power, N_("the power's name"))
     roll = dice.d20_roll(natural, rng, what="recharge natural")

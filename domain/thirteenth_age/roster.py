@@ -46,10 +46,10 @@ def add(state: EncounterState, name: str, hp: int, *, ac: int = 10, pd: int = 10
         resist: list[str] = (), carried: dict | None = None) -> list[Event]:
     check_body(state, name, hp, count, pc, ac, init, forbidden=",=")
     if not 1 <= level <= 10:
-        raise BadInput("level", level, N_("1..10"))
+        raise BadInput("level", level, "1..10")
     for what, value in (("pd", pd), ("md", md)):
         if not 0 <= value <= 60:
-            raise BadInput(what, value, N_("0..60"))
+            raise BadInput(what, value, "0..60")
     die = parse_die(recovery_die)
     if recoveries is None:
         recoveries = 8 if pc else 0  # Recoveries: "8 or 9 recoveries"
