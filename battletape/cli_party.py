@@ -44,7 +44,8 @@ def party(ctx: typer.Context,
     found = sheets.find(kept, name)
     if action == "remove":
         if found is None:
-            raise BadInput("PC", name, "one of the party: " + (", ".join(kept) or "none"))
+            raise BadInput("PC", name, N_("one of the party: {names}") if kept else
+                           N_("one of the party: none yet"), names=", ".join(kept))
         echo_events(c, c.bt.record_campaign(camp, [sheets.SheetKept(
             name=found.name, system=system, removed=True)], c.command_line))
         return
@@ -53,7 +54,8 @@ def party(ctx: typer.Context,
     if action == "add" and found is not None:
         raise BadInput("PC", name, N_('a PC not in the party yet ({name} is: `party update {name} ...`)'), name=found.name)
     if action == "update" and found is None:
-        raise BadInput("PC", name, "one of the party: " + (", ".join(kept) or "none"))
+        raise BadInput("PC", name, N_("one of the party: {names}") if kept else
+                           N_("one of the party: none yet"), names=", ".join(kept))
     base = dict(found.stats) if found is not None else {}
     sheet = sheets.sheet_of(values, typed, base)
     if "hp" not in sheet:

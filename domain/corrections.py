@@ -92,9 +92,11 @@ def check_dispute(events: Sequence[Event], position: int,
         disputes = [str(e.originator_version) for e in events
                     if isinstance(e, DisputeRaised)]
         raise BadInput("--dispute", position,
-                       "the position of a dispute of this encounter"
-                       + (f" ({', '.join(disputes)})" if disputes else
-                          " (there is none: raise one with `dispute POSITION`)"))
+                       N_("the position of a dispute of this encounter ({positions})")
+                       if disputes else
+                       N_("the position of a dispute of this encounter (there is none: "
+                          "raise one with `dispute POSITION`)"),
+                       positions=", ".join(disputes))
     if any(isinstance(e, DisputeResolved) and e.dispute == position for e in events):
         raise violation(N_("dispute {dispute} is already resolved"), dispute=position)
     if corrected is not None and found.target < corrected:

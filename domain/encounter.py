@@ -103,8 +103,8 @@ def require_turn(state: EncounterState, c: Combatant, what: str,
 
 def positive(what: str, value: int, allow_zero: bool = True) -> int:
     if value < 0 or (value == 0 and not allow_zero):
-        raise BadInput(what, value, "a positive number" if not allow_zero
-                       else "0 or more")
+        raise BadInput(what, value, N_("a positive number") if not allow_zero
+                       else N_("0 or more"))
     return value
 
 

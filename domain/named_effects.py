@@ -237,12 +237,17 @@ def check_turn_saves(saves: dict[str, list[list[int]]], current, resolve) -> lis
     combatant), at most one per save it owes; any other name is bad input."""
     for name in saves:
         if current is None or resolve(name).name != current.name:
-            raise BadInput("--save", name, "the saves of the creature whose turn ends"
-                           + (f" ({current.name})" if current else ""))
+            raise BadInput("--save", name,
+                           N_("the saves of the creature whose turn ends ({name})")
+                           if current else
+                           N_("the saves of the creature whose turn ends"),
+                           name=current.name if current else "")
     naturals = next(iter(saves.values()), [])
     due = saves_due(current) if current is not None else []
     if len(naturals) > len(due):
         raise BadInput("--save", len(naturals),
-                       f"at most {len(due)} natural(s): {current.name}'s save-ends "
-                       "conditions" + (f" ({', '.join(n for n, _, _ in due)})" if due else ""))
+                       N_("at most {n} natural(s): {name}'s save-ends conditions ({due})")
+                       if due else
+                       N_("at most {n} natural(s): {name}'s save-ends conditions"),
+                       n=len(due), name=current.name, due=", ".join(n for n, _, _ in due))
     return naturals

@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 #: what a name may not hold, and how a refusal says so: ``/`` writes a roll's two
 #: faces (``Bruna=7/15``) in the systems with advantage; 13th Age has none
-NAME_RULES = {",=/": "a name without commas, '=' or '/'",
-              ",=": "a name without commas or '='"}
+NAME_RULES = {",=/": N_("a name without commas, '=' or '/'"),
+              ",=": N_("a name without commas or '='")}
 
 
 def check_body(state: EncounterState, name: str, hp: int, count: int, pc: bool,

@@ -93,8 +93,8 @@ def _options(verb: Verb, table: dict[str, Any], skip: set[str], where: str,
         p = params.get(key)
         if p is None or p.name in leave_out:
             known = sorted({f.lstrip("-") for f in verb.options} - set(leave_out))
-            raise BadInput(f"{where} key", key, "an option of `" + verb.name + "`: "
-                           + ", ".join(known))
+            raise BadInput(f"{where} key", key, N_("an option of `{verb}`: {known}"),
+                           verb=verb.name, known=", ".join(known))
         out[p.name] = _value(p, value, f"{where}.{key}")
     return out
 
@@ -102,7 +102,8 @@ def _options(verb: Verb, table: dict[str, Any], skip: set[str], where: str,
 def check_trigger(text: Any, where: str) -> str:
     if not isinstance(text, str) or not (m := TRIGGER.match(text)) or not (
             m.group("nat") or m.group("res")):
-        raise BadInput(where, text, "a trigger like " + TRIGGER_FORMS)
+        raise BadInput(where, text, N_("a trigger like {forms}"),
+                       forms=TRIGGER_FORMS)
     return " ".join(text.split())
 
 
@@ -163,9 +164,9 @@ def find(blocks: dict[str, Any], key: str) -> Any:
     """The block called ``key`` (a prefix or initials will do: domain.roster)."""
     full = resolve(blocks, key, "stat block")
     if full is None:
-        raise BadInput("stat block", key, "one of the campaign's bestiary: "
-                       + (", ".join(blocks) or "none yet (load one with "
-                                                "`battletape bestiary add FILE`)"))
+        raise BadInput("stat block", key, N_("one of the campaign's bestiary: {keys}") if blocks else
+                       N_("one of the campaign's bestiary: none yet (load one with "
+                          "`battletape bestiary add FILE`)"), keys=", ".join(blocks))
     return blocks[full]
 
 
@@ -220,8 +221,8 @@ def saved_attack(state: EncounterState, attacker: str, name: str) -> tuple[str, 
         raise BadInput("saved attack", name, N_("an attack saved in {name}'s stat block ({name} was not added with --from)"), name=c.name)
     full = resolve(attacks, name, "saved attack")
     if full is None:
-        raise BadInput("saved attack", name, f"one of {c.name}'s: "
-                       + ", ".join(attacks))
+        raise BadInput("saved attack", name, N_("one of {name}'s: {attacks}"),
+                       name=c.name, attacks=", ".join(attacks))
     return c.name, full, attacks[full]
 
 

@@ -74,14 +74,17 @@ def field_of(given: str, system: systems.RuleSystem) -> str:
     if key in FIELDS:
         return FIELDS[key]
     if not key:
-        raise BadInput("field", given, _expected(system))
+        raise BadInput("field", given, EXPECTED, conditions=_conditions(system))
     by_italian = {it.lower(): cid for cid, it in system.conditions.items()}
     return by_italian.get(key, key)
 
 
-def _expected(system: systems.RuleSystem) -> str:
-    return ("hp, temp_hp, status, init or a condition (" +
-            ", ".join(sorted(system.conditions)) + ")")
+#: what a field of ``why`` is
+EXPECTED = N_("hp, temp_hp, status, init or a condition ({conditions})")
+
+
+def _conditions(system: systems.RuleSystem) -> str:
+    return ", ".join(sorted(system.conditions))
 
 
 def value_of(state: EncounterState, name: str | None, field: str) -> Any:
@@ -141,7 +144,7 @@ def why(events: Sequence[ev.Event], name: str, field: str = "hp",
                                                  previous, found, _)))
         previous = max(previous, counted_at)
     if key not in FIELDS.values() and key not in system.conditions and not had:
-        raise BadInput("field", field, _expected(system))
+        raise BadInput("field", field, EXPECTED, conditions=_conditions(system))
     position = min(at, last) if at is not None else last
     return Answer(found, key, position, value_of(state, found, key), steps)
 

@@ -173,8 +173,8 @@ def _plan(c, cmd_events: list, position: int, original: str, roll: str | None,
     at = next((e for e in cmd_events if e.originator_version == position), None)
     with_roll = [e for e in cmd_events if ar._roll(e) is not None]
     if at is None and len(with_roll) > 1 and (roll is not None or sets):
-        raise BadInput("position", position, "the position of one of the command's "
-                       "rolls as it counts now: " + ", ".join(
+        raise BadInput("position", position, N_("the position of one of the command's rolls as it counts "
+                          "now: {positions}"), positions=", ".join(
                            str(e.originator_version) for e in with_roll))
     if at is None or ar._roll(at) is None:  # the command's first roll stands for it:
         own = [e for e in with_roll if system.roll_option_of(e) is None]  # its verb's own

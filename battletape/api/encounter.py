@@ -91,8 +91,8 @@ class Encounter:
         system = self._system()
         verb = derived.find(system, verb_name)
         if verb is None:
-            raise BadInput("verb", verb_name, f"a verb of {system.id}: "
-                           + ", ".join(system.verbs))
+            raise BadInput("verb", verb_name, N_("a verb of {system}: {verbs}"),
+                           system=system.id, verbs=", ".join(system.verbs))
         values = derived.values(verb, system.id, args, kwargs)
         line = derived.command_line(verb, values, force)
         c = self._client._services(self.name, line, force)

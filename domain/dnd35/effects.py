@@ -65,8 +65,8 @@ def _word(target: str, word: str) -> str:
     if target in ("resist", "immune"):
         kind = damage_type(word)
         if target == "resist" and kind not in ENERGY:
-            raise BadInput("--mod", f"{target}:{word}", "an energy type: "
-                           + ", ".join(ENERGY))
+            raise BadInput("--mod", f"{target}:{word}", N_("an energy type: {types}"),
+                           types=", ".join(ENERGY))
         return kind
     return bonuses.bonus_type(word)
 

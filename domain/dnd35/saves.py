@@ -167,8 +167,8 @@ def effect(state, rng, source: str, targets: list[str], which: str, dc: int,
     chosen = [combatant(state, t) for t in targets]
     for name in naturals:
         if combatant(state, name).name not in {t.name for t in chosen}:
-            raise BadInput("--save-roll", name, "one of the targets: "
-                           + ", ".join(t.name for t in chosen))
+            raise BadInput("--save-roll", name, N_("one of the targets: {names}"),
+                           names=", ".join(t.name for t in chosen))
     typed = {combatant(state, n).name: v for n, v in naturals.items()}
     events: list[Event] = []
     for t in chosen:

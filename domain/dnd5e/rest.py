@@ -63,8 +63,8 @@ def decide(kind: str, pcs: list[dict[str, Any]], spend: dict[str, int],
     names = {p["name"].casefold(): p["name"] for p in pcs}
     for given in [*spend, *totals]:
         if given.casefold() not in names:
-            raise BadInput("--spend/--roll", given, "a PC this rest names: "
-                           + ", ".join(names.values()))
+            raise BadInput("--spend/--roll", given, N_("a PC this rest names: {names}"),
+                           names=", ".join(names.values()))
     spend = {names[k.casefold()]: v for k, v in spend.items()}
     totals = {names[k.casefold()]: v for k, v in totals.items()}
     if kind == "long" and (spend or totals):

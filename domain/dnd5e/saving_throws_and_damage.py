@@ -62,7 +62,8 @@ def effect(state, rng: "random.Random", source: str, targets: list[str], ability
     names = {c.name for c in hit}
     for name in list(save_rolls) + list(covers):
         if combatant(state, name).name not in names:
-            raise BadInput("target", name, "one of " + ", ".join(names))
+            raise BadInput("target", name, N_("one of {names}"),
+                           names=", ".join(names))
     rolls = {combatant(state, k).name: v for k, v in save_rolls.items()}
     degrees = {combatant(state, k).name: cover.check(v) for k, v in covers.items()}
     charm = combatant(state, source).conditions.get("charmed")

@@ -53,8 +53,9 @@ def check_until(until: str | None) -> str | None:
 
     kind, _ = effects.until_of(until)
     if kind is not None and kind not in UNTIL:
-        raise BadInput("duration", until, ", ".join(UNTIL) + " (end-of-turn:NAME, "
-                       "end-of-next-turn:NAME: the end of NAME's turn)")
+        raise BadInput("duration", until, N_("{codes} (end-of-turn:NAME, "
+                          "end-of-next-turn:NAME: the end of NAME's turn)"),
+                       codes=", ".join(UNTIL))
     return kind
 
 
