@@ -499,7 +499,8 @@ class Battletape(Reading):
             raise BadInput("encounter name", name, N_("a non-empty name"))
         system = systems.get(system).id
         if any(r.name.casefold() == name.casefold() for r in self.registrations()):
-            raise BadInput("encounter name", name, N_("a name not used yet in this store"))
+            raise BadInput("encounter name", name,
+                           N_("a name not used yet in this store"))
         stream = store.encounter_id(name)
         secret = commitment = None
         if branched and seed is None:
@@ -627,7 +628,9 @@ class Battletape(Reading):
         for old, new in zip(existing, events):
             if ev.encoder.encode(old) != ev.encoder.encode(new):
                 raise BadInput("import", f"position {old.originator_version}",
-                               N_('the same event as encounter {name!r} already holds (this store has a different history)'), name=start.name)
+                               N_("the same event as encounter {name!r} already holds "
+                                  "(this store has a different history)"),
+                               name=start.name)
         if len(existing) > len(events):
             raise BadInput("import", f"{len(events)} events",
                            N_('at least the {n} already stored'), n=len(existing))
@@ -686,7 +689,8 @@ class Battletape(Reading):
         cid = store.campaign_id(campaign)
         existing = self._stream_events(cid)
         if not existing:
-            raise BadInput("campaign", campaign, N_("a campaign with at least one encounter"))
+            raise BadInput("campaign", campaign,
+                           N_("a campaign with at least one encounter"))
         start = len(existing) + 1
         stamped = self._stamp(cid, start, new, command)
         if self._batch is not None:
@@ -707,7 +711,8 @@ class Battletape(Reading):
         cid = store.campaign_id(campaign)
         existing = self._stream_events(cid)
         if not existing:
-            raise BadInput("campaign", campaign, N_("a campaign with at least one encounter"))
+            raise BadInput("campaign", campaign,
+                           N_("a campaign with at least one encounter"))
         dice_state = fair_dice.campaign_state(existing)
         start = len(existing) + 1
         secret = fair_dice.secret_of(dice_state, self.dice_secrets(cid), recording=True)

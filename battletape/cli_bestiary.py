@@ -25,7 +25,8 @@ def _campaign(c, campaign: Optional[str]) -> tuple[str, str]:
         regs = [r for r in c.bt.registrations() if r.campaign.casefold()
                 == campaign.casefold()]
         if not regs:
-            raise BadInput("campaign", campaign, N_("a campaign with at least one encounter"))
+            raise BadInput("campaign", campaign,
+                           N_("a campaign with at least one encounter"))
         return regs[-1].campaign, regs[-1].system
     reg = c.bt.registration(c.encounter)
     return reg.campaign, reg.system
@@ -45,7 +46,9 @@ def bestiary_add(ctx: typer.Context, file: str = typer.Argument(..., help="A TOM
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as err:
-        raise BadInput("file", file, N_('a readable TOML file ({strerror})'), strerror=err.strerror) from None
+        raise BadInput("file", file,
+                       N_("a readable TOML file ({strerror})"),
+                       strerror=err.strerror) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
         raise BadInput("file", file, N_('valid TOML ({err})'), err=err) from None
     camp, system = _campaign(c, campaign)

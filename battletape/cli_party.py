@@ -52,7 +52,9 @@ def party(ctx: typer.Context,
     values, typed = typed_values(system, "add", [name, *ctx.args])
     typed -= {"name"}
     if action == "add" and found is not None:
-        raise BadInput("PC", name, N_('a PC not in the party yet ({name} is: `party update {name} ...`)'), name=found.name)
+        raise BadInput("PC", name,
+                       N_("a PC not in the party yet ({name} is: `party update {name} "
+                          "...`)"), name=found.name)
     if action == "update" and found is None:
         raise BadInput("PC", name, N_("one of the party: {names}") if kept else
                            N_("one of the party: none yet"), names=", ".join(kept))

@@ -129,7 +129,8 @@ def run_script(ctx: typer.Context, file: str = typer.Argument(..., help="A scrip
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:
-            raise BadInput("script", file, N_('a readable UTF-8 text file ({err})'), err=err) from None
+            raise BadInput("script", file,
+                           N_("a readable UTF-8 text file ({err})"), err=err) from None
     run_lines(c, text.splitlines())
 
 

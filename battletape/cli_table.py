@@ -29,7 +29,8 @@ def play(ctx: typer.Context,
     if encounter:
         c.encounter = c.bt.registration(encounter).name
     if not sys.stdin.isatty():
-        raise BadInput("play", "stdin", N_("a terminal (for a script: battletape run FILE)"))
+        raise BadInput("play", "stdin",
+                       N_("a terminal (for a script: battletape run FILE)"))
     session.interact(c)
 
 

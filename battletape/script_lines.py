@@ -21,7 +21,8 @@ def split(line: str, where: str = "line") -> list[str]:
     try:
         args = shlex.split(line, comments=True)
     except ValueError as err:
-        raise BadInput(where, line.strip(), N_('valid quoting ({err})'), err=err) from None
+        raise BadInput(where, line.strip(),
+                       N_("valid quoting ({err})"), err=err) from None
     from battletape.api.lines import lift_globals
     from battletape.registry import declared_options
     from battletape.session import split_globals

@@ -58,7 +58,8 @@ class Context(Services):
         except click.ClickException as err:
             raise BattletapeError(err.format_message()) from None
         except ValueError as err:  # unbalanced quotes in a line typed by hand
-            raise BadInput("command", line, N_('valid quoting ({err})'), err=err) from None
+            raise BadInput("command", line,
+                           N_("valid quoting ({err})"), err=err) from None
         return capture.decided
 
     def record(self, decide, needs_history: bool = False, after=None):

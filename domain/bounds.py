@@ -38,7 +38,8 @@ def check_name(what: str, name: str) -> None:
     if not printable(name):
         raise BadInput(what, name, N_("printable text (no control characters)"))
     if len(name) > NAME_LENGTH:
-        raise BadInput(what, name[:NAME_LENGTH] + "...", N_('at most {NAME_LENGTH} characters'), NAME_LENGTH=NAME_LENGTH)
+        raise BadInput(what, name[:NAME_LENGTH] + "...",
+                       N_("at most {NAME_LENGTH} characters"), NAME_LENGTH=NAME_LENGTH)
 
 
 def check_events(events: Iterable[msgspec.Struct]) -> None:
@@ -62,7 +63,9 @@ def _check(value: Any, key: str | None) -> None:
             check_name(key, value)
         elif not printable(value.replace("\n", " ")) or len(value) > TEXT_LENGTH:
             shown = value if len(value) <= 60 else value[:60] + "..."
-            raise BadInput(key or "text", shown, N_('printable text of at most {TEXT_LENGTH} characters'), TEXT_LENGTH=TEXT_LENGTH)
+            raise BadInput(key or "text", shown,
+                           N_("printable text of at most {TEXT_LENGTH} characters"),
+                           TEXT_LENGTH=TEXT_LENGTH)
     elif isinstance(value, dict):
         # names first: a bad name is named as such, not as the command line holding it
         for k, v in sorted(value.items(), key=lambda kv: kv[0] not in NAMES):

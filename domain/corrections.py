@@ -59,7 +59,8 @@ def rewind(events: list[Event], position: int, reason: str, kind: str,
     starts = [e.originator_version for e in events if isinstance(e, EncounterStarted)]
     if not starts or position < starts[0] or position >= last:
         raise BadInput("position", position,
-                       N_('a position from {n} to {n2}'), n=starts[0] if starts else 1, n2=last - 1)
+                       N_("a position from {n} to {n2}"),
+                       n=starts[0] if starts else 1, n2=last - 1)
     if dispute is not None:
         d = check_dispute(events, dispute)
         if d.target <= position:

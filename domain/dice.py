@@ -179,7 +179,8 @@ def roll_faces(expr: str, faces: list[int]) -> Roll:
     r = roll(expr, typed)  # type: ignore[arg-type]
     if typed.used != len(faces):
         raise BadInput(f"--faces for {expr}", ",".join(map(str, faces)),
-                       N_('{used} face(s): the dice {expr} rolls'), used=typed.used, expr=expr)
+                       N_("{used} face(s): the dice {expr} rolls"),
+                       used=typed.used, expr=expr)
     return Roll(expr=r.expr, faces=r.faces, sides=r.sides, modifier=r.modifier,
                 total=r.total, source="typed")
 

@@ -41,11 +41,15 @@ def effect_key(text: str, known: Iterable[str]) -> str:
     seed's conditions is a typo, not a new effect."""
     key = " ".join(text.split()).lower()
     if not key or len(key) > LONGEST_NAME:
-        raise BadInput("effect", text, N_('a name of 1..{LONGEST_NAME} characters'), LONGEST_NAME=LONGEST_NAME)
+        raise BadInput("effect", text,
+                       N_("a name of 1..{LONGEST_NAME} characters"),
+                       LONGEST_NAME=LONGEST_NAME)
     known = list(known)
     close = get_close_matches(key, known, n=1, cutoff=0.75)
     if close:
-        raise BadInput("condition", text, N_('{n} (or a named effect that is not a near miss of a condition: {n2})'), n=close[0], n2=', '.join(known))
+        raise BadInput("condition", text,
+                       N_("{n} (or a named effect that is not a near miss of a "
+                          "condition: {n2})"), n=close[0], n2=', '.join(known))
     return key
 
 
@@ -199,7 +203,8 @@ def save_spec(text: str | None, kind: Callable[[str], str], example: str) -> str
     except ValueError:
         value = 0
     if not sep or not 1 <= value <= 40:
-        raise BadInput("--save-ends", text, N_('KIND:DC, e.g. {example}'), example=example)
+        raise BadInput("--save-ends", text,
+                       N_("KIND:DC, e.g. {example}"), example=example)
     return f"{kind(what.strip())}:{value}"
 
 

@@ -40,7 +40,8 @@ def note(state: EncounterState, at: int | None, text: str, by: str | None = None
     if at is None:
         at = _counted_end(state, events)
     if not 1 <= at <= last:
-        raise BadInput("position", str(at), N_('a position of the log, 1..{last}'), last=last)
+        raise BadInput("position", str(at),
+                       N_("a position of the log, 1..{last}"), last=last)
     return [NoteRecorded(text=text, at=at, author=(by or "").strip())]
 
 

@@ -164,7 +164,8 @@ def find(blocks: dict[str, Any], key: str) -> Any:
     """The block called ``key`` (a prefix or initials will do: domain.roster)."""
     full = resolve(blocks, key, "stat block")
     if full is None:
-        raise BadInput("stat block", key, N_("one of the campaign's bestiary: {keys}") if blocks else
+        raise BadInput("stat block", key,
+                       N_("one of the campaign's bestiary: {keys}") if blocks else
                        N_("one of the campaign's bestiary: none yet (load one with "
                           "`battletape bestiary add FILE`)"), keys=", ".join(blocks))
     return blocks[full]
@@ -218,7 +219,9 @@ def saved_attack(state: EncounterState, attacker: str, name: str) -> tuple[str, 
     c = combatant(state, attacker)
     attacks = c.extra.get(EXTRA_KEY) or {}
     if not attacks:
-        raise BadInput("saved attack", name, N_("an attack saved in {name}'s stat block ({name} was not added with --from)"), name=c.name)
+        raise BadInput("saved attack", name,
+                       N_("an attack saved in {name}'s stat block ({name} was not added "
+                          "with --from)"), name=c.name)
     full = resolve(attacks, name, "saved attack")
     if full is None:
         raise BadInput("saved attack", name, N_("one of {name}'s: {attacks}"),

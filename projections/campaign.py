@@ -61,7 +61,8 @@ def between_battles(bt, campaign: str | None, encounter: str | None) -> tuple[st
         raise BadInput("campaign", campaign, N_("a campaign with at least one battle"))
     last = battles[-1]
     if named is not None and named.campaign.casefold() != campaign.casefold():
-        raise BadInput("--encounter", named.name, N_('a battle of campaign {campaign!r}'), campaign=campaign)
+        raise BadInput("--encounter", named.name,
+                       N_("a battle of campaign {campaign!r}"), campaign=campaign)
     if named is not None and named.name != last.name:
         raise violation(N_("{name} is not the campaign's last battle ({last} came after "
                            "it): a rest follows the last one"), rule, name=named.name,

@@ -88,7 +88,8 @@ class Client:
         try:
             found = self._bt.registration(name)
         except AmbiguousName as err:  # the library's error for it stays BadInput
-            raise BadInput("encounter", name, N_("one encounter's name or prefix ({names} start so)"),
+            raise BadInput("encounter", name,
+                           N_("one encounter's name or prefix ({names} start so)"),
                            names=", ".join(err.candidates)) from None
         return Encounter(self, found.name, found.system, found.campaign)
 

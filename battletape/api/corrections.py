@@ -151,7 +151,8 @@ def command_words(text: str) -> list[str]:
     try:
         words = shlex.split(text)
     except ValueError as err:
-        raise BadInput("command", text, N_('a command line with valid quoting ({err})'), err=err) from None
+        raise BadInput("command", text,
+                       N_("a command line with valid quoting ({err})"), err=err) from None
     if not words:
         raise BadInput("command", text, N_("a command line"))
     return words
@@ -201,7 +202,10 @@ def _plan(c, cmd_events: list, position: int, original: str, roll: str | None,
         p = param(option)
         if p is None:
             verb = " ".join(args[:1]) or "the command"
-            raise BadInput(option, value, N_('an option of `{verb}` ({n})'), verb=verb, n=', '.join(sorted(spec.options)) if spec else 'none')
+            raise BadInput(option, value,
+                           N_("an option of `{verb}` ({n})"),
+                           verb=verb,
+                           n=', '.join(sorted(spec.options)) if spec else 'none')
         if at is not None and any(system.roll_option_of(e) == option for e in cmd_events):
             plan.merge(ar.plan_other(cmd_events, at, option, value, system.roll_option_of))
         else:

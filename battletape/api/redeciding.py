@@ -70,7 +70,8 @@ class Redecider:
             try:
                 words = lines.split(line)
             except ValueError as err:  # unbalanced quotes in a line typed by hand
-                raise BadInput("command", line, N_('valid quoting ({err})'), err=err) from None
+                raise BadInput("command", line,
+                               N_("valid quoting ({err})"), err=err) from None
             args = lines.split_globals(words)
             read = line_reader.read(state.system, args) if args else None
             found = self._read[key] = (read, lines.forced_reason(words))
@@ -142,7 +143,9 @@ def _set_nth(args: list[str], option: str, index: int, value: str) -> None:
     if index == 0:          # rolled virtually: the first value is the one typed now
         args += [option, value]
         return
-    raise BadInput("--roll", value, N_('a roll the command typed with {option} (give the whole line with --command)'), option=option)
+    raise BadInput("--roll", value,
+                   N_("a roll the command typed with {option} (give the whole line with "
+                      "--command)"), option=option)
 
 
 def _given_name(args: list[str], option: str) -> str | None:
@@ -178,7 +181,8 @@ def overridden(line: str, changes: dict[str, str], turn: str | None,
         elif key == "roll":
             option = spec.roll_option if spec is not None else "--roll"
             if not option:
-                raise BadInput("--roll", value, N_('a command with a roll, not {verb!r}'), verb=verb)
+                raise BadInput("--roll", value,
+                               N_("a command with a roll, not {verb!r}"), verb=verb)
             if spec is not None and spec.roll_per_name:
                 name = _given_name(args, option) or turn
                 if name is None:
@@ -191,11 +195,14 @@ def overridden(line: str, changes: dict[str, str], turn: str | None,
         elif key == "target":
             index = _position(spec, "target", args)
             if index is None:
-                raise BadInput("--target", value, N_('a command with a target, not {verb!r}'), verb=verb)
+                raise BadInput("--target", value,
+                               N_("a command with a target, not {verb!r}"), verb=verb)
             args[index] = value
         else:
             if spec is not None and not any(f"--{key}" in p.flags for p in spec.params):
-                raise BadInput(f"--{key}", value, N_('an option of `{verb}` ({n})'), verb=verb, n=', '.join(sorted(spec.options)) or 'none')
+                raise BadInput(f"--{key}", value,
+                               N_("an option of `{verb}` ({n})"),
+                               verb=verb, n=', '.join(sorted(spec.options)) or 'none')
             _set_option(args, f"--{key}", value)
     if plan is not None:  # the rolls an amendment types (api/amend_rolls.py)
         plan.apply(args)

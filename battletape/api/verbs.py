@@ -60,7 +60,9 @@ def values(verb: "Verb", system_id: str, args: tuple, kwargs: dict) -> dict[str,
         else:
             given[p.name] = rest.pop(0)
     if rest:
-        raise BadInput(f"`{verb.name}`", rest[0], N_('at most {n} positional value(s) ({n2})'), n=len(positional), n2=', '.join(_keyword(p) for p in positional))
+        raise BadInput(f"`{verb.name}`", rest[0],
+                       N_("at most {n} positional value(s) ({n2})"),
+                       n=len(positional), n2=', '.join(_keyword(p) for p in positional))
     for key, value in kwargs.items():
         p = by_key.get(key)
         if p is None:

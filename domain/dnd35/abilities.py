@@ -209,7 +209,9 @@ def change(state: EncounterState, name: str, text: str, points: int, drain: bool
                         ability=ABILITIES[abil])
     base = sheet_score(c, abil)
     if base is None:
-        raise BadInput("ability", abil, N_("a score on {name}'s sheet (add --score {abil}:N)"), name=c.name, abil=abil)
+        raise BadInput("ability", abil,
+                       N_("a score on {name}'s sheet (add --score {abil}:N)"),
+                       name=c.name, abil=abil)
     pool = "ability_drain" if drain else "ability_damage"
     lost = (c.extra.get(pool) or {}).get(abil, 0)
     if points > 0:
@@ -262,7 +264,8 @@ def energy_drain(state: EncounterState, name: str, count: int, by: str | None
                f"{SECTION}: Costituzione", name=c.name)
     held = stats.get(c, "negative_levels")
     if count < 0 and -count > held:
-        raise BadInput("negative levels", count, N_('at most -{held} ({name} has {held})'), held=held, name=c.name)
+        raise BadInput("negative levels", count,
+                       N_("at most -{held} ({name} has {held})"), held=held, name=c.name)
     drainer = combatant(state, by).name if by else None
     events: list[Event] = [NegativeLevelsGained(name=c.name, count=count, drainer=drainer)]
     hd = stats.get(c, "hd")
@@ -292,7 +295,9 @@ def check(state: EncounterState, rng: "random.Random", name: str, text: str,
     else:
         mod = modifier(c, abil)
         if mod is None:
-            raise BadInput("--bonus", None, N_("the {n} modifier ({name}'s sheet has no {abil} score)"), n=label(abil), name=c.name, abil=abil)
+            raise BadInput("--bonus", None,
+                           N_("the {n} modifier ({name}'s sheet has no {abil} score)"),
+                           n=label(abil), name=c.name, abil=abil)
         modifiers[f"{label(abil)} {score(c, abil)}"] = mod
     mods = [Mod(v, "untyped", n) for n, v in
             ((n, conditions.EFFECTS[n].checks) for n in c.conditions

@@ -43,7 +43,8 @@ def sheet_stats(armor_check: int | None, armor_nonproficient: bool, max_dex: int
     if armor_check is not None:
         if not -40 <= armor_check <= 0:
             raise BadInput("--armor-check", armor_check,
-                           N_("the armor check penalty, 0 to -40 (armor and shield added)"))
+                           N_("the armor check penalty, 0 to -40 (armor and shield "
+                              "added)"))
         out["armor_check"] = armor_check
     if armor_nonproficient:
         if not armor_check:
@@ -52,7 +53,8 @@ def sheet_stats(armor_check: int | None, armor_nonproficient: bool, max_dex: int
         out["armor_nonproficient"] = True
     if max_dex is not None:
         if not 0 <= max_dex <= 20:
-            raise BadInput("--max-dex", max_dex, N_("0..20 (the armor's maximum Dex bonus)"))
+            raise BadInput("--max-dex", max_dex,
+                           N_("0..20 (the armor's maximum Dex bonus)"))
         out["max_dex"] = max_dex
     if spell_failure:
         parts = [p.strip().rstrip("%") for p in spell_failure.split(",") if p.strip()]
@@ -106,7 +108,9 @@ def spell_failure(state: EncounterState, rng: "random.Random", name: str,
     if chance is None:
         chance = c.extra.get("spell_failure")
         if chance is None:
-            raise BadInput("--chance", "missing", N_("the failure chance ({name}'s sheet has none: add --spell-failure ARMOR[,SHIELD])"), name=c.name)
+            raise BadInput("--chance", "missing",
+                           N_("the failure chance ({name}'s sheet has none: add "
+                              "--spell-failure ARMOR[,SHIELD])"), name=c.name)
     if not 0 <= chance <= 100:
         raise BadInput("--chance", chance, N_("a percentage 0..100"))
     roll = d100(natural, rng, "--roll")

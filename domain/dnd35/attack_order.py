@@ -120,7 +120,8 @@ def _settle(self) -> None:
     """--crit-range is --threat by another name: the same, or one of them, or 20."""
     if self.crit_range is not None and self.threat is not None and (
             self.crit_range != self.threat):
-        raise BadInput("--crit-range", self.crit_range, N_('the same as --threat ({threat})'), threat=self.threat)
+        raise BadInput("--crit-range", self.crit_range,
+                       N_("the same as --threat ({threat})"), threat=self.threat)
     self.threat = next((t for t in (self.threat, self.crit_range) if t is not None), 20)
 
 

@@ -75,14 +75,16 @@ def check(o: AttackOrder) -> None:
         if not 1 <= r <= 100:
             raise BadInput("--miss-roll", r, N_("a d100 result from 1 to 100"))
     if o.concealment not in (None, 20, 50):
-        raise BadInput("--concealment", o.concealment, N_("20 (concealment) or 50 (total)"))
+        raise BadInput("--concealment", o.concealment,
+                       N_("20 (concealment) or 50 (total)"))
     # --miss-roll without --concealment: checked once the conditions are known (attack)
     if o.cover is not None and o.cover not in armor_class.COVER:
         raise BadInput("--cover", o.cover, ", ".join(armor_class.COVER))
     if any(d < 0 for d in o.dmgs) or (o.dmg is not None and o.dmg < 0):
         raise BadInput("--dmg", o.dmg, N_("0 or more"))
     if o.dmg is not None and o.damage is not None:
-        raise BadInput("--dmg", o.dmg, N_("either --damage EXPR (rolled) or --dmg N (typed)"))
+        raise BadInput("--dmg", o.dmg,
+                       N_("either --damage EXPR (rolled) or --dmg N (typed)"))
     if o.increment is not None and o.increment < 1:
         raise BadInput("--increment", o.increment, N_("1 or more"))
     if o.off_hand not in ("light", "one-handed"):

@@ -134,7 +134,8 @@ def reflex_decision(direct, target: str, amount: int, nonlethal: bool, type_: st
     import msgspec
 
     if reflex not in ("passed", "failed"):
-        raise BadInput("--reflex", reflex, N_("passed or failed (the Reflex save for half)"))
+        raise BadInput("--reflex", reflex,
+                       N_("passed or failed (the Reflex save for half)"))
     if cover is not None and cover not in COVER:
         raise BadInput("--cover", cover, ", ".join(COVER))
     dealt, why = reflex_damage(amount, reflex == "passed", cover)

@@ -78,7 +78,8 @@ def _init(services, naturals, aware, reroll):
     given = initiative.parse(list(naturals or []))
     again = initiative.parse(list(reroll or []), "--reroll") if reroll else None
     if again and given:
-        raise BadInput("--reroll", ",".join(reroll), N_("a reroll on its own (no NAME=N)"))
+        raise BadInput("--reroll", ",".join(reroll),
+                       N_("a reroll on its own (no NAME=N)"))
     who = [n for item in aware or [] for n in _names(item)]
     return lambda s, r: initiative.roll_initiative(s, r, given, who, again)
 
@@ -151,7 +152,8 @@ def _save(services, name, fort, ref, will, which, dc, bonus, roll_, against, cov
     if which:
         chosen.append(which)
     if len(chosen) != 1:
-        raise BadInput("save", " ".join(chosen) or "none", N_("one of --fort, --ref, --will"))
+        raise BadInput("save", " ".join(chosen) or "none",
+                       N_("one of --fort, --ref, --will"))
     return lambda s, r: saves.save(s, r, name, chosen[0], dc, bonus, roll_, against, cover,
                                    harmless)
 

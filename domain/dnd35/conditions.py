@@ -282,13 +282,17 @@ def apply_condition(state: EncounterState, name: str, text: str, source: str | N
         cond = condition(text)
     except BadInput as bad:
         if not (mods or save_ends):
-            raise BadInput("condition", text, N_('{expected_} (or a named effect with --mod or --save-ends)'), expected_=bad) from None
+            raise BadInput("condition", text,
+                           N_("{expected_} (or a named effect with --mod or --save-ends)"),
+                           expected_=bad) from None
         return _named_effect(state, c, text, source, rounds, mods or [], until,
                              save_ends)
     timed = _duration(state, c, rounds, until)
     save = _save_ends(save_ends)
     if cond in STATUSES:
-        raise BadInput("condition", text, N_('a condition: {cond} is a hit-point status that follows the hit points (damage, heal, death-save)'), cond=cond)
+        raise BadInput("condition", text,
+                       N_("a condition: {cond} is a hit-point status that follows the "
+                          "hit points (damage, heal, death-save)"), cond=cond)
     if cond == "energy-drained":
         raise BadInput("condition", text, N_("a condition: energy drain is counted in "
                        "negative levels (`drain NAME N`)"))
@@ -439,7 +443,8 @@ def remove_condition(state: EncounterState, name: str, text: str) -> list[Event]
     named = " ".join(str(text).split()).lower()
     cond = named if named in c.conditions else condition(text)  # a named effect, or the seed's
     if cond in STATUSES:
-        raise BadInput("condition", text, N_('a condition: {cond} is a hit-point status'), cond=cond)
+        raise BadInput("condition", text,
+                       N_("a condition: {cond} is a hit-point status"), cond=cond)
     if cond not in c.conditions:
         if cond in held(c):
             raise violation(N_("{name} is {condition} because it is {status}: heal it "
@@ -449,7 +454,8 @@ def remove_condition(state: EncounterState, name: str, text: str) -> list[Event]
                                 condition=cond)
     parent = c.conditions[cond].source
     if parent in c.conditions and cond in EFFECTS[parent].implies and cond != "prone":
-        raise violation(N_("{name} is {condition} because it is {holder}: remove {holder}"),
+        raise violation(
+        N_("{name} is {condition} because it is {holder}: remove {holder}"),
                         rule(cond), name=c.name, condition=cond, holder=parent)
     return [ConditionRemoved(name=c.name, condition=cond)]
 

@@ -31,7 +31,8 @@ def check_threat(threat: int) -> int:
 
 def check_mult(mult: int) -> int:
     if mult not in MULTIPLIERS:
-        raise BadInput("--mult", mult, N_("a critical multiplier of 2, 3 or 4 (x2, x3, x4)"))
+        raise BadInput("--mult", mult,
+                       N_("a critical multiplier of 2, 3 or 4 (x2, x3, x4)"))
     return mult
 
 

@@ -86,7 +86,10 @@ def roll_initiative(state: EncounterState, rng: "random.Random", given: dict[str
                 raise violation(N_("{name} already rolled initiative ({initiative})"),
                                 SECTION, name=m.name, initiative=m.initiative)
             if is_object(m):
-                raise BadInput("initiative", f"{m.name}={natural}", N_('a creature: {name} is an object, it takes no turns (an animated object is a creature: add it without --object)'), name=m.name)
+                raise BadInput("initiative", f"{m.name}={natural}",
+                               N_("a creature: {name} is an object, it takes no turns "
+                                  "(an animated object is a creature: add it without "
+                                  "--object)"), name=m.name)
             if surprise and m.name not in aware_names:
                 raise violation(N_("{name} is unaware: only the aware roll initiative for "
                                    "the surprise round"), "Sorpresa", name=m.name)

@@ -154,13 +154,15 @@ def _check(o: ManeuverOrder) -> None:
         if w not in WEAPONS:
             raise BadInput(what, w, ", ".join(WEAPONS))
     if o.dmg is not None and o.damage is not None:
-        raise BadInput("--dmg", o.dmg, N_("either --damage EXPR (rolled) or --dmg N (typed)"))
+        raise BadInput("--dmg", o.dmg,
+                       N_("either --damage EXPR (rolled) or --dmg N (typed)"))
     if o.dmg is not None and o.dmg < 0:
         raise BadInput("--dmg", o.dmg, N_("0 or more"))
     if o.hardness < 0:
         raise BadInput("--hardness", o.hardness, N_("0 or more"))
     if o.charge and o.what != "bull-rush":
-        raise BadInput("--charge", o.what, N_("bull-rush (a bull rush as part of a charge)"))
+        raise BadInput("--charge", o.what,
+                       N_("bull-rush (a bull rush as part of a charge)"))
     if o.trip_weapon and o.what != "trip":
         raise BadInput("--trip-weapon", o.what, N_("trip"))
     if o.keep and o.what != "disarm":
@@ -299,7 +301,8 @@ def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
                   "creatures (one size larger counts 2, two or more 4, smaller 1/2)"),
                "Unirsi ad una Lotta", name=t.name)
     if o.what == "pin" and t.name not in (a.extra.get("grappling_with") or []):
-        raise violation(N_("{name} is not grappling {target}: pinning is a grapple action"),
+        raise violation(
+        N_("{name} is not grappling {target}: pinning is a grapple action"),
                         "Condizioni: In Lotta", name=a.name, target=t.name)
     if o.what in ("trip", "bull-rush", "overrun") and size.steps(t, a) > 1:
         refuse(N_("{name} ({size}) is more than one size larger than {other} "
@@ -481,7 +484,8 @@ def turn(state: EncounterState, rng: "random.Random", name: str, level: int,
     if not -5 <= cha <= 20:
         raise BadInput("--cha", cha, N_("the Charisma modifier"))
     if damage_roll is not None and not 2 <= damage_roll <= 12:
-        raise BadInput("--damage-roll", damage_roll, N_("the 2d6 of turning damage, 2..12"))
+        raise BadInput("--damage-roll", damage_roll,
+                       N_("the 2d6 of turning damage, 2..12"))
     uses_max = max(0, 3 + cha)
     used = stats.get(c, "turn_uses") or 0
     if used >= uses_max:
@@ -494,7 +498,9 @@ def turn(state: EncounterState, rng: "random.Random", name: str, level: int,
     else:
         natural = check - cha
         if not 1 <= natural <= 20:
-            raise BadInput("--check", check, N_('a turning check 1d20 {cha:+d}: {n}..{n2}'), cha=cha, n=1 + cha, n2=20 + cha)
+            raise BadInput("--check", check,
+                           N_("a turning check 1d20 {cha:+d}: {n}..{n2}"),
+                           cha=cha, n=1 + cha, n2=20 + cha)
         roll = dice.d20_typed(natural, cha, "--check")
     max_hd = level + turning_modifier(roll.total)
     hd_roll = dice.dice_total("2d6", damage_roll, rng)

@@ -47,7 +47,9 @@ def add(state: EncounterState, order) -> list[Event]:
         if not 0 <= value <= 99:
             raise BadInput(what, value, "0..99")
     if ff > order.ac:
-        raise BadInput("--flat-footed", ff, N_('at most the AC ({ac}): flat-footed loses the Dex and dodge bonuses'), ac=order.ac)
+        raise BadInput("--flat-footed", ff,
+                       N_("at most the AC ({ac}): flat-footed loses the Dex and dodge "
+                          "bonuses"), ac=order.ac)
     if not -10 <= order.bab <= 40:
         raise BadInput("--bab", order.bab, "-10..40")
     if not 0 <= order.aoo <= 20:

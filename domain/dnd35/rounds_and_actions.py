@@ -83,7 +83,8 @@ def require_can_act(state: EncounterState, c: Combatant, what: str,
                "Sorpresa", name=c.name)
     if kind not in ("move", "free", "none"):
         for n in conditions.has(c, "move_only"):
-            refuse(N_("{name} is {condition}: a single move action a round, nothing else"),
+            refuse(
+            N_("{name} is {condition}: a single move action a round, nothing else"),
                    "Condizioni: Nauseato", name=c.name, condition=n)
 
 

@@ -77,7 +77,8 @@ def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
         raise BadInput("--against", against,
                        N_("massive-damage, coup-de-grace or a condition"))
     if cover is not None and kind != "ref":
-        raise BadInput("--cover", cover, N_("--ref as well (cover helps Reflex saves only)"))
+        raise BadInput("--cover", cover,
+                       N_("--ref as well (cover helps Reflex saves only)"))
     if against is None and owed(c, kind, dc):
         against = due["against"]        # the save owed, typed without --against
     if against in AGAINST:
@@ -89,7 +90,8 @@ def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
                 dc = MASSIVE_DC
         else:
             if kind != due["save"]:
-                raise BadInput("save", which, N_('{n} (the save demanded)'), n=due['save'])
+                raise BadInput("save", which,
+                               N_("{n} (the save demanded)"), n=due['save'])
             if dc is not None and dc != due["dc"]:
                 raise BadInput("--dc", dc, N_('{n} (the DC the rules set)'), n=due['dc'])
             dc = due["dc"]

@@ -95,7 +95,8 @@ def check_attack(state: EncounterState, a: Combatant, targets: list[Combatant],
         if len(targets) > 1 or o.full:
             raise BadInput("--coup-de-grace", "", N_("one helpless target, one attack"))
         if "helpless" not in conditions.held(t):
-            refuse(N_("{name} is not helpless: a coup de grace needs a helpless opponent"),
+            refuse(
+            N_("{name} is not helpless: a coup de grace needs a helpless opponent"),
                    "Colpo di grazia", name=t.name)
         if stats.get(t, "crit_immune"):
             refuse(N_("{name} is immune to critical hits, so to a coup de grace"),

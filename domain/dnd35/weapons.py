@@ -70,7 +70,8 @@ def check(o: "AttackOrder") -> None:
         limit = MAX_INCREMENTS["thrown" if thrown else "projectile"]
         if o.increment > limit:
             raise BadInput("--increment", o.increment,
-                           N_("1..{limit} (thrown weapons reach {limit} range increments)")
+                           N_("1..{limit} (thrown weapons reach {limit} range "
+                              "increments)")
                            if thrown else
                            N_("1..{limit} (projectile weapons reach {limit} range "
                               "increments)"), limit=limit)
@@ -79,7 +80,8 @@ def check(o: "AttackOrder") -> None:
     for n in o.naturals:
         if n not in NATURAL:
             raise BadInput("--natural", ",".join(o.naturals),
-                           N_("primary or secondary, one per natural weapon: primary,secondary"))
+                           N_("primary or secondary, one per natural weapon: "
+                              "primary,secondary"))
     if o.naturals:
         if o.unarmed:
             raise BadInput("--natural", "with --unarmed", N_("one of them (an unarmed strike "
@@ -89,10 +91,12 @@ def check(o: "AttackOrder") -> None:
                            "weapons are not off-hand weapons)"))
         if not o.full and len(o.naturals) > 1:
             raise BadInput("--natural", ",".join(o.naturals),
-                           N_("one natural weapon (several attack together in a --full attack)"))
+                           N_("one natural weapon (several attack together in a --full "
+                              "attack)"))
         if o.manufactured and not o.full:
             raise BadInput("--manufactured", "without --full",
-                           N_("--full (natural and manufactured weapons mix in a full attack)"))
+                           N_("--full (natural and manufactured weapons mix in a full "
+                              "attack)"))
         if o.only_natural and (o.naturals != ["primary"] or o.manufactured):
             raise BadInput("--only-natural", ",".join(o.naturals),
                            N_("--natural primary alone (the creature's one natural weapon, "
@@ -113,7 +117,8 @@ def check(o: "AttackOrder") -> None:
             raise BadInput("--splash", f"with --kind {o.kind}",
                            N_("a thrown splash weapon (--kind ranged)"))
         if o.vs == "flat-footed":
-            raise BadInput("--vs", o.vs, N_("touch: a splash weapon is a ranged touch attack"))
+            raise BadInput("--vs", o.vs,
+                           N_("touch: a splash weapon is a ranged touch attack"))
         if o.full:
             raise BadInput("--splash", "with --full", N_("a single throw"))
     elif o.intersection or o.adjacent or o.splash_dmg is not None or o.scatter is not None:

@@ -49,7 +49,8 @@ def parse_cr(text: str) -> Fraction:
     try:
         value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise BadInput("challenge rating", text, N_("0, 1/8, 1/4, 1/2 or 1..30")) from None
+        raise BadInput("challenge rating", text,
+                       N_("0, 1/8, 1/4, 1/2 or 1..30")) from None
     if value < 0 or value > 30 or (value > 1 and value.denominator != 1):
         raise BadInput("challenge rating", text, N_("0, 1/8, 1/4, 1/2 or 1..30"))
     return value
@@ -69,7 +70,8 @@ def parse_pairs(items: list[str], what: str, low: int, high: int) -> dict[str, i
             except ValueError:
                 raise BadInput(what, part, N_("ABILITY:N, e.g. dex:+3")) from None
             if not low <= number <= high:
-                raise BadInput(what, part, N_('a number from {low} to {high}'), low=low, high=high)
+                raise BadInput(what, part,
+                               N_("a number from {low} to {high}"), low=low, high=high)
             out[abil] = number
     return out
 

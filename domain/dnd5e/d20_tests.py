@@ -86,7 +86,8 @@ def roll(faces: list[int], rng: "random.Random", modifier: int, advantage: list[
         kept = advantage if how == "advantage" else disadvantage
         if set(kept) & EXPLICIT or len(faces) > 2:
             raise BadInput(f"--roll{' for ' + who if who else ''}", faces[0],
-                           N_('two naturals as A/B: the roll has {how} ({n})'), how=how, n=', '.join(tags))
+                           N_("two naturals as A/B: the roll has {how} ({n})"),
+                           how=how, n=', '.join(tags))
         refuse(N_("two naturals as A/B: the roll for {who} has {how} ({tags})") if who
                else N_("two naturals as A/B: the roll has {how} ({tags})"),
                "Test con d20: vantaggio e svantaggio", who=who, how=how,

@@ -76,7 +76,8 @@ def decide(kind: str, pcs: list[dict[str, Any]], spend: dict[str, int],
     for p in pcs:
         name, hp, top = p["name"], max(p["hp"], 0), p["max_hp"]
         if p["status"] == "dead":
-            raise violation(N_("{name} is dead: a rest heals no one dead"), RULE, name=name)
+            raise violation(
+            N_("{name} is dead: a rest heals no one dead"), RULE, name=name)
         if kind == "long":
             if p["hp"] < 1:
                 continue  # "at least 1 hit point at the start" of a long rest
@@ -92,11 +93,15 @@ def decide(kind: str, pcs: list[dict[str, Any]], spend: dict[str, int],
         n = spend.get(name, len(typed))
         left = p["level"] - p["hit_dice_spent"]
         if n < 0 or n > left:
-            raise BadInput(f"Hit Dice of {name}", n, N_('0..{left} (the Hit Dice left of {n})'), left=left, n=p['level'])
+            raise BadInput(f"Hit Dice of {name}", n,
+                           N_("0..{left} (the Hit Dice left of {n})"),
+                           left=left, n=p['level'])
         if typed and len(typed) != n:
             raise BadInput("--roll", typed, N_('one total per Hit Die spent ({n})'), n=n)
         if n and not typed and not p["hit_die"]:
-            raise BadInput(f"{name}'s hit die", None, N_('--hit-die dN on its sheet, or the totals rolled at the table (--roll {name}=T)'), name=name)
+            raise BadInput(f"{name}'s hit die", None,
+                           N_("--hit-die dN on its sheet, or the totals rolled at the "
+                              "table (--roll {name}=T)"), name=name)
         sides = p["hit_die"] or 0
         rolls = []
         for i in range(n):

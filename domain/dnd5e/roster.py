@@ -30,7 +30,10 @@ def _types(items: list[str], what: str, conditions_too: bool = False) -> list[st
             if not word:
                 continue
             if ":" in word:
-                raise BadInput(f"--{what}", part, N_('a damage type without a number (5e {what_} has no value: --{what_} {n})'), what_=what, n=word.split(':')[0])
+                raise BadInput(f"--{what}", part,
+                               N_("a damage type without a number (5e {what_} has no "
+                                  "value: --{what_} {n})"),
+                               what_=what, n=word.split(':')[0])
             if conditions_too and (word in CONDITIONS or word in CONDITIONS.values()):
                 from battletape.domain.dnd5e.conditions import condition_id
                 out.append(condition_id(word))
@@ -47,7 +50,8 @@ def add(state: EncounterState, order) -> list[Event]:
         modifier(scores["dex"]) if "dex" in scores else 0)
     check_body(state, order.name, order.hp, order.count, order.pc, order.ac, init)
     if order.level is not None and order.cr is not None:
-        raise BadInput("--cr", order.cr, N_("either --level (characters) or --cr (monsters)"))
+        raise BadInput("--cr", order.cr,
+                       N_("either --level (characters) or --cr (monsters)"))
     if order.level is not None and not 1 <= order.level <= 30:
         raise BadInput("level", order.level, "1..30")
     rating = parse_cr(order.cr) if order.cr is not None else None

@@ -51,7 +51,8 @@ def effect(state, rng: "random.Random", source: str, targets: list[str], ability
     check_dc(dc)
     dtype = damage_type(type_)
     if damage is None and dmg is None and condition is None:
-        raise BadInput("damage", None, N_("--damage EXPR or --dmg N, or --condition COND"))
+        raise BadInput("damage", None,
+                       N_("--damage EXPR or --dmg N, or --condition COND"))
     if condition is None and (save_ends or rounds is not None):
         raise BadInput("--save-ends/--rounds", condition, N_("--condition COND as well"))
     if half and damage is None and dmg is None:

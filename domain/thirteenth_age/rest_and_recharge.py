@@ -52,7 +52,8 @@ def quick_rest(pc: dict | None, name: str, spend: int | None, totals: list[int],
         raise AlreadyHolds.said(N_("{name} spends no recovery: a quick rest would "
                                    "change nothing (--roll N or --spend N)"), name=name)
     if totals and len(totals) != spend:
-        raise BadInput("--roll", totals, N_('one recovery total per recovery ({spend})'), spend=spend)
+        raise BadInput("--roll", totals,
+                       N_("one recovery total per recovery ({spend})"), spend=spend)
     expr = f"{pc['level']}d{pc['recovery_die']}"
     con = combat_stats.ability_damage(pc["con_mod"], pc["level"])
     rolls = [dice.dice_total(expr, totals[i] if totals else None, rng)

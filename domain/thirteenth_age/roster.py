@@ -28,7 +28,8 @@ def parse_resist(items: list[str]) -> dict[str, int]:
     for item in items:
         kind, _, value = item.partition(":")
         if not kind or not value.isdigit() or not 2 <= int(value) <= 20:
-            raise BadInput("resistance", item, N_("TYPE:N with N from 2 to 20, e.g. fire:16"))
+            raise BadInput("resistance", item,
+                           N_("TYPE:N with N from 2 to 20, e.g. fire:16"))
         out[kind.lower()] = int(value)
     return out
 

@@ -32,8 +32,9 @@ def test_13th_age(sqlite_store):
     _fight(sqlite_store, "13a")
     attack = ["attack", "Bruna", "Orco", "--bonus", "5", "--vs", "ac"]
     it, en = _said(sqlite_store, *attack, "--roll", "25", code=2)
-    assert it.endswith("atteso un d20 naturale da 1 a 20\n")
-    assert en.endswith("expected a natural d20 from 1 to 20\n")
+    assert it == ("Errore: valore non valido per d20 naturale: 25; atteso un d20 "
+                  "naturale da 1 a 20\n")
+    assert en == "Error: bad natural d20 25: expected a natural d20 from 1 to 20\n"
     it, en = _said(sqlite_store, *attack, "--roll", "12", "--dmg", "-3", code=2)
     assert it.endswith("atteso un totale di 0 o più\n")
     it, en = _said(sqlite_store, "cond", "add", "Orco", "dazed", "--until", "nope",
@@ -50,9 +51,9 @@ def test_5e(sqlite_store):
     it, en = _said(sqlite_store, *attack, "--roll", "25", code=2)
     assert it.endswith("atteso naturali da 1 a 20\n")
     assert en.endswith("expected naturals from 1 to 20\n")
-    it, _en = _said(sqlite_store, *attack, "--roll", "12", "--kind", "magic", code=2)
-    assert it.endswith("atteso melee (mischia), ranged (a distanza) o spell "
-                       "(incantesimo)\n")
+    it, _en = _said(sqlite_store, *attack, "--roll", "12", "--kind", "xyz", code=2)
+    assert it.endswith("atteso `melee` (mischia), `ranged` (a distanza) o `spell` "
+                       "(incantesimo)\n")  # codes as typed, in backticks
     it, en = _said(sqlite_store, *attack, "--roll", "12/13", code=2)
     assert it.endswith("atteso un solo naturale: due facce richiedono --adv o --dis\n")
     assert en.endswith("expected one natural: two faces need --adv or --dis\n")
@@ -68,13 +69,13 @@ def test_35(sqlite_store):
     it, en = _said(sqlite_store, *attack, "--roll", "25", code=2)
     assert it.endswith("atteso d20 naturali da 1 a 20\n")
     it, en = _said(sqlite_store, *attack, "--roll", "12", "--vs", "nope", code=2)
-    assert it.endswith("atteso ac (CA), touch (tocco) o flat-footed (colto alla "
+    assert it.endswith("atteso `ac` (CA), `touch` (tocco) o `flat-footed` (colto alla "
                        "sprovvista)\n")
     assert en.endswith("expected ac, touch or flat-footed\n")
     it, en = _said(sqlite_store, "add", "Gob", "--hp", "5", "--score", "dex:200",
-                   code=2, names=GOB)
+                   code=2, names=GOB | {"dex:200"})
     assert it.endswith("atteso CAR:N con un punteggio 0..99\n")
     assert en.endswith("expected ABIL:N with a score 0..99\n")
     it, _en = _said(sqlite_store, "add", "Gob", "--hp", "5", "--score", "dex",
-                    code=2, names=GOB)
-    assert it.endswith("atteso CAR:N, p.es. dex:14\n")
+                    code=2, names=GOB | {"dex"})
+    assert it.endswith("atteso CAR:N, p.es. `dex:14`\n")
