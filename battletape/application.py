@@ -162,7 +162,7 @@ class Battletape(Reading):
             at, corrections = self._round_start(stream, round_)
         last = self._last_position(stream)
         if not 1 <= at <= last:
-            raise BadInput("position", at, f"1..{last}")
+            raise BadInput("position", at, '1..{last}', last=last)
         if self._batch is not None:
             return history.state_at(self._stream_events(stream), at)
 
@@ -496,10 +496,11 @@ class Battletape(Reading):
                   branched: tuple[str, int] | None, copied: list[ev.Event],
                   player_seeds: list[str]) -> None:
         if not name.strip():
-            raise BadInput("encounter name", name, "a non-empty name")
+            raise BadInput("encounter name", name, N_("a non-empty name"))
         system = systems.get(system).id
         if any(r.name.casefold() == name.casefold() for r in self.registrations()):
-            raise BadInput("encounter name", name, "a name not used yet in this store")
+            raise BadInput("encounter name", name,
+                           N_("a name not used yet in this store"))
         stream = store.encounter_id(name)
         secret = commitment = None
         if branched and seed is None:
@@ -514,8 +515,8 @@ class Battletape(Reading):
             secret = secrets.token_bytes(32)
             commitment = fair_dice.commitment(secret)
         elif player_seeds:
-            raise BadInput("--player-seed", player_seeds[0], "no --seed: a public seed "
-                           "is reproducible by anyone, nothing to contribute to")
+            raise BadInput("--player-seed", player_seeds[0], N_("no --seed: a public seed "
+                           "is reproducible by anyone, nothing to contribute to"))
         extra = self._registration_events(name, stream, campaign, system, self.user,
                                           branched[0] if branched else None)
         first = ev.EncounterStarted(
@@ -620,18 +621,19 @@ class Battletape(Reading):
         start = events[0]
         stream = start.originator_id
         if stream != store.encounter_id(start.name):
-            raise BadInput("encounter id", str(stream), "the id its name gives")
+            raise BadInput("encounter id", str(stream), N_("the id its name gives"))
         existing = self._stream_events(stream)
         if self.campaign_events(start.campaign):
             self.require_gm(start.campaign, "import into it")
         for old, new in zip(existing, events):
             if ev.encoder.encode(old) != ev.encoder.encode(new):
                 raise BadInput("import", f"position {old.originator_version}",
-                               f"the same event as encounter {start.name!r} already "
-                               "holds (this store has a different history)")
+                               N_("the same event as encounter {name!r} already holds "
+                                  "(this store has a different history)"),
+                               name=start.name)
         if len(existing) > len(events):
             raise BadInput("import", f"{len(events)} events",
-                           f"at least the {len(existing)} already stored")
+                           N_('at least the {n} already stored'), n=len(existing))
         missing = events[len(existing):]
         if not missing:
             return 0
@@ -687,7 +689,8 @@ class Battletape(Reading):
         cid = store.campaign_id(campaign)
         existing = self._stream_events(cid)
         if not existing:
-            raise BadInput("campaign", campaign, "a campaign with at least one encounter")
+            raise BadInput("campaign", campaign,
+                           N_("a campaign with at least one encounter"))
         start = len(existing) + 1
         stamped = self._stamp(cid, start, new, command)
         if self._batch is not None:
@@ -708,7 +711,8 @@ class Battletape(Reading):
         cid = store.campaign_id(campaign)
         existing = self._stream_events(cid)
         if not existing:
-            raise BadInput("campaign", campaign, "a campaign with at least one encounter")
+            raise BadInput("campaign", campaign,
+                           N_("a campaign with at least one encounter"))
         dice_state = fair_dice.campaign_state(existing)
         start = len(existing) + 1
         secret = fair_dice.secret_of(dice_state, self.dice_secrets(cid), recording=True)

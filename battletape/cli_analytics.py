@@ -14,6 +14,7 @@ import typer
 from battletape.cli import app
 from battletape.stores.locations import resolve_url, sqlite_file
 from battletape.session import Context, get, out
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 
 ANALYTICS_HELP = ("The DuckDB analytics file (default: beside the store, "
@@ -98,7 +99,7 @@ def sql(ctx: typer.Context,
 
     c = get(ctx)
     if format_ not in ("table", "csv", "json"):
-        raise BadInput("--format", format_, "table, csv or json")
+        raise BadInput("--format", format_, N_("table, csv or json"))
     if schema:
         from battletape.domain.words import tr
 
@@ -108,8 +109,8 @@ def sql(ctx: typer.Context,
                                  "branch)."))
         return
     if query is None:
-        raise BadInput("query", None, 'an SQL query, e.g. "SELECT * FROM encounters" '
-                       "(or --schema)")
+        raise BadInput("query", None, N_('an SQL query, e.g. "SELECT * FROM encounters" '
+                       "(or --schema)"))
     # refused before any work: checked by the open file's connection when the file is
     # current (run checks it), before opening the store and catching up otherwise
     con = reading(c, analytics, before_work=lambda: analytics_query.check(query))
@@ -301,9 +302,9 @@ def export_parquet(c: Context, output: str, analytics: Optional[str] = None) -> 
     analytics = analytics or getattr(c, "analytics", None)
     target = Path(output)
     if target.exists() and not target.is_dir():
-        raise BadInput("-o", output, "a folder (it is created if missing)")
+        raise BadInput("-o", output, N_("a folder (it is created if missing)"))
     if not target.parent.exists():
-        raise BadInput("-o", output, "a folder inside an existing one")
+        raise BadInput("-o", output, N_("a folder inside an existing one"))
     path = caught_up(c, analytics)
     written = to_parquet(path, target)
     out(c, f"wrote {sum(1 for n in written.values() if n)} tables "

@@ -9,6 +9,7 @@ import typer
 
 from battletape.cli import app
 from battletape.session import echo_events, get, out
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 
 bestiary_app = typer.Typer(help="Stat blocks and saved attacks (add --from, attack A T "
@@ -24,7 +25,8 @@ def _campaign(c, campaign: Optional[str]) -> tuple[str, str]:
         regs = [r for r in c.bt.registrations() if r.campaign.casefold()
                 == campaign.casefold()]
         if not regs:
-            raise BadInput("campaign", campaign, "a campaign with at least one encounter")
+            raise BadInput("campaign", campaign,
+                           N_("a campaign with at least one encounter"))
         return regs[-1].campaign, regs[-1].system
     reg = c.bt.registration(c.encounter)
     return reg.campaign, reg.system
@@ -44,9 +46,11 @@ def bestiary_add(ctx: typer.Context, file: str = typer.Argument(..., help="A TOM
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as err:
-        raise BadInput("file", file, f"a readable TOML file ({err.strerror})") from None
+        raise BadInput("file", file,
+                       N_("a readable TOML file ({strerror})"),
+                       strerror=err.strerror) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise BadInput("file", file, f"valid TOML ({err})") from None
+        raise BadInput("file", file, N_('valid TOML ({err})'), err=err) from None
     camp, system = _campaign(c, campaign)
     blocks = stat_blocks.read(data, path.name, system)
     echo_events(c, c.bt.record_campaign(camp, blocks))

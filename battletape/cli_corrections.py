@@ -13,7 +13,7 @@ from battletape.cli import app
 from battletape.session import Context, echo_events, get, out
 from battletape.domain.errors import BadInput
 from battletape.domain import systems
-from battletape.domain.words import tr, words
+from battletape.domain.words import tr, words, N_
 
 KIND_HELP = "rules-error, table-error or tactical (tactical choices are never rewound)."
 
@@ -395,9 +395,9 @@ def gm_add(ctx: typer.Context, name: str,
     c.bt.require_gm(camp, "add a GM")
     roster = {n.casefold(): b for n, b in c.bt.gm_roster(camp).items()}
     if user is not None and not user.strip():
-        raise BadInput("--user", user, "an OS user or a database role")
+        raise BadInput("--user", user, N_("an OS user or a database role"))
     if name.casefold() in roster and (user is None or roster[name.casefold()] == user):
-        raise BadInput("GM", name, "someone not already a GM (or a new --user)")
+        raise BadInput("GM", name, N_("someone not already a GM (or a new --user)"))
     echo_events(c, c.bt.record_campaign(camp, [ev.GmAdded(name=name, user=user)]))
 
 

@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from battletape.domain.words import tr
+from battletape.domain.words import tr, N_
 from battletape.cli import app
 from battletape.session import get, out
 from battletape.domain.errors import BadInput
@@ -29,7 +29,7 @@ def export(ctx: typer.Context,
         from battletape.cli_analytics import export_parquet
 
         if not output:
-            raise BadInput("-o", None, "a folder for the Parquet files")
+            raise BadInput("-o", None, N_("a folder for the Parquet files"))
         export_parquet(c, output, analytics)
         return
     events = c.bt.events(c.encounter)
@@ -58,7 +58,7 @@ def export(ctx: typer.Context,
         return
     path = Path(output)
     if not path.parent.exists():
-        raise BadInput("-o", output, "a file in an existing folder")
+        raise BadInput("-o", output, N_("a file in an existing folder"))
     path.write_bytes(data)
     out(c, tr(c.lang, "wrote {path} ({size} bytes)", path=path, size=len(data)))
 
@@ -76,7 +76,7 @@ def _chart_beside(output: str | None) -> Path | None:
         return None
     path = Path(output)
     if not path.parent.exists():
-        raise BadInput("-o", output, "a file in an existing folder")
+        raise BadInput("-o", output, N_("a file in an existing folder"))
     stem = path.name[:-3] if path.name.endswith(".md") else path.name
     return path.with_name(stem + ".hp.svg")
 
@@ -92,7 +92,7 @@ def import_(ctx: typer.Context, file: str = typer.Argument(..., help="A battleta
     else:
         path = Path(file)
         if not path.is_file():
-            raise BadInput("file", file, "an existing export file")
+            raise BadInput("file", file, N_("an existing export file"))
         lines = path.read_bytes().splitlines()
     from battletape import keys
 
@@ -120,7 +120,7 @@ def replay(ctx: typer.Context, encounter: Optional[str] = typer.Argument(None),
 
     c = get(ctx)
     if by not in ("event", "turn"):
-        raise BadInput("--by", by, "event or turn")
+        raise BadInput("--by", by, N_("event or turn"))
     name = encounter or c.encounter
     events = StoredLog(c.bt, name)  # read a page at a time, as the player gets there
     interactive = sys.stdin.isatty() and sys.stdout.isatty() and not plain

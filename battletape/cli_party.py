@@ -10,6 +10,7 @@ import typer
 from battletape.cli import app
 from battletape.cli_bestiary import _campaign
 from battletape.session import echo_events, get, out
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 
 ACTIONS = ("list", "add", "update", "remove")
@@ -39,25 +40,28 @@ def party(ctx: typer.Context,
         _list(c, camp, system, kept, json_)
         return
     if not name:
-        raise BadInput(f"party {action}", None, "the PC's name")
+        raise BadInput(f"party {action}", None, N_("the PC's name"))
     found = sheets.find(kept, name)
     if action == "remove":
         if found is None:
-            raise BadInput("PC", name, "one of the party: " + (", ".join(kept) or "none"))
+            raise BadInput("PC", name, N_("one of the party: {names}") if kept else
+                           N_("one of the party: none yet"), names=", ".join(kept))
         echo_events(c, c.bt.record_campaign(camp, [sheets.SheetKept(
             name=found.name, system=system, removed=True)], c.command_line))
         return
     values, typed = typed_values(system, "add", [name, *ctx.args])
     typed -= {"name"}
     if action == "add" and found is not None:
-        raise BadInput("PC", name, f"a PC not in the party yet ({found.name} is: "
-                       f"`party update {found.name} ...`)")
+        raise BadInput("PC", name,
+                       N_("a PC not in the party yet ({name} is: `party update {name} "
+                          "...`)"), name=found.name)
     if action == "update" and found is None:
-        raise BadInput("PC", name, "one of the party: " + (", ".join(kept) or "none"))
+        raise BadInput("PC", name, N_("one of the party: {names}") if kept else
+                           N_("one of the party: none yet"), names=", ".join(kept))
     base = dict(found.stats) if found is not None else {}
     sheet = sheets.sheet_of(values, typed, base)
     if "hp" not in sheet:
-        raise BadInput("--hp", None, "the PC's maximum hit points")
+        raise BadInput("--hp", None, N_("the PC's maximum hit points"))
     systems.get(system)  # the sheet's system is the campaign's current one
     who = found.name if found is not None else name
     echo_events(c, c.bt.record_campaign(camp, [sheets.keep(who, system, sheet)],

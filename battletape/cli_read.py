@@ -24,7 +24,7 @@ def state(ctx: typer.Context,
     """The state now or at any point.  Example: battletape state --round 2 --json"""
     c = get(ctx)
     if at is not None and round_ is not None:
-        raise BadInput("--at/--round", f"{at}/{round_}", "one of them, not both")
+        raise BadInput("--at/--round", f"{at}/{round_}", N_("one of them, not both"))
     s = c.bt.state(c.encounter, at=at, round_=round_)
     if json_:
         import msgspec
@@ -118,18 +118,19 @@ def run_script(ctx: typer.Context, file: str = typer.Argument(..., help="A scrip
     """Run a battle script, one command a line, all or nothing.  Example: battletape run fixtures/battles/bridge.bt"""
     c = get(ctx)
     if c.force is not None:
-        raise BadInput("--force", c.force, "a line of the script: `--force REASON "
-                       "COMMAND`, forcing that command alone")
+        raise BadInput("--force", c.force, N_("a line of the script: `--force REASON "
+                       "COMMAND`, forcing that command alone"))
     if file == "-":
         text = sys.stdin.read()
     else:
         path = Path(file)
         if not path.is_file():
-            raise BadInput("script", file, "an existing file")
+            raise BadInput("script", file, N_("an existing file"))
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:
-            raise BadInput("script", file, f"a readable UTF-8 text file ({err})") from None
+            raise BadInput("script", file,
+                           N_("a readable UTF-8 text file ({err})"), err=err) from None
     run_lines(c, text.splitlines())
 
 
@@ -205,7 +206,7 @@ def demo(ctx: typer.Context,
         package, path = chosen.demo
         script = resources.files(package).joinpath(path).read_text("utf-8")
     except FileNotFoundError:
-        raise BadInput("--system", system, "a system with a bundled demo") from None
+        raise BadInput("--system", system, N_("a system with a bundled demo")) from None
     first = next(line for line in script.splitlines() if line.startswith("new "))
     title = shlex.split(first)[1]
     name = title

@@ -12,6 +12,7 @@ import typer
 
 from battletape.cli import _encounters, app
 from battletape.session import get
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 
 
@@ -28,7 +29,8 @@ def play(ctx: typer.Context,
     if encounter:
         c.encounter = c.bt.registration(encounter).name
     if not sys.stdin.isatty():
-        raise BadInput("play", "stdin", "a terminal (for a script: battletape run FILE)")
+        raise BadInput("play", "stdin",
+                       N_("a terminal (for a script: battletape run FILE)"))
     session.interact(c)
 
 

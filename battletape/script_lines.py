@@ -6,6 +6,7 @@ from __future__ import annotations
 import shlex
 from typing import Callable
 
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 
 # the short words of `play` (scripts accept them too: one grammar)
@@ -20,7 +21,8 @@ def split(line: str, where: str = "line") -> list[str]:
     try:
         args = shlex.split(line, comments=True)
     except ValueError as err:
-        raise BadInput(where, line.strip(), f"valid quoting ({err})") from None
+        raise BadInput(where, line.strip(),
+                       N_("valid quoting ({err})"), err=err) from None
     from battletape.api.lines import lift_globals
     from battletape.registry import declared_options
     from battletape.session import split_globals
@@ -30,7 +32,7 @@ def split(line: str, where: str = "line") -> list[str]:
     if at < len(args) and args[at] in ALIASES:
         args[at] = ALIASES[args[at]]
     if (at < len(args) and args[at] in REFUSED) or "--store" in args:
-        raise BadInput(where, line.strip(), "a battle command")
+        raise BadInput(where, line.strip(), N_("a battle command"))
     return args
 
 

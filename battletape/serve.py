@@ -281,7 +281,8 @@ def listening(host: str, port: int):
         sock.bind(address)
     except OSError as err:
         raise BadInput("--host/--port", f"{host}:{port}",
-                       f"an address free to listen on ({err.strerror or err})") from None
+                       N_("an address free to listen on ({n})"),
+                       n=err.strerror or err) from None
     return sock
 
 

@@ -58,7 +58,8 @@ class Context(Services):
         except click.ClickException as err:
             raise BattletapeError(err.format_message()) from None
         except ValueError as err:  # unbalanced quotes in a line typed by hand
-            raise BadInput("command", line, f"valid quoting ({err})") from None
+            raise BadInput("command", line,
+                           N_("valid quoting ({err})"), err=err) from None
         return capture.decided
 
     def record(self, decide, needs_history: bool = False, after=None):
@@ -75,6 +76,7 @@ class Context(Services):
 
 
 # the global options are the library's reading of a line (api/lines.py), shared
+from battletape.domain.words import N_
 from battletape.api.lines import (  # noqa: F401
     GLOBAL_OPTIONS, click_module, forced_reason, global_value, split_globals)
 

@@ -13,6 +13,7 @@ from typing import Any, Iterable
 
 import msgspec
 
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 
 LIMIT = 1_000_000            # hit points, damage, healing, bonuses, totals: ± this
@@ -35,9 +36,10 @@ def check_name(what: str, name: str) -> None:
     """A name a user gives: printable, at most :data:`NAME_LENGTH` characters."""
     what = LABELS.get(what, what)
     if not printable(name):
-        raise BadInput(what, name, "printable text (no control characters)")
+        raise BadInput(what, name, N_("printable text (no control characters)"))
     if len(name) > NAME_LENGTH:
-        raise BadInput(what, name[:NAME_LENGTH] + "...", f"at most {NAME_LENGTH} characters")
+        raise BadInput(what, name[:NAME_LENGTH] + "...",
+                       N_("at most {NAME_LENGTH} characters"), NAME_LENGTH=NAME_LENGTH)
 
 
 def check_events(events: Iterable[msgspec.Struct]) -> None:
@@ -52,17 +54,18 @@ def _check(value: Any, key: str | None) -> None:
     if isinstance(value, int):
         if key == "seed":
             if not 0 <= value < SEED_LIMIT:
-                raise BadInput("seed", value, f"0 to {SEED_LIMIT - 1:,}")
+                raise BadInput("seed", value, N_('0 to {n:,}'), n=SEED_LIMIT - 1)
         elif key not in POSITIONS and not -LIMIT <= value <= LIMIT:
             raise BadInput(key or "number", value,
-                           f"a number from {-LIMIT:,} to {LIMIT:,}")
+                           N_('a number from {n:,} to {LIMIT:,}'), n=-LIMIT, LIMIT=LIMIT)
     elif isinstance(value, str):
         if key in NAMES:
             check_name(key, value)
         elif not printable(value.replace("\n", " ")) or len(value) > TEXT_LENGTH:
             shown = value if len(value) <= 60 else value[:60] + "..."
-            raise BadInput(key or "text", shown, f"printable text of at most "
-                           f"{TEXT_LENGTH} characters")
+            raise BadInput(key or "text", shown,
+                           N_("printable text of at most {TEXT_LENGTH} characters"),
+                           TEXT_LENGTH=TEXT_LENGTH)
     elif isinstance(value, dict):
         # names first: a bad name is named as such, not as the command line holding it
         for k, v in sorted(value.items(), key=lambda kv: kv[0] not in NAMES):

@@ -54,12 +54,13 @@ def rewind(events: list[Event], position: int, reason: str, kind: str,
     tactically poor choice never is. ``dispute``: the dispute the rewind settles."""
     check_kind(kind, policy)
     if not reason.strip():
-        raise BadInput("reason", reason, "why the battle is rewound")
+        raise BadInput("reason", reason, N_("why the battle is rewound"))
     last = events[-1].originator_version if events else 0
     starts = [e.originator_version for e in events if isinstance(e, EncounterStarted)]
     if not starts or position < starts[0] or position >= last:
         raise BadInput("position", position,
-                       f"a position from {starts[0] if starts else 1} to {last - 1}")
+                       N_("a position from {n} to {n2}"),
+                       n=starts[0] if starts else 1, n2=last - 1)
     if dispute is not None:
         d = check_dispute(events, dispute)
         if d.target <= position:
@@ -92,9 +93,11 @@ def check_dispute(events: Sequence[Event], position: int,
         disputes = [str(e.originator_version) for e in events
                     if isinstance(e, DisputeRaised)]
         raise BadInput("--dispute", position,
-                       "the position of a dispute of this encounter"
-                       + (f" ({', '.join(disputes)})" if disputes else
-                          " (there is none: raise one with `dispute POSITION`)"))
+                       N_("the position of a dispute of this encounter ({positions})")
+                       if disputes else
+                       N_("the position of a dispute of this encounter (there is none: "
+                          "raise one with `dispute POSITION`)"),
+                       positions=", ".join(disputes))
     if any(isinstance(e, DisputeResolved) and e.dispute == position for e in events):
         raise violation(N_("dispute {dispute} is already resolved"), dispute=position)
     if corrected is not None and found.target < corrected:

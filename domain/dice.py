@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Iterator
 if TYPE_CHECKING:
     import random
 
+from battletape.domain.words import N_
 from battletape.domain.errors import BadDiceExpression, BadInput
 from battletape.domain.events import Roll
 
@@ -178,7 +179,8 @@ def roll_faces(expr: str, faces: list[int]) -> Roll:
     r = roll(expr, typed)  # type: ignore[arg-type]
     if typed.used != len(faces):
         raise BadInput(f"--faces for {expr}", ",".join(map(str, faces)),
-                       f"{typed.used} face(s): the dice {expr} rolls")
+                       N_("{used} face(s): the dice {expr} rolls"),
+                       used=typed.used, expr=expr)
     return Roll(expr=r.expr, faces=r.faces, sides=r.sides, modifier=r.modifier,
                 total=r.total, source="typed")
 
@@ -192,12 +194,12 @@ class _Typed:
     def randrange(self, start, stop=None, step=1):
         if self.used >= len(self.faces):
             raise BadInput(f"--faces for {self.expr}", ",".join(map(str, self.faces)),
-                           "a face for every die it rolls (more are needed)")
+                           N_("a face for every die it rolls (more are needed)"))
         face = self.faces[self.used]
         self.used += 1
         if stop is None:       # a die of ``start`` sides: randrange(sides) + 1
             if not 1 <= face <= start:
-                raise BadInput(f"face of a d{start}", face, f"1..{start}")
+                raise BadInput(f"face of a d{start}", face, '1..{start}', start=start)
             return face - 1
         if face not in range(start, stop, step):   # d%: 0, 10, ... 90
             raise BadInput("face of a d%", face, "0, 10, ... 90")
@@ -279,20 +281,20 @@ class _Extreme:
 def typed(expr: str, total: int) -> Roll:
     """A total announced by the GM for ``expr`` (physical dice): checked for range."""
     if total < 0:
-        raise BadInput("damage", total, "a total of 0 or more")
+        raise BadInput("damage", total, N_("a total of 0 or more"))
     if total > MAX_TOTAL:
-        raise BadInput("total", total, f"at most {MAX_TOTAL:,}")
+        raise BadInput("total", total, N_('at most {MAX_TOTAL:,}'), MAX_TOTAL=MAX_TOTAL)
     if expr and expr != "typed":
         low, high = bounds(expr)
         if not low <= total <= high:
-            raise BadInput(f"total for {expr}", total, f"{low}..{high}")
+            raise BadInput(f"total for {expr}", total, '{low}..{high}', low=low, high=high)
     return Roll(expr=expr or "typed", total=total, source="typed")
 
 
 def d20_typed(natural: int, modifier: int = 0, what: str = "natural d20") -> Roll:
     """A natural d20 rolled at the table and typed in."""
     if not 1 <= natural <= 20:
-        raise BadInput(what, natural, "a natural d20 from 1 to 20")
+        raise BadInput(what, natural, N_("a natural d20 from 1 to 20"))
     expr = f"1d20{modifier:+d}" if modifier else "1d20"
     return Roll(expr=expr, faces=[natural], sides=[20], modifier=modifier,
                 total=natural + modifier, source="typed")
@@ -318,7 +320,7 @@ def d100(natural: int | None, rng: random.Random, what: str) -> Roll:
     if natural is None:
         return roll("1d100", rng)
     if not 1 <= natural <= 100:
-        raise BadInput(what, natural, "a d100 result from 1 to 100")
+        raise BadInput(what, natural, N_("a d100 result from 1 to 100"))
     return Roll(expr="1d100", faces=[natural], sides=[100], total=natural, source="typed")
 
 

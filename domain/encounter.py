@@ -103,8 +103,8 @@ def require_turn(state: EncounterState, c: Combatant, what: str,
 
 def positive(what: str, value: int, allow_zero: bool = True) -> int:
     if value < 0 or (value == 0 and not allow_zero):
-        raise BadInput(what, value, "a positive number" if not allow_zero
-                       else "0 or more")
+        raise BadInput(what, value, N_("a positive number") if not allow_zero
+                       else N_("0 or more"))
     return value
 
 
@@ -126,7 +126,7 @@ def end(state: EncounterState, outcome: str) -> list:
 
     require_on(state)
     if not outcome.strip():
-        raise BadInput("outcome", outcome, "victory, defeat, truce...")
+        raise BadInput("outcome", outcome, N_("victory, defeat, truce..."))
     return [EncounterEnded(outcome=outcome)]
 
 
@@ -152,7 +152,7 @@ def heal_decision(amount, heal, check: bool = True):
     def decide(state, rng):
         n, roll = healing_amount(amount, rng)
         if check and n <= 0:
-            raise BadInput("healing", amount, "1 or more, or dice notation: 2d4+2")
+            raise BadInput("healing", amount, N_("1 or more, or dice notation: 2d4+2"))
         return with_healing_roll(heal(state, n), roll)
     return decide
 

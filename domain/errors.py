@@ -197,15 +197,42 @@ class AmbiguousName(BattletapeError):
 
 
 class BadInput(BattletapeError):
-    """A value out of range or of the wrong kind."""
+    """A value out of range or of the wrong kind. ``expected`` is a message of the
+    catalogues (a literal marked ``N_`` at the call, or a template whose ``{fields}``
+    come as keyword arguments: ``N_("{low}..{high}"), low=1, high=20``), said in the
+    reader's language; a list of codes (``", ".join(DAMAGE_TYPES)``) is said as it is,
+    codes being typed as they are."""
 
-    def __init__(self, what: str, value: object, expected: str):
-        super().__init__(f"bad {what} {value!r}: expected {expected}",
+    def __init__(self, what: str, value: object, expected: str, /, **fields: object):
+        english = (expected.format(**{k: v.expected if isinstance(v, BadInput) else v
+                                      for k, v in fields.items()}) if fields else expected)
+        super().__init__(f"bad {what} {value!r}: expected {english}",
                          N_("bad {what} {value}: expected {expected}"), what=what,
-                         value=repr(value), expected=expected)
+                         value=repr(value), expected=english)
         self.what = what
         self.value = value
-        self.expected = expected
+        self.expected = english
+        self.expected_template, self.expected_fields = expected, fields
+
+    def say(self, lang: str = "en", words=None) -> str:
+        if lang == "en" or self.template is None:
+            return self.message
+        _ = words or _words(lang)
+        fields = _said(_, {k: v for k, v in self.fields.items() if k != "expected"})
+        fields["expected"] = _expected(_, self.expected_template, self.expected_fields)
+        return _(self.template, **fields)
+
+
+def _expected(_, template: str, fields: dict) -> str:
+    """What a :class:`BadInput` expected, in the reader's words: its message (plain,
+    or under the context ``expected``), its fields filled as they are (numbers, codes),
+    but a BadInput's (what another refusal expected) said as well."""
+    said = _.text(template)
+    if said == template:
+        said = _.text(template, "expected")
+    return said.format(**{k: _expected(_, v.expected_template, v.expected_fields)
+                          if isinstance(v, BadInput) else v for k, v in fields.items()}
+                       ) if fields else said
 
 
 class BadDiceExpression(BattletapeError):
@@ -256,6 +283,8 @@ class NotThisSystem(BadInput):
              **fields: object) -> "NotThisSystem":
         """The option ``what`` given ``value``, refused by ``template`` (``N_``)."""
         return cls(_english(template, fields), what, value, template, **fields)
+
+    say = BattletapeError.say
 
     def __str__(self) -> str:
         return self.message

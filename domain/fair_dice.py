@@ -177,7 +177,7 @@ def contribute(state: EncounterState, events: Sequence[ev.Event], name: str,
                value: str) -> list[ev.Event]:
     """``dice contribute NAME VALUE``: before the first roll of the secret in use."""
     if not value.strip():
-        raise BadInput("contribution", value, "a non-empty value")
+        raise BadInput("contribution", value, N_("a non-empty value"))
     d = state.dice
     if state.seed is not None:
         raise violation(N_("this encounter's dice come from the public seed {seed}: "

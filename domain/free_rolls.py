@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from battletape.domain import dice
 from battletape.domain.encounter import combatant
+from battletape.domain.words import N_
 from battletape.domain.events import Event, FreeRolled
 
 if TYPE_CHECKING:
@@ -33,5 +34,5 @@ def parse_faces(text: str | None) -> list[int]:
     if not faces or len(faces) > dice.MAX_DICE:
         from battletape.domain.errors import BadInput
 
-        raise BadInput("--faces", text, "the faces thrown, comma-separated: 3,5,1")
+        raise BadInput("--faces", text, N_("the faces thrown, comma-separated: 3,5,1"))
     return faces

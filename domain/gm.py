@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput, forcing
 from battletape.domain.events import Event, RulingRecorded
 
 
 def ruling(state, text: str, rule: str | None) -> list[Event]:
     if not text.strip():
-        raise BadInput("ruling", text, "the GM's call in words")
+        raise BadInput("ruling", text, N_("the GM's call in words"))
     return [RulingRecorded(text=text, rule=rule)]
 
 
@@ -18,7 +19,7 @@ def forced(decide, reason: str):
     event's stamp, why, the rule and the refusal), one per rule overridden (the
     refusals of one rule joined). A command no rule refused is recorded as it is."""
     if not reason.strip():
-        raise BadInput("--force", reason, "the GM's reason in words")
+        raise BadInput("--force", reason, N_("the GM's reason in words"))
 
     def decision(state, rng, *history):
         with forcing() as overridden:

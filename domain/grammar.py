@@ -32,7 +32,7 @@ def gender_of(text: str | None) -> str:
         return ""
     found = GENDERS.get(text.strip().lower())
     if found is None:
-        raise BadInput("--gender", text, "f or m")
+        raise BadInput("--gender", text, N_("f or m"))
     return found
 
 

@@ -29,6 +29,7 @@ import re
 from difflib import get_close_matches
 from typing import Callable, Iterable
 
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 
 LONGEST_NAME = 60
@@ -40,12 +41,15 @@ def effect_key(text: str, known: Iterable[str]) -> str:
     seed's conditions is a typo, not a new effect."""
     key = " ".join(text.split()).lower()
     if not key or len(key) > LONGEST_NAME:
-        raise BadInput("effect", text, f"a name of 1..{LONGEST_NAME} characters")
+        raise BadInput("effect", text,
+                       N_("a name of 1..{LONGEST_NAME} characters"),
+                       LONGEST_NAME=LONGEST_NAME)
     known = list(known)
     close = get_close_matches(key, known, n=1, cutoff=0.75)
     if close:
-        raise BadInput("condition", text, f"{close[0]} (or a named effect that is "
-                       f"not a near miss of a condition: {', '.join(known)})")
+        raise BadInput("condition", text,
+                       N_("{n} (or a named effect that is not a near miss of a "
+                          "condition: {n2})"), n=close[0], n2=', '.join(known))
     return key
 
 
@@ -199,7 +203,8 @@ def save_spec(text: str | None, kind: Callable[[str], str], example: str) -> str
     except ValueError:
         value = 0
     if not sep or not 1 <= value <= 40:
-        raise BadInput("--save-ends", text, f"KIND:DC, e.g. {example}")
+        raise BadInput("--save-ends", text,
+                       N_("KIND:DC, e.g. {example}"), example=example)
     return f"{kind(what.strip())}:{value}"
 
 
@@ -226,8 +231,8 @@ def turn_saves(given: Iterable[str], faces: Callable[[str, str], list[int]]
     for item in given or []:
         name, sep, value = str(item).rpartition("=")
         if not sep or not name.strip():
-            raise BadInput("--save", item, "NAME=N[,N...]: the naturals of its save-ends "
-                           "conditions, e.g. Bruna=12")
+            raise BadInput("--save", item, N_("NAME=N[,N...]: the naturals of its save-ends "
+                           "conditions, e.g. Bruna=12"))
         out[name.strip()] = [faces(v, f"--save for {name}") for v in value.split(",")]
     return out
 
@@ -237,12 +242,17 @@ def check_turn_saves(saves: dict[str, list[list[int]]], current, resolve) -> lis
     combatant), at most one per save it owes; any other name is bad input."""
     for name in saves:
         if current is None or resolve(name).name != current.name:
-            raise BadInput("--save", name, "the saves of the creature whose turn ends"
-                           + (f" ({current.name})" if current else ""))
+            raise BadInput("--save", name,
+                           N_("the saves of the creature whose turn ends ({name})")
+                           if current else
+                           N_("the saves of the creature whose turn ends"),
+                           name=current.name if current else "")
     naturals = next(iter(saves.values()), [])
     due = saves_due(current) if current is not None else []
     if len(naturals) > len(due):
         raise BadInput("--save", len(naturals),
-                       f"at most {len(due)} natural(s): {current.name}'s save-ends "
-                       "conditions" + (f" ({', '.join(n for n, _, _ in due)})" if due else ""))
+                       N_("at most {n} natural(s): {name}'s save-ends conditions ({due})")
+                       if due else
+                       N_("at most {n} natural(s): {name}'s save-ends conditions"),
+                       n=len(due), name=current.name, due=", ".join(n for n, _, _ in due))
     return naturals

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 from battletape.domain.events import Event, NoteRecorded
 from battletape.domain.state import EncounterState
@@ -23,8 +24,8 @@ def place(first: str, second: str | None) -> tuple[int | None, str]:
     try:
         at = int(first)
     except ValueError:
-        raise BadInput("position", first, "a position of the log (a whole number) "
-                       "before the text, or the text alone in quotes") from None
+        raise BadInput("position", first, N_("a position of the log (a whole number) "
+                       "before the text, or the text alone in quotes")) from None
     return at, second
 
 
@@ -34,12 +35,13 @@ def note(state: EncounterState, at: int | None, text: str, by: str | None = None
     last event that counts, so that deciding it again from the effective history,
     where corrections are not folded, finds the same)."""
     if not text.strip():
-        raise BadInput("note", text, "the remark in words")
+        raise BadInput("note", text, N_("the remark in words"))
     last = events[-1].originator_version if events else state.position
     if at is None:
         at = _counted_end(state, events)
     if not 1 <= at <= last:
-        raise BadInput("position", str(at), f"a position of the log, 1..{last}")
+        raise BadInput("position", str(at),
+                       N_("a position of the log, 1..{last}"), last=last)
     return [NoteRecorded(text=text, at=at, author=(by or "").strip())]
 
 

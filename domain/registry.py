@@ -14,6 +14,7 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 
 #: more system packages, kept outside battletape (a plug-in, the tests' tiny system):
@@ -52,8 +53,8 @@ def packages(module: str = "system") -> tuple[str, ...]:
             spec = None
         folders = list(spec.submodule_search_locations or []) if spec else []
         if not folders:
-            raise BadInput(PLUGINS_VARIABLE, name, "the dotted name of a package "
-                           "holding a rule system (a system.py)")
+            raise BadInput(PLUGINS_VARIABLE, name, N_("the dotted name of a package "
+                           "holding a rule system (a system.py)"))
         if any(_holds(f, module) for f in folders) and name not in found:
             found.append(name)
     return tuple(found)

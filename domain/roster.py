@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from battletape.domain.encounter import positive, require_on
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 # short names are names' own; roster.resolve, .match and .initials stay for callers
 from battletape.domain.names import initials, match, resolve  # noqa: F401
@@ -17,8 +18,8 @@ if TYPE_CHECKING:
 
 #: what a name may not hold, and how a refusal says so: ``/`` writes a roll's two
 #: faces (``Bruna=7/15``) in the systems with advantage; 13th Age has none
-NAME_RULES = {",=/": "a name without commas, '=' or '/'",
-              ",=": "a name without commas or '='"}
+NAME_RULES = {",=/": N_("a name without commas, '=' or '/'"),
+              ",=": N_("a name without commas or '='")}
 
 
 def check_body(state: EncounterState, name: str, hp: int, count: int, pc: bool,
@@ -31,11 +32,11 @@ def check_body(state: EncounterState, name: str, hp: int, count: int, pc: bool,
         raise BadInput("name", name, NAME_RULES[forbidden])
     positive("hp", hp, allow_zero=False)
     if hp > 100000:
-        raise BadInput("hp", hp, "at most 100000")
+        raise BadInput("hp", hp, N_("at most 100000"))
     if not 1 <= count <= 50:
         raise BadInput("count", count, "1..50")
     if pc and count > 1:
-        raise BadInput("count", count, "1 for a PC")
+        raise BadInput("count", count, N_("1 for a PC"))
     if not 0 <= ac <= 60:
         raise BadInput("ac", ac, "0..60")
     if not -10 <= init <= 30:
@@ -49,7 +50,7 @@ def names_for(state: EncounterState, name: str, count: int) -> list[str]:
     taken |= {c.group.casefold() for c in state.combatants.values() if c.group}
     for n in names + ([name] if count > 1 else []):
         if n.casefold() in taken:
-            raise BadInput("name", n, "a name not already in this encounter")
+            raise BadInput("name", n, N_("a name not already in this encounter"))
     return names
 
 

@@ -68,18 +68,18 @@ def _value(p: Param, value: Any, where: str) -> Any:
 def _typed(p: Param, value: Any, where: str) -> Any:
     if p.type is bool:
         if not isinstance(value, bool):
-            raise BadInput(where, value, "true or false")
+            raise BadInput(where, value, N_("true or false"))
         return value
     if p.type is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise BadInput(where, value, "a whole number")
+            raise BadInput(where, value, N_("a whole number"))
         return value
     if p.type is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise BadInput(where, value, "a number")
+            raise BadInput(where, value, N_("a number"))
         return float(value)
     if isinstance(value, (bool, list, dict)):
-        raise BadInput(where, value, "a text or a number")
+        raise BadInput(where, value, N_("a text or a number"))
     return str(value)
 
 
@@ -93,8 +93,8 @@ def _options(verb: Verb, table: dict[str, Any], skip: set[str], where: str,
         p = params.get(key)
         if p is None or p.name in leave_out:
             known = sorted({f.lstrip("-") for f in verb.options} - set(leave_out))
-            raise BadInput(f"{where} key", key, "an option of `" + verb.name + "`: "
-                           + ", ".join(known))
+            raise BadInput(f"{where} key", key, N_("an option of `{verb}`: {known}"),
+                           verb=verb.name, known=", ".join(known))
         out[p.name] = _value(p, value, f"{where}.{key}")
     return out
 
@@ -102,7 +102,8 @@ def _options(verb: Verb, table: dict[str, Any], skip: set[str], where: str,
 def check_trigger(text: Any, where: str) -> str:
     if not isinstance(text, str) or not (m := TRIGGER.match(text)) or not (
             m.group("nat") or m.group("res")):
-        raise BadInput(where, text, "a trigger like " + TRIGGER_FORMS)
+        raise BadInput(where, text, N_("a trigger like {forms}"),
+                       forms=TRIGGER_FORMS)
     return " ".join(text.split())
 
 
@@ -115,28 +116,28 @@ def read(data: dict[str, Any], source: str, system: str | None) -> list[ev.StatB
     file_system = data.get("system", system)
     blocks = {k: v for k, v in data.items() if k != "system"}
     if not blocks:
-        raise BadInput("stat block file", source, "at least one [KEY] table")
+        raise BadInput("stat block file", source, N_("at least one [KEY] table"))
     out: list[ev.StatBlockSaved] = []
     for key, table in blocks.items():
         if not isinstance(table, dict):
-            raise BadInput("stat block", key, "a [KEY] table of statistics")
+            raise BadInput("stat block", key, N_("a [KEY] table of statistics"))
         if not key.strip() or any(ch in key for ch in ",=/"):
-            raise BadInput("stat block key", key, "a name without commas, '=' or '/'")
+            raise BadInput("stat block key", key, N_("a name without commas, '=' or '/'"))
         rules = systems.get(str(table.get("system", file_system or systems.DEFAULT_SYSTEM)))
         add, attack = rules.verb("add"), rules.verb("attack")
         stats = _options(add, table, BLOCK_KEYS, f"[{key}]", leave_out=("count",))
         if "hp" not in stats:
-            raise BadInput(f"[{key}]", "no hp", "hp = N (maximum hit points)")
+            raise BadInput(f"[{key}]", "no hp", N_("hp = N (maximum hit points)"))
         attacks: dict[str, dict[str, Any]] = {}
         saved = table.get("attacks", {})
         if not isinstance(saved, dict):
-            raise BadInput(f"[{key}].attacks", saved, "[KEY.attacks.NAME] tables")
+            raise BadInput(f"[{key}].attacks", saved, N_("[KEY.attacks.NAME] tables"))
         for name, values in saved.items():
             where = f"[{key}.attacks.{name}]"
             if not isinstance(values, dict):
-                raise BadInput(where, values, "a table of attack options")
+                raise BadInput(where, values, N_("a table of attack options"))
             if not name.strip() or " " in name.strip():
-                raise BadInput("saved attack name", name, "one word, e.g. axe")
+                raise BadInput("saved attack name", name, N_("one word, e.g. axe"))
             options = _options(attack, values, ATTACK_KEYS, where)
             triggers = values.get("triggers", [])
             triggers = triggers if isinstance(triggers, list) else [triggers]
@@ -163,9 +164,10 @@ def find(blocks: dict[str, Any], key: str) -> Any:
     """The block called ``key`` (a prefix or initials will do: domain.roster)."""
     full = resolve(blocks, key, "stat block")
     if full is None:
-        raise BadInput("stat block", key, "one of the campaign's bestiary: "
-                       + (", ".join(blocks) or "none yet (load one with "
-                                                "`battletape bestiary add FILE`)"))
+        raise BadInput("stat block", key,
+                       N_("one of the campaign's bestiary: {keys}") if blocks else
+                       N_("one of the campaign's bestiary: none yet (load one with "
+                          "`battletape bestiary add FILE`)"), keys=", ".join(blocks))
     return blocks[full]
 
 
@@ -217,12 +219,13 @@ def saved_attack(state: EncounterState, attacker: str, name: str) -> tuple[str, 
     c = combatant(state, attacker)
     attacks = c.extra.get(EXTRA_KEY) or {}
     if not attacks:
-        raise BadInput("saved attack", name, f"an attack saved in {c.name}'s stat block "
-                       f"({c.name} was not added with --from)")
+        raise BadInput("saved attack", name,
+                       N_("an attack saved in {name}'s stat block ({name} was not added "
+                          "with --from)"), name=c.name)
     full = resolve(attacks, name, "saved attack")
     if full is None:
-        raise BadInput("saved attack", name, f"one of {c.name}'s: "
-                       + ", ".join(attacks))
+        raise BadInput("saved attack", name, N_("one of {name}'s: {attacks}"),
+                       name=c.name, attacks=", ".join(attacks))
     return c.name, full, attacks[full]
 
 

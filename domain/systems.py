@@ -146,9 +146,11 @@ class RuleSystem:
                 owners = [s.id for s in all_systems().values() if key in s.options]
                 where = (f"an option of {' and '.join(owners)}" if owners
                          else "not an optional rule of any system")
-                raise BadInput("--rule", name, f"an optional rule of {self.id} "
-                               f"({', '.join(o.replace('_', '-') for o in self.options) or 'none'}); "
-                               f"it is {where}")
+                raise BadInput("--rule", name,
+                               N_("an optional rule of {id} ({n}); it is {where}"),
+                               id=self.id,
+                               n=', '.join(o.replace('_', '-') for o in self.options) or 'none',
+                               where=where)
             out[key] = True
         return out
 

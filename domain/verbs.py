@@ -10,6 +10,7 @@ returns the decision, a pure function ``decide(state, rng)`` (or
 
 from __future__ import annotations
 
+from battletape.domain.words import N_
 from typing import Any, Callable, NamedTuple, Protocol
 
 
@@ -281,7 +282,7 @@ def ints(text: str | None, what: str) -> list[int]:
     try:
         return [int(x) for x in text.split(",")]
     except ValueError:
-        raise BadInput(what, text, "whole numbers separated by commas") from None
+        raise BadInput(what, text, N_("whole numbers separated by commas")) from None
 
 
 def pairs(items: list[str], what: str) -> dict[str, list[int]]:
@@ -296,6 +297,6 @@ def pairs(items: list[str], what: str) -> dict[str, list[int]]:
         except ValueError:
             numbers = None
         if not numbers:
-            raise BadInput(what, item, "NAME=NATURAL, e.g. Bruna=14")
+            raise BadInput(what, item, N_("NAME=NATURAL, e.g. Bruna=14"))
         out.setdefault(name, []).extend(numbers)
     return out

@@ -58,10 +58,11 @@ def between_battles(bt, campaign: str | None, encounter: str | None) -> tuple[st
     battles = [e for e in bt.campaign_events(campaign)
                if isinstance(e, ev.EncounterRegistered) and e.branched_from is None]
     if not battles:
-        raise BadInput("campaign", campaign, "a campaign with at least one battle")
+        raise BadInput("campaign", campaign, N_("a campaign with at least one battle"))
     last = battles[-1]
     if named is not None and named.campaign.casefold() != campaign.casefold():
-        raise BadInput("--encounter", named.name, f"a battle of campaign {campaign!r}")
+        raise BadInput("--encounter", named.name,
+                       N_("a battle of campaign {campaign!r}"), campaign=campaign)
     if named is not None and named.name != last.name:
         raise violation(N_("{name} is not the campaign's last battle ({last} came after "
                            "it): a rest follows the last one"), rule, name=named.name,

@@ -16,13 +16,14 @@ from typing import Sequence
 import msgspec
 
 from battletape.domain import events as ev
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 
 
 def fork_end(events: Sequence[ev.Event], position: int) -> int:
     """The last position of the command that holds ``position``."""
     if not 1 <= position <= len(events):
-        raise BadInput("position", position, f"1..{len(events)}")
+        raise BadInput("position", position, '1..{n}', n=len(events))
     cmd = events[position - 1].cmd
     end = position
     while end < len(events) and events[end].cmd == cmd:

@@ -17,6 +17,7 @@ from typing import Callable, Iterable, Sequence
 import msgspec
 
 from battletape.domain import events as ev
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 from battletape.replay import chain
 
@@ -100,49 +101,58 @@ def from_jsonl(lines: Iterable[bytes | str], key_for: Callable[[str], bytes | No
                 header = _header_decoder.decode(text)
             except msgspec.DecodeError as err:
                 raise BadInput(f"line {number}", _short(text),
-                               f"a {FORMAT} header ({err})") from None
+                               N_("a {FORMAT} header ({err})"),
+                               FORMAT=FORMAT, err=err) from None
             if header.format not in FORMATS:
                 raise BadInput(f"line {number}", header.format, FORMAT)
             chain_link = _start(text, header.format)
             key = key_for(header.campaign)
             if key is not None and not header.signed:
-                raise BadInput("export", "unsigned", f"an export signed with campaign "
-                               f"{header.campaign!r}'s secret, configured here (an "
-                               "unsigned file may have been edited and re-chained)")
+                raise BadInput("export", "unsigned",
+                               N_("an export signed with campaign {campaign!r}'s "
+                                  "secret, configured here (an unsigned file may have "
+                                  "been edited and re-chained)"),
+                               campaign=header.campaign)
             continue
         try:
             line = _line_decoder.decode(text)
             stored = bytes(line.event)
             e = ev.decoder.decode(stored)
         except msgspec.DecodeError as err:
-            raise BadInput(f"line {number}", _short(text), f"an event line ({err})") from None
+            raise BadInput(f"line {number}", _short(text),
+                           N_("an event line ({err})"), err=err) from None
         expected = len(events) + 1
         if line.position != expected or e.originator_version != expected:
-            raise BadInput(f"line {number}", line.position, f"position {expected}")
+            raise BadInput(f"line {number}", line.position,
+                           N_("position {expected_}"), expected_=expected)
         if events and e.originator_id != events[0].originator_id:
-            raise BadInput(f"line {number}", str(e.originator_id), "the encounter's id")
+            raise BadInput(f"line {number}", str(e.originator_id),
+                           N_("the encounter's id"))
         if not events and not isinstance(e, ev.EncounterStarted):
-            raise BadInput(f"line {number}", type(e).__name__, "EncounterStarted first")
+            raise BadInput(f"line {number}", type(e).__name__,
+                           N_("EncounterStarted first"))
         # the chain covers the event as exported: its bytes (an older version's event,
         # upcast since, encodes otherwise today) or, as ever, the event encoded again
         links = (_chain_step(chain_link, stored), _link(chain_link, e))
         chain_link = line.chain if line.chain in links else links[1]
         if chain_link != line.chain:
-            raise BadInput(f"line {number}", "chain", "an untampered line (the chain "
-                           "does not match: the line was changed)")
+            raise BadInput(f"line {number}", "chain", N_("an untampered line (the chain "
+                           "does not match: the line was changed)"))
         if key is not None and line.sig != chain.sign(key, chain_link):
-            raise BadInput(f"line {number}", "signature", "a line signed with the "
-                           "campaign's secret (this one was forged or edited)")
+            raise BadInput(f"line {number}", "signature", N_("a line signed with the "
+                           "campaign's secret (this one was forged or edited)"))
         events.append(e)
     if header is None or not events:
-        raise BadInput("export", "empty", "a header and at least one event")
+        raise BadInput("export", "empty", N_("a header and at least one event"))
     start = events[0]
     if (header.encounter, header.campaign) != (start.name, start.campaign):
         raise BadInput("export", f"header {header.encounter!r} of {header.campaign!r}",
-                       f"the encounter it holds ({start.name!r} of {start.campaign!r})")
+                       N_("the encounter it holds ({name!r} of {campaign!r})"),
+                       name=start.name, campaign=start.campaign)
     if header.events != len(events):
         raise BadInput("export", f"{len(events)} events",
-                       f"{header.events} events as the header says (truncated?)")
+                       N_("{events} events as the header says (truncated?)"),
+                       events=header.events)
     return header, events
 
 

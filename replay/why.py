@@ -73,14 +73,17 @@ def field_of(given: str, system: systems.RuleSystem) -> str:
     if key in FIELDS:
         return FIELDS[key]
     if not key:
-        raise BadInput("field", given, _expected(system))
+        raise BadInput("field", given, EXPECTED, conditions=_conditions(system))
     by_italian = {it.lower(): cid for cid, it in system.conditions.items()}
     return by_italian.get(key, key)
 
 
-def _expected(system: systems.RuleSystem) -> str:
-    return ("hp, temp_hp, status, init or a condition (" +
-            ", ".join(sorted(system.conditions)) + ")")
+#: what a field of ``why`` is
+EXPECTED = N_("hp, temp_hp, status, init or a condition ({conditions})")
+
+
+def _conditions(system: systems.RuleSystem) -> str:
+    return ", ".join(sorted(system.conditions))
 
 
 def value_of(state: EncounterState, name: str | None, field: str) -> Any:
@@ -106,12 +109,12 @@ def why(events: Sequence[ev.Event], name: str, field: str = "hp",
     prefix, initials); a field that is neither a value nor a condition the
     combatant ever had nor one of its system is ``BadInput``."""
     if not events:
-        raise BadInput("encounter", "", "an encounter with events")
+        raise BadInput("encounter", "", N_("an encounter with events"))
     history = history if history is not None else EffectiveHistory(events)
     system = systems.get(getattr(events[0], "system", systems.DEFAULT_SYSTEM))
     last = events[-1].originator_version
     if at is not None and not 1 <= at <= last:
-        raise BadInput("--at", str(at), f"a position of the log, 1..{last}")
+        raise BadInput("--at", str(at), N_('a position of the log, 1..{last}'), last=last)
     key = field_of(field, system)
     # the name as every command resolves it, against the state at ``at``
     found = combatant(state_at(events, at, history=history), name).name
@@ -126,7 +129,7 @@ def why(events: Sequence[ev.Event], name: str, field: str = "hp",
         st, found, key), changed, at, lang, system)]
     if key not in FIELDS.values() and key not in system.conditions \
             and not any(s.value_after is True for s in steps):
-        raise BadInput("field", field, _expected(system))
+        raise BadInput("field", field, EXPECTED, conditions=_conditions(system))
     position = min(at, last) if at is not None else last
     return Answer(found, key, position, value_of(state, found, key), steps)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from battletape.domain import dice
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 from battletape.domain.events import Event, Roll
 
@@ -170,8 +171,8 @@ def drop_values(args: list[str], option: str, indices: list[int]) -> None:
 
 def check_roll_event(at: Event | None, position: int, what: str) -> Event:
     if at is None or _roll(at) is None:
-        raise BadInput(what, position, "the position of an event with a roll "
-                       "(`log` shows them)")
+        raise BadInput(what, position, N_("the position of an event with a roll "
+                       "(`log` shows them)"))
     return at
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple, Sequence
 
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput, UnknownEncounter
 from battletape.domain.systems import DEFAULT_SYSTEM
 
@@ -87,8 +88,9 @@ class Client:
         try:
             found = self._bt.registration(name)
         except AmbiguousName as err:  # the library's error for it stays BadInput
-            raise BadInput("encounter", name, "one encounter's name or prefix ("
-                           + ", ".join(err.candidates) + " start so)") from None
+            raise BadInput("encounter", name,
+                           N_("one encounter's name or prefix ({names} start so)"),
+                           names=", ".join(err.candidates)) from None
         return Encounter(self, found.name, found.system, found.campaign)
 
     def new(self, name: str, system: str = DEFAULT_SYSTEM, campaign: str = "default",

@@ -91,7 +91,7 @@ def dispute(c, position: int, reason: str, by: str | None = None,
     from battletape.replay import history
 
     if not reason.strip():
-        raise BadInput("reason", reason, "what is contested")
+        raise BadInput("reason", reason, N_("what is contested"))
 
     def decide(s, r, events):
         history.command_of(events, position)
@@ -122,7 +122,7 @@ def resolve(c, position: int, outcome: str, note: str = "") -> list:
     """Resolve a dispute: upheld (nothing changes) or overturned (corrected first)."""
     require_gm(c)
     if outcome not in ("upheld", "overturned"):
-        raise BadInput("outcome", outcome, "upheld or overturned")
+        raise BadInput("outcome", outcome, N_("upheld or overturned"))
 
     def decide(s, r, events):
         pending = open_disputes(events)
@@ -151,9 +151,10 @@ def command_words(text: str) -> list[str]:
     try:
         words = shlex.split(text)
     except ValueError as err:
-        raise BadInput("command", text, f"a command line with valid quoting ({err})") from None
+        raise BadInput("command", text,
+                       N_("a command line with valid quoting ({err})"), err=err) from None
     if not words:
-        raise BadInput("command", text, "a command line")
+        raise BadInput("command", text, N_("a command line"))
     return words
 
 
@@ -173,8 +174,8 @@ def _plan(c, cmd_events: list, position: int, original: str, roll: str | None,
     at = next((e for e in cmd_events if e.originator_version == position), None)
     with_roll = [e for e in cmd_events if ar._roll(e) is not None]
     if at is None and len(with_roll) > 1 and (roll is not None or sets):
-        raise BadInput("position", position, "the position of one of the command's "
-                       "rolls as it counts now: " + ", ".join(
+        raise BadInput("position", position, N_("the position of one of the command's rolls as it counts "
+                          "now: {positions}"), positions=", ".join(
                            str(e.originator_version) for e in with_roll))
     if at is None or ar._roll(at) is None:  # the command's first roll stands for it:
         own = [e for e in with_roll if system.roll_option_of(e) is None]  # its verb's own
@@ -201,8 +202,10 @@ def _plan(c, cmd_events: list, position: int, original: str, roll: str | None,
         p = param(option)
         if p is None:
             verb = " ".join(args[:1]) or "the command"
-            raise BadInput(option, value, f"an option of `{verb}` "
-                           f"({', '.join(sorted(spec.options)) if spec else 'none'})")
+            raise BadInput(option, value,
+                           N_("an option of `{verb}` ({n})"),
+                           verb=verb,
+                           n=', '.join(sorted(spec.options)) if spec else 'none')
         if at is not None and any(system.roll_option_of(e) == option for e in cmd_events):
             plan.merge(ar.plan_other(cmd_events, at, option, value, system.roll_option_of))
         else:
@@ -242,7 +245,7 @@ def amend(c, position: int, reason: str, roll: str | None = None,
     require_gm(c)
     k = kind_of(c, kind)
     if not reason.strip():
-        raise BadInput("reason", reason, "why the value is corrected")
+        raise BadInput("reason", reason, N_("why the value is corrected"))
     for text in ([command] if command is not None else []) + list(also):
         command_words(text)
     cmd = c.bt.command_of(c.encounter, position)
@@ -274,8 +277,8 @@ def amend(c, position: int, reason: str, roll: str | None = None,
     cmd_events = [e for e in corr.events() if e.cmd == cmd]
     turn = next((e.name for e in cmd_events if isinstance(e, ev.TurnEnded)), before.turn)
     if not changes and not sets and command is None and not also:
-        raise BadInput("amend", position, "a corrected value: --roll, --dmg, --target, "
-                       "--type, --confirm, --set, --also or --command")
+        raise BadInput("amend", position, N_("a corrected value: --roll, --dmg, --target, "
+                       "--type, --confirm, --set, --also or --command"))
     if command is not None:
         plan, line = None, command
     else:
@@ -331,7 +334,7 @@ def option_values(sets: Sequence[str] = (), confirm: str | None = None) -> dict[
     for text in sets:
         name, eq, value = text.partition("=")
         if not eq or not name.strip("- ") or not value:
-            raise BadInput("--set", text, "OPTION=VALUE, e.g. confirm=15")
+            raise BadInput("--set", text, N_("OPTION=VALUE, e.g. confirm=15"))
         out[name.strip().lstrip("-")] = value.strip()
     if confirm is not None:
         out["confirm"] = str(confirm)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from battletape.api import verbs as derived
 from battletape.api.result import Result
+from battletape.domain.words import N_
 from battletape.domain.errors import AlreadyHolds, BadInput
 
 if TYPE_CHECKING:
@@ -90,8 +91,8 @@ class Encounter:
         system = self._system()
         verb = derived.find(system, verb_name)
         if verb is None:
-            raise BadInput("verb", verb_name, f"a verb of {system.id}: "
-                           + ", ".join(system.verbs))
+            raise BadInput("verb", verb_name, N_("a verb of {system}: {verbs}"),
+                           system=system.id, verbs=", ".join(system.verbs))
         values = derived.values(verb, system.id, args, kwargs)
         line = derived.command_line(verb, values, force)
         c = self._client._services(self.name, line, force)
@@ -240,7 +241,7 @@ class Encounter:
         """The state now, at position ``at`` or at the start of round ``round``: the
         ``state --json`` dict, or with ``raw`` the state object itself."""
         if at is not None and round is not None:
-            raise BadInput("at/round", f"{at}/{round}", "one of them, not both")
+            raise BadInput("at/round", f"{at}/{round}", N_("one of them, not both"))
         found = self._client._bt.state(self.name, at=at, round_=round)
         if raw:
             return found

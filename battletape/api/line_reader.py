@@ -16,6 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from battletape.api.lines import click_module
+from battletape.domain.words import N_
 from battletape.domain import systems
 
 if TYPE_CHECKING:
@@ -442,5 +443,7 @@ def typed_values(system_id: str, name: str, args: list[str]) -> tuple[dict, set[
     except click.exceptions.ClickException as err:
         raise BadInput(name, " ".join(args), err.format_message()) from None
     if extra:
-        raise BadInput(name, " ".join(extra), f"options of `{name}` in {system_id}")
+        raise BadInput(name, " ".join(extra),
+                       N_("options of `{name}` in {system_id}"),
+                       name=name, system_id=system_id)
     return values, {k for k, v in given.items() if v not in (None, ())}

@@ -10,6 +10,7 @@ back (:meth:`battletape.domain.verbs.Verb.words`).
 from __future__ import annotations
 
 import shlex
+from battletape.domain.words import N_
 from typing import Callable
 
 
@@ -83,8 +84,8 @@ def lift_globals(args: list[str], own: "Callable[[str], set[str]]") -> list[str]
                 from battletape.domain.errors import BadInput
 
                 raise BadInput(key, " ".join([word, *values]).strip(),
-                               "its value, before or after the command (a global "
-                               "option)")
+                               N_("its value, before or after the command (a global "
+                               "option)"))
             head += [word, *values]
             i += 1 + takes
             continue

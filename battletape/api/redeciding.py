@@ -16,6 +16,7 @@ import shlex
 import msgspec
 
 from battletape.api.services import Services
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput, BattletapeError
 from battletape.domain.history import EffectiveHistory
 
@@ -69,7 +70,8 @@ class Redecider:
             try:
                 words = lines.split(line)
             except ValueError as err:  # unbalanced quotes in a line typed by hand
-                raise BadInput("command", line, f"valid quoting ({err})") from None
+                raise BadInput("command", line,
+                               N_("valid quoting ({err})"), err=err) from None
             args = lines.split_globals(words)
             read = line_reader.read(state.system, args) if args else None
             found = self._read[key] = (read, lines.forced_reason(words))
@@ -141,8 +143,9 @@ def _set_nth(args: list[str], option: str, index: int, value: str) -> None:
     if index == 0:          # rolled virtually: the first value is the one typed now
         args += [option, value]
         return
-    raise BadInput("--roll", value, f"a roll the command typed with {option} "
-                   "(give the whole line with --command)")
+    raise BadInput("--roll", value,
+                   N_("a roll the command typed with {option} (give the whole line with "
+                      "--command)"), option=option)
 
 
 def _given_name(args: list[str], option: str) -> str | None:
@@ -169,7 +172,7 @@ def overridden(line: str, changes: dict[str, str], turn: str | None,
     args = split_globals(words)  # a forced command keeps its --force REASON in front
     forced = words[:len(words) - len(args)]
     if not args:
-        raise BadInput("command", line, "a recorded command line")
+        raise BadInput("command", line, N_("a recorded command line"))
     verb = args[0]
     spec = systems.get(system).verb(" ".join(args[:2])) or systems.get(system).verb(verb)
     for key, value in changes.items():
@@ -178,11 +181,12 @@ def overridden(line: str, changes: dict[str, str], turn: str | None,
         elif key == "roll":
             option = spec.roll_option if spec is not None else "--roll"
             if not option:
-                raise BadInput("--roll", value, f"a command with a roll, not {verb!r}")
+                raise BadInput("--roll", value,
+                               N_("a command with a roll, not {verb!r}"), verb=verb)
             if spec is not None and spec.roll_per_name:
                 name = _given_name(args, option) or turn
                 if name is None:
-                    raise BadInput("--roll", value, "a save at the end of a turn")
+                    raise BadInput("--roll", value, N_("a save at the end of a turn"))
                 _set_option(args, option, f"{name}={value}")
             else:
                 _set_option(args, option, value)
@@ -191,12 +195,14 @@ def overridden(line: str, changes: dict[str, str], turn: str | None,
         elif key == "target":
             index = _position(spec, "target", args)
             if index is None:
-                raise BadInput("--target", value, f"a command with a target, not {verb!r}")
+                raise BadInput("--target", value,
+                               N_("a command with a target, not {verb!r}"), verb=verb)
             args[index] = value
         else:
             if spec is not None and not any(f"--{key}" in p.flags for p in spec.params):
-                raise BadInput(f"--{key}", value, f"an option of `{verb}` "
-                               f"({', '.join(sorted(spec.options)) or 'none'})")
+                raise BadInput(f"--{key}", value,
+                               N_("an option of `{verb}` ({n})"),
+                               verb=verb, n=', '.join(sorted(spec.options)) or 'none')
             _set_option(args, f"--{key}", value)
     if plan is not None:  # the rolls an amendment types (api/amend_rolls.py)
         plan.apply(args)

@@ -15,6 +15,7 @@ import shlex
 from keyword import iskeyword
 from typing import TYPE_CHECKING, Any
 
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 
 if TYPE_CHECKING:
@@ -59,23 +60,24 @@ def values(verb: "Verb", system_id: str, args: tuple, kwargs: dict) -> dict[str,
         else:
             given[p.name] = rest.pop(0)
     if rest:
-        raise BadInput(f"`{verb.name}`", rest[0], f"at most {len(positional)} "
-                       f"positional value(s) ({', '.join(_keyword(p) for p in positional)})")
+        raise BadInput(f"`{verb.name}`", rest[0],
+                       N_("at most {n} positional value(s) ({n2})"),
+                       n=len(positional), n2=', '.join(_keyword(p) for p in positional))
     for key, value in kwargs.items():
         p = by_key.get(key)
         if p is None:
             known = ", ".join(sorted(_keyword(q) for q in params))
             raise BadInput(f"`{verb.name}` in {system_id}", key,
-                           f"one of its params: {known}")
+                           N_('one of its params: {known}'), known=known)
         if p.name in given:
-            raise BadInput(f"`{verb.name}`", key, "each value given once")
+            raise BadInput(f"`{verb.name}`", key, N_("each value given once"))
         given[p.name] = value
     out: dict[str, Any] = {}
     for p in params:
         if p.name in given and given[p.name] is not None:
             out[p.name] = coerce(verb, p, given[p.name])
         elif p.required:
-            raise BadInput(f"`{verb.name}`", _keyword(p), "a value: it is required")
+            raise BadInput(f"`{verb.name}`", _keyword(p), N_("a value: it is required"))
         else:
             default = p.default
             out[p.name] = (list(default) if isinstance(default, (list, tuple))
@@ -98,23 +100,23 @@ def _one(verb: "Verb", p: "Param", value: Any) -> Any:
     what = f"{verb.name} {_keyword(p)}"
     if p.type is bool:
         if not isinstance(value, bool):
-            raise BadInput(what, value, "True or False")
+            raise BadInput(what, value, N_("True or False"))
         return value
     if p.type is int:
         if isinstance(value, bool) or not isinstance(value, (int, str)):
-            raise BadInput(what, value, "a whole number")
+            raise BadInput(what, value, N_("a whole number"))
         try:
             return int(value)
         except ValueError:
-            raise BadInput(what, value, "a whole number") from None
+            raise BadInput(what, value, N_("a whole number")) from None
     if p.type is float:
         try:
             return float(value)
         except (TypeError, ValueError):
-            raise BadInput(what, value, "a number") from None
+            raise BadInput(what, value, N_("a number")) from None
     if isinstance(value, (int, float, str)) and not isinstance(value, bool):
         return str(value)
-    raise BadInput(what, value, "a text")
+    raise BadInput(what, value, N_("a text"))
 
 
 def command_line(verb: "Verb", vals: dict[str, Any], force: str | None = None) -> str:

@@ -193,12 +193,12 @@ def change(state: EncounterState, name: str, text: str, points: int, drain: bool
     c = combatant(state, name)
     abil = ability_id(text)
     if points == 0:
-        raise BadInput("points", points, "-N (damage or drain) or +N (cure)")
+        raise BadInput("points", points, N_("-N (damage or drain) or +N (cure)"))
     if crit and not (drain and points < 0):
-        raise BadInput("--crit", "without a drain", "--drain and -N (a critical doubles "
-                       "the points drained)")
+        raise BadInput("--crit", "without a drain", N_("--drain and -N (a critical doubles "
+                       "the points drained)"))
     if by is not None and not (drain and points < 0):
-        raise BadInput("--by", by, "--drain and -N (the drainer gains temporary hp)")
+        raise BadInput("--by", by, N_("--drain and -N (the drainer gains temporary hp)"))
     if c.status == "dead":
         raise violation(N_("{name} is dead"), "Condizioni: Morto", name=c.name)
     if stats.get(c, "no_con") and points < 0:
@@ -209,8 +209,9 @@ def change(state: EncounterState, name: str, text: str, points: int, drain: bool
                         ability=ABILITIES[abil])
     base = sheet_score(c, abil)
     if base is None:
-        raise BadInput("ability", abil, f"a score on {c.name}'s sheet (add --score "
-                       f"{abil}:N)")
+        raise BadInput("ability", abil,
+                       N_("a score on {name}'s sheet (add --score {abil}:N)"),
+                       name=c.name, abil=abil)
     pool = "ability_drain" if drain else "ability_damage"
     lost = (c.extra.get(pool) or {}).get(abil, 0)
     if points > 0:
@@ -255,7 +256,7 @@ def energy_drain(state: EncounterState, name: str, count: int, by: str | None
     require_on(state)
     c = combatant(state, name)
     if count == 0:
-        raise BadInput("negative levels", count, "N (gained) or -N (removed)")
+        raise BadInput("negative levels", count, N_("N (gained) or -N (removed)"))
     if c.status == "dead":
         raise violation(N_("{name} is dead"), "Condizioni: Morto", name=c.name)
     if stats.get(c, "no_con") and count > 0:
@@ -263,7 +264,8 @@ def energy_drain(state: EncounterState, name: str, count: int, by: str | None
                f"{SECTION}: Costituzione", name=c.name)
     held = stats.get(c, "negative_levels")
     if count < 0 and -count > held:
-        raise BadInput("negative levels", count, f"at most -{held} ({c.name} has {held})")
+        raise BadInput("negative levels", count,
+                       N_("at most -{held} ({name} has {held})"), held=held, name=c.name)
     drainer = combatant(state, by).name if by else None
     events: list[Event] = [NegativeLevelsGained(name=c.name, count=count, drainer=drainer)]
     hd = stats.get(c, "hd")
@@ -293,8 +295,9 @@ def check(state: EncounterState, rng: "random.Random", name: str, text: str,
     else:
         mod = modifier(c, abil)
         if mod is None:
-            raise BadInput("--bonus", None, f"the {label(abil)} modifier ({c.name}'s sheet "
-                           f"has no {abil} score)")
+            raise BadInput("--bonus", None,
+                           N_("the {n} modifier ({name}'s sheet has no {abil} score)"),
+                           n=label(abil), name=c.name, abil=abil)
         modifiers[f"{label(abil)} {score(c, abil)}"] = mod
     mods = [Mod(v, "untyped", n) for n, v in
             ((n, conditions.EFFECTS[n].checks) for n in c.conditions

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from battletape.domain.dnd35 import ability_scores, stats
 from battletape.domain.dnd35.bonuses import Mod
 from battletape.domain.encounter import combatant, require_on
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 from battletape.domain.events import Event
 from battletape.domain.state import Combatant, EncounterState
@@ -42,16 +43,18 @@ def sheet_stats(armor_check: int | None, armor_nonproficient: bool, max_dex: int
     if armor_check is not None:
         if not -40 <= armor_check <= 0:
             raise BadInput("--armor-check", armor_check,
-                           "the armor check penalty, 0 to -40 (armor and shield added)")
+                           N_("the armor check penalty, 0 to -40 (armor and shield "
+                              "added)"))
         out["armor_check"] = armor_check
     if armor_nonproficient:
         if not armor_check:
             raise BadInput("--armor-nonproficient", "without --armor-check",
-                           "--armor-check -N as well (the penalty it applies)")
+                           N_("--armor-check -N as well (the penalty it applies)"))
         out["armor_nonproficient"] = True
     if max_dex is not None:
         if not 0 <= max_dex <= 20:
-            raise BadInput("--max-dex", max_dex, "0..20 (the armor's maximum Dex bonus)")
+            raise BadInput("--max-dex", max_dex,
+                           N_("0..20 (the armor's maximum Dex bonus)"))
         out["max_dex"] = max_dex
     if spell_failure:
         parts = [p.strip().rstrip("%") for p in spell_failure.split(",") if p.strip()]
@@ -59,10 +62,10 @@ def sheet_stats(armor_check: int | None, armor_nonproficient: bool, max_dex: int
             chances = [int(p) for p in parts]
         except ValueError:
             raise BadInput("--spell-failure", spell_failure,
-                           "ARMOR[,SHIELD] percentages, e.g. 20,15") from None
+                           N_("ARMOR[,SHIELD] percentages, e.g. 20,15")) from None
         if not chances or len(chances) > 2 or any(not 0 <= c <= 100 for c in chances):
             raise BadInput("--spell-failure", spell_failure,
-                           "ARMOR[,SHIELD] percentages 0..100, e.g. 20,15")
+                           N_("ARMOR[,SHIELD] percentages 0..100, e.g. 20,15"))
         out["spell_failure"] = min(100, sum(chances))
     return out
 
@@ -105,10 +108,11 @@ def spell_failure(state: EncounterState, rng: "random.Random", name: str,
     if chance is None:
         chance = c.extra.get("spell_failure")
         if chance is None:
-            raise BadInput("--chance", "missing", f"the failure chance ({c.name}'s sheet "
-                           "has none: add --spell-failure ARMOR[,SHIELD])")
+            raise BadInput("--chance", "missing",
+                           N_("the failure chance ({name}'s sheet has none: add "
+                              "--spell-failure ARMOR[,SHIELD])"), name=c.name)
     if not 0 <= chance <= 100:
-        raise BadInput("--chance", chance, "a percentage 0..100")
+        raise BadInput("--chance", chance, N_("a percentage 0..100"))
     roll = d100(natural, rng, "--roll")
     return [SpellFailureRolled(name=c.name, roll=roll, chance=chance,
                                failed=roll.total <= chance, spell=spell)]

@@ -12,6 +12,7 @@ bounds); where the rules read a value in another form (``--roll 15,12`` as [15, 
 
 from __future__ import annotations
 
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 from battletape.domain.verbs import arg, flag, ints, lower, names, opt, order_type
 
@@ -119,8 +120,8 @@ def _settle(self) -> None:
     """--crit-range is --threat by another name: the same, or one of them, or 20."""
     if self.crit_range is not None and self.threat is not None and (
             self.crit_range != self.threat):
-        raise BadInput("--crit-range", self.crit_range, f"the same as --threat "
-                       f"({self.threat})")
+        raise BadInput("--crit-range", self.crit_range,
+                       N_("the same as --threat ({threat})"), threat=self.threat)
     self.threat = next((t for t in (self.threat, self.crit_range) if t is not None), 20)
 
 

@@ -37,8 +37,8 @@ def sheet_stats(is_object: bool, hardness: int | None) -> dict:
     if hardness is not None and not 0 <= hardness <= 99:
         raise BadInput("--hardness", hardness, "0..99")
     if hardness is not None and not is_object:
-        raise BadInput("--hardness", hardness, "--object as well (only objects have "
-                       "hardness)")
+        raise BadInput("--hardness", hardness, N_("--object as well (only objects have "
+                       "hardness)"))
     if not is_object:
         return {}
     return {"object": True, "living": False, "crit_immune": True,
@@ -80,7 +80,7 @@ def direct(t: Combatant, amount: int, nonlethal: bool, damage_type: str | None,
            hardness: int | None, ranged: bool, siege: bool) -> list[Event]:
     """``damage T N [--type T] [--hardness H] [--ranged] [--siege]`` on an object."""
     if hardness is not None and hardness < 0:
-        raise BadInput("--hardness", hardness, "0 or more")
+        raise BadInput("--hardness", hardness, N_("0 or more"))
     if nonlethal:           # forced: the GM rules it harms the object as damage does
         refuse(N_("{name} is an object: objects are immune to nonlethal damage"),
                SECTION, name=t.name)

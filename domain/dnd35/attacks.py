@@ -51,45 +51,47 @@ def attacks_from_bab(bab: int) -> int:
 def check(o: AttackOrder) -> None:
     """Bad input: one clear line before anything is decided."""
     if not o.targets:
-        raise BadInput("targets", "", "TARGET[,TARGET...]")
+        raise BadInput("targets", "", N_("TARGET[,TARGET...]"))
     if o.vs not in DEFENSES:
         if o.vs in ("pd", "md"):
             from battletape.domain.errors import NotThisSystem
             raise NotThisSystem.said(N_("--vs {defense} is a 13th Age defense; this "
                                         "encounter is 3.5e"), "--vs", o.vs, defense=o.vs)
-        raise BadInput("--vs", o.vs, "ac, touch or flat-footed")
+        raise BadInput("--vs", o.vs, N_("ac, touch or flat-footed"))
     if o.kind is not None and o.kind not in KINDS:
-        raise BadInput("--kind", o.kind, "melee or ranged")
+        raise BadInput("--kind", o.kind, N_("melee or ranged"))
     crit.check_threat(o.threat)
     crit.check_mult(o.mult)
     for r in o.rolls:
         if not 1 <= r <= 20:
-            raise BadInput("--roll", r, "natural d20s from 1 to 20")
+            raise BadInput("--roll", r, N_("natural d20s from 1 to 20"))
     for r in o.confirms:
         if not 1 <= r <= 20:
-            raise BadInput("--confirm", r, "a natural d20 from 1 to 20")
+            raise BadInput("--confirm", r, N_("a natural d20 from 1 to 20"))
     for r in o.incorporeal_rolls:
         if not 1 <= r <= 100:
-            raise BadInput("--incorporeal-roll", r, "a d100 result from 1 to 100")
+            raise BadInput("--incorporeal-roll", r, N_("a d100 result from 1 to 100"))
     for r in o.miss_rolls:
         if not 1 <= r <= 100:
-            raise BadInput("--miss-roll", r, "a d100 result from 1 to 100")
+            raise BadInput("--miss-roll", r, N_("a d100 result from 1 to 100"))
     if o.concealment not in (None, 20, 50):
-        raise BadInput("--concealment", o.concealment, "20 (concealment) or 50 (total)")
+        raise BadInput("--concealment", o.concealment,
+                       N_("20 (concealment) or 50 (total)"))
     # --miss-roll without --concealment: checked once the conditions are known (attack)
     if o.cover is not None and o.cover not in armor_class.COVER:
         raise BadInput("--cover", o.cover, ", ".join(armor_class.COVER))
     if any(d < 0 for d in o.dmgs) or (o.dmg is not None and o.dmg < 0):
-        raise BadInput("--dmg", o.dmg, "0 or more")
+        raise BadInput("--dmg", o.dmg, N_("0 or more"))
     if o.dmg is not None and o.damage is not None:
-        raise BadInput("--dmg", o.dmg, "either --damage EXPR (rolled) or --dmg N (typed)")
+        raise BadInput("--dmg", o.dmg,
+                       N_("either --damage EXPR (rolled) or --dmg N (typed)"))
     if o.increment is not None and o.increment < 1:
-        raise BadInput("--increment", o.increment, "1 or more")
+        raise BadInput("--increment", o.increment, N_("1 or more"))
     if o.off_hand not in ("light", "one-handed"):
-        raise BadInput("--off-hand", o.off_hand, "light or one-handed")
+        raise BadInput("--off-hand", o.off_hand, N_("light or one-handed"))
     if (o.full or o.two_weapon) and o.opportunity:
         raise BadInput("--opportunity", "with --full",
-                       "a single melee attack (an attack of opportunity)")
+                       N_("a single melee attack (an attack of opportunity)"))
     from battletape.domain.dnd35 import weapons
     weapons.check(o)
 
@@ -178,7 +180,7 @@ def _plan(a: Combatant, o: AttackOrder) -> list[tuple[int, str, str]]:
     if not o.full:
         if len(o.rolls) > 1:
             raise BadInput("--roll", ",".join(map(str, o.rolls)),
-                           "one natural (a single attack; --full for a full attack)")
+                           N_("one natural (a single attack; --full for a full attack)"))
         return naturals[:1] or [(0, "attack", "primary")]
     swings: list[tuple[int, str, str]] = []
     why = ""
@@ -199,7 +201,7 @@ def _plan(a: Combatant, o: AttackOrder) -> list[tuple[int, str, str]]:
             why += f" and the natural weapons {len(naturals)} more"
     if len(o.rolls) > len(swings):
         raise BadInput("--roll", ",".join(map(str, o.rolls)),
-                       f"at most {len(swings)} naturals: {why}")
+                       N_('at most {n} naturals: {why}'), n=len(swings), why=why)
     if o.rolls:
         swings = swings[:len(o.rolls)]
     return swings
@@ -248,7 +250,7 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     confusion.check_attack(state, a, targets)
     if o.miss_rolls and not (o.concealment or o.obscured or o.light in ("dim", "dark")) \
             and not any(_miss_chance(a, t, o)[0] for t in targets):
-        raise BadInput("--miss-roll", o.miss_rolls[0], "--concealment 20|50 as well")
+        raise BadInput("--miss-roll", o.miss_rolls[0], N_("--concealment 20|50 as well"))
     special_moves.check_attack(state, a, targets, o)
     from battletape.domain.dnd35 import weapons
     weapons.check_rules(a, o)
@@ -260,7 +262,7 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     swings = _plan(a, o)
     if len(targets) > len(swings) and not o.intersection:
         raise BadInput("targets", ",".join(o.targets),
-                       f"at most {len(swings)} target(s), one per attack")
+                       N_('at most {n} target(s), one per attack'), n=len(swings))
     events: list[Event] = []
     kind_spent = "none"
     if o.opportunity:
@@ -409,15 +411,20 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             events += _splash(state, rng, a, t, o, hit)
     if misses:
         raise BadInput("--miss-roll", ",".join(map(str, o.miss_rolls)),
-                       f"one d100 per hit a miss chance may turn into a miss "
-                       f"({len(o.miss_rolls) - len(misses)} such hit"
-                       f"{'s' if len(o.miss_rolls) - len(misses) != 1 else ''} in this "
-                       "attack): no miss roll for an attack that missed")
+                       N_("one d100 per hit a miss chance may turn into a miss ({n} such "
+                          "hit in this attack): no miss roll for an attack that missed")
+                       if len(o.miss_rolls) - len(misses) == 1 else
+                       N_("one d100 per hit a miss chance may turn into a miss ({n} such "
+                          "hits in this attack): no miss roll for an attack that missed"),
+                       n=len(o.miss_rolls) - len(misses))
     if confirms:
         raise BadInput("--confirm", ",".join(map(str, o.confirms)),
-                       f"one natural per threat ({len(o.confirms) - len(confirms)} "
-                       f"threat{'s' if len(o.confirms) - len(confirms) != 1 else ''} "
-                       "in this attack): no confirmation roll without a threat")
+                       N_("one natural per threat ({n} threat in this attack): no "
+                          "confirmation roll without a threat")
+                       if len(o.confirms) - len(confirms) == 1 else
+                       N_("one natural per threat ({n} threats in this attack): no "
+                          "confirmation roll without a threat"),
+                       n=len(o.confirms) - len(confirms))
     return events + strain(state, a, kind_spent)
 
 
@@ -477,7 +484,7 @@ def _intersection(state: EncounterState, rng, a: Combatant, targets: list[Combat
 
     if o.damage is not None or o.dmg is not None or o.confirms:
         raise BadInput("--intersection", "with direct damage or --confirm",
-                       "--splash-dmg only (no direct damage at an intersection)")
+                       N_("--splash-dmg only (no direct damage at an intersection)"))
     mods = situational(state, a, targets[0], o, False)
     bonus = o.bonus + sum(m.value for m in stacked(mods))
     natural = o.rolls[0] if o.rolls else None

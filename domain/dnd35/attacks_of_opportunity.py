@@ -172,9 +172,10 @@ def check_trigger(state: EncounterState, a: Combatant, t: Combatant,
                   "position {trigger}: one per opportunity"), "Attacco di Opportunità",
                name=a.name, trigger=trigger)
     if provoked is None:
-        raise BadInput("--trigger", trigger, "the position of an action that provoked")
+        raise BadInput("--trigger", trigger,
+                       N_("the position of an action that provoked"))
     if provoked.get("by") != t.name:
-        raise BadInput("--trigger", trigger, f"an action of {t.name}")
+        raise BadInput("--trigger", trigger, N_('an action of {name}'), name=t.name)
     if a.name not in provoked.get("who", []) and provoked.get("action") == "withdraw":
         refuse(N_("{name} withdraws: its starting square counts as not threatened by a "
                   "visible opponent ({other} is not invisible), and the rest of its move "

@@ -71,7 +71,7 @@ def sees(a: Combatant) -> bool:
 def miss_chance(a: Combatant, t: Combatant, o: "AttackOrder") -> tuple[int, str]:
     """The miss chance the light and the line of sight give ``a``'s attack."""
     if o.light is not None and o.light not in LIGHTS:
-        raise BadInput("--light", o.light, "bright, dim or dark")
+        raise BadInput("--light", o.light, N_("bright, dim or dark"))
     if o.obscured:
         return TOTAL, "attacking blind: the target counts as invisible (Linea di visuale)"
     if o.light == "dark" and not sees(a):
@@ -89,10 +89,10 @@ def check(a: Combatant, t: Combatant, o: "AttackOrder") -> None:
                   "({why})"), "Occultamento Totale", why=why)
     if o.cover_hardness is not None:
         if o.cover_hardness < 0:
-            raise BadInput("--cover-hardness", o.cover_hardness, "0 or more")
+            raise BadInput("--cover-hardness", o.cover_hardness, N_("0 or more"))
         if o.cover in (None, "none", "soft"):
             raise BadInput("--cover-hardness", o.cover_hardness,
-                           "--cover normal, limited or improved (an object as cover)")
+                           N_("--cover normal, limited or improved (an object as cover)"))
 
 
 def hits_cover(o: "AttackOrder", natural: int, total: int, defense: int,
@@ -134,7 +134,8 @@ def reflex_decision(direct, target: str, amount: int, nonlethal: bool, type_: st
     import msgspec
 
     if reflex not in ("passed", "failed"):
-        raise BadInput("--reflex", reflex, "passed or failed (the Reflex save for half)")
+        raise BadInput("--reflex", reflex,
+                       N_("passed or failed (the Reflex save for half)"))
     if cover is not None and cover not in COVER:
         raise BadInput("--cover", cover, ", ".join(COVER))
     dealt, why = reflex_damage(amount, reflex == "passed", cover)

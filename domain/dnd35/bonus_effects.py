@@ -37,9 +37,9 @@ def add_modifier(state: EncounterState, name: str, stat: str, value: int, type_:
         raise BadInput("stat", stat, ", ".join(STATS))
     kind = bonuses.bonus_type(type_)
     if kind == "enhancement" and stat == "ac":
-        raise BadInput("--type", type_, "armor-enhancement, shield-enhancement or "
+        raise BadInput("--type", type_, N_("armor-enhancement, shield-enhancement or "
                        "natural-armor-enhancement (an enhancement bonus to AC improves "
-                       "the armor, the shield or the natural armor)")
+                       "the armor, the shield or the natural armor)"))
     if not bonuses.applies(kind, stat) and not (kind == "resistance" and stat == "save"):
         limit = ", ".join(sorted(bonuses.TYPES[kind][1] or []))
         refuse(N_("a {kind} bonus applies to {stats} only, not {stat}"),
@@ -52,9 +52,9 @@ def add_modifier(state: EncounterState, name: str, stat: str, value: int, type_:
         refuse(N_("{name} is mindless: a morale bonus comes from a mind-affecting "
                   "effect"), "Bonus: Morale", name=c.name)
     if not source or not source.strip():
-        raise BadInput("--source", source, "the effect the bonus comes from")
+        raise BadInput("--source", source, N_("the effect the bonus comes from"))
     if rounds is not None and rounds < 1:
-        raise BadInput("--rounds", rounds, "1 or more")
+        raise BadInput("--rounds", rounds, N_("1 or more"))
     other = combatant(state, against).name if against else None
     force_effect = force_effect or is_force_effect(source)
     until = f"round {state.round + rounds}" if rounds else None

@@ -78,7 +78,8 @@ def _init(services, naturals, aware, reroll):
     given = initiative.parse(list(naturals or []))
     again = initiative.parse(list(reroll or []), "--reroll") if reroll else None
     if again and given:
-        raise BadInput("--reroll", ",".join(reroll), "a reroll on its own (no NAME=N)")
+        raise BadInput("--reroll", ",".join(reroll),
+                       N_("a reroll on its own (no NAME=N)"))
     who = [n for item in aware or [] for n in _names(item)]
     return lambda s, r: initiative.roll_initiative(s, r, given, who, again)
 
@@ -104,10 +105,10 @@ def _damage_to(services, target, amount, nonlethal, type_, hardness, reflex=None
     from battletape.domain.dnd35 import damage
 
     if amount < 0:
-        raise BadInput("damage", amount, "0 or more")
+        raise BadInput("damage", amount, N_("0 or more"))
     if siege and not ranged:
-        raise BadInput("--siege", "without --ranged", "--ranged --siege (a siege weapon "
-                       "deals full damage to objects)")
+        raise BadInput("--siege", "without --ranged", N_("--ranged --siege (a siege weapon "
+                       "deals full damage to objects)"))
     if reflex is not None or cover is not None:
         from battletape.domain.dnd35 import battle_grid
 
@@ -151,7 +152,8 @@ def _save(services, name, fort, ref, will, which, dc, bonus, roll_, against, cov
     if which:
         chosen.append(which)
     if len(chosen) != 1:
-        raise BadInput("save", " ".join(chosen) or "none", "one of --fort, --ref, --will")
+        raise BadInput("save", " ".join(chosen) or "none",
+                       N_("one of --fort, --ref, --will"))
     return lambda s, r: saves.save(s, r, name, chosen[0], dc, bonus, roll_, against, cover,
                                    harmless)
 
@@ -230,7 +232,7 @@ def _one_natural(text: str, what: str) -> list[int]:
     except ValueError:
         n = 0
     if not 1 <= n <= 20:
-        raise BadInput(what, text, "a natural from 1 to 20")
+        raise BadInput(what, text, N_("a natural from 1 to 20"))
     return [n]
 
 
@@ -242,7 +244,7 @@ def _effect(services, source, targets, which, fort, ref, will, dc, condition, sa
     if which:
         chosen.append(which)
     if len(chosen) != 1:
-        raise BadInput("--save", " ".join(chosen) or "none", "one of fort, ref, will")
+        raise BadInput("--save", " ".join(chosen) or "none", N_("one of fort, ref, will"))
     rolls = {k: v[0] for k, v in pairs(list(save_roll or []), "--save-roll").items()}
     return lambda s, r: saves.effect(s, r, source, _names(targets), chosen[0], dc,
                                      condition, save_ends, rounds, rolls)
@@ -293,7 +295,7 @@ def _body(darkvision, legs, nonhumanoid) -> dict:
         out["darkvision"] = True
     if legs is not None:
         if not 0 <= legs <= 100:
-            raise BadInput("--legs", legs, "0..100 (0: legless, can't be tripped)")
+            raise BadInput("--legs", legs, N_("0..100 (0: legless, can't be tripped)"))
         out["legs"] = legs
     if nonhumanoid:
         out["humanoid"] = False
@@ -324,7 +326,7 @@ def _turn(services, name, level, check, damage_roll, cha, targets):
     from battletape.domain.dnd35 import maneuvers
 
     if level is None:
-        raise BadInput("--level", None, "the cleric level (or paladin level - 3)")
+        raise BadInput("--level", None, N_("the cleric level (or paladin level - 3)"))
     return lambda s, r: maneuvers.turn(s, r, name, level, check, damage_roll, cha or 0,
                                        _names(targets))
 

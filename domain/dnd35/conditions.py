@@ -282,22 +282,24 @@ def apply_condition(state: EncounterState, name: str, text: str, source: str | N
         cond = condition(text)
     except BadInput as bad:
         if not (mods or save_ends):
-            raise BadInput("condition", text, f"{bad.expected} (or a named effect with "
-                           "--mod or --save-ends)") from None
+            raise BadInput("condition", text,
+                           N_("{expected_} (or a named effect with --mod or --save-ends)"),
+                           expected_=bad) from None
         return _named_effect(state, c, text, source, rounds, mods or [], until,
                              save_ends)
     timed = _duration(state, c, rounds, until)
     save = _save_ends(save_ends)
     if cond in STATUSES:
-        raise BadInput("condition", text, f"a condition: {cond} is a hit-point status that "
-                       "follows the hit points (damage, heal, death-save)")
+        raise BadInput("condition", text,
+                       N_("a condition: {cond} is a hit-point status that follows the "
+                          "hit points (damage, heal, death-save)"), cond=cond)
     if cond == "energy-drained":
-        raise BadInput("condition", text, "a condition: energy drain is counted in "
-                       "negative levels (`drain NAME N`)")
+        raise BadInput("condition", text, N_("a condition: energy drain is counted in "
+                       "negative levels (`drain NAME N`)"))
     if rounds is not None and not 1 <= rounds <= 10000:
-        raise BadInput("--rounds", rounds, "1 or more")
+        raise BadInput("--rounds", rounds, N_("1 or more"))
     if effect is not None and not effect.strip():
-        raise BadInput("--effect", effect, "the effect's name")
+        raise BadInput("--effect", effect, N_("the effect's name"))
     if c.status == "dead":
         raise violation(N_("{name} is dead"), "Condizioni: Morto", name=c.name)
     eff = EFFECTS[cond]
@@ -360,7 +362,7 @@ def _duration(state: EncounterState, c: Combatant, rounds: int | None,
     if kind is None:
         return None
     if rounds is not None:
-        raise BadInput("--rounds", rounds, "1 or more, without --until")
+        raise BadInput("--rounds", rounds, N_("1 or more, without --until"))
     turn_of = combatant(state, whose).name if whose else None
     return kind, named_effects.turn_ends(kind, state, turn_of or c.name), turn_of
 
@@ -388,7 +390,7 @@ def _named_effect(state: EncounterState, c: Combatant, text: str, source: str | 
     given = effect_modifiers(mods)
     save = _save_ends(save_ends)
     if rounds is not None and not 1 <= rounds <= 10000:
-        raise BadInput("--rounds", rounds, "1 or more")
+        raise BadInput("--rounds", rounds, N_("1 or more"))
     timed = _duration(state, c, rounds, until)
     for k in given:
         if not effects.is_bonus(k):
@@ -441,7 +443,8 @@ def remove_condition(state: EncounterState, name: str, text: str) -> list[Event]
     named = " ".join(str(text).split()).lower()
     cond = named if named in c.conditions else condition(text)  # a named effect, or the seed's
     if cond in STATUSES:
-        raise BadInput("condition", text, f"a condition: {cond} is a hit-point status")
+        raise BadInput("condition", text,
+                       N_("a condition: {cond} is a hit-point status"), cond=cond)
     if cond not in c.conditions:
         if cond in held(c):
             raise violation(N_("{name} is {condition} because it is {status}: heal it "
@@ -451,7 +454,8 @@ def remove_condition(state: EncounterState, name: str, text: str) -> list[Event]
                                 condition=cond)
     parent = c.conditions[cond].source
     if parent in c.conditions and cond in EFFECTS[parent].implies and cond != "prone":
-        raise violation(N_("{name} is {condition} because it is {holder}: remove {holder}"),
+        raise violation(
+        N_("{name} is {condition} because it is {holder}: remove {holder}"),
                         rule(cond), name=c.name, condition=cond, holder=parent)
     return [ConditionRemoved(name=c.name, condition=cond)]
 
@@ -580,7 +584,7 @@ def incorporeal_damage(target: str, amount: int, type_: str | None, magic: bool,
     from battletape.domain.dnd35.terms import damage_type
 
     if miss_roll is not None and not 1 <= miss_roll <= 100:
-        raise BadInput("--miss-roll", miss_roll, "a d100 result from 1 to 100")
+        raise BadInput("--miss-roll", miss_roll, N_("a d100 result from 1 to 100"))
 
     def decide(state: EncounterState, rng) -> list[Event]:
         from battletape.domain.dnd35.events import IncorporealDamageRolled
@@ -592,13 +596,13 @@ def incorporeal_damage(target: str, amount: int, type_: str | None, magic: bool,
                 damage_type(type_) in FULL_ON_INCORPOREAL:
             if miss_roll is not None:
                 raise BadInput("--miss-roll", miss_roll,
-                               "no roll: only magical damage to an incorporeal creature "
-                               "(not force, positive or negative energy) is rolled")
+                               N_("no roll: only magical damage to an incorporeal creature "
+                               "(not force, positive or negative energy) is rolled"))
             return inner(state, rng)
         if not magic:
             if miss_roll is not None:
-                raise BadInput("--miss-roll", miss_roll, "--magic as well (nonmagical "
-                               "damage never reaches an incorporeal creature)")
+                raise BadInput("--miss-roll", miss_roll, N_("--magic as well (nonmagical "
+                               "damage never reaches an incorporeal creature)"))
             return [IncorporealDamageRolled(name=t.name, amount=amount, magic=False,
                                             ignored=True)]
         r = d100(miss_roll, rng, "--miss-roll")

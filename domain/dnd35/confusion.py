@@ -59,13 +59,15 @@ def roll(state: "EncounterState", rng: "random.Random", name: str,
         refuse(N_("a confused creature rolls at the start of its own turn; it is "
                   "{turn}'s turn"), RULE, turn=state.turn)
     if rolled(state, c) is not None:
-        refuse(N_("{name} has rolled its behaviour this turn already ({confusion})"), RULE,
+        refuse(
+        N_("{name} has rolled its behaviour this turn already ({confusion})"), RULE,
                name=c.name, confusion=rolled(state, c)["behaviour"])
     attacker = c.extra.get("confusion_attacker")
     if attacker:
         if natural is not None:
-            raise BadInput("--roll", natural, f"no roll: {c.name} was attacked by "
-                           f"{attacker} and attacks it this turn")
+            raise BadInput("--roll", natural,
+                           N_("no roll: {name} was attacked by {attacker} and attacks "
+                              "it this turn"), name=c.name, attacker=attacker)
         return [ConfusionRolled(name=c.name, behaviour="attack-attacker", target=attacker,
                                 why=f"attacked by {attacker}: attacks it")]
     r = d100(natural, rng, "--roll")
@@ -120,7 +122,8 @@ def check_attack(state: "EncounterState", a: "Combatant", targets: list) -> None
         return
     what = done["behaviour"]
     if what in ("babble", "flee"):
-        refuse(N_("{name} is confused and babbles this turn: no attack") if what == "babble"
+        refuse(
+        N_("{name} is confused and babbles this turn: no attack") if what == "babble"
                else N_("{name} is confused and flees this turn: no attack"), RULE,
                name=a.name)
     if what in ATTACKS and done.get("target"):

@@ -15,6 +15,7 @@ threaten (decided once the attack roll is known, ``attacks.attack``).
 
 from __future__ import annotations
 
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 
 SECTION = "Colpi critici"
@@ -23,14 +24,15 @@ MULTIPLIERS = (2, 3, 4)
 
 def check_threat(threat: int) -> int:
     if not 2 <= threat <= 20:
-        raise BadInput("--threat", threat, "the lowest natural that threatens, 2..20 "
-                       "(19 for 19-20; a natural 20 always threatens)")
+        raise BadInput("--threat", threat, N_("the lowest natural that threatens, 2..20 "
+                       "(19 for 19-20; a natural 20 always threatens)"))
     return threat
 
 
 def check_mult(mult: int) -> int:
     if mult not in MULTIPLIERS:
-        raise BadInput("--mult", mult, "a critical multiplier of 2, 3 or 4 (x2, x3, x4)")
+        raise BadInput("--mult", mult,
+                       N_("a critical multiplier of 2, 3 or 4 (x2, x3, x4)"))
     return mult
 
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from battletape.domain import dice
 from battletape.domain.dnd35 import conditions, stats
 from battletape.domain.encounter import combatant, require_on
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 from battletape.domain.events import DamageTaken, Event, Roll
 from battletape.domain.state import Combatant, EncounterState
@@ -53,7 +54,7 @@ class DamageRoller:
             return o.dmg
         if self.hits > len(o.dmgs):
             raise BadInput("--dmg", ",".join(map(str, o.dmgs)),
-                           f"one value per hit ({self.hits} hits so far)")
+                           N_('one value per hit ({hits} hits so far)'), hits=self.hits)
         return o.dmgs[self.hits - 1]
 
     def _base(self, times: int) -> tuple[int, list[int], list[int], str, str]:
@@ -166,7 +167,7 @@ def direct_damage(state: EncounterState, target: str, amount: int, nonlethal: bo
     require_on(state)
     t = combatant(state, target)
     if amount < 0:
-        raise BadInput("damage", amount, "0 or more")
+        raise BadInput("damage", amount, N_("0 or more"))
     dtype = damage_type(type_)
     from battletape.domain.dnd35 import attacking_objects
     if attacking_objects.is_object(t) or hardness is not None:
@@ -175,7 +176,7 @@ def direct_damage(state: EncounterState, target: str, amount: int, nonlethal: bo
                                         siege)
     if ranged or siege:
         raise BadInput("--ranged" if ranged else "--siege", "on a creature",
-                       "an object (add --object, or --hardness N)")
+                       N_("an object (add --object, or --hardness N)"))
     from battletape.domain.dnd35 import effects
     typed, (amount, _why) = amount, effects.reduced(t, amount, dtype)  # named effects'
     if nonlethal:

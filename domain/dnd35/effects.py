@@ -41,6 +41,7 @@ Cause Fear, a hag's gaze).
 from __future__ import annotations
 
 from battletape.domain import named_effects
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 
 PHYSICAL = ("piercing", "slashing", "bludgeoning")
@@ -64,8 +65,8 @@ def _word(target: str, word: str) -> str:
     if target in ("resist", "immune"):
         kind = damage_type(word)
         if target == "resist" and kind not in ENERGY:
-            raise BadInput("--mod", f"{target}:{word}", "an energy type: "
-                           + ", ".join(ENERGY))
+            raise BadInput("--mod", f"{target}:{word}", N_("an energy type: {types}"),
+                           types=", ".join(ENERGY))
         return kind
     return bonuses.bonus_type(word)
 
@@ -77,9 +78,9 @@ def modifiers(given: list[str] | None) -> dict[str, int]:
     for key, value in out.items():
         what = key.split(":", 1)[0]
         if what == "resist" and (":" not in key or value < 1):
-            raise BadInput("--mod", key, "resist:N:TYPE, e.g. resist:10:fire")
+            raise BadInput("--mod", key, N_("resist:N:TYPE, e.g. resist:10:fire"))
         if what == "dr" and value < 1:
-            raise BadInput("--mod", key, "dr:N[:WORD], e.g. dr:5:magic")
+            raise BadInput("--mod", key, N_("dr:N[:WORD], e.g. dr:5:magic"))
     return out
 
 

@@ -107,7 +107,7 @@ def direct_heal(state: EncounterState, target: str, amount: int) -> list[Event]:
     c = combatant(state, target)
     check_heal(c)
     if amount <= 0:
-        raise BadInput("healing", amount, "1 or more")
+        raise BadInput("healing", amount, N_("1 or more"))
     return [Healed(target=c.name, amount=amount)]
 
 

@@ -52,7 +52,7 @@ def parse(items: list[str], what: str = "initiative") -> dict[str, int]:
             except ValueError:
                 out[name.strip()] = None
             if out[name.strip()] is None:
-                raise BadInput(what, part, "NAME=NATURAL, e.g. Orc=13")
+                raise BadInput(what, part, N_("NAME=NATURAL, e.g. Orc=13"))
     return out
 
 
@@ -86,9 +86,10 @@ def roll_initiative(state: EncounterState, rng: "random.Random", given: dict[str
                 raise violation(N_("{name} already rolled initiative ({initiative})"),
                                 SECTION, name=m.name, initiative=m.initiative)
             if is_object(m):
-                raise BadInput("initiative", f"{m.name}={natural}", "a creature: "
-                               f"{m.name} is an object, it takes no turns (an animated "
-                               "object is a creature: add it without --object)")
+                raise BadInput("initiative", f"{m.name}={natural}",
+                               N_("a creature: {name} is an object, it takes no turns "
+                                  "(an animated object is a creature: add it without "
+                                  "--object)"), name=m.name)
             if surprise and m.name not in aware_names:
                 raise violation(N_("{name} is unaware: only the aware roll initiative for "
                                    "the surprise round"), "Sorpresa", name=m.name)
@@ -155,7 +156,7 @@ def _reroll(state: EncounterState, rolls: dict[str, int]) -> list[Event]:
         for m in names_or_group(state, name):
             found[m.name] = natural
     if len(found) < 2:
-        raise BadInput("--reroll", rolls, "two or more tied creatures: A=12,B=7")
+        raise BadInput("--reroll", rolls, N_("two or more tied creatures: A=12,B=7"))
     ties = {(state.combatants[n].initiative, state.combatants[n].init_bonus)
             for n in found}
     if len(ties) != 1 or None in next(iter(ties)):
@@ -166,7 +167,7 @@ def _reroll(state: EncounterState, rolls: dict[str, int]) -> list[Event]:
                                         for n in found))
     for n, v in found.items():
         if not 1 <= v <= 20:
-            raise BadInput("--reroll", f"{n}={v}", "a natural d20 from 1 to 20")
+            raise BadInput("--reroll", f"{n}={v}", N_("a natural d20 from 1 to 20"))
     if len(set(found.values())) != len(found):
         raise violation(N_("the reroll is tied again: reroll those still tied"),
                             f"{SECTION}: pareggi")
@@ -177,7 +178,7 @@ def _reroll(state: EncounterState, rolls: dict[str, int]) -> list[Event]:
 def join(state: EncounterState, c_name: str, how: str) -> dict:
     """The stats of a newcomer (35-INI-06)."""
     if how not in ("aware", "unaware"):
-        raise BadInput("--joins", how, "aware or unaware")
+        raise BadInput("--joins", how, N_("aware or unaware"))
     out = {"joins": how, "joins_round": state.round + 1}
     if how == "aware":
         # before everyone: the first creature's count + 1; newcomers of the same round
@@ -210,9 +211,9 @@ def ready(state: EncounterState, name: str, trigger: str, kind: str) -> list[Eve
     require_battle(state)
     c = combatant(state, name)
     if not trigger.strip():
-        raise BadInput("trigger", trigger, "the circumstance that sets it off")
+        raise BadInput("trigger", trigger, N_("the circumstance that sets it off"))
     if kind not in ("standard", "move", "swift", "free"):
-        raise BadInput("--action", kind, "standard, move, swift or free")
+        raise BadInput("--action", kind, N_("standard, move, swift or free"))
     if state.turn != c.name:
         refuse(N_("{name} can ready only in its own turn"), "Preparare un'azione",
                name=c.name)

@@ -86,12 +86,12 @@ def aid(state: EncounterState, rng: "random.Random", aider: str, ally: str, targ
 
     require_battle(state)
     if give not in ("attack", "ac"):
-        raise BadInput("--give", give, "attack (+2 on the ally's next attack roll) or ac "
-                       "(+2 AC against the opponent's next attack)")
+        raise BadInput("--give", give, N_("attack (+2 on the ally's next attack roll) or ac "
+                       "(+2 AC against the opponent's next attack)"))
     a, f, t = combatant(state, aider), combatant(state, ally), combatant(state, target)
     if len({a.name, f.name, t.name}) < 3:
-        raise BadInput("aid", f"{a.name} {f.name} {t.name}", "three different creatures: "
-                       "the helper, the ally, the opponent")
+        raise BadInput("aid", f"{a.name} {f.name} {t.name}", N_("three different creatures: "
+                       "the helper, the ally, the opponent"))
     for c in (f, t):
         if c.status in ("dead", "fled"):
             raise violation(N_("{name} is {status}"), "Aiutare un altro", name=c.name,
@@ -119,10 +119,10 @@ def feint(state: EncounterState, rng: "random.Random", feinter: str, target: str
     require_battle(state)
     a, t = combatant(state, feinter), combatant(state, target)
     if a.name == t.name:
-        raise BadInput("feint", t.name, "an opponent, not the feinter")
+        raise BadInput("feint", t.name, N_("an opponent, not the feinter"))
     if opposed is None:
-        raise BadInput("--opposed", None, "the target's Sense Motive check + its BAB "
-                       "(the total)")
+        raise BadInput("--opposed", None, N_("the target's Sense Motive check + its BAB "
+                       "(the total)"))
     if t.status in ("dead", "fled"):
         raise violation(N_("{name} is {status}"), "Fintare", name=t.name, status=t.status)
     if stats.get(t, "mindless"):
@@ -149,26 +149,28 @@ def _check(o: ManeuverOrder) -> None:
         raise BadInput("maneuver", o.what, ", ".join(MANEUVERS))
     for what, n in (("--check", o.check), ("--opposed", o.opposed), ("--touch", o.touch)):
         if n is not None and not 1 <= n <= 20:
-            raise BadInput(what, n, "a natural d20 from 1 to 20")
+            raise BadInput(what, n, N_("a natural d20 from 1 to 20"))
     for what, w in (("--weapon", o.weapon), ("--opposed-weapon", o.opposed_weapon)):
         if w not in WEAPONS:
             raise BadInput(what, w, ", ".join(WEAPONS))
     if o.dmg is not None and o.damage is not None:
-        raise BadInput("--dmg", o.dmg, "either --damage EXPR (rolled) or --dmg N (typed)")
+        raise BadInput("--dmg", o.dmg,
+                       N_("either --damage EXPR (rolled) or --dmg N (typed)"))
     if o.dmg is not None and o.dmg < 0:
-        raise BadInput("--dmg", o.dmg, "0 or more")
+        raise BadInput("--dmg", o.dmg, N_("0 or more"))
     if o.hardness < 0:
-        raise BadInput("--hardness", o.hardness, "0 or more")
+        raise BadInput("--hardness", o.hardness, N_("0 or more"))
     if o.charge and o.what != "bull-rush":
-        raise BadInput("--charge", o.what, "bull-rush (a bull rush as part of a charge)")
+        raise BadInput("--charge", o.what,
+                       N_("bull-rush (a bull rush as part of a charge)"))
     if o.trip_weapon and o.what != "trip":
-        raise BadInput("--trip-weapon", o.what, "trip")
+        raise BadInput("--trip-weapon", o.what, N_("trip"))
     if o.keep and o.what != "disarm":
-        raise BadInput("--keep", o.what, "disarm")
+        raise BadInput("--keep", o.what, N_("disarm"))
     if o.no_room and o.what != "bull-rush":
-        raise BadInput("--no-room", o.what, "bull-rush")
+        raise BadInput("--no-room", o.what, N_("bull-rush"))
     if o.avoided and o.what != "overrun":
-        raise BadInput("--avoided", o.what, "overrun (the defender steps aside)")
+        raise BadInput("--avoided", o.what, N_("overrun (the defender steps aside)"))
 
 
 def _base(c: Combatant, what: str, defender: bool) -> tuple[str, int]:
@@ -286,7 +288,7 @@ def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
     a, t = combatant(state, o.attacker), combatant(state, o.target)
     rule = ITALIAN[o.what]
     if a.name == t.name:
-        raise BadInput("maneuver", t.name, "an opponent, not the attacker itself")
+        raise BadInput("maneuver", t.name, N_("an opponent, not the attacker itself"))
     if t.status in ("dead", "fled"):
         raise violation(N_("{name} is {status}"), rule, name=t.name, status=t.status)
     grapplers = _grapplers(state, t)
@@ -299,7 +301,8 @@ def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
                   "creatures (one size larger counts 2, two or more 4, smaller 1/2)"),
                "Unirsi ad una Lotta", name=t.name)
     if o.what == "pin" and t.name not in (a.extra.get("grappling_with") or []):
-        raise violation(N_("{name} is not grappling {target}: pinning is a grapple action"),
+        raise violation(
+        N_("{name} is not grappling {target}: pinning is a grapple action"),
                         "Condizioni: In Lotta", name=a.name, target=t.name)
     if o.what in ("trip", "bull-rush", "overrun") and size.steps(t, a) > 1:
         refuse(N_("{name} ({size}) is more than one size larger than {other} "
@@ -415,8 +418,8 @@ def maneuver(state: EncounterState, rng: "random.Random", o: ManeuverOrder
         if won:
             keep = o.keep and o.weapon == "none"
             if o.keep and not keep:
-                raise BadInput("--keep", True, "--weapon none (only an empty-handed "
-                               "attacker may end holding the item)")
+                raise BadInput("--keep", True, N_("--weapon none (only an empty-handed "
+                               "attacker may end holding the item)"))
             text = (f"{a.name} takes {t.name}'s {item}" if keep
                     else f"{t.name}'s {item} drops in its square")
         else:
@@ -477,11 +480,12 @@ def turn(state: EncounterState, rng: "random.Random", name: str, level: int,
     require_battle(state)
     c = combatant(state, name)
     if not 1 <= level <= 40:
-        raise BadInput("--level", level, "the level that grants turning, 1..40")
+        raise BadInput("--level", level, N_("the level that grants turning, 1..40"))
     if not -5 <= cha <= 20:
-        raise BadInput("--cha", cha, "the Charisma modifier")
+        raise BadInput("--cha", cha, N_("the Charisma modifier"))
     if damage_roll is not None and not 2 <= damage_roll <= 12:
-        raise BadInput("--damage-roll", damage_roll, "the 2d6 of turning damage, 2..12")
+        raise BadInput("--damage-roll", damage_roll,
+                       N_("the 2d6 of turning damage, 2..12"))
     uses_max = max(0, 3 + cha)
     used = stats.get(c, "turn_uses") or 0
     if used >= uses_max:
@@ -494,8 +498,9 @@ def turn(state: EncounterState, rng: "random.Random", name: str, level: int,
     else:
         natural = check - cha
         if not 1 <= natural <= 20:
-            raise BadInput("--check", check, f"a turning check 1d20 {cha:+d}: "
-                           f"{1 + cha}..{20 + cha}")
+            raise BadInput("--check", check,
+                           N_("a turning check 1d20 {cha:+d}: {n}..{n2}"),
+                           cha=cha, n=1 + cha, n2=20 + cha)
         roll = dice.d20_typed(natural, cha, "--check")
     max_hd = level + turning_modifier(roll.total)
     hd_roll = dice.dice_total("2d6", damage_roll, rng)

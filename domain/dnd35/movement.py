@@ -21,7 +21,7 @@ def engage(state: EncounterState, a: str, b: str) -> list[Event]:
     require_battle(state)
     x, y = combatant(state, a), combatant(state, b)
     if x.name == y.name:
-        raise BadInput("engage", f"{a} {b}", "two different creatures")
+        raise BadInput("engage", f"{a} {b}", N_("two different creatures"))
     if y.name in x.engaged_with:
         raise AlreadyHolds.said(N_("{a} and {b} are already in melee"), a=x.name,
                                 b=y.name)
@@ -40,7 +40,7 @@ def move(state: EncounterState, name: str, where: str, named: list[str]) -> list
                                provoked=events[0].provokes),
                          Engaged(a=c.name, b=other.name, how="move")]
     if where != "away":
-        raise BadInput("where", where, "away, or near NAME")
+        raise BadInput("where", where, N_("away, or near NAME"))
     events = take(state, c, "move", named=named)
     return events + [Moved(name=c.name, where="away", left=list(c.engaged_with),
                            provoked=events[0].provokes)]

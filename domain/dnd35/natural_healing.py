@@ -49,8 +49,8 @@ def decide(kind: str, pcs: list[dict[str, Any]], after: str | None = None
     from battletape.domain.dnd35.events import NaturalHealing
 
     if kind not in KINDS:
-        raise BadInput("rest", kind, "short (an hour), long (a night) or day (a day "
-                       "and a night in bed)")
+        raise BadInput("rest", kind, N_("short (an hour), long (a night) or day (a day "
+                       "and a night in bed)"))
     per_level, nonlethal_rate, ability_rate = KINDS[kind]
     healed: dict[str, int] = {}
     nonlethal: dict[str, int] = {}

@@ -11,6 +11,7 @@ opportunity (Combat Reflexes, ``--aoo N``), speed in metres, and a newcomer's
 from __future__ import annotations
 
 from battletape.domain.dnd35.terms import size as size_id
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 from battletape.domain.events import CombatantAdded, Event
 from battletape.domain.roster import check_body, names_for
@@ -29,9 +30,9 @@ def _scores(items: list[str]) -> dict[str, int]:
             try:
                 number = int(value)
             except ValueError:
-                raise BadInput("--score", part, "ABIL:N, e.g. dex:14") from None
+                raise BadInput("--score", part, N_("ABIL:N, e.g. dex:14")) from None
             if not sep or not 0 <= number <= 99:
-                raise BadInput("--score", part, "ABIL:N with a score 0..99")
+                raise BadInput("--score", part, N_("ABIL:N with a score 0..99"))
             out[ability(name, "--score")] = number
     return out
 
@@ -46,20 +47,21 @@ def add(state: EncounterState, order) -> list[Event]:
         if not 0 <= value <= 99:
             raise BadInput(what, value, "0..99")
     if ff > order.ac:
-        raise BadInput("--flat-footed", ff, f"at most the AC ({order.ac}): flat-footed "
-                       "loses the Dex and dodge bonuses")
+        raise BadInput("--flat-footed", ff,
+                       N_("at most the AC ({ac}): flat-footed loses the Dex and dodge "
+                          "bonuses"), ac=order.ac)
     if not -10 <= order.bab <= 40:
         raise BadInput("--bab", order.bab, "-10..40")
     if not 0 <= order.aoo <= 20:
-        raise BadInput("--aoo", order.aoo, "0..20 attacks of opportunity a round")
+        raise BadInput("--aoo", order.aoo, N_("0..20 attacks of opportunity a round"))
     if not 0 <= order.speed <= 120:
-        raise BadInput("--speed", order.speed, "metres, 0..120")
+        raise BadInput("--speed", order.speed, N_("metres, 0..120"))
     hit_dice = order.hd if order.hd is not None else (order.level or 1)
     if not 1 <= hit_dice <= 99:
         raise BadInput("--hd", order.hd, "1..99")
     sc = _scores(list(order.score))
     if order.no_con and "con" in sc:
-        raise BadInput("--no-con", "with --score con", "one of them")
+        raise BadInput("--no-con", "with --score con", N_("one of them"))
     saves = (("fort", order.fort), ("ref", order.ref), ("will", order.will))
     stats = {"touch": t, "flat_footed_ac": ff, "bab": order.bab,
              "size": size_id(order.size), "hd": hit_dice, "living": not order.nonliving,
@@ -71,8 +73,8 @@ def add(state: EncounterState, order) -> list[Event]:
         stats["scores"] = sc
     if order.joins is not None:
         if state.round == 0 and not state.turn:
-            raise BadInput("--joins", order.joins, "a fight under way (before initiative, "
-                           "everyone rolls)")
+            raise BadInput("--joins", order.joins, N_("a fight under way (before initiative, "
+                           "everyone rolls)"))
         from battletape.domain.dnd35.initiative import join
         stats.update(join(state, order.name, order.joins))
     names = names_for(state, order.name, order.count)

@@ -140,7 +140,8 @@ def next_turn(state: EncounterState, rng, death_saves: dict[str, int],
         c = combatant(state, name)
         if started is None or c.name != started.name or c.status != "dying":
             raise BadInput("--death-save", f"{name}={natural}",
-                           "a roll for the creature whose turn starts, if it is dying")
+                           N_("a roll for the creature whose turn starts, if it is dying"),
+                           )
         roll = dice.d100(natural, rng, "--death-save")
         events.append(DeathSaveRolled(name=c.name, roll=roll,
                                       success=roll.total <= hit_points.STABLE_UP_TO))

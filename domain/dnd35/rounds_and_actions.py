@@ -83,7 +83,8 @@ def require_can_act(state: EncounterState, c: Combatant, what: str,
                "Sorpresa", name=c.name)
     if kind not in ("move", "free", "none"):
         for n in conditions.has(c, "move_only"):
-            refuse(N_("{name} is {condition}: a single move action a round, nothing else"),
+            refuse(
+            N_("{name} is {condition}: a single move action a round, nothing else"),
                    "Condizioni: Nauseato", name=c.name, condition=n)
 
 
@@ -196,8 +197,8 @@ def take(state: EncounterState, c: Combatant, slug: str, target: Combatant | Non
 
     row = action_table.row(slug)
     if row is None:
-        raise BadInput("action", slug, "a row of the action table (`do --help` lists "
-                       "them), or standard, move-action, full-round, swift, immediate, free")
+        raise BadInput("action", slug, N_("a row of the action table (`do --help` lists "
+                       "them), or standard, move-action, full-round, swift, immediate, free"))
     kind = kind or row.kind
     require_can_act(state, c, f"take an action ({row.english.lower()})", kind)
     if (row.slug in MOVES or row.slug == "5-foot-step") and \

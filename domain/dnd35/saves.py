@@ -75,9 +75,10 @@ def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
     due = stats.get(c, "save_due")
     if against is not None and against not in AGAINST and against not in conditions.EFFECTS:
         raise BadInput("--against", against,
-                       "massive-damage, coup-de-grace or a condition")
+                       N_("massive-damage, coup-de-grace or a condition"))
     if cover is not None and kind != "ref":
-        raise BadInput("--cover", cover, "--ref as well (cover helps Reflex saves only)")
+        raise BadInput("--cover", cover,
+                       N_("--ref as well (cover helps Reflex saves only)"))
     if against is None and owed(c, kind, dc):
         against = due["against"]        # the save owed, typed without --against
     if against in AGAINST:
@@ -89,12 +90,13 @@ def save(state, rng: "random.Random", name: str, which: str, dc: int | None,
                 dc = MASSIVE_DC
         else:
             if kind != due["save"]:
-                raise BadInput("save", which, f"{due['save']} (the save demanded)")
+                raise BadInput("save", which,
+                               N_("{n} (the save demanded)"), n=due['save'])
             if dc is not None and dc != due["dc"]:
-                raise BadInput("--dc", dc, f"{due['dc']} (the DC the rules set)")
+                raise BadInput("--dc", dc, N_('{n} (the DC the rules set)'), n=due['dc'])
             dc = due["dc"]
     if dc is None:
-        raise BadInput("--dc", dc, "the save's DC")
+        raise BadInput("--dc", dc, N_("the save's DC"))
     if c.status == "dead":
         raise violation(N_("{name} is dead"), "Condizioni: Morto", name=c.name)
     if kind == "fort" and stats.get(c, "no_con") and not harmless:
@@ -120,7 +122,7 @@ def rolled(c, rng, kind: str, dc: int, bonus: int | None, natural: int | None,
     mod += sum(m.value for m in abilities.save_mods(c, kind))
     if kind == "ref" and cover:
         if cover not in COVER or COVER[cover][1] is None:
-            raise BadInput("--cover", cover, "normal, limited or improved")
+            raise BadInput("--cover", cover, N_("normal, limited or improved"))
         mod += COVER[cover][1]
     roll = dice.d20_roll(natural, rng, mod)
     nat = roll.faces[0]
@@ -161,14 +163,14 @@ def effect(state, rng, source: str, targets: list[str], which: str, dc: int,
     src = combatant(state, source)
     kind = save_id(which)
     if not 1 <= dc <= 60:
-        raise BadInput("--dc", dc, "a DC from 1 to 60")
+        raise BadInput("--dc", dc, N_("a DC from 1 to 60"))
     if not targets:
-        raise BadInput("targets", "", "TARGET[,TARGET...]")
+        raise BadInput("targets", "", N_("TARGET[,TARGET...]"))
     chosen = [combatant(state, t) for t in targets]
     for name in naturals:
         if combatant(state, name).name not in {t.name for t in chosen}:
-            raise BadInput("--save-roll", name, "one of the targets: "
-                           + ", ".join(t.name for t in chosen))
+            raise BadInput("--save-roll", name, N_("one of the targets: {names}"),
+                           names=", ".join(t.name for t in chosen))
     typed = {combatant(state, n).name: v for n, v in naturals.items()}
     events: list[Event] = []
     for t in chosen:

@@ -81,8 +81,8 @@ def check_attack(state: EncounterState, a: Combatant, targets: list[Combatant],
         battle_grid.check(a, t, o)
     if o.charge:
         if o.full:
-            raise BadInput("--charge", "with --full", "one attack (a charge ends in one "
-                           "melee attack)")
+            raise BadInput("--charge", "with --full", N_("one attack (a charge ends in one "
+                           "melee attack)"))
         if o.kind not in (None, "melee"):
             refuse(N_("a charge ends in a melee attack"), "Caricare")
         for n in conditions.has(a, "no_run_charge"):
@@ -93,9 +93,10 @@ def check_attack(state: EncounterState, a: Combatant, targets: list[Combatant],
     if o.coup_de_grace:
         t = targets[0]
         if len(targets) > 1 or o.full:
-            raise BadInput("--coup-de-grace", "", "one helpless target, one attack")
+            raise BadInput("--coup-de-grace", "", N_("one helpless target, one attack"))
         if "helpless" not in conditions.held(t):
-            refuse(N_("{name} is not helpless: a coup de grace needs a helpless opponent"),
+            refuse(
+            N_("{name} is not helpless: a coup de grace needs a helpless opponent"),
                    "Colpo di grazia", name=t.name)
         if stats.get(t, "crit_immune"):
             refuse(N_("{name} is immune to critical hits, so to a coup de grace"),

@@ -62,65 +62,72 @@ def check(o: "AttackOrder") -> None:
     """The weapon options' own values: one line each."""
     if o.two_weapon and not o.full:
         raise BadInput("--two-weapon", "without --full",
-                       "--full (the off-hand attack is part of a full attack)")
+                       N_("--full (the off-hand attack is part of a full attack)"))
     if o.increment is not None:
         if o.kind != "ranged" and not o.splash:
-            raise BadInput("--increment", o.increment, "--kind ranged as well")
+            raise BadInput("--increment", o.increment, N_("--kind ranged as well"))
         thrown = o.thrown or o.splash
         limit = MAX_INCREMENTS["thrown" if thrown else "projectile"]
         if o.increment > limit:
             raise BadInput("--increment", o.increment,
-                           f"1..{limit} ({'thrown' if thrown else 'projectile'} weapons "
-                           f"reach {limit} range increments)")
+                           N_("1..{limit} (thrown weapons reach {limit} range "
+                              "increments)")
+                           if thrown else
+                           N_("1..{limit} (projectile weapons reach {limit} range "
+                              "increments)"), limit=limit)
     if o.handed is not None and o.handed not in HANDED:
-        raise BadInput("--handed", o.handed, "light, one-handed or two-handed")
+        raise BadInput("--handed", o.handed, N_("light, one-handed or two-handed"))
     for n in o.naturals:
         if n not in NATURAL:
             raise BadInput("--natural", ",".join(o.naturals),
-                           "primary or secondary, one per natural weapon: primary,secondary")
+                           N_("primary or secondary, one per natural weapon: "
+                              "primary,secondary"))
     if o.naturals:
         if o.unarmed:
-            raise BadInput("--natural", "with --unarmed", "one of them (an unarmed strike "
-                           "by a creature with natural weapons is not a natural attack)")
+            raise BadInput("--natural", "with --unarmed", N_("one of them (an unarmed strike "
+                           "by a creature with natural weapons is not a natural attack)"))
         if o.two_weapon:
-            raise BadInput("--natural", "with --two-weapon", "one of them (natural "
-                           "weapons are not off-hand weapons)")
+            raise BadInput("--natural", "with --two-weapon", N_("one of them (natural "
+                           "weapons are not off-hand weapons)"))
         if not o.full and len(o.naturals) > 1:
             raise BadInput("--natural", ",".join(o.naturals),
-                           "one natural weapon (several attack together in a --full attack)")
+                           N_("one natural weapon (several attack together in a --full "
+                              "attack)"))
         if o.manufactured and not o.full:
             raise BadInput("--manufactured", "without --full",
-                           "--full (natural and manufactured weapons mix in a full attack)")
+                           N_("--full (natural and manufactured weapons mix in a full "
+                              "attack)"))
         if o.only_natural and (o.naturals != ["primary"] or o.manufactured):
             raise BadInput("--only-natural", ",".join(o.naturals),
-                           "--natural primary alone (the creature's one natural weapon, "
-                           "no manufactured one)")
+                           N_("--natural primary alone (the creature's one natural weapon, "
+                           "no manufactured one)"))
     elif o.only_natural:
-        raise BadInput("--only-natural", "without --natural", "--natural primary")
+        raise BadInput("--only-natural", "without --natural", N_("--natural primary"))
     elif o.manufactured:
         raise BadInput("--manufactured", "without --natural",
-                       "--natural secondary,... (the natural weapons it mixes with)")
+                       N_("--natural secondary,... (the natural weapons it mixes with)"))
     if o.lethal and o.nonlethal:
-        raise BadInput("--lethal", "with --nonlethal", "one of them")
+        raise BadInput("--lethal", "with --nonlethal", N_("one of them"))
     if o.weapon_size is not None and o.weapon_size not in SIZES:
         raise BadInput("--weapon-size", o.weapon_size, ", ".join(SIZES))
     if o.distance is not None and o.distance < 0:
-        raise BadInput("--distance", o.distance, "metres, 0 or more")
+        raise BadInput("--distance", o.distance, N_("metres, 0 or more"))
     if o.splash:
         if o.kind not in (None, "ranged"):
             raise BadInput("--splash", f"with --kind {o.kind}",
-                           "a thrown splash weapon (--kind ranged)")
+                           N_("a thrown splash weapon (--kind ranged)"))
         if o.vs == "flat-footed":
-            raise BadInput("--vs", o.vs, "touch: a splash weapon is a ranged touch attack")
+            raise BadInput("--vs", o.vs,
+                           N_("touch: a splash weapon is a ranged touch attack"))
         if o.full:
-            raise BadInput("--splash", "with --full", "a single throw")
+            raise BadInput("--splash", "with --full", N_("a single throw"))
     elif o.intersection or o.adjacent or o.splash_dmg is not None or o.scatter is not None:
-        raise BadInput("--splash", "missing", "--splash for --intersection, --adjacent, "
-                       "--splash-dmg and --scatter")
+        raise BadInput("--splash", "missing", N_("--splash for --intersection, --adjacent, "
+                       "--splash-dmg and --scatter"))
     if o.splash_dmg is not None and o.splash_dmg < 0:
-        raise BadInput("--splash-dmg", o.splash_dmg, "0 or more")
+        raise BadInput("--splash-dmg", o.splash_dmg, N_("0 or more"))
     if o.scatter is not None and not 1 <= o.scatter <= 8:
-        raise BadInput("--scatter", o.scatter, "a d8 from 1 to 8")
+        raise BadInput("--scatter", o.scatter, N_("a d8 from 1 to 8"))
 
 
 def check_rules(a, o: "AttackOrder") -> None:

@@ -24,7 +24,7 @@ MIN_SCORE, MAX_SCORE = 1, 30
 def modifier(score: int) -> int:
     """Modificatori di caratteristica: 10-11 -> +0, 1 -> -5, 30 -> +10."""
     if not MIN_SCORE <= score <= MAX_SCORE:
-        raise BadInput("ability score", score, f"{MIN_SCORE}..{MAX_SCORE}")
+        raise BadInput("ability score", score, '{MIN_SCORE}..{MAX_SCORE}', MIN_SCORE=MIN_SCORE, MAX_SCORE=MAX_SCORE)
     return (score - 10) // 2
 
 
@@ -49,9 +49,10 @@ def parse_cr(text: str) -> Fraction:
     try:
         value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise BadInput("challenge rating", text, "0, 1/8, 1/4, 1/2 or 1..30") from None
+        raise BadInput("challenge rating", text,
+                       N_("0, 1/8, 1/4, 1/2 or 1..30")) from None
     if value < 0 or value > 30 or (value > 1 and value.denominator != 1):
-        raise BadInput("challenge rating", text, "0, 1/8, 1/4, 1/2 or 1..30")
+        raise BadInput("challenge rating", text, N_("0, 1/8, 1/4, 1/2 or 1..30"))
     return value
 
 
@@ -62,14 +63,15 @@ def parse_pairs(items: list[str], what: str, low: int, high: int) -> dict[str, i
         for part in item.split(","):
             key, sep, value = part.partition(":")
             if not sep:
-                raise BadInput(what, part, "ABILITY:N, e.g. dex:+3")
+                raise BadInput(what, part, N_("ABILITY:N, e.g. dex:+3"))
             abil = ability(key, what)
             try:
                 number = int(value)
             except ValueError:
-                raise BadInput(what, part, "ABILITY:N, e.g. dex:+3") from None
+                raise BadInput(what, part, N_("ABILITY:N, e.g. dex:+3")) from None
             if not low <= number <= high:
-                raise BadInput(what, part, f"a number from {low} to {high}")
+                raise BadInput(what, part,
+                               N_("a number from {low} to {high}"), low=low, high=high)
             out[abil] = number
     return out
 
@@ -82,8 +84,8 @@ def applied_proficiency(prof: int, sources: list[str], multiply: int = 1,
     says otherwise), and then each multiplication and division applies."""
     for what, times in (("--expertise", multipliers), ("--half-prof", divisions)):
         if times < 0:
-            raise BadInput(what, times, "0 or more (how many times the proficiency "
-                           "bonus is doubled or halved)")
+            raise BadInput(what, times, N_("0 or more (how many times the proficiency "
+                           "bonus is doubled or halved)"))
     if multipliers > 1:
         refuse(N_("the proficiency bonus is multiplied only once"),
                "Competenza: il bonus non si accumula")

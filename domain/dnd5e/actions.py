@@ -106,11 +106,11 @@ def take_action(state: EncounterState, name: str, action: str, bonus_action: boo
     if act not in ACTIONS and act not in EXTRA:
         raise BadInput("action", action, ", ".join(list(ACTIONS) + list(EXTRA)))
     if act == "attack":
-        raise BadInput("action", action, "the `attack` command for the Attack action")
+        raise BadInput("action", action, N_("the `attack` command for the Attack action"))
     if act == "ready":
-        raise BadInput("action", action, "the `ready NAME TRIGGER` command")
+        raise BadInput("action", action, N_("the `ready NAME TRIGGER` command"))
     if act == "improvise" and not what:
-        raise BadInput("--what", what, "what the creature improvises")
+        raise BadInput("--what", what, N_("what the creature improvises"))
     require_can_act(state, c, f"take the {act} action")
     readied = readied_slot(state, c, "bonus" if bonus_action else "action")
     if readied is None:
@@ -141,7 +141,7 @@ def ready(state: EncounterState, name: str, trigger: str) -> list[Event]:
     require_initiative(state)
     c = combatant(state, name)
     if not trigger.strip():
-        raise BadInput("trigger", trigger, "the circumstance that sets it off")
+        raise BadInput("trigger", trigger, N_("the circumstance that sets it off"))
     require_can_act(state, c, "ready an action")
     require_turn(state, c, "ready an action")
     require_slot(state, c, "action")

@@ -16,7 +16,7 @@ def _one_roll(text: str | None, adv: bool, dis: bool) -> list[int]:
     from battletape.domain.dnd5e.d20_tests import parse_faces
 
     if adv and dis:
-        raise BadInput("--adv/--dis", "both", "one of them (they would cancel)")
+        raise BadInput("--adv/--dis", "both", N_("one of them (they would cancel)"))
     # one face with --adv or --dis: the rules decide (a derived disadvantage cancels
     # it: one d20; otherwise bad input), d20_tests.roll
     return parse_faces(text)
@@ -59,9 +59,9 @@ def _attack(services, v):
             raise NotThisSystem.said(N_("--vs {defense} is a 13th Age defense; this "
                                         "encounter is 5e"), "--vs", v.vs,
                                      defense=v.vs.lower())
-        raise BadInput("--vs", v.vs, "ac (5e attacks are against Armor Class)")
+        raise BadInput("--vs", v.vs, N_("ac (5e attacks are against Armor Class)"))
     if v.adv and v.dis:
-        raise BadInput("--adv/--dis", "both", "one of them (they would cancel)")
+        raise BadInput("--adv/--dis", "both", N_("one of them (they would cancel)"))
     return lambda s, r: atk.attack(s, r, v)
 
 
@@ -74,13 +74,13 @@ def _effect(services, source, targets, ability, dc, damage, dmg, type_, half, sa
     for item in save_roll or []:
         name, sep, value = item.rpartition("=")
         if not sep or not name:
-            raise BadInput("--save-roll", item, "TARGET=NATURAL, e.g. Gob1=12")
+            raise BadInput("--save-roll", item, N_("TARGET=NATURAL, e.g. Gob1=12"))
         rolls[name] = parse_faces(value, f"--save-roll for {name}")
     covers: dict[str, str] = {}
     for item in cover or []:
         name, sep, value = item.rpartition("=")
         if not sep or not name:
-            raise BadInput("--cover", item, "TARGET=half|three-quarters|total")
+            raise BadInput("--cover", item, N_("TARGET=half|three-quarters|total"))
         covers[name] = value
     return lambda s, r: svd.effect(s, r, source, names(targets), ability, dc, damage, dmg,
                                    type_, half, rolls, covers, condition, save_ends,
@@ -109,7 +109,7 @@ def _damage(services, target, amount, type_, crit, modifier):
     from battletape.domain.dnd5e import damage_and_healing as dh
 
     if amount < 0:
-        raise BadInput("damage", amount, "0 or more")
+        raise BadInput("damage", amount, N_("0 or more"))
     return lambda s, r: dh.direct_damage(s, target, amount, type_, crit, modifier)
 
 
@@ -124,7 +124,7 @@ def _temp(services, target, amount, keep):
     from battletape.domain.dnd5e import temporary_hit_points as thp
 
     if amount <= 0:
-        raise BadInput("temporary hit points", amount, "1 or more")
+        raise BadInput("temporary hit points", amount, N_("1 or more"))
     return lambda s, r: thp.temporary(s, target, amount, keep)
 
 

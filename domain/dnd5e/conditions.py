@@ -122,7 +122,7 @@ def sense(text: str | None) -> str | None:
     for en, it in SENSES.items():
         if word in (en, it):
             return en
-    raise BadInput("--sense", text, "sight or hearing (vista, udito)")
+    raise BadInput("--sense", text, N_("sight or hearing (vista, udito)"))
 
 
 def failing_checks(c, sense_: str | None) -> list[str]:
@@ -178,20 +178,23 @@ def apply_condition(state: EncounterState, name: str, condition: str,
         cond = condition_id(condition)
     except BadInput as bad:
         if not (mods or save_ends or concentration):
-            raise BadInput("condition", condition, f"{bad.expected} (or a named effect "
-                           "with --mod, --save-ends or --concentration)") from None
+            raise BadInput("condition", condition,
+                           N_("{expected_} (or a named effect with --mod, --save-ends "
+                              "or --concentration)"), expected_=bad) from None
         cond = effects.effect_key(condition)   # a named effect of a spell or feature
     if cond == "exhaustion":
-        raise BadInput("condition", condition, "`exhaustion NAME +N` for exhaustion levels")
+        raise BadInput("condition", condition,
+                       N_("`exhaustion NAME +N` for exhaustion levels"))
     given_mods = effects.modifiers(mods)
     save = effects.save_ends(save_ends)
     kind, whose = named_effects.until_of(until, UNTIL)
     if rounds is not None and (rounds < 1 or until is not None):
-        raise BadInput("--rounds", rounds, "1 or more, without --until")
+        raise BadInput("--rounds", rounds, N_("1 or more, without --until"))
     turn_of = combatant(state, whose).name if whose else None
     src = combatant(state, source).name if source else None
     if concentration and src is None:
-        raise BadInput("--concentration", condition, "--source CASTER: who concentrates")
+        raise BadInput("--concentration", condition,
+                       N_("--source CASTER: who concentrates"))
     if concentration:
         given_mods[effects.CONCENTRATION] = 1
     if cond in stats.list_of(c, "immune"):
@@ -235,7 +238,8 @@ def remove_condition(state: EncounterState, name: str, condition: str,
         raise AlreadyHolds.said(N_("{name} is not {condition}"), name=c.name,
                                 condition=cond)
     if cond == "exhaustion":
-        raise BadInput("condition", condition, "`exhaustion NAME -N` to lower the level")
+        raise BadInput("condition", condition,
+                       N_("`exhaustion NAME -N` to lower the level"))
     if cond == "unconscious" and c.hp == 0 and c.status in ("unconscious", "stable"):
         refuse(N_("{name} has 0 hit points: it is unconscious until it regains hit "
                   "points"), "A 0 punti ferita: Privo di sensi", name=c.name)
@@ -256,14 +260,15 @@ def exhaustion(state: EncounterState, name: str, change: int) -> list[Event]:
     require_on(state)
     c = combatant(state, name)
     if change == 0:
-        raise BadInput("exhaustion change", change, "+N or -N, not 0")
+        raise BadInput("exhaustion change", change, N_("+N or -N, not 0"))
     if "exhaustion" in stats.list_of(c, "immune"):
         from battletape.domain.dnd5e.events import ConditionIgnored
         return [ConditionIgnored(name=c.name, condition="exhaustion")]
     level = stats.get(c, "exhaustion") + change
     if not 0 <= level <= MAX_EXHAUSTION:
         raise BadInput(f"exhaustion of {c.name}", level,
-                       f"a level from 0 to {MAX_EXHAUSTION} (now {stats.get(c, 'exhaustion')})")
+                       N_("a level from 0 to {MAX_EXHAUSTION} (now {n})"),
+                       MAX_EXHAUSTION=MAX_EXHAUSTION, n=stats.get(c, 'exhaustion'))
     if c.status == "dead":
         raise violation(N_("{name} is dead"), "Affaticato", name=c.name)
     return [ExhaustionChanged(name=c.name, change=change, level=level)]

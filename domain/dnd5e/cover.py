@@ -21,7 +21,7 @@ def check(degree: str | None) -> str | None:
     word = {"3/4": "three-quarters", "mezza": "half", "tre-quarti": "three-quarters",
             "totale": "total"}.get(word, word)
     if word not in DEGREES:
-        raise BadInput("--cover", degree, "half, three-quarters or total")
+        raise BadInput("--cover", degree, N_("half, three-quarters or total"))
     return word
 
 

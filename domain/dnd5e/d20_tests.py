@@ -49,12 +49,12 @@ def parse_faces(text: str | int | None, what: str = "--roll") -> list[int]:
     try:
         faces = [int(p) for p in parts]
     except ValueError:
-        raise BadInput(what, text, "a natural d20, or two as A/B") from None
+        raise BadInput(what, text, N_("a natural d20, or two as A/B")) from None
     if len(faces) > 2:
-        raise BadInput(what, text, "one natural d20, or two as A/B")
+        raise BadInput(what, text, N_("one natural d20, or two as A/B"))
     for f in faces:
         if not 1 <= f <= 20:
-            raise BadInput(what, text, "naturals from 1 to 20")
+            raise BadInput(what, text, N_("naturals from 1 to 20"))
     return faces
 
 
@@ -86,7 +86,8 @@ def roll(faces: list[int], rng: "random.Random", modifier: int, advantage: list[
         kept = advantage if how == "advantage" else disadvantage
         if set(kept) & EXPLICIT or len(faces) > 2:
             raise BadInput(f"--roll{' for ' + who if who else ''}", faces[0],
-                           f"two naturals as A/B: the roll has {how} ({', '.join(tags)})")
+                           N_("two naturals as A/B: the roll has {how} ({n})"),
+                           how=how, n=', '.join(tags))
         refuse(N_("two naturals as A/B: the roll for {who} has {how} ({tags})") if who
                else N_("two naturals as A/B: the roll has {how} ({tags})"),
                "Test con d20: vantaggio e svantaggio", who=who, how=how,
@@ -95,7 +96,7 @@ def roll(faces: list[int], rng: "random.Random", modifier: int, advantage: list[
         how, two = "waived", False
     if not two and len(faces) == 2 and how == "normal":
         raise BadInput(f"--roll{' for ' + who if who else ''}", "/".join(map(str, faces)),
-                       "one natural: two faces need --adv or --dis")
+                       N_("one natural: two faces need --adv or --dis"))
     if how == "advantage":
         natural = max(faces)
     elif how == "disadvantage":

@@ -42,7 +42,7 @@ def extra_crit_dice(expr: str) -> str:
     """Only the dice of ``expr`` (``1d8+3`` -> ``1d8``): the second roll of a crit."""
     found = _DICE.findall(expr)
     if not found:
-        raise BadInput("--damage", expr, "dice to roll twice on a critical hit")
+        raise BadInput("--damage", expr, N_("dice to roll twice on a critical hit"))
     return "+".join(f"{n or 1}d{s}" for n, s in found)
 
 
@@ -111,7 +111,7 @@ def direct_damage(state: EncounterState, target: str, amount: int,
     require_on(state)
     c = _target(state, target)
     if amount < 0:
-        raise BadInput("damage", amount, "0 or more")
+        raise BadInput("damage", amount, N_("0 or more"))
     dtype = damage_type(type_)
     adj = adjust(state, c, amount, dtype, modifier)
     out: list[Event] = [DamageTaken(
@@ -126,7 +126,7 @@ def direct_heal(state: EncounterState, target: str, amount: int) -> list[Event]:
     require_on(state)
     c = _target(state, target)
     if amount <= 0:
-        raise BadInput("healing", amount, "1 or more")
+        raise BadInput("healing", amount, N_("1 or more"))
     from battletape.domain.dnd5e import effects
 
     for n in effects.no_healing(c):  # --mod no-healing (Chill Touch)
@@ -142,7 +142,7 @@ def reduce_max(state: EncounterState, target: str, amount: int) -> list[Event]:
     require_on(state)
     c = _target(state, target)
     if amount <= 0:
-        raise BadInput("reduction", amount, "1 or more")
+        raise BadInput("reduction", amount, N_("1 or more"))
     return [MaxHpReduced(target=c.name, amount=amount, max_hp=max(0, c.max_hp - amount))]
 
 

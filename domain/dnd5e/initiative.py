@@ -71,7 +71,8 @@ def parse_naturals(items: list[str]) -> dict[str, list[int]]:
     for item in items:
         name, sep, value = item.rpartition("=")
         if not sep or not name:
-            raise BadInput("initiative", item, "NAME=NATURAL or NAME=A/B, e.g. Gob=13")
+            raise BadInput("initiative", item,
+                           N_("NAME=NATURAL or NAME=A/B, e.g. Gob=13"))
         out[name] = d20_tests.parse_faces(value, f"initiative for {name}")
     return out
 
@@ -145,8 +146,9 @@ def roll_initiative(state: EncounterState, rng: "random.Random",
         if len({tuple(v) for v in given_here.values()}) > 1:
             raise BadInput("initiative", " ".join(
                 f"{n}={'/'.join(map(str, v))}" for n, v in given_here.items()),
-                f"one natural for group {key}: {', '.join(m.name for m in members)} "
-                f"share one roll (gruppi identici tirano una volta sola)")
+                N_("one natural for group {key}: {n} share one roll (gruppi identici "
+                   "tirano una volta sola)"),
+                key=key, n=', '.join(m.name for m in members))
         typed = next(iter(given_here.values()), [])
         test = d20_tests.roll(typed, rng, members[0].init_bonus, a, d, who=key)
         r = test.roll
@@ -178,14 +180,16 @@ def tiebreak(state: EncounterState, names: list[str], decided_by: str = "gm") ->
             if m.name not in found:
                 found.append(m.name)
     if len(found) < 2:
-        raise BadInput("tiebreak", " ".join(names), "two or more tied names, first to last")
+        raise BadInput("tiebreak", " ".join(names),
+                       N_("two or more tied names, first to last"))
     values = {state.combatants[n].initiative for n in found}
     if len(values) != 1 or None in values:
-        raise violation(N_("these combatants are not tied: {found}"), f"{SECTION}: Pareggi",
+        raise violation(
+        N_("these combatants are not tied: {found}"), f"{SECTION}: Pareggi",
                         found=", ".join(f"{n} {state.combatants[n].initiative}"
                                         for n in found))
     if decided_by not in ("gm", "players"):
-        raise BadInput("--by", decided_by, "gm or players")
+        raise BadInput("--by", decided_by, N_("gm or players"))
     if decided_by == "players" and not all(state.combatants[n].pc for n in found):
         refuse(N_("the GM decides a tie involving a monster"), f"{SECTION}: Pareggi")
     if decided_by == "gm" and all(state.combatants[n].pc for n in found):

@@ -156,10 +156,10 @@ def _slot(state: EncounterState, a: Combatant, o: AttackOrder,
         require_slot(state, a, "reaction")
         return "reaction"
     if o.trigger is not None:
-        raise BadInput("--trigger", o.trigger, "only with --opportunity")
+        raise BadInput("--trigger", o.trigger, N_("only with --opportunity"))
     slot = o.action or "action"
     if slot not in SLOTS:
-        raise BadInput("--action", slot, "action, bonus, reaction or extra")
+        raise BadInput("--action", slot, N_("action, bonus, reaction or extra"))
     readied = readied_slot(state, a, slot)
     if readied is not None:
         return readied
@@ -181,16 +181,16 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     require_initiative(state)
     a = combatant(state, o.attacker)
     if not o.targets:
-        raise BadInput("targets", "", "TARGET[,TARGET...]")
+        raise BadInput("targets", "", N_("TARGET[,TARGET...]"))
     targets = [combatant(state, t) for t in o.targets]
     if len({t.name for t in targets}) != len(targets):
-        raise BadInput("targets", ",".join(o.targets), "each target once")
+        raise BadInput("targets", ",".join(o.targets), N_("each target once"))
     if o.kind is not None and o.kind not in KINDS:
-        raise BadInput("--kind", o.kind, "melee, ranged or spell")
+        raise BadInput("--kind", o.kind, N_("melee, ranged or spell"))
     if o.rolls and len(o.rolls) != len(targets):
-        raise BadInput("--roll", o.rolls, f"one roll per target ({len(targets)})")
+        raise BadInput("--roll", o.rolls, N_('one roll per target ({n})'), n=len(targets))
     if o.crit_dmg is not None and o.dmg is None:
-        raise BadInput("--crit-dmg", o.crit_dmg, "--dmg as well")
+        raise BadInput("--crit-dmg", o.crit_dmg, N_("--dmg as well"))
     dtype = damage_type(o.damage_type)
     cover_degree = cover.check(o.cover)
     ranged_attacks.check_range(o.range)
@@ -211,7 +211,7 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             if len(faces) != 2 and d20_tests.mode(*_sources(state, a, t, o, dtype)) \
                     != "cancelled":
                 raise BadInput("--roll", "/".join(map(str, faces)),
-                               "two naturals as A/B with --adv or --dis")
+                               N_("two naturals as A/B with --adv or --dis"))
     slot = _slot(state, a, o, targets)
     damage = _Damage(o, rng)
     events: list[Event] = []

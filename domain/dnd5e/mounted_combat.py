@@ -28,9 +28,9 @@ def mount(state: EncounterState, mount_name: str, rider_name: str,
     require_on(state)
     m, r = combatant(state, mount_name), combatant(state, rider_name)
     if controlled == independent:
-        raise BadInput("mount", f"{m.name} {r.name}", "--controlled or --independent")
+        raise BadInput("mount", f"{m.name} {r.name}", N_("--controlled or --independent"))
     if m.name == r.name:
-        raise BadInput("mount", m.name, "a mount other than the rider")
+        raise BadInput("mount", m.name, N_("a mount other than the rider"))
     if stats.get(r, "mount"):
         raise violation(N_("{name} already rides {mount}"), SECTION, name=r.name,
                         mount=stats.get(r, "mount"))

@@ -76,7 +76,8 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
         c = combatant(state, name)
         if c.name != nxt or c.status != "unconscious":
             raise BadInput("--death-save", f"{name}={natural}",
-                           f"a death save for {nxt} only if it is dying at 0 hp")
+                           N_("a death save for {nxt} only if it is dying at 0 hp"),
+                           nxt=nxt)
         roll = dice.d20_typed(natural, what="death save natural")
         events.append(DeathSaveRolled(name=c.name, roll=roll, success=natural >= 10,
                                       acts=natural == 20))

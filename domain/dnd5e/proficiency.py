@@ -19,6 +19,7 @@ from battletape.domain.dnd5e import conditions, d20_tests, stats
 from battletape.domain.dnd5e.ability_scores import applied_proficiency, modifier
 from battletape.domain.dnd5e.terms import SKILLS, ability
 from battletape.domain.encounter import combatant, require_on
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 from battletape.domain.events import Event
 from battletape.domain.state import EncounterState
@@ -49,7 +50,7 @@ def check(state: EncounterState, rng: "random.Random", name: str, ability_: str 
     c = combatant(state, name)
     sk = skill(skill_)
     if ability_ is None and sk is None:
-        raise BadInput("--ability", None, "an ability (or a --skill)")
+        raise BadInput("--ability", None, N_("an ability (or a --skill)"))
     abil = ability(ability_) if ability_ else SKILLS[sk][1]
     relies_on = conditions.sense(sense)
     mods: dict[str, int] = {}

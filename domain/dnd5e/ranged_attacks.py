@@ -20,7 +20,7 @@ RANGES = ("normal", "long", "beyond")
 
 def check_range(value: str | None) -> str | None:
     if value is not None and value not in RANGES:
-        raise BadInput("--range", value, "normal, long or beyond")
+        raise BadInput("--range", value, N_("normal, long or beyond"))
     return value
 
 
@@ -28,7 +28,7 @@ def range_disadvantage(kind: str | None, rng: str | None, target: str) -> list[s
     if rng is None:
         return []
     if kind not in ("ranged", "spell"):
-        raise BadInput("--range", rng, "a ranged attack (--kind ranged)")
+        raise BadInput("--range", rng, N_("a ranged attack (--kind ranged)"))
     if rng == "beyond":
         refuse(N_("{target} is beyond the weapon's maximum range"),
                "Attacchi a distanza", target=target)

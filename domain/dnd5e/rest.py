@@ -59,16 +59,16 @@ def decide(kind: str, pcs: list[dict[str, Any]], spend: dict[str, int],
     from battletape.domain.dnd5e.events import RestTaken
 
     if kind not in KINDS:
-        raise BadInput("rest", kind, "short or long")
+        raise BadInput("rest", kind, N_("short or long"))
     names = {p["name"].casefold(): p["name"] for p in pcs}
     for given in [*spend, *totals]:
         if given.casefold() not in names:
-            raise BadInput("--spend/--roll", given, "a PC this rest names: "
-                           + ", ".join(names.values()))
+            raise BadInput("--spend/--roll", given, N_("a PC this rest names: {names}"),
+                           names=", ".join(names.values()))
     spend = {names[k.casefold()]: v for k, v in spend.items()}
     totals = {names[k.casefold()]: v for k, v in totals.items()}
     if kind == "long" and (spend or totals):
-        raise BadInput("--spend/--roll", "long", "Hit Dice are spent on a short rest")
+        raise BadInput("--spend/--roll", "long", N_("Hit Dice are spent on a short rest"))
     healed: dict[str, int] = {}
     spent: dict[str, list] = {}
     regained: dict[str, int] = {}
@@ -76,7 +76,8 @@ def decide(kind: str, pcs: list[dict[str, Any]], spend: dict[str, int],
     for p in pcs:
         name, hp, top = p["name"], max(p["hp"], 0), p["max_hp"]
         if p["status"] == "dead":
-            raise violation(N_("{name} is dead: a rest heals no one dead"), RULE, name=name)
+            raise violation(
+            N_("{name} is dead: a rest heals no one dead"), RULE, name=name)
         if kind == "long":
             if p["hp"] < 1:
                 continue  # "at least 1 hit point at the start" of a long rest
@@ -92,13 +93,15 @@ def decide(kind: str, pcs: list[dict[str, Any]], spend: dict[str, int],
         n = spend.get(name, len(typed))
         left = p["level"] - p["hit_dice_spent"]
         if n < 0 or n > left:
-            raise BadInput(f"Hit Dice of {name}", n, f"0..{left} (the Hit Dice left "
-                           f"of {p['level']})")
+            raise BadInput(f"Hit Dice of {name}", n,
+                           N_("0..{left} (the Hit Dice left of {n})"),
+                           left=left, n=p['level'])
         if typed and len(typed) != n:
-            raise BadInput("--roll", typed, f"one total per Hit Die spent ({n})")
+            raise BadInput("--roll", typed, N_('one total per Hit Die spent ({n})'), n=n)
         if n and not typed and not p["hit_die"]:
-            raise BadInput(f"{name}'s hit die", None, "--hit-die dN on its sheet, or the "
-                           f"totals rolled at the table (--roll {name}=T)")
+            raise BadInput(f"{name}'s hit die", None,
+                           N_("--hit-die dN on its sheet, or the totals rolled at the "
+                              "table (--roll {name}=T)"), name=name)
         sides = p["hit_die"] or 0
         rolls = []
         for i in range(n):
@@ -140,7 +143,7 @@ def mid_fight(state: EncounterState, kind: str, names: list[str],
     (default: the PCs neither dead nor fled)."""
     require_on(state)
     if kind not in KINDS:
-        raise BadInput("rest", kind, "short or long")
+        raise BadInput("rest", kind, N_("short or long"))
     who = [combatant(state, n) for n in names] if names else [
         c for c in state.combatants.values()
         if c.pc and c.status not in ("dead", "fled")]

@@ -16,6 +16,7 @@ from battletape.domain.dnd5e.ability_scores import (MAX_SCORE, modifier, parse_c
                                                    parse_pairs, proficiency_bonus)
 from battletape.domain.dnd5e.terms import CONDITIONS, damage_type
 from battletape.domain.roster import check_body, names_for
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 from battletape.domain.events import CombatantAdded, Event
 from battletape.domain.state import EncounterState
@@ -29,8 +30,10 @@ def _types(items: list[str], what: str, conditions_too: bool = False) -> list[st
             if not word:
                 continue
             if ":" in word:
-                raise BadInput(f"--{what}", part, f"a damage type without a number "
-                               f"(5e {what} has no value: --{what} {word.split(':')[0]})")
+                raise BadInput(f"--{what}", part,
+                               N_("a damage type without a number (5e {what_} has no "
+                                  "value: --{what_} {n})"),
+                               what_=what, n=word.split(':')[0])
             if conditions_too and (word in CONDITIONS or word in CONDITIONS.values()):
                 from battletape.domain.dnd5e.conditions import condition_id
                 out.append(condition_id(word))
@@ -47,7 +50,8 @@ def add(state: EncounterState, order) -> list[Event]:
         modifier(scores["dex"]) if "dex" in scores else 0)
     check_body(state, order.name, order.hp, order.count, order.pc, order.ac, init)
     if order.level is not None and order.cr is not None:
-        raise BadInput("--cr", order.cr, "either --level (characters) or --cr (monsters)")
+        raise BadInput("--cr", order.cr,
+                       N_("either --level (characters) or --cr (monsters)"))
     if order.level is not None and not 1 <= order.level <= 30:
         raise BadInput("level", order.level, "1..30")
     rating = parse_cr(order.cr) if order.cr is not None else None
@@ -69,7 +73,7 @@ def add(state: EncounterState, order) -> list[Event]:
     if order.hit_die is not None:
         sides = order.hit_die.lower().removeprefix("d")
         if sides not in ("6", "8", "10", "12"):
-            raise BadInput("--hit-die", order.hit_die, "d6, d8, d10 or d12")
+            raise BadInput("--hit-die", order.hit_die, N_("d6, d8, d10 or d12"))
         stats["hit_die"] = int(sides)
     if order.cr is not None:
         stats["cr"] = order.cr

@@ -76,7 +76,7 @@ def save_roll(c: Combatant, rng: "random.Random", abil: str, dc: int,
 
 def check_dc(dc: int) -> int:
     if not 1 <= dc <= 40:
-        raise BadInput("--dc", dc, "a difficulty class from 1 to 40")
+        raise BadInput("--dc", dc, N_("a difficulty class from 1 to 40"))
     return dc
 
 
@@ -92,15 +92,15 @@ def save(state: EncounterState, rng: "random.Random", name: str, ability_: str, 
     concentrating = dc is None
     if concentrating:
         if abil != "con" or not owed:
-            raise BadInput("--dc", None, "the save's DC (only a concentration save owed "
-                           "after damage, --ability con, takes it from the damage)")
+            raise BadInput("--dc", None, N_("the save's DC (only a concentration save owed "
+                           "after damage, --ability con, takes it from the damage)"))
         dc = owed[0]
     check_dc(dc)
     if c.status in ("dead", "fled"):
         raise violation(N_("{name} is {status}"), "Tiri salvezza", name=c.name,
                         status=c.status)
     if fall and abil != "dex":
-        raise BadInput("--fall", abil, "a Dexterity save (--ability dex)")
+        raise BadInput("--fall", abil, N_("a Dexterity save (--ability dex)"))
     if fall:
         from battletape.domain.dnd5e.mounted_combat import FALL_DC, SECTION
 

@@ -51,18 +51,20 @@ def effect(state, rng: "random.Random", source: str, targets: list[str], ability
     check_dc(dc)
     dtype = damage_type(type_)
     if damage is None and dmg is None and condition is None:
-        raise BadInput("damage", None, "--damage EXPR or --dmg N, or --condition COND")
+        raise BadInput("damage", None,
+                       N_("--damage EXPR or --dmg N, or --condition COND"))
     if condition is None and (save_ends or rounds is not None):
-        raise BadInput("--save-ends/--rounds", condition, "--condition COND as well")
+        raise BadInput("--save-ends/--rounds", condition, N_("--condition COND as well"))
     if half and damage is None and dmg is None:
-        raise BadInput("--half", True, "damage (--damage or --dmg) to halve")
+        raise BadInput("--half", True, N_("damage (--damage or --dmg) to halve"))
     # a monster group's name stands for every member still standing
     hit = [_target(state, m.name) for t in targets for m in names_or_group(state, t)
            if not names_a_group(state, t) or m.status != "dead"]
     names = {c.name for c in hit}
     for name in list(save_rolls) + list(covers):
         if combatant(state, name).name not in names:
-            raise BadInput("target", name, "one of " + ", ".join(names))
+            raise BadInput("target", name, N_("one of {names}"),
+                           names=", ".join(names))
     rolls = {combatant(state, k).name: v for k, v in save_rolls.items()}
     degrees = {combatant(state, k).name: cover.check(v) for k, v in covers.items()}
     charm = combatant(state, source).conditions.get("charmed")

@@ -26,9 +26,9 @@ def temporary(state: EncounterState, target: str, amount: int,
     require_on(state)
     c = combatant(state, target)
     if amount <= 0:
-        raise BadInput("temporary hit points", amount, "1 or more")
+        raise BadInput("temporary hit points", amount, N_("1 or more"))
     if keep is not None and keep not in KEEP:
-        raise BadInput("--keep", keep, "old or new")
+        raise BadInput("--keep", keep, N_("old or new"))
     if c.status == "dead":
         raise violation(N_("{name} is dead"), "Punti ferita temporanei", name=c.name)
     if c.temp_hp == 0:

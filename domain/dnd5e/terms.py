@@ -4,6 +4,7 @@ Light data only: ``system.py`` imports it at the start of every command.
 """
 
 from __future__ import annotations
+from battletape.domain.words import N_
 
 #: Le sei caratteristiche (The Six Abilities): id -> Italian name
 ABILITIES = {"str": "Forza", "dex": "Destrezza", "con": "Costituzione",
@@ -95,7 +96,7 @@ def ability(text: str | None, what: str = "ability") -> str:
     for key, it in ABILITIES.items():
         if word in (it.lower(), _ENGLISH[key]):
             return key
-    raise BadInput(what, text, "one of str dex con int wis cha")
+    raise BadInput(what, text, N_("one of str dex con int wis cha"))
 
 
 _ENGLISH = {"str": "strength", "dex": "dexterity", "con": "constitution",

@@ -110,18 +110,18 @@ def _checks(state: EncounterState, a: Combatant, targets: list[Combatant],
         raise BadInput("attack kind", order.kind, ", ".join(KINDS))
     if order.rolls and len(order.rolls) != len(targets):
         raise BadInput("--roll", ",".join(map(str, order.rolls)),
-                       f"one natural d20 per target ({len(targets)})")
+                       N_('one natural d20 per target ({n})'), n=len(targets))
     if order.concealment and len(order.concealment) != len(targets):
-        raise BadInput("--concealment", order.concealment, "one d100 per target")
+        raise BadInput("--concealment", order.concealment, N_("one d100 per target"))
     if not 2 <= order.crit_range <= 20:
         raise BadInput("crit range", order.crit_range, "2..20")
     if order.miss < 0 or order.ongoing < 0:
-        raise BadInput("damage", min(order.miss, order.ongoing), "0 or more")
+        raise BadInput("damage", min(order.miss, order.ongoing), N_("0 or more"))
     if order.unarmed and order.miss:  # Unarmed Attacks: "If you miss, no damage."
-        raise BadInput("--miss", order.miss, "nothing: an unarmed attack that misses "
-                       "deals no damage")
+        raise BadInput("--miss", order.miss, N_("nothing: an unarmed attack that misses "
+                       "deals no damage"))
     if len({t.name for t in targets}) != len(targets):
-        raise BadInput("targets", ",".join(order.targets), "each target once")
+        raise BadInput("targets", ",".join(order.targets), N_("each target once"))
     targeting.require_not_self(a, targets)
     if order.knock_out:
         for t in targets:
@@ -264,11 +264,11 @@ def attack(state: EncounterState, rng: random.Random, order: AttackOrder) -> lis
                 events += ongoing
     if order.reroll is not None and not any(
             getattr(e, "rerolled_from", None) == 2 for e in events):
-        raise BadInput("--reroll", order.reroll, "nothing: Two-Weapon Fighting rerolls "
-                       "only a natural 2 of a --two-weapon attack")
+        raise BadInput("--reroll", order.reroll, N_("nothing: Two-Weapon Fighting rerolls "
+                       "only a natural 2 of a --two-weapon attack"))
     if order.ally_roll is not None and not reroll_used:
-        raise BadInput("--ally-roll", order.ally_roll, "nothing: no fumble into melee "
-                       "to reroll against an ally")
+        raise BadInput("--ally-roll", order.ally_roll, N_("nothing: no fumble into melee "
+                       "to reroll against an ally"))
     return events
 
 

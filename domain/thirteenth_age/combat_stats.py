@@ -7,6 +7,7 @@ The same multiplier applies to the Con bonus of a recovery (Recoveries).
 
 from __future__ import annotations
 
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 
 DEFENSES = {"ac": "Armor Class", "pd": "Physical Defense", "md": "Mental Defense"}
@@ -34,5 +35,5 @@ def ability_modifier(score: int) -> int:
 def defense_key(name: str) -> str:
     key = name.lower()
     if key not in DEFENSES:
-        raise BadInput("defense", name, "ac, pd or md")
+        raise BadInput("defense", name, N_("ac, pd or md"))
     return key

@@ -6,6 +6,7 @@ Each verb checks its values and returns the decision; the rules modules decide.
 from __future__ import annotations
 
 from battletape.domain.thirteenth_age.attack_order import ATTACK, AttackOrder
+from battletape.domain.words import N_
 from battletape.domain.verbs import Verb, arg, flag, opt, pairs, typed
 
 
@@ -18,7 +19,7 @@ def _add(services, v):
     if v.mook and v.pc:
         from battletape.domain.errors import BadInput
 
-        raise BadInput("--mook", v.name, "a monster: a PC is never a mook")
+        raise BadInput("--mook", v.name, N_("a monster: a PC is never a mook"))
     carried = services.carried(v.name) if v.pc else None
 
     def decide(s, r):

@@ -53,8 +53,9 @@ def check_until(until: str | None) -> str | None:
 
     kind, _ = effects.until_of(until)
     if kind is not None and kind not in UNTIL:
-        raise BadInput("duration", until, ", ".join(UNTIL) + " (end-of-turn:NAME, "
-                       "end-of-next-turn:NAME: the end of NAME's turn)")
+        raise BadInput("duration", until, N_("{codes} (end-of-turn:NAME, "
+                          "end-of-next-turn:NAME: the end of NAME's turn)"),
+                       codes=", ".join(UNTIL))
     return kind
 
 
@@ -165,7 +166,7 @@ def apply_condition(state, name: str, condition: str, save: str | None,
     if key == "grabbed":
         if src is None:
             from battletape.domain.errors import BadInput
-            raise BadInput("grabbed", None, "--by NAME, the creature grabbing")
+            raise BadInput("grabbed", None, N_("--by NAME, the creature grabbing"))
         if src not in c.engaged_with:
             events.append(Engaged(a=src, b=c.name, how="grab"))
     own_turn = state.turn == (turn_of or c.name)

@@ -217,7 +217,7 @@ def ready(state: EncounterState, name: str, trigger: str,
         refuse(N_("{name} can ready only on its own turn"), "Readying an Action",
                name=c.name)
     if not trigger.strip():
-        raise BadInput("trigger", trigger, "a description of the trigger")
+        raise BadInput("trigger", trigger, N_("a description of the trigger"))
     if readies not in READIES:
         raise BadInput("readied action", readies, ", ".join(READIES))
     return [Readied(name=c.name, trigger=trigger,

@@ -82,7 +82,7 @@ def death_save(state, rng: random.Random, name: str, natural: int | None,
     else:
         if recovery_total is not None:
             raise BadInput("--recovery", recovery_total,
-                           "nothing: a failed death save spends no recovery")
+                           N_("nothing: a failed death save spends no recovery"))
         events.append(DeathSaveRolled(name=c.name, roll=roll, success=False))
     return events
 
@@ -124,7 +124,7 @@ def stabilize(state, rng: random.Random, name: str, helper: str,
         roll = dice.d20_virtual(rng)
     else:
         if not -10 <= total <= 60:
-            raise BadInput("Wisdom check total", total, "a d20 check total")
+            raise BadInput("Wisdom check total", total, N_("a d20 check total"))
         roll = dice.Roll(expr="check", total=total, source="typed")
     quick = roll.total >= QUICK_STABILIZE
     action = actions.slot(h, "interrupt" if interrupt else "quick" if quick

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from difflib import get_close_matches
 
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 
 #: what a modifier may name: an attack roll, a defense, a save (`defenses`: all three)
@@ -24,11 +25,14 @@ def name_of(effect: str, known: dict[str, str]) -> str:
     the seed's conditions is a typo, not a new effect."""
     key = " ".join(effect.split()).lower()
     if not key or len(key) > LONGEST_NAME:
-        raise BadInput("effect", effect, f"a name of 1..{LONGEST_NAME} characters")
+        raise BadInput("effect", effect,
+                       N_("a name of 1..{LONGEST_NAME} characters"),
+                       LONGEST_NAME=LONGEST_NAME)
     close = get_close_matches(key, list(known), n=1, cutoff=0.75)
     if close:
-        raise BadInput("condition", effect, f"{close[0]} (or a named effect that is "
-                       f"not a near miss of a condition: {', '.join(known)})")
+        raise BadInput("condition", effect,
+                       N_("{n} (or a named effect that is not a near miss of a "
+                          "condition: {n2})"), n=close[0], n2=', '.join(known))
     return key
 
 
@@ -45,8 +49,9 @@ def modifiers(given: list[str]) -> dict[str, int]:
         names = ("ac", "pd", "md") if target == "defenses" else (target,)
         if not sep or number is None or not all(n in TARGETS for n in names) \
                 or not -20 <= number <= 20:
-            raise BadInput("--mod", item, f"TARGET:+N with TARGET one of "
-                           f"{', '.join(TARGETS)}, defenses and N in -20..20")
+            raise BadInput("--mod", item,
+                           N_("TARGET:+N with TARGET one of {n}, defenses and N in "
+                              "-20..20"), n=', '.join(TARGETS))
         for n in names:
             out[n] = out.get(n, 0) + number
     return out
@@ -59,8 +64,8 @@ def until_of(until: str | None) -> tuple[str | None, str | None]:
         return until, None
     kind, _, whose = until.partition(":")
     if kind not in ("end-of-turn", "end-of-next-turn") or not whose.strip():
-        raise BadInput("duration", until, "end-of-turn:NAME or end-of-next-turn:NAME "
-                       "(the end of NAME's turn)")
+        raise BadInput("duration", until, N_("end-of-turn:NAME or end-of-next-turn:NAME "
+                       "(the end of NAME's turn)"))
     return kind, whose.strip()
 
 

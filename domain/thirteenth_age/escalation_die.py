@@ -9,6 +9,7 @@ heroes avoid the fight, or reset it to 0 when combat virtually ceases.
 from __future__ import annotations
 
 from battletape.domain.encounter import require_on
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 from battletape.domain.events import Event
 from battletape.domain.thirteenth_age.events import EscalationSet
@@ -35,7 +36,7 @@ def current(state) -> int:
 
 def check_value(value: int) -> int:
     if not 0 <= value <= MAXIMUM:
-        raise BadInput("escalation die", value, f"0..{MAXIMUM}")
+        raise BadInput("escalation die", value, '0..{MAXIMUM}', MAXIMUM=MAXIMUM)
     return value
 
 

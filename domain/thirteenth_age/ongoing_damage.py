@@ -99,7 +99,7 @@ def end_of_turn(state: EncounterState, c: Combatant, naturals: list[int],
                                            reason=info.until or "end of turn"))
     if len(naturals) > len(used):
         raise BadInput(f"saves for {c.name}", ",".join(map(str, naturals)),
-                       f"{len(used)} natural d20s (one per pending save)")
+                       N_('{n} natural d20s (one per pending save)'), n=len(used))
     return events
 
 

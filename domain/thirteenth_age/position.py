@@ -81,7 +81,7 @@ def engage(state: EncounterState, a_name: str, b_name: str) -> list[Event]:
     require_on(state)
     a, b = combatant(state, a_name), combatant(state, b_name)
     if a.name == b.name:
-        raise BadInput("engagement", a.name, "two different combatants")
+        raise BadInput("engagement", a.name, N_("two different combatants"))
     if state.turn == b.name and state.turn != a.name:
         a, b = b, a  # one rule whichever way the pair is named: the one moving pays
     require_able(a, "engage")
@@ -139,11 +139,11 @@ def move(state: EncounterState, name: str, where: str,
     """
     require_on(state)
     if where not in WHEREABOUTS:
-        raise BadInput("whereabouts", where, "far, nearby or behind")
+        raise BadInput("whereabouts", where, N_("far, nearby or behind"))
     c = combatant(state, name)
     if where == "behind":
         if ally is None:
-            raise BadInput("behind", None, "--ally NAME: the ally to stand behind")
+            raise BadInput("behind", None, N_("--ally NAME: the ally to stand behind"))
         guard = combatant(state, ally)
         if guard.name == c.name or guard.pc != c.pc:
             refuse(N_("{name} is not an ally of {other}"), "Behind", name=guard.name,
@@ -153,7 +153,7 @@ def move(state: EncounterState, name: str, where: str,
                    name=guard.name)
         where = f"behind:{guard.name}"
     elif ally is not None:
-        raise BadInput("--ally", ally, "nothing unless moving behind an ally")
+        raise BadInput("--ally", ally, N_("nothing unless moving behind an ally"))
     require_able(c, "move")
     left = list(c.engaged_with)
     provoked: list[str] = []

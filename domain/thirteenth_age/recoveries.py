@@ -69,7 +69,8 @@ def rally(state, rng: random.Random, name: str, total: int | None,
         refuse(N_("{name} failed a rally save this round"), "Rally", name=c.name)
     if c.part.rallies == 0:
         if natural is not None:
-            raise BadInput("--save", natural, "nothing: the first rally needs no save")
+            raise BadInput("--save", natural,
+                           N_("nothing: the first rally needs no save"))
         return [RallyAttempted(name=c.name, action=action),
                 spend(state, rng, c, total, "rally")]
     roll = dice.d20_roll(natural, rng, what="rally save natural")

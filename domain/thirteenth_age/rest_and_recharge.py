@@ -41,7 +41,7 @@ def quick_rest(pc: dict | None, name: str, spend: int | None, totals: list[int],
                "them; {name} stays at {hp} hp"), "Quick Rests", name=name, hp=pc["hp"])
     if spend < 0 or spend > pc["recoveries"]:
         raise BadInput("recoveries to spend", spend,
-                       f"0..{pc['recoveries']} (the recoveries available)")
+                       N_('0..{n} (the recoveries available)'), n=pc['recoveries'])
     if staggered and spend == 0 and pc["recoveries"] > 0:
         refuse(N_("{name} is staggered and must try to heal"), "Quick Rests", name=name)
     if pc["hp"] >= pc["max_hp"]:
@@ -52,7 +52,8 @@ def quick_rest(pc: dict | None, name: str, spend: int | None, totals: list[int],
         raise AlreadyHolds.said(N_("{name} spends no recovery: a quick rest would "
                                    "change nothing (--roll N or --spend N)"), name=name)
     if totals and len(totals) != spend:
-        raise BadInput("--roll", totals, f"one recovery total per recovery ({spend})")
+        raise BadInput("--roll", totals,
+                       N_("one recovery total per recovery ({spend})"), spend=spend)
     expr = f"{pc['level']}d{pc['recovery_die']}"
     con = combat_stats.ability_damage(pc["con_mod"], pc["level"])
     rolls = [dice.dice_total(expr, totals[i] if totals else None, rng)
@@ -87,7 +88,7 @@ def recharge(name: str, power: str, need: int, natural: int | None,
     if not 2 <= need <= 20:
         raise BadInput("recharge value", need, "2..20")
     if not power.strip():
-        raise BadInput("power", power, "the power's name")
+        raise BadInput("power", power, N_("the power's name"))
     roll = dice.d20_roll(natural, rng, what="recharge natural")
     return [RechargeRolled(name=name, power=power, roll=roll, recharge=need,
                            success=roll.total >= need)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from battletape.domain.encounter import positive
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 from battletape.domain.events import CombatantAdded, Event
 from battletape.domain.roster import check_body, names_for
@@ -27,7 +28,8 @@ def parse_resist(items: list[str]) -> dict[str, int]:
     for item in items:
         kind, _, value = item.partition(":")
         if not kind or not value.isdigit() or not 2 <= int(value) <= 20:
-            raise BadInput("resistance", item, "TYPE:N with N from 2 to 20, e.g. fire:16")
+            raise BadInput("resistance", item,
+                           N_("TYPE:N with N from 2 to 20, e.g. fire:16"))
         out[kind.lower()] = int(value)
     return out
 
@@ -35,7 +37,7 @@ def parse_resist(items: list[str]) -> dict[str, int]:
 def parse_die(text: str) -> int:
     sides = text.lower().removeprefix("d")
     if not sides.isdigit() or int(sides) not in DIE_SIDES:
-        raise BadInput("recovery die", text, "d4, d6, d8, d10, d12 or d20")
+        raise BadInput("recovery die", text, N_("d4, d6, d8, d10, d12 or d20"))
     return int(sides)
 
 

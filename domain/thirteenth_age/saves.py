@@ -8,6 +8,7 @@ occasional talents, feats, and magic items that provide small bonuses to saves"
 
 from __future__ import annotations
 
+from battletape.domain.words import N_
 from battletape.domain.errors import BadInput
 
 DIFFICULTIES = {"easy": 6, "normal": 11, "hard": 16}
@@ -18,7 +19,7 @@ def target(difficulty: str | None) -> int:
     """The natural d20 a save needs: easy 6+, normal 11+, hard 16+."""
     key = (difficulty or "normal").lower()
     if key not in DIFFICULTIES:
-        raise BadInput("save difficulty", difficulty, "easy, normal or hard")
+        raise BadInput("save difficulty", difficulty, N_("easy, normal or hard"))
     return DIFFICULTIES[key]
 
 
@@ -29,5 +30,5 @@ def succeeds(total: int, difficulty: str | None) -> bool:
 def check_bonus(bonus: int) -> int:
     """A save bonus from a talent, feat or magic item: small, as the seed says."""
     if not -5 <= bonus <= 5:
-        raise BadInput("save bonus", bonus, "a small bonus, -5..+5")
+        raise BadInput("save bonus", bonus, N_("a small bonus, -5..+5"))
     return bonus

@@ -46,8 +46,7 @@ def confused_target(state: EncounterState, a: Combatant, targets: list[str],
     if [t.casefold() for t in targets] == ["ally"]:
         if pick is not None:
             if not 1 <= pick <= len(allies):
-                raise BadInput("--pick", pick, f"1..{len(allies)} "
-                               f"({', '.join(allies)})")
+                raise BadInput("--pick", pick, '1..{n} ({n2})', n=len(allies), n2=', '.join(allies))
             face = pick
             source = "typed"
         else:

@@ -28,20 +28,22 @@ def check(sql: str, con=None) -> None:
     import duckdb
 
     if not sql.strip():
-        raise BadInput("query", sql, "an SQL query, e.g. SELECT * FROM attacks LIMIT 5")
+        raise BadInput("query", sql,
+                       N_("an SQL query, e.g. SELECT * FROM attacks LIMIT 5"))
     try:
         statements = (con or duckdb).extract_statements(sql)
     except duckdb.Error as err:
         raise QueryError(_first_line(err)) from None
     if len(statements) != 1:
-        raise BadInput("query", f"{len(statements)} statements", "one query at a time")
+        raise BadInput("query", f"{len(statements)} statements",
+                       N_("one query at a time"))
     kind = statements[0].type
     if kind not in (duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN):
         name = str(kind).rsplit(".", 1)[-1]
-        raise BadInput("query", name, "a read-only query (SELECT, WITH … SELECT, "
+        raise BadInput("query", name, N_("a read-only query (SELECT, WITH … SELECT, "
                        "DESCRIBE, SHOW, SUMMARIZE, EXPLAIN): the analytics are "
                        "read-only, and writes, ATTACH, COPY, INSTALL/LOAD and SET are "
-                       "refused")
+                       "refused"))
 
 
 def open_read_only(path: Path | str):
