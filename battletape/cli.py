@@ -7,7 +7,7 @@ from typing import Optional
 import typer
 
 from battletape.session import Context
-from battletape.domain.errors import BadInput
+from battletape.domain.errors import BadInput, Either
 
 NEGATIVE_NUMBERS = {"ignore_unknown_options": True}  # so "-3" reaches our check
 
@@ -40,7 +40,7 @@ def main(ctx: typer.Context,
 
     lang = default_language() if lang is None else lang
     if lang not in LANGUAGES:
-        raise BadInput("--lang", lang, " or ".join(LANGUAGES))
+        raise BadInput("--lang", lang, Either(LANGUAGES))
     import sys as _sys
     from battletape.session import command_line
 

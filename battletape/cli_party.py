@@ -11,7 +11,7 @@ from battletape.cli import app
 from battletape.cli_bestiary import _campaign
 from battletape.session import echo_events, get, out
 from battletape.domain.words import N_
-from battletape.domain.errors import BadInput
+from battletape.domain.errors import BadInput, Either
 
 ACTIONS = ("list", "add", "update", "remove")
 
@@ -33,7 +33,7 @@ def party(ctx: typer.Context,
 
     c = get(ctx)
     if action not in ACTIONS:
-        raise BadInput("party", action, " or ".join(ACTIONS))
+        raise BadInput("party", action, Either(ACTIONS))
     camp, system = _campaign(c, campaign)
     kept = sheets.sheets(c.bt.campaign_events(camp), system)
     if action == "list":

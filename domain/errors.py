@@ -196,6 +196,22 @@ class AmbiguousName(BattletapeError):
         self.candidates = candidates
 
 
+class Either(tuple):
+    """Codes one of which was expected (``Either(("fled", "surrendered"))``): "fled or
+    surrendered" in English, in each language's own "or" (codes typed as they are)."""
+
+    def __str__(self) -> str:
+        return " or ".join(self)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def said(self, _) -> str:
+        if len(self) < 2:
+            return "".join(self)
+        return _("{some} or {last}", some=", ".join(self[:-1]), last=self[-1])
+
+
 class BadInput(BattletapeError):
     """A value out of range or of the wrong kind. ``expected`` is a message of the
     catalogues (a literal marked ``N_`` at the call, or a template whose ``{fields}``
@@ -203,8 +219,9 @@ class BadInput(BattletapeError):
     reader's language; a list of codes (``", ".join(DAMAGE_TYPES)``) is said as it is,
     codes being typed as they are."""
 
-    def __init__(self, what: str, value: object, expected: str, /, **fields: object):
-        english = (expected.format(**{k: v.expected if isinstance(v, BadInput) else v
+    def __init__(self, what: str, value: object, expected: "str | Either", /,
+                 **fields: object):
+        english = str(expected) if isinstance(expected, Either) else (expected.format(**{k: v.expected if isinstance(v, BadInput) else v
                                       for k, v in fields.items()}) if fields else expected)
         super().__init__(f"bad {what} {value!r}: expected {english}",
                          N_("bad {what} {value}: expected {expected}"), what=what,
@@ -227,6 +244,8 @@ def _expected(_, template: str, fields: dict) -> str:
     """What a :class:`BadInput` expected, in the reader's words: its message (plain,
     or under the context ``expected``), its fields filled as they are (numbers, codes),
     but a BadInput's (what another refusal expected) said as well."""
+    if isinstance(template, Either):
+        return template.said(_)
     said = _.text(template)
     if said == template:
         said = _.text(template, "expected")

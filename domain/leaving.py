@@ -9,7 +9,7 @@ This is not the party's ``flee`` (the encounter ends; in 13th Age a campaign los
 
 from __future__ import annotations
 
-from battletape.domain.errors import AlreadyHolds, BadInput, refuse
+from battletape.domain.errors import AlreadyHolds, BadInput, Either, refuse
 from battletape.domain.words import N_
 from battletape.domain.events import CombatantLeft
 from battletape.domain.state import Combatant, Condition, EncounterState
@@ -24,7 +24,7 @@ def how_of(how: str) -> str:
     key = {"flee": "fled", "flees": "fled", "surrender": "surrendered",
            "surrenders": "surrendered"}.get(key, key)
     if key not in LEAVING:
-        raise BadInput("how", how, " or ".join(LEAVING))
+        raise BadInput("how", how, Either(LEAVING))
     return key
 
 

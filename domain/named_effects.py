@@ -30,7 +30,7 @@ from difflib import get_close_matches
 from typing import Callable, Iterable
 
 from battletape.domain.words import N_
-from battletape.domain.errors import BadInput
+from battletape.domain.errors import BadInput, Either
 
 LONGEST_NAME = 60
 _DICE = re.compile(r"^([+-]?)(\d*)d(\d+)$", re.IGNORECASE)
@@ -119,8 +119,8 @@ def until_of(until: str | None, bare: Iterable[str]) -> tuple[str | None, str | 
     if kind not in ("end-of-turn", "end-of-next-turn") and kind not in bare \
             or (sep and (kind not in ("end-of-turn", "end-of-next-turn")
                          or not whose.strip())):
-        raise BadInput("--until", until, " or ".join(list(bare) + [
-            "end-of-turn:NAME", "end-of-next-turn:NAME"]))
+        raise BadInput("--until", until, Either((*bare, "end-of-turn:NAME",
+                                                 "end-of-next-turn:NAME")))
     return kind, (whose.strip() or None)
 
 

@@ -16,7 +16,7 @@ from functools import cache, cached_property
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable
 
-from battletape.domain.errors import BadInput, NotYetSupported
+from battletape.domain.errors import BadInput, Either, NotYetSupported
 from battletape.domain.words import N_
 # the packages found (and BATTLETAPE_SYSTEMS's), told apart from what they declare
 from battletape.domain.registry import PLUGINS_VARIABLE, folders, packages, plugins  # noqa: F401
@@ -334,9 +334,9 @@ def get(system: str) -> RuleSystem:
                                       "--system {systems}"), rules=PLANNED[system],
                                    systems=" | ".join(systems))
     if found is None:
-        raise BadInput("system", system, " or ".join(
-            [", ".join(list(systems)[:-1]), list(systems)[-1]]
-            if len(systems) > 1 else list(systems)))
+        raise BadInput("system", system, N_("{some} or {last}"),
+                       some=", ".join(list(systems)[:-1]), last=list(systems)[-1]) \
+            if len(systems) > 1 else BadInput("system", system, Either(systems))
     return found
 
 

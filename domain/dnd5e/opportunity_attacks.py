@@ -9,7 +9,7 @@ spostato da un effetto" (``--trigger teleport|forced``).
 from __future__ import annotations
 
 from battletape.domain.dnd5e import stats
-from battletape.domain.errors import BadInput, refuse
+from battletape.domain.errors import BadInput, Either, refuse
 from battletape.domain.words import N_
 
 SECTION = "Attacchi di opportunità"
@@ -18,7 +18,7 @@ TRIGGERS = ("leaves-reach", "teleport", "forced")
 
 def check(kind: str | None, targets: list, trigger: str | None) -> None:
     if trigger is not None and trigger not in TRIGGERS:
-        raise BadInput("--trigger", trigger, " or ".join(TRIGGERS))
+        raise BadInput("--trigger", trigger, Either(TRIGGERS))
     if kind != "melee":
         refuse(N_("an opportunity attack is one melee attack (--kind melee)"),
                SECTION)

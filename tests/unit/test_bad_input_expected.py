@@ -63,6 +63,8 @@ def _problem(arg: ast.expr, keywords: set[str]) -> str | None:
         return None if _wordless(arg.value) else "an English literal not marked N_"
     if isinstance(arg, ast.Call) and getattr(arg.func, "attr", None) == "join":
         return None  # a list of codes (ids are typed as they are)
+    if isinstance(arg, ast.Call) and getattr(arg.func, "id", None) == "Either":
+        return None  # one of some codes, said with the language's "or"
     return "neither a message nor codes"
 
 
@@ -94,7 +96,7 @@ def test_a_template_is_the_same_english_and_said_in_italian():
 def test_a_marked_literal_and_a_nested_expectation_are_said_in_italian():
     it = words("it")
     assert BadInput("hp", -3, N_("a positive number")).say("it", it) == (
-        "valore non valido per hp: -3; atteso un numero positivo")
+        "valore non valido per PF: -3; atteso un numero positivo")
     inner = BadInput("x", "y", N_("a whole number"))
     outer = BadInput("position", 9, "position {expected_}", expected_=inner)
     assert str(outer) == "bad position 9: expected position a whole number"
@@ -106,3 +108,15 @@ def test_codes_and_notation_read_as_they_are():
     assert err.say("it", words("it")).endswith("atteso 0..60")
     assert BadInput("type", "x", ", ".join(["fire", "cold"])).say(
         "it", words("it")).endswith("atteso fire, cold")
+
+
+def test_one_of_some_codes_is_said_with_the_languages_or():
+    from battletape.domain.errors import BadInput, Either
+    from battletape.domain.words import words
+
+    err = BadInput("how", "stay", Either(("fled", "surrendered")))
+    assert err.message == "bad how 'stay': expected fled or surrendered"
+    assert err.say("it", words("it")).endswith("atteso fled o surrendered")
+    three = BadInput("party", "x", Either(("list", "add", "remove")))
+    assert three.message.endswith("expected list or add or remove")
+    assert three.say("it", words("it")).endswith("atteso list, add o remove")
