@@ -6,10 +6,12 @@ against the condition); remarks move in `log` but the effective story is the sam
 from __future__ import annotations
 
 import msgspec
-from hypothesis import given, strategies as st
+import pytest
+from hypothesis import example, given, strategies as st
 
 from battletape.application import Battletape
 from battletape.domain import events as ev
+from battletape.domain.errors import UnknownCombatant
 from battletape.domain.history import EffectiveHistory
 from battletape.projections.views import state_view
 from battletape.replay.history import state_at
@@ -30,6 +32,7 @@ def step_or_note(draw):
 
 @SETTINGS
 @given(st.lists(step_or_note(), min_size=6, max_size=18))
+@example(steps=["undo", "undo", *["note 1 'remark 0'"] * 4])  # the set-up undone: no Orc
 def test_why_ends_where_state_at_is(tmp_path_factory, steps):
     store = str(tmp_path_factory.mktemp("why") / "b.db")
     play(store, steps)
@@ -46,6 +49,10 @@ def test_why_ends_where_state_at_is(tmp_path_factory, steps):
             continue
         view = state_view(state_at(events, p, history=history))["combatants"]
         for name in NAMES:
+            if name not in view:  # undone before it joined (an undo of the set-up)
+                with pytest.raises(UnknownCombatant):
+                    why(events, name, "hp", at=p, history=history)
+                continue
             for field in ("hp", "temp_hp", "status"):
                 answer = why(events, name, field, at=p, history=history)
                 assert answer.value == view[name][field], (name, field, p)
