@@ -79,13 +79,13 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
 
         lang = _language(args)
         print(tr(lang, "nothing recorded: {holds}",
-                 holds=holds.say(lang, all_words(lang))))
+                 holds=holds.say(lang, _words_of(args, lang))))
         return 0
     except BattletapeError as err:
         from battletape.domain.words import tr
 
         lang = _language(args)
-        said = one_line(err.say(lang, all_words(lang)))
+        said = one_line(err.say(lang, _words_of(args, lang)))
         print(f"Error: {said}" if lang == "en" else tr(lang, 
             "Error: {message}", message=said), file=sys.stderr)
         return 2
@@ -156,6 +156,16 @@ def _said(text: str, words) -> str:
         said = verb_summaries(words.lang).get(summary) or words.text(summary)
         return said + "  " + words.text(_VERB_NOTE) + note
     return words.text(text)
+
+
+def _words_of(args: list[str], lang: str):
+    """The words an error is said in: every catalogue, the encounter's system's first
+    (in English, none is read)."""
+    if lang == "en":
+        return all_words(lang)
+    from battletape import dispatch
+
+    return all_words(lang, dispatch.system_of_line(list(args)).id)
 
 
 def _language(args: list[str]) -> str:

@@ -63,15 +63,21 @@ class Context(Services):
         return capture.decided
 
     def record(self, decide, needs_history: bool = False, after=None):
-        from battletape.domain.errors import AlreadyHolds
+        from battletape.domain.errors import AlreadyHolds, BattletapeError
 
         try:
             return super().record(decide, needs_history, after)
         except AlreadyHolds as holds:  # nothing to record: say so, succeed
             from battletape.domain.words import tr
 
+            first = None
+            if self.lang != "en":
+                try:
+                    first = self.system_id()  # its words first (5e's "immobilizzato")
+                except BattletapeError:
+                    pass
             out(self, tr(self.lang, "nothing recorded: {holds}",
-                                       holds=holds.say(self.lang, all_words(self.lang))))
+                         holds=holds.say(self.lang, all_words(self.lang, first))))
             return []
 
 
@@ -91,13 +97,19 @@ def command_line(args: list[str]) -> str:
     return shlex.join(forced + split_globals(args))
 
 
-def all_words(lang: str):
+def all_words(lang: str, first: str | None = None):
     """The messages of every catalogue, the core's and every system's: what an error
-    or a line of the command line may say."""
+    or a line of the command line may say; those of the system ``first`` (an id) come
+    first, where two systems word one id apart (3.5's "fermato sul posto", 5e's
+    "immobilizzato")."""
     from battletape.domain import systems
     from battletape.domain.words import words
 
-    return words(lang, *(s.package for s in systems.all_systems().values()))
+    packages = [s.package for s in systems.all_systems().values()]
+    if first is not None:
+        own = systems.get(first).package
+        packages = [own, *(p for p in packages if p != own)]
+    return words(lang, *packages)
 
 
 def get(ctx) -> Context:

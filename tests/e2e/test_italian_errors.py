@@ -128,3 +128,17 @@ def test_a_script_line_wraps_the_error_in_the_readers_language(sqlite_store, tmp
     it, en = _said(sqlite_store, "run", str(script), code=2)
     assert it == "Errore: riga 1: nulla da annullare: lo scontro ha solo il suo inizio\n"
     assert en == "Error: line 1: nothing to undo: the encounter has only its start\n"
+
+
+def test_a_condition_is_named_by_the_encounters_own_seed(sqlite_store):
+    """5e's seed says "immobilizzato", 3.5's "fermato sul posto": an error of a 5e
+    fight names it by 5e's word, though every catalogue is read."""
+    s = sqlite_store
+    ok(s, "new", "Grotta", "--system", "5e", "--seed", "1")
+    ok(s, "add", "Bram", "--pc", "--hp", "10", "--ac", "12")
+    assert ok(s, "--lang", "it", "cond", "remove", "Bram", "immobilized").out.strip() == \
+        "nulla registrato: Bram non è immobilizzato"
+    ok(s, "new", "Torre", "--system", "3.5e", "--seed", "1")
+    ok(s, "add", "Kael", "--pc", "--hp", "10", "--ac", "12")
+    assert ok(s, "--lang", "it", "cond", "remove", "Kael", "immobilized").out.strip() == \
+        "nulla registrato: Kael non è fermato sul posto"
