@@ -549,6 +549,11 @@ _UNION_NAMES = ("SYSTEM_EVENTS", "EncounterEvent", "AnyEvent", "decoder", "EVENT
 _encode = msgspec.json.Encoder().encode
 
 
+# an event's layout, ``"schema":N``: its own comes first (its base's field)
+_LAYOUT_BYTES = re.compile(rb'"schema":(\d+)').search
+_LAYOUT_TEXT = re.compile(r'"schema":(\d+)').search
+
+
 class UpcastingDecoder:
     """msgspec's decoder of the union, which first hands a stored event of an older
     layout to the upcasts the rule systems declare (``UPCASTS`` in their events
@@ -560,9 +565,8 @@ class UpcastingDecoder:
         self._plain = msgspec.json.Decoder(union).decode
         self._upcasts = upcasts
         tags = "|".join(re.escape(f'"{tag}"') for tag in upcasts)
-        schema = r'"schema":(\d+)'  # an event's own comes first: its base's field
-        self._bytes = (re.compile(schema.encode()).search, re.compile(tags.encode()).search)
-        self._text = (re.compile(schema).search, re.compile(tags).search)
+        self._bytes = (_LAYOUT_BYTES, re.compile(tags.encode()).search)
+        self._text = (_LAYOUT_TEXT, re.compile(tags).search)
 
     def decode(self, data: bytes | str) -> Any:
         if type(data) is bytes:
@@ -627,8 +631,6 @@ class LoadedSystemsDecoder:
         return msgspec.json.Decoder(Union[core + found + CampaignEvent.__args__]).decode
 
 
-_LAYOUT_BYTES = re.compile(rb'"schema":(\d+)').search  # an event's own comes first
-_LAYOUT_TEXT = re.compile(r'"schema":(\d+)').search
 
 
 def _full_union(name: str) -> Any:
