@@ -7,6 +7,7 @@ a click parser is built from that table, and the verb's decision is recorded.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -40,10 +41,25 @@ def words(system_id: str | None = None) -> dict[str, str]:
             word = name.split()[0]
             if word not in out:
                 out[word] = (verb.help.split("  Example")[0] if " " not in name
-                             else f"{word.capitalize()}: "
-                             + ", ".join(n.split()[1] for n in system.verbs
-                                         if n.startswith(word + " ")) + ".")
+                             else _group_summary(system, word))
     return out
+
+
+def _group_summary(system: "RuleSystem", word: str, say=None) -> str:
+    """A command group's one line: its verbs' summaries in their order, joined
+    ("Apply a condition, …; remove a condition."), each said by ``say`` (the
+    system's catalogue) when given."""
+    parts = []
+    for name, verb in system.verbs.items():
+        if name.startswith(word + " "):
+            english = verb.help.split("  Example")[0]
+            text = english if say is None else re.split(
+                r"\s+(?:Example|Esempio):", say.text(verb.help))[0]
+            text = text.rstrip(".")
+            if parts and text[:2].istitle():  # "Remove …" -> "remove …", not "GM"
+                text = text[0].lower() + text[1:]
+            parts.append(text)
+    return "; ".join(parts) + "."
 
 
 def _system_of(c) -> "RuleSystem":
@@ -154,10 +170,14 @@ def verb_summaries(lang: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for system in systems.all_systems().values():
         say = words(lang, system.package)
-        for verb in system.verbs.values():
+        for name, verb in system.verbs.items():
             english = verb.help.split("  Example")[0]
             out.setdefault(english, re.split(r"\s+(?:Example|Esempio):",
                                              say.text(verb.help))[0])
+            if " " in name:
+                word = name.split()[0]
+                out.setdefault(_group_summary(system, word),
+                               _group_summary(system, word, say))
     return out
 
 

@@ -123,3 +123,24 @@ def test_play_question_mark_lists_the_encounters_verbs(sqlite_store, system, own
         c.close()
     words = {line.split()[0] for line in text.splitlines() if line.startswith("  ")}
     assert own in words and foreign not in words
+
+
+def test_a_command_group_is_summed_up_by_its_verbs(fight):
+    """`cond` and `escalation` in the list of commands: what their verbs do, in the
+    reader's language (they used to read "Cond: add, remove." in both)."""
+    from battletape.dispatch import verb_summaries, words
+
+    s = fight
+    english = words("13a")
+    assert english["cond"] == ("Apply a condition, or a named effect of a power or "
+                               "spell; remove a condition.")
+    assert english["escalation"].startswith("Set the escalation die; stop the die "
+                                            "advancing")
+    assert verb_summaries("it")[english["cond"]] == (
+        "Applica una condizione, o un effetto con nome di un potere o di un "
+        "incantesimo; rimuove una condizione.")
+    listing = ok(s, "--help").out
+    italian = ok(s, "--lang", "it", "--help").out
+    assert "cond        Apply a condition, or a named effect" in listing
+    assert "cond        Applica una condizione, o un effetto" in italian
+    assert "Cond:" not in listing + italian and "Escalation:" not in listing + italian
