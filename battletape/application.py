@@ -316,7 +316,7 @@ class Battletape(Reading):
             for e in stamped:
                 before = standing(after)
                 apply(after, e)
-                if told := changes(before, after):
+                if told := changes(before, after, event=e):
                     self.consequences[(stream, e.originator_version)] = told
         stamped += self._reveal_on_end(stream, stamped, after)
         if secret is not None:  # kept just before the events that commit to it

@@ -28,8 +28,14 @@ SAID = {
     "surrenders": N_("{name} surrenders"),
 }
 
-#: a creature's standing: {name: (status, staggered, surrendered)}
-Standing = dict[str, tuple[str, bool, bool]]
+#: damage an event's target could not take, gone on to a creature the event does not
+#: name (13th Age's mooks: the excess spills over to the next of the mob)
+SPILLS = N_plural("{amount} spills over to {name}", "{amount} spill over to {name}")
+#: the next creature it spilled over to, after the first
+SPILLS_ON = N_("{amount} to {name}")
+
+#: a creature's standing: {name: (status, staggered, surrendered, hp)}
+Standing = dict[str, tuple[str, bool, bool, int]]
 
 
 def standing(state: EncounterState) -> Standing:
@@ -39,13 +45,13 @@ def standing(state: EncounterState) -> Standing:
         return {}
     rules = systems.of(state)
     return {n: (c.status, c.hp > 0 and c.status == "up" and rules.staggered(c),
-                "surrendered" in c.conditions)
+                "surrendered" in c.conditions, c.hp)
             for n, c in state.combatants.items()}
 
 
-def _what(before: tuple[str, bool, bool], now: tuple[str, bool, bool]) -> str | None:
-    was, was_staggered, _ = before
-    status, staggered, surrendered = now
+def _what(before: tuple, now: tuple) -> str | None:
+    was, was_staggered = before[:2]
+    status, staggered, surrendered = now[:3]
     if status != was:
         if status == "dead":
             return "dies"
@@ -61,17 +67,37 @@ def _what(before: tuple[str, bool, bool], now: tuple[str, bool, bool]) -> str | 
     return "staggered" if staggered and not was_staggered else None
 
 
-def changes(before: Standing, state: EncounterState,
-            now: Standing | None = None) -> list[tuple[str, str, str, str]]:
+def changes(before: Standing, state: EncounterState, now: Standing | None = None,
+            event: ev.Event | None = None) -> list[tuple[str, str, str, str]]:
     """[(name, what, status, gender)] of each creature whose standing ``state``
     changed since ``before`` (what: a key of SAID; gender: its name's, for the
     languages whose words agree with it); creatures that were not there are left
-    out (``now``: ``standing(state)``, when the caller has it)."""
+    out (``now``: ``standing(state)``, when the caller has it). Given the ``event``
+    that made the change, a creature it does not name that lost hit points comes
+    first, as ``(name, "spills", amount, gender)``."""
     now = now if now is not None else standing(state)
     out = []
+    spilled = []
     for name, was in before.items():
-        if name in now and (what := _what(was, now[name])) is not None:
+        if name not in now:
+            continue
+        if (what := _what(was, now[name])) is not None:
             out.append((name, what, now[name][0], state.combatants[name].gender))
+        if event is not None and now[name][3] < was[3] and name not in _named(event):
+            spilled.append((name, "spills", str(was[3] - now[name][3]),
+                            state.combatants[name].gender))
+    return spilled + out
+
+
+def _named(e: ev.Event) -> set[str]:
+    """The names an event's fields hold (its target, its attacker, its targets)."""
+    out: set[str] = set()
+    for field in e.__struct_fields__:
+        value = getattr(e, field)
+        if isinstance(value, str):
+            out.add(value)
+        elif isinstance(value, (list, tuple)):
+            out.update(v for v in value if isinstance(v, str))
     return out
 
 
@@ -89,7 +115,7 @@ class DropWatch:
         before = self._now if self._now is not None else standing(self.state)
         apply(self.state, e)
         self._now = standing(self.state)
-        return changes(before, self.state, self._now)
+        return changes(before, self.state, self._now, e)
 
 
 def drops(events: Sequence[ev.Event],
@@ -116,7 +142,14 @@ def narrate(fallen: list[tuple], lang: str, system: str,
     rules = systems.get(system)
     say = words(lang)
     out = ""
+    spilled = False
     for names, what, status, gender in _together(fallen):
+        if what == "spills":  # "6 spill over to Kobold 2, 2 to Kobold 3"
+            out += (", " + say(SPILLS_ON, amount=status, name=names[0]) if spilled
+                    else " — " + say.plural(*SPILLS, int(status), amount=status,
+                                            name=names[0]))
+            spilled = True
+            continue
         if len(names) > 1:  # "Goblin 1, Goblin 2 e Goblin 3 fuggono"
             sentence = say.plural(*TOGETHER[what], len(names), names=say(
                 "{names} and {last}", names=", ".join(names[:-1]), last=names[-1]))

@@ -5,7 +5,7 @@ in Italian, from the same code as the log's marks (replay/drops.py)."""
 
 from __future__ import annotations
 
-from tests.helpers import ok
+from tests.helpers import ok, state
 
 
 def _line(out: str, position: int) -> str:
@@ -29,13 +29,19 @@ def test_13a_a_mooks_spill_over_kills_and_the_line_says_who(sqlite_store):
     ok(s, "add Kobold --hp 6 --ac 14 --pd 12 --md 10 --init 1 --count 4 --mook")
     ok(s, "add Rat --hp 20 --ac 14 --pd 12 --md 10 --init 0")
     ok(s, "init Bruna=15 Kobold=3 Rat=2")
-    # 14 damage to a 6-hp mook: Kobold 1 dies, 8 spill over and kill Kobold 2 (6 hp)
+    # 14 damage to a 6-hp mook: Kobold 1 dies, 8 spill over: 6 kill Kobold 2 (6 hp),
+    # 2 go on to Kobold 3 (the line says where the damage went)
     hit = ok(s, "attack Bruna 'Kobold 1' --bonus 6 --vs ac --roll 17 --dmg 14 --kind melee").out
-    assert "hit for 14 — Kobold 1 and Kobold 2 die" in hit  # together, in the plural
+    assert ("hit for 14 — 6 spill over to Kobold 2, 2 to Kobold 3 — Kobold 1 and Kobold 2 "
+            "die") in hit  # the deaths together, in the plural
+    assert state(s)["combatants"]["Kobold 3"]["hp"] == 4
     assert "Kobold 3 dies" not in hit
     _the_log_says(s, hit)
     staggered = ok(s, "damage Rat 11").out  # 9 of 20 left: staggered (half or less)
     assert staggered.rstrip().endswith("Rat takes 11 (direct) — Rat is staggered")
+    italian = ok(s, "--lang it damage 'Kobold 3' 5").out  # 4 hp: 1 goes on to Kobold 4
+    assert italian.rstrip().endswith("— 1 danno passa a Kobold 4 — Kobold 3 muore")
+    _the_log_says(s, italian, "it")
     italian = ok(s, "--lang it damage Bruna 41").out  # 40 hp: -1, down
     assert italian.rstrip().endswith("— Bruna cade (privo di sensi)")
     _the_log_says(s, italian, "it")
