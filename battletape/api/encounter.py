@@ -30,6 +30,13 @@ def _line(*words: Any, force: str | None = None, **options: Any) -> str:
     return shlex.join((["--force", force] if force is not None else []) + parts)
 
 
+def _told(bt, events: list) -> dict[int, list]:
+    """What the command's events did to whom, by position (``Result.consequences``)."""
+    told = getattr(bt, "consequences", None) or {}
+    return {e.originator_version: told[(e.originator_id, e.originator_version)]
+            for e in events if (e.originator_id, e.originator_version) in told}
+
+
 class Encounter:
     """An encounter: ``enc.add(...)``, ``enc.attack(...)``, ``enc.next()`` and every
     other verb of its rule system, each returning a :class:`Result`.
@@ -106,7 +113,7 @@ class Encounter:
             return self._result(lambda: c.bt.record_campaign_rolls(campaign, decide, line))
         decide = c.forcing(verb.run(c, **values))
         return self._result(lambda: c.bt.record(decide, self.name, verb.needs_history,
-                                                command=line))
+                                                command=line), bt=c.bt)
 
     def record(self, decide: Callable[..., list], needs_history: bool = False,
                command: str = "", force: str | None = None) -> Result:
@@ -116,15 +123,17 @@ class Encounter:
         c = self._client._services(self.name, command, force)
         decide = c.forcing(decide)
         return self._result(lambda: c.bt.record(decide, self.name, needs_history,
-                                                command=command))
+                                                command=command), bt=c.bt)
 
-    def _result(self, save: Callable[[], list], notes: tuple[str, ...] = ()) -> Result:
+    def _result(self, save: Callable[[], list], notes: tuple[str, ...] = (),
+                bt=None) -> Result:
         try:
             events = save()
         except AlreadyHolds as holds:  # what was asked already holds: nothing to do
             return Result([], self.state(), note=f"nothing recorded: {holds}",
                           notes=notes)
-        return Result(list(events), self.state(), notes=notes)
+        return Result(list(events), self.state(), notes=notes,
+                      consequences=_told(bt, events))
 
     # --- free rolls and rulings -----------------------------------------------------
 
@@ -160,7 +169,8 @@ class Encounter:
         events, notes = (found if isinstance(found, tuple) else (found, None))
         said = tuple(n for n in ([notes] if isinstance(notes, str) else notes or ()) if n)
         return Result(list(events), self.state(),
-                      notes=said + tuple(corrections.after_correction(c)))
+                      notes=said + tuple(corrections.after_correction(c)),
+                      consequences=_told(c.bt, events))
 
     def undo(self, reason: str = "", kind: str = "table-error",
              force: str | None = None) -> Result:

@@ -19,6 +19,26 @@ class Result(NamedTuple):
     state: dict[str, Any]
     note: str = ""
     notes: tuple[str, ...] = ()
+    #: {position: [(name, what, status, gender)]}: what an event did to whom (a
+    #: creature drops, dies, is staggered; a mook's damage spills over), as
+    #: ``replay.drops.changes`` tells it
+    consequences: dict[int, list] | None = None
+
+    def lines(self, lang: str = "en") -> list[str]:
+        """Each event's line as the command line prints it after recording, in
+        ``lang`` ("en" or "it"): ``"   14  Bruna attacks Goblin 2: … hit for 7 —
+        Goblin 2 dies"``."""
+        from battletape.projections.describe import describe
+        from battletape.replay.drops import narrate
+
+        system = self.state.get("system", "")
+        out = []
+        for e in self.events:
+            text = describe(e, lang, system)
+            told = (self.consequences or {}).get(e.originator_version, [])
+            out.append(f"{e.originator_version:>5}  {text}"
+                       + narrate(told, lang, system, text))
+        return out
 
     @property
     def positions(self) -> list[int]:

@@ -76,6 +76,20 @@ def test_each_verb_returns_its_events_with_their_positions_and_the_new_state(bt)
     assert turn.state["turn"] == "Rat 2" and turn.events
 
 
+def test_a_result_says_its_lines_as_the_command_line_prints_them(bt, sqlite_store):
+    """A bot posts what the table would read: each event's line with what it did to
+    whom ("— Rat 1 dies"), in English or Italian, the same words as the log's."""
+    enc = fight(bt)
+    hit = enc.attack("Bruna", "Rat 1", bonus=5, vs="ac", roll=[9], dmg=6)  # 6 hp: dies
+    assert hit.consequences == {hit.position: [("Rat 1", "dies", "dead", "")]}
+    assert hit.lines()[-1].endswith("hit for 6 — Rat 1 dies")
+    assert hit.lines("it")[-1].endswith("colpito, 6 danni — Rat 1 muore")
+    log = ok(sqlite_store, "log").out.splitlines()
+    assert log[-1].split(None, 2)[2] == hit.lines()[-1].split(None, 1)[1]
+    scratch = enc.damage("Bruna", 3)  # no one's standing changes: no mark
+    assert scratch.consequences == {} and scratch.lines()[-1].endswith("(direct)")
+
+
 def test_the_state_at_a_position_equals_the_clis_state_at(sqlite_store):
     with battletape.open(sqlite_store) as bt:
         enc = fight(bt)
