@@ -13,7 +13,8 @@ NEGATIVE_NUMBERS = {"ignore_unknown_options": True}  # so "-3" reaches our check
 
 app = typer.Typer(add_completion=True, no_args_is_help=True,
                   help="Record, correct, replay and analyse tabletop RPG battles.",
-                  pretty_exceptions_enable=False, rich_markup_mode=None)
+                  pretty_exceptions_enable=False, rich_markup_mode=None,
+                  suggest_commands=False)  # the boundary suggests, in the reader's words
 
 
 def _encounters(ctx: typer.Context, incomplete: str) -> list[str]:

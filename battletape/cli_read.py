@@ -170,8 +170,11 @@ def _run_batch(c: Context, lines: list[str]) -> None:
                 raise BattletapeError.said(N_("line {number}: {error}"), number=number,
                                            error=err) from None
             except click.ClickException as err:
+                from battletape.click_words import usage_error
+
                 raise BattletapeError.said(N_("line {number}: {error}"), number=number,
-                                           error=err.format_message()) from None
+                                           error=usage_error(err.format_message(), c.lang,
+                                                             c.system_id())) from None
 
 
 DEMO_PACE = 1.5  # seconds between rounds of the demo at a terminal

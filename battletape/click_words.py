@@ -63,6 +63,34 @@ def error(message: str, _: Words) -> str:
     return message
 
 
+def usage_error(message: str, lang: str, system_id: str | None = None) -> str:
+    """A click usage error said in ``lang``; a command typed wrong followed by the
+    commands and the verbs of ``system_id`` spelt closest ("No such command 'stat'.
+    Did you mean stats or state?")."""
+    from battletape.session import all_words
+
+    said = message if lang == "en" else error(message, all_words(lang))
+    typed = re.fullmatch(r"No such command '(.*)'\.", message)
+    if typed is None or system_id is None:
+        return said
+    import difflib
+
+    from battletape import dispatch
+    from battletape.cli import CORE_COMMANDS
+    from battletape.domain.errors import Either
+
+    known = sorted(set(CORE_COMMANDS) | set(dispatch.words(system_id)))
+    close = difflib.get_close_matches(typed.group(1), known, n=3, cutoff=0.6)
+    if not close:
+        return said
+    say = all_words(lang)
+    return said + " " + say(DID_YOU_MEAN, commands=Either(close).said(say))
+
+
+#: after a command typed wrong, the closest
+DID_YOU_MEAN = N_("Did you mean {commands}?")
+
+
 @contextmanager
 def spoken(_: Words) -> Iterator[None]:
     """typer and click write their help in the words of ``_`` while this lasts (the

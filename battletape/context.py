@@ -100,14 +100,19 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
         if type(err).__name__ == "NoArgsIsHelpError" and getattr(err, "ctx", None):
             print(err.ctx.get_help())  # a group given no command: its help
             return 0
-        said = one_line(err.format_message())
+        from battletape import click_words
+
         lang = _language(args)
+        system_id = None
+        if app is _cli_app():  # a command typed wrong: the closest of the encounter's
+            from battletape import dispatch
+
+            system_id = dispatch.system_of_line(list(args)).id
+        said = click_words.usage_error(one_line(err.format_message()), lang, system_id)
         if lang != "en":
-            from battletape import click_words
             from battletape.domain.words import tr
 
-            said = tr(lang, "Error: {message}",
-                      message=click_words.error(said, all_words(lang)))
+            said = tr(lang, "Error: {message}", message=said)
         else:
             said = f"Error: {said}"
         print(said, file=sys.stderr)

@@ -38,8 +38,12 @@ def test_a_verbs_help_in_italian_has_no_click_english(fight):
      "Errore: Manca l'argomento 'TARGET'."),
     (("damage", "Orc", "x"), "Error: Invalid value for 'AMOUNT': 'x' is not a valid int.",
      "Errore: Valore non valido per 'AMOUNT': 'x' non è un numero intero."),
-    (("damagex",), "Error: No such command 'damagex'.",
-     "Errore: Non c'è un comando 'damagex'."),
+    (("damagex",), "Error: No such command 'damagex'. Did you mean damage?",
+     "Errore: Non c'è un comando 'damagex'. Forse intendevi damage?"),
+    (("stat",), "Error: No such command 'stat'. Did you mean stats or state?",
+     "Errore: Non c'è un comando 'stat'. Forse intendevi stats o state?"),
+    (("frobnicate",), "Error: No such command 'frobnicate'.",
+     "Errore: Non c'è un comando 'frobnicate'."),
     (("state", "--at", "x"), "Error: Invalid value for '--at': 'x' is not a valid int.",
      "Errore: Valore non valido per '--at': 'x' non è un numero intero."),
 ])
@@ -107,3 +111,18 @@ def test_every_click_error_pattern_is_said_in_italian():
     }
     assert {m: click_words.error(m, it) for m in examples} == examples
     assert len(click_words.ERRORS) == 15
+
+
+def test_a_scripts_usage_error_is_said_in_the_readers_language(fight, tmp_path):
+    """`run`: a line's usage error in Italian, a command typed wrong with the closest
+    ones, as on the command line; nothing of the script is recorded."""
+    before = snapshot_of(fight)
+    script = tmp_path / "typo.bt"
+    script.write_text("damage Orc 2\nstat\n")
+    r = cli(fight, "run", str(script))
+    assert (r.code, r.err.strip()) == (
+        2, "Error: line 2: No such command 'stat'. Did you mean stats or state?")
+    script.write_text("damage Orc 2\ndamage Orc\n")
+    it = cli(fight, "--lang", "it", "run", str(script))
+    assert (it.code, it.err.strip()) == (2, "Errore: riga 2: Manca l'argomento 'AMOUNT'.")
+    assert snapshot_of(fight) == before
