@@ -445,6 +445,9 @@ def _table_action(e: ev35.TableActionTaken, _: Words, t) -> str:
     heal = _HEAL.fullmatch(e.what)
     what = (_("Heal DC {dc} on {name}", dc=heal[1], name=heal[2]) if heal
             else e.what)
+    if found is not None and found.basis.startswith("Round e azioni"):
+        # an action of the budget itself ("Orc: a standard action"): no kind to add
+        return f"{e.name}: {action}" + (f": {what}" if what else "") + provokes
     return _("{name}: {action} ({kind}){what}{provokes}", name=e.name, action=action,
              kind=t(e.kind), what=f": {what}" if what else "", provokes=provokes)
 

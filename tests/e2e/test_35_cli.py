@@ -167,6 +167,15 @@ def test_the_log_in_italian_uses_the_seeds_words(alley):
     en = ok(alley, "log").out
     assert "azione standard" not in en and "CRITICAL HIT" in en
 
+def test_an_action_of_the_budget_is_named_once(alley):
+    """35-RND-02: an attack with no --kind spends the standard action itself: the log
+    says "Kael: a standard action", not "a standard action (standard)"."""
+    ok(alley, "attack Kael 'Orc 1' --bonus 6 --roll 3 --dmg 5")
+    en, it = ok(alley, "log").out, ok(alley, "--lang", "it", "log").out
+    assert "Kael: a standard action\n" in en and "(standard)" not in en
+    assert "Kael: Azione standard\n" in it and "Azione standard (azione standard)" not in it
+
+
 
 def test_the_state_table_in_italian_names_the_35_statuses(alley):
     """35-HPS-02, 35-HPS-03: disabled is *inabile*, dying *morente*."""
