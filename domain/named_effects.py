@@ -178,7 +178,7 @@ def _on_turns_of(b, info, name: str) -> bool:
 
 def expiring_at_turn_end(state, name: str) -> list[tuple[str, str]]:
     """(bearer, condition) of the durations that end as ``name``'s turn ends."""
-    return [(b.name, n) for b in state.combatants.values()
+    return [(b.name, n) for b in state.combatants.values() if b.conditions
             for n, info in b.conditions.items()
             if info.turn_ends == 1 and _on_turns_of(b, info, name)]
 

@@ -7,6 +7,7 @@ rules modules of ``domain/dnd35/`` decide.
 
 from __future__ import annotations
 
+from battletape.domain import named_effects
 from battletape.domain.errors import BadInput, NotThisSystem
 from battletape.domain.words import N_
 from battletape.domain.dnd35.attack_order import ATTACK, AttackOrder
@@ -217,7 +218,6 @@ def _move(services, name, where, threatened_by):
 
 
 def _next(services, death_save, save=None):
-    from battletape.domain import named_effects
     from battletape.domain.dnd35 import rounds
 
     saves = {k: v[0] for k, v in pairs(list(death_save or []), "death save").items()}
