@@ -237,12 +237,17 @@ class _Typed:
         self.params = {p.name: p for p in params}
         # each value's field and parser, read once (verify makes thousands of orders)
         self._fields = {p.name: (p.key, p.parse) for p in params}
+        # the values the order holds by default when given as they are declared: left
+        # to the order's own default (a long table's line types a few of its options)
+        self._unset = as_declared(order, params)
         self.__name__ = getattr(decide, "__name__", "run")
 
     def __call__(self, services: Any, **values: Any) -> Decide:
         made = {}
-        fields = self._fields
+        fields, unset = self._fields, self._unset
         for k, v in values.items():  # Param.order_value, inline
+            if v is unset.get(k, unset):  # (the dict itself: never a value)
+                continue
             found = fields.get(k)
             if found is None:
                 raise TypeError(f"{self.__name__}() got an unexpected keyword {k!r}")
@@ -250,6 +255,38 @@ class _Typed:
             made[key] = (parse(v) if parse is not None
                          else tuple(v) if isinstance(v, list) else v)
         return self.decide(services, self.order(**made))
+
+
+def as_declared(order: type, params: tuple[Param, ...]) -> dict[str, Any]:
+    """{name: default} of the params whose declared default (None, a bool, a number, a
+    word) makes the very value ``order`` (a msgspec Struct or a dataclass) holds when
+    its field is not given."""
+    import dataclasses
+
+    import msgspec
+
+    held: dict[str, Any] = {}
+    if dataclasses.is_dataclass(order):
+        for f in dataclasses.fields(order):
+            if f.default is not dataclasses.MISSING:
+                held[f.name] = f.default
+            elif f.default_factory is not dataclasses.MISSING:
+                held[f.name] = f.default_factory()
+    elif isinstance(order, type) and issubclass(order, msgspec.Struct):
+        for info in msgspec.structs.fields(order):
+            if info.default is not msgspec.NODEFAULT:
+                held[info.name] = info.default
+            elif info.default_factory is not msgspec.NODEFAULT:
+                held[info.name] = info.default_factory()
+    out: dict[str, Any] = {}
+    for p in params:
+        if p.key not in held or not (p.default is None or
+                                     type(p.default) in (bool, int, float, str)):
+            continue
+        made, kept = p.order_value(p.default), held[p.key]
+        if type(made) is type(kept) and made == kept:
+            out[p.name] = p.default
+    return out
 
 
 def typed(verb: "Verb", order: type | None = None) -> "Verb":
