@@ -21,6 +21,8 @@ massive damage by default, and a failure kills all the same).
 from __future__ import annotations
 
 import shlex
+from itertools import repeat
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from battletape.domain import dice, named_effects
@@ -36,6 +38,8 @@ if TYPE_CHECKING:
     import random
 
 AGAINST = ("massive-damage", "coup-de-grace")
+#: a combatant's own keys (stats.py), to look at every creature's in one go
+_EXTRA = attrgetter("extra")
 
 
 def rule_of(against: str) -> str:
@@ -52,8 +56,11 @@ def owed(c, kind: str, dc: int | None) -> bool:
 def require_settled(state, c=None) -> None:
     """Danno massiccio, Colpo di grazia: a demanded save is rolled at once; until it is,
     ``next`` (``c`` None: anyone's) or ``c``'s own actions are refused (forceable)."""
-    # stats.get(x, "save_due") inline (its default is None): a lookup per creature
-    for x in ([c] if c is not None else state.combatants.values()):
+    people = [c] if c is not None else state.combatants.values()
+    # stats.get(x, "save_due") (its default is None), first for all at once
+    if not any(map(dict.get, map(_EXTRA, people), repeat("save_due"))):
+        return
+    for x in people:
         due = x.extra.get("save_due")
         if not due or x.status == "dead":
             continue
