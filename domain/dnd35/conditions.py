@@ -190,11 +190,15 @@ def held(c: Combatant) -> list[str]:
 
 
 def effects(c: Combatant) -> list[tuple[str, Effects]]:
+    if not c.conditions and c.status not in OUT_COLD:  # (most creatures: none held)
+        return []
     return [(n, EFFECTS[n]) for n in held(c) if n in EFFECTS]
 
 
 def has(c: Combatant, attribute: str) -> list[str]:
     """The conditions of ``c`` whose Effects set ``attribute``."""
+    if not c.conditions and c.status not in OUT_COLD:
+        return []
     return [n for n, e in effects(c) if getattr(e, attribute)]
 
 
