@@ -220,6 +220,8 @@ def _move(services, name, where, threatened_by):
 def _next(services, death_save, save=None):
     from battletape.domain.dnd35 import rounds
 
+    if not death_save and not save:  # a plain `next`: no roll typed
+        return lambda s, r: rounds.next_turn(s, r, {}, {})
     saves = {k: v[0] for k, v in pairs(list(death_save or []), "death save").items()}
     ends = named_effects.turn_saves(list(save or []), _one_natural)
     return lambda s, r: rounds.next_turn(s, r, saves, ends)
