@@ -53,12 +53,12 @@ def end_current(state: EncounterState, rng=None,
     if current is None:
         return []
     saved: list[Event] = []
-    if stats.get(current, "death_save_due") and current.status == "dying" \
-            and not current.pc and rng is not None:
+    dying = current.status == "dying" and stats.get(current, "death_save_due")
+    if dying and not current.pc and rng is not None:
         roll = dice.d100(None, rng, "--death-save")
         saved.append(DeathSaveRolled(name=current.name, roll=roll,
                                      success=roll.total <= hit_points.STABLE_UP_TO))
-    elif stats.get(current, "death_save_due") and current.status == "dying":
+    elif dying:
         refuse(N_("{name} is dying and must roll to stabilise first: `death-save {quoted} "
                   "--roll N` (d100, 01-10 stable)"), "Condizioni: Morente",
                name=current.name, quoted=shlex.quote(current.name))
