@@ -87,7 +87,9 @@ def turn_end(state: EncounterState, current, rng, naturals: list[list[int]]) -> 
 
 
 def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> list[Event]:
-    acted = set(state.acted) | set(also_acted) | ({state.turn} if state.turn else set())
+    acted = {*state.acted, *also_acted}
+    if state.turn:
+        acted.add(state.turn)
     order = state.order  # ordered(state), kept by the fold whenever it changes
     round_ = state.round
     people = state.combatants  # the dead and the stable passed by without a call
@@ -124,10 +126,13 @@ def next_turn(state: EncounterState, rng, death_saves: dict[str, int],
         require_placed(state, "Iniziativa", lambda c: bool(c.extra.get("joins"))
                        or bool(c.extra.get("object")))     # objects take no turns
     current = state.combatants.get(state.turn) if state.turn else None
-    naturals = named_effects.check_turn_saves(dict(saves or {}), current,
-                                              lambda n: combatant(state, n))
+    naturals: list[list[int]] = []  # (none typed, no save-ends condition: none owed)
+    if saves or (current is not None and current.conditions):
+        naturals = named_effects.check_turn_saves(dict(saves or {}), current,
+                                                  lambda n: combatant(state, n))
     events = end_current(state, rng, naturals) + start_next(state)
-    started = next((e for e in events if isinstance(e, TurnStarted)), None)
+    started = next((e for e in events if isinstance(e, TurnStarted)), None) \
+        if death_saves else None
     for name, natural in death_saves.items():
         c = combatant(state, name)
         if started is None or c.name != started.name or c.status != "dying":
