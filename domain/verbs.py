@@ -214,7 +214,7 @@ def order_type(name: str, params: tuple[Param, ...], frozen: bool = True,
         import dataclasses
 
         made = dataclasses.make_dataclass(
-            name, [(k, t, dataclasses.field(default_factory=lambda d=d: type(d)(d))
+            name, [(k, t, dataclasses.field(default_factory=_fresh(d))
                     if isinstance(d, (list, dict)) else dataclasses.field(default=d))
                    for k, t, d in fields],
             namespace={"__doc__": doc, **dataclass_with}, kw_only=True, frozen=frozen)
@@ -287,6 +287,14 @@ def as_declared(order: type, params: tuple[Param, ...]) -> dict[str, Any]:
         if type(made) is type(kept) and made == kept:
             out[p.name] = p.default
     return out
+
+
+def _fresh(value: list | dict) -> Callable[[], list | dict]:
+    """A copy of ``value`` each time (an empty one: its type itself, no call in
+    Python), an order's default list or dict."""
+    if not value:
+        return type(value)
+    return lambda: type(value)(value)
 
 
 def typed(verb: "Verb", order: type | None = None) -> "Verb":
