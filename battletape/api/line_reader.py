@@ -357,7 +357,6 @@ def stat_block_decision(c, verb: "Verb", values: dict, typed: set[str] | frozens
     """The decision of ``add`` or ``attack`` with the options not typed taken from a
     stat block (``--from``) or a saved attack; without either, the verb's own."""
     from battletape.domain import stat_blocks
-    from battletape.domain.events import SavedAttackUsed
 
     values = dict(values)
     key, saved = values.pop("from_", None), values.pop("saved", None)
@@ -374,6 +373,8 @@ def stat_block_decision(c, verb: "Verb", values: dict, typed: set[str] | frozens
             added = verb.run(c, **filled)(state, rng, *history)
             return added + [stat_blocks.used(block, added)]
         if saved is not None:
+            from battletape.domain.events import SavedAttackUsed
+
             attacker, attack, options = stat_blocks.saved_attack(
                 state, values["attacker"], saved)
             filled = stat_blocks.fill(verb, values, typed, options)
