@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from battletape.domain import dice
 from battletape.domain.dice import d100
-from battletape.domain.dnd35 import (abilities, armor, armor_class, attacking_objects,
+from battletape.domain.dnd35 import (abilities, armor, armor_class,
                                      attacks_of_opportunity as aoo, battle_grid, conditions,
                                      confusion, critical_hits as crit, damage as dmg_rules,
                                      effects, special_moves, stats, weapons)
@@ -358,6 +358,7 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
         tags += dtags
         nonlethal = (o.nonlethal or o.unarmed) and not o.lethal
         if hit and stats.get(t, "object"):
+            from battletape.domain.dnd35 import attacking_objects  # (an object's hit only)
             amount, otags = attacking_objects.on_hit(t, amount, damage_type(o.damage_type),
                                                      o.kind, nonlethal)
             tags += otags

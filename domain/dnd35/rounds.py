@@ -20,8 +20,6 @@ import shlex
 
 from battletape.domain import dice, named_effects
 from battletape.domain.dnd35 import conditions, hit_points, stats
-from battletape.domain.dnd35.events import (ProvokedActionLost, ReadiedActionLost,
-                                            SurpriseRoundEnded)
 from battletape.domain.dnd35.rounds_and_actions import lost_because, require_battle
 from battletape.domain.encounter import combatant, require_on, require_placed
 from battletape.domain.errors import BadInput, refuse, violation
@@ -65,6 +63,8 @@ def end_current(state: EncounterState, rng=None,
     lost: list[Event] = []
     pending = stats.get(current, "pending")
     if pending:
+        from battletape.domain.dnd35.events import ProvokedActionLost
+
         why = lost_because(current, pending) or "its end was never taken"
         lost.append(ProvokedActionLost(name=current.name, action=pending, reason=why))
     return saved + lost + [TurnEnded(name=current.name)] + turn_end(state, current, rng,
@@ -98,6 +98,8 @@ def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> lis
     events: list[Event] = []
     if nxt is None:
         if state.extra.get("surprise_round"):
+            from battletape.domain.dnd35.events import SurpriseRoundEnded
+
             return [SurpriseRoundEnded()]
         round_ += 1
         nxt = next((n for n in order if people[n].status not in _OUT
@@ -107,6 +109,8 @@ def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> lis
         events.append(RoundStarted(round=round_))
     c = state.combatants[nxt]
     if c.readied:
+        from battletape.domain.dnd35.events import ReadiedActionLost
+
         events.append(ReadiedActionLost(name=nxt, trigger=c.readied))
     events.append(TurnStarted(name=nxt, round=round_))
     events += conditions.expiring(state, round_, nxt)
