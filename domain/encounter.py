@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Callable
 
 from battletape.domain.errors import BadInput, UnknownCombatant, refuse, violation
@@ -61,12 +62,18 @@ def require_initiative(state: EncounterState) -> None:
         raise violation(N_("no initiative yet: roll it with `init`"), "Cyclic Initiative")
 
 
+_INITIATIVE = attrgetter("initiative")
+
+
 def require_placed(state: EncounterState, rule: str,
                    waiting: Callable[[Combatant], bool] = lambda c: False) -> None:
     """A creature added mid-fight has no place in the order until it rolls initiative:
     the turn does not pass it by in silence (``rule``: the system's section;
     ``waiting``: those the system's rules keep out of the order for now)."""
-    newcomers = [c.name for c in state.combatants.values()
+    people = state.combatants.values()
+    if None not in map(_INITIATIVE, people):  # (every one has a place: one look)
+        return
+    newcomers = [c.name for c in people
                  if c.initiative is None and c.status == "up" and not waiting(c)]
     if newcomers:
         refuse(N_("{names} joined the fight without initiative: give it a place with "

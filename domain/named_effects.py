@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from difflib import get_close_matches
+from operator import attrgetter
 from typing import Callable, Iterable
 
 from battletape.domain.words import N_
@@ -176,9 +177,13 @@ def _on_turns_of(b, info, name: str) -> bool:
     return info.until in TURN_END and (info.turn_of or b.name) == name
 
 
+#: a creature's conditions: ``filter(HOLDING, creatures)`` passes those holding some
+HOLDING = attrgetter("conditions")
+
+
 def expiring_at_turn_end(state, name: str) -> list[tuple[str, str]]:
     """(bearer, condition) of the durations that end as ``name``'s turn ends."""
-    return [(b.name, n) for b in state.combatants.values()
+    return [(b.name, n) for b in filter(HOLDING, state.combatants.values())
             for n, info in b.conditions.items()
             if info.turn_ends == 1 and _on_turns_of(b, info, name)]
 

@@ -214,7 +214,7 @@ def order_type(name: str, params: tuple[Param, ...], frozen: bool = True,
         import dataclasses
 
         made = dataclasses.make_dataclass(
-            name, [(k, t, dataclasses.field(default_factory=lambda d=d: type(d)(d))
+            name, [(k, t, dataclasses.field(default_factory=_fresh(d))
                     if isinstance(d, (list, dict)) else dataclasses.field(default=d))
                    for k, t, d in fields],
             namespace={"__doc__": doc, **dataclass_with}, kw_only=True, frozen=frozen)
@@ -237,12 +237,17 @@ class _Typed:
         self.params = {p.name: p for p in params}
         # each value's field and parser, read once (verify makes thousands of orders)
         self._fields = {p.name: (p.key, p.parse) for p in params}
+        # the values the order holds by default when given as they are declared: left
+        # to the order's own default (a long table's line types a few of its options)
+        self._unset = as_declared(order, params)
         self.__name__ = getattr(decide, "__name__", "run")
 
     def __call__(self, services: Any, **values: Any) -> Decide:
         made = {}
-        fields = self._fields
+        fields, unset = self._fields, self._unset
         for k, v in values.items():  # Param.order_value, inline
+            if v is unset.get(k, unset):  # (the dict itself: never a value)
+                continue
             found = fields.get(k)
             if found is None:
                 raise TypeError(f"{self.__name__}() got an unexpected keyword {k!r}")
@@ -250,6 +255,46 @@ class _Typed:
             made[key] = (parse(v) if parse is not None
                          else tuple(v) if isinstance(v, list) else v)
         return self.decide(services, self.order(**made))
+
+
+def as_declared(order: type, params: tuple[Param, ...]) -> dict[str, Any]:
+    """{name: default} of the params whose declared default (None, a bool, a number, a
+    word) makes the very value ``order`` (a msgspec Struct or a dataclass) holds when
+    its field is not given."""
+    import dataclasses
+
+    import msgspec
+
+    held: dict[str, Any] = {}
+    if dataclasses.is_dataclass(order):
+        for f in dataclasses.fields(order):
+            if f.default is not dataclasses.MISSING:
+                held[f.name] = f.default
+            elif f.default_factory is not dataclasses.MISSING:
+                held[f.name] = f.default_factory()
+    elif isinstance(order, type) and issubclass(order, msgspec.Struct):
+        for info in msgspec.structs.fields(order):
+            if info.default is not msgspec.NODEFAULT:
+                held[info.name] = info.default
+            elif info.default_factory is not msgspec.NODEFAULT:
+                held[info.name] = info.default_factory()
+    out: dict[str, Any] = {}
+    for p in params:
+        if p.key not in held or not (p.default is None or
+                                     type(p.default) in (bool, int, float, str)):
+            continue
+        made, kept = p.order_value(p.default), held[p.key]
+        if type(made) is type(kept) and made == kept:
+            out[p.name] = p.default
+    return out
+
+
+def _fresh(value: list | dict) -> Callable[[], list | dict]:
+    """A copy of ``value`` each time (an empty one: its type itself, no call in
+    Python), an order's default list or dict."""
+    if not value:
+        return type(value)
+    return lambda: type(value)(value)
 
 
 def typed(verb: "Verb", order: type | None = None) -> "Verb":

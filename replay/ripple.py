@@ -31,8 +31,8 @@ RedecideAll = Callable[[list[str], EncounterState, object, list], list]
 
 _VOLATILE = {"originator_id", "originator_version", "timestamp", "by", "cmd",
              "command", "schema"}
-_NEUTRAL = dict(originator_id=ev._NIL, originator_version=0, timestamp=ev._EPOCH,
-                by="", cmd=0, command="", schema=0)
+#: the commands a walk folds without deciding them again (the start, the dice's facts)
+_UNDECIDED = (ev.EncounterStarted, *fair_dice.FACTS)
 
 
 class Ripple(NamedTuple):
@@ -83,8 +83,7 @@ def _walk(events: Sequence[ev.Event], since: int, redecide: Redecide,
     history = events if isinstance(events, list) else list(events)
     for command in commands(history):
         group = command.events
-        if command.cmd > since and not isinstance(group[0], (ev.EncounterStarted,
-                                                             *fair_dice.FACTS)):
+        if command.cmd > since and not isinstance(group[0], _UNDECIDED):
             if not command.line:
                 found.unlined += 1
             else:
@@ -156,11 +155,15 @@ def _default(cls, field: str):
 
 
 def _same(a: Sequence[ev.Event], b: Sequence[ev.Event]) -> bool:
+    """The same events but for who, when and where (``_VOLATILE``): each of ``b``
+    given the volatile values of its peer in ``a``, then compared whole."""
     if len(a) != len(b):
         return False
     replace = msgspec.structs.replace
-    return all(type(x) is type(y) and replace(x, **_NEUTRAL) == replace(y, **_NEUTRAL)
-               for x, y in zip(a, b))
+    return all(type(x) is type(y) and x == replace(
+        y, originator_id=x.originator_id, originator_version=x.originator_version,
+        timestamp=x.timestamp, by=x.by, cmd=x.cmd, command=x.command, schema=x.schema)
+        for x, y in zip(a, b))
 
 
 def _decisions(events: Sequence[ev.Event]) -> list[dict]:

@@ -96,8 +96,9 @@ def read(system_id: str, args: list[str]) -> Read | None:
         return Read(reader.verb, values)
     typed = frozenset(k for k, v in given.items() if v not in (None, ()))
     if not filled:  # the verb's own values: a line without a stat block
-        return Read(reader.verb, {k: v for k, v in values.items()
-                                  if k not in STAT_BLOCK_PARAMS}, typed)
+        for key in STAT_BLOCK_PARAMS:
+            values.pop(key, None)
+        return Read(reader.verb, values, typed)
     return Read(reader.verb, values, typed)
 
 
@@ -356,7 +357,6 @@ def stat_block_decision(c, verb: "Verb", values: dict, typed: set[str] | frozens
     """The decision of ``add`` or ``attack`` with the options not typed taken from a
     stat block (``--from``) or a saved attack; without either, the verb's own."""
     from battletape.domain import stat_blocks
-    from battletape.domain.events import SavedAttackUsed
 
     values = dict(values)
     key, saved = values.pop("from_", None), values.pop("saved", None)
@@ -373,6 +373,8 @@ def stat_block_decision(c, verb: "Verb", values: dict, typed: set[str] | frozens
             added = verb.run(c, **filled)(state, rng, *history)
             return added + [stat_blocks.used(block, added)]
         if saved is not None:
+            from battletape.domain.events import SavedAttackUsed
+
             attacker, attack, options = stat_blocks.saved_attack(
                 state, values["attacker"], saved)
             filled = stat_blocks.fill(verb, values, typed, options)

@@ -5,6 +5,8 @@ transaction that appends the events; snapshots sealed with the link they fold to
 from __future__ import annotations
 
 import uuid
+from functools import partial
+from operator import itemgetter
 from typing import Any, Sequence
 
 from eventsourcing.persistence import StoredEvent
@@ -218,14 +220,22 @@ def chain_of(app, stream: uuid.UUID):
     key = stream.hex
     param = key if not db.postgres else str(stream)
     with db.datastore.transaction(commit=False) as cur:
-        rows = [chain.Stored(v, t, bytes(s)) for v, t, s in db.run(
+        stored = db.run(
             cur, f"SELECT originator_version, topic, state FROM {db.events} WHERE "
-                 "originator_id=? ORDER BY originator_version", (param,), True)]
-        links = {v: chain.Link(v, r, bool(s), h, g) for v, r, s, h, g in db.run(
+                 "originator_id=? ORDER BY originator_version", (param,), True)
+        linked = db.run(
             cur, f"SELECT version, recorder, sealed, hash, sig FROM {db.chain} WHERE "
-                 "stream=?", (key,), True)}
+                 "stream=?", (key,), True)
         head = db.run(cur, f"SELECT version, hash, sig FROM {db.heads} WHERE stream=?",
                       (key,))
+    if db.postgres or not set(map(type, map(itemgetter(2), stored))) <= {bytes}:
+        rows = [chain.Stored(v, t, bytes(s)) for v, t, s in stored]  # (a memoryview)
+        links = {v: chain.Link(v, r, bool(s), h, g) for v, r, s, h, g in linked}
+    else:  # SQLite's rows made the named tuples they are, as NamedTuple._make does,
+        # with no call in Python for each (sealed: SQLite's 0 or 1)
+        rows = list(map(partial(tuple.__new__, chain.Stored), stored))
+        made = map(partial(tuple.__new__, chain.Link), linked)
+        links = {link[0]: link for link in made}
     return rows, links, (chain.Head(*head[0]) if head else None)
 
 

@@ -15,22 +15,27 @@ chosen as it goes (``B,C``: B first, C for the rest).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from battletape.domain import dice
 from battletape.domain.dice import d100
-from battletape.domain.dnd35 import (armor_class, attacks_of_opportunity as aoo, conditions,
-                          critical_hits as crit, damage as dmg_rules, stats)
+from battletape.domain.dnd35 import (abilities, armor, armor_class,
+                                     attacks_of_opportunity as aoo, battle_grid, conditions,
+                                     confusion, critical_hits as crit, damage as dmg_rules,
+                                     effects, special_moves, stats, weapons)
 # what the GM announced, declared once with the verb's options
 from battletape.domain.dnd35.attack_order import AttackOrder
-from battletape.domain.dnd35.bonuses import Mod
-from battletape.domain.dnd35.rounds_and_actions import (require_battle, require_can_act, strain,
-                                             take)
+from battletape.domain.dnd35.bonuses import Mod, stacked
+from battletape.domain.dnd35.events import (ConfirmationRolled, IncorporealDamageRolled,
+                                            MissChanceRolled, SplashLanded)
+from battletape.domain.dnd35.rounds_and_actions import (complete_pending, require_battle,
+                                                        require_can_act, strain, take)
 from battletape.domain.dnd35.terms import damage_type
 from battletape.domain.encounter import combatant
 from battletape.domain.errors import BadInput, refuse
 from battletape.domain.words import N_
-from battletape.domain.events import AttackResolved, Event, Roll
+from battletape.domain.events import AttackResolved, DamageTaken, Event, Roll
 from battletape.domain.state import Combatant, EncounterState
 
 if TYPE_CHECKING:
@@ -92,7 +97,6 @@ def check(o: AttackOrder) -> None:
     if (o.full or o.two_weapon) and o.opportunity:
         raise BadInput("--opportunity", "with --full",
                        N_("a single melee attack (an attack of opportunity)"))
-    from battletape.domain.dnd35 import weapons
     weapons.check(o)
 
 
@@ -100,8 +104,6 @@ def own_mods(a: Combatant, kind: str | None) -> list[Mod]:
     """What the attacker itself brings to any attack roll of ``kind`` -- a plain attack
     or the touch attack of a special move: its conditions (fear counted once), its
     negative levels (Risucchio di energia), a non-proficient armor's check penalty."""
-    from battletape.domain.dnd35 import armor
-
     mods: list[Mod] = []
     for n, e in conditions.effects(a):
         if e.attack and n not in conditions.FEAR:
@@ -121,8 +123,6 @@ def own_mods(a: Combatant, kind: str | None) -> list[Mod]:
 def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
                 unseen: bool) -> list[Mod]:
     """The modifiers the rules add to ``a``'s attack roll against ``t``."""
-    from battletape.domain.dnd35 import battle_grid, special_moves, weapons
-
     mods = own_mods(a, o.kind)
     for m in a.extra.get("mods") or []:
         if m.get("stat") == "attack" and (not m.get("against") or m["against"] == t.name):
@@ -134,7 +134,6 @@ def situational(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrde
     mods += special_moves.grapple_mods(a, t)
     mods += battle_grid.versus(a, t, o)
     mods += weapons.attack_mods(o, a)
-    from battletape.domain.dnd35 import abilities
     mods += abilities.attack_mods(a, o.kind)     # a score changed since the sheet
     return mods
 
@@ -154,8 +153,6 @@ def incorporeal_weapon(a: Combatant, t: Combatant, o: AttackOrder) -> bool:
 
 
 def _miss_chance(a: Combatant, t: Combatant, o: AttackOrder) -> tuple[int, str]:
-    from battletape.domain.dnd35 import battle_grid
-
     best, why = o.concealment or 0, "concealment" if o.concealment else ""
     if o.magic and incorporeal_weapon(a, t, o) and INCORPOREAL_WEAPON_MISS > best:
         best, why = INCORPOREAL_WEAPON_MISS, "incorporeal attacker, magic weapon"
@@ -226,9 +223,6 @@ def _slug(o: AttackOrder) -> str:
 
 
 def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[Event]:
-    from battletape.domain.dnd35 import special_moves
-    from battletape.domain.dnd35.events import ConfirmationRolled, MissChanceRolled
-
     require_battle(state)
     check(o)
     a = combatant(state, o.attacker)
@@ -246,18 +240,15 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
         refuse(N_("{name} is {condition} and can't attack"),
                f"Condizioni: {conditions.CONDITIONS[n].title()}", name=a.name,
                condition=n)
-    from battletape.domain.dnd35 import confusion
     confusion.check_attack(state, a, targets)
     if o.miss_rolls and not (o.concealment or o.obscured or o.light in ("dim", "dark")) \
             and not any(_miss_chance(a, t, o)[0] for t in targets):
         raise BadInput("--miss-roll", o.miss_rolls[0], N_("--concealment 20|50 as well"))
     special_moves.check_attack(state, a, targets, o)
-    from battletape.domain.dnd35 import weapons
     weapons.check_rules(a, o)
     if o.splash:
         o = _as_splash(o)
     elif o.kind is None and (o.naturals or o.unarmed):
-        from dataclasses import replace
         o = replace(o, kind="melee")    # natural weapons and unarmed strikes are melee
     swings = _plan(a, o)
     if len(targets) > len(swings) and not o.intersection:
@@ -272,7 +263,6 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     elif a.acts_out_of_turn and state.turn != a.name:
         action = "readied"
     elif o.charge and stats.get(a, "pending") == "charge":
-        from battletape.domain.dnd35.rounds_and_actions import complete_pending
         complete_pending(state, a, "charge")    # declared by `do A charge` (35-AOO-05)
         action = ""
     else:
@@ -305,11 +295,9 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             mods.append(Mod(weapons.SECONDARY_PENALTY, "untyped",
                             "secondary natural weapon"))
         if label == "off hand":
-            from battletape.domain.dnd35.weapons import off_hand_penalty
             mods = [m for m in mods if m.source != "two-weapon fighting (primary)"]
-            mods.append(Mod(off_hand_penalty(o.off_hand), "untyped",
+            mods.append(Mod(weapons.off_hand_penalty(o.off_hand), "untyped",
                             "two-weapon fighting (off hand)"))
-        from battletape.domain.dnd35.bonuses import stacked
         counted = stacked(mods)
         modifiers = {"attack bonus": o.bonus}
         for m in counted:
@@ -330,7 +318,6 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             tags.append("natural 20 hits")
         else:
             hit = total >= d.value
-        from battletape.domain.dnd35 import battle_grid
         cover_hit = battle_grid.hits_cover(o, natural, total, d.value, hit)
         if cover_hit:
             tags.append("cover hit: the damage goes to the cover (Distruggere la copertura)")
@@ -343,7 +330,6 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
             if missed:
                 hit = False
                 tags.append(f"miss chance {chance}% ({why}): d100 {m_roll.total}")
-        from battletape.domain.dnd35 import effects
         threat_at, keen = effects.threat_floor(a, o.threat)
         if keen and not o.coup_de_grace and natural >= threat_at and hit:
             tags.append(f"threat range {threat_at}-20 ({keen})")
@@ -372,7 +358,7 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
         tags += dtags
         nonlethal = (o.nonlethal or o.unarmed) and not o.lethal
         if hit and stats.get(t, "object"):
-            from battletape.domain.dnd35 import attacking_objects
+            from battletape.domain.dnd35 import attacking_objects  # (an object's hit only)
             amount, otags = attacking_objects.on_hit(t, amount, damage_type(o.damage_type),
                                                      o.kind, nonlethal)
             tags += otags
@@ -430,8 +416,6 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
 
 def _as_splash(o: AttackOrder) -> AttackOrder:
     """Armi a Spargimento: thrown like a thrown weapon, a ranged touch attack."""
-    from dataclasses import replace
-
     return replace(o, kind="ranged", thrown=True, vs="touch")
 
 
@@ -444,8 +428,6 @@ def _scatter(o: AttackOrder, rng) -> Roll:
 
 def _splash_damage(state: EncounterState, names: list[str], amount: int,
                    o: AttackOrder) -> list[Event]:
-    from battletape.domain.events import DamageTaken
-
     if not amount:
         return []
     out: list[Event] = []
@@ -463,8 +445,6 @@ def _splash(state: EncounterState, rng, a: Combatant, t: Combatant, o: AttackOrd
             hit: bool) -> list[Event]:
     """35-WPN-05: a hit splashes every creature adjacent to the target; a miss lands
     in one of the 8 squares around it (1d8)."""
-    from battletape.domain.dnd35.events import SplashLanded
-
     if hit:
         adjacent = [combatant(state, n).name for n in o.adjacent if n != t.name]
         return [SplashLanded(attacker=a.name, at=t.name, hit=True, splashed=adjacent,
@@ -478,10 +458,6 @@ def _intersection(state: EncounterState, rng, a: Combatant, targets: list[Combat
                   o: AttackOrder) -> list[Event]:
     """35-WPN-05: thrown at a grid intersection, an attack against AC 5; a hit splashes
     the creatures of the 4 squares around it, with no direct damage."""
-    from battletape.domain.dnd35 import weapons
-    from battletape.domain.dnd35.bonuses import stacked
-    from battletape.domain.dnd35.events import SplashLanded
-
     if o.damage is not None or o.dmg is not None or o.confirms:
         raise BadInput("--intersection", "with direct damage or --confirm",
                        N_("--splash-dmg only (no direct damage at an intersection)"))
@@ -507,16 +483,13 @@ def _incorporeal(t: Combatant, amount: int, o: AttackOrder, rolls: list[int], rn
     """Incorporeo (35-CND-22): immune to nonmagical attacks; a magic one's damage is
     ignored on a d100 of 01-50 (rolled apart from any concealment); force and positive or
     negative energy hurt in full."""
-    from battletape.domain.dnd35.conditions import FULL_ON_INCORPOREAL, INCORPOREAL_CHANCE
-    from battletape.domain.dnd35.events import IncorporealDamageRolled
-
-    if damage_type(o.damage_type) in FULL_ON_INCORPOREAL:
+    if damage_type(o.damage_type) in conditions.FULL_ON_INCORPOREAL:
         return amount, [f"incorporeal: {o.damage_type} hurts in full"], []
     if not o.magic:
         return 0, ["incorporeal: immune to nonmagical attacks"], [IncorporealDamageRolled(
             name=t.name, amount=amount, magic=False, ignored=True)]
     r = d100(rolls.pop(0) if rolls else None, rng, "--incorporeal-roll")
-    ignored = r.total <= INCORPOREAL_CHANCE
+    ignored = r.total <= conditions.INCORPOREAL_CHANCE
     rolled = [IncorporealDamageRolled(name=t.name, amount=amount, magic=True, roll=r,
                                       ignored=ignored)]
     if ignored:

@@ -7,6 +7,7 @@ rules modules of ``domain/dnd35/`` decide.
 
 from __future__ import annotations
 
+from battletape.domain import named_effects
 from battletape.domain.errors import BadInput, NotThisSystem
 from battletape.domain.words import N_
 from battletape.domain.dnd35.attack_order import ATTACK, AttackOrder
@@ -217,9 +218,10 @@ def _move(services, name, where, threatened_by):
 
 
 def _next(services, death_save, save=None):
-    from battletape.domain import named_effects
     from battletape.domain.dnd35 import rounds
 
+    if not death_save and not save:  # a plain `next`: no roll typed
+        return lambda s, r: rounds.next_turn(s, r, {}, {})
     saves = {k: v[0] for k, v in pairs(list(death_save or []), "death save").items()}
     ends = named_effects.turn_saves(list(save or []), _one_natural)
     return lambda s, r: rounds.next_turn(s, r, saves, ends)

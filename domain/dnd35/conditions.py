@@ -42,7 +42,7 @@ from battletape.domain.dnd35.action_table import MOVES
 from battletape.domain.dnd35.terms import CONDITIONS, condition
 from battletape.domain.encounter import combatant, require_on
 from battletape.domain.errors import AlreadyHolds, BadInput, refuse, violation
-from battletape.domain.named_effects import TURN_END
+from battletape.domain.named_effects import HOLDING, TURN_END
 from battletape.domain.words import N_
 from battletape.domain.events import ConditionApplied, ConditionRemoved, Event
 from battletape.domain.state import Combatant, Condition, EncounterState
@@ -190,11 +190,15 @@ def held(c: Combatant) -> list[str]:
 
 
 def effects(c: Combatant) -> list[tuple[str, Effects]]:
+    if not c.conditions and c.status not in OUT_COLD:  # (most creatures: none held)
+        return []
     return [(n, EFFECTS[n]) for n in held(c) if n in EFFECTS]
 
 
 def has(c: Combatant, attribute: str) -> list[str]:
     """The conditions of ``c`` whose Effects set ``attribute``."""
+    if not c.conditions and c.status not in OUT_COLD:
+        return []
     return [n for n, e in effects(c) if getattr(e, attribute)]
 
 
@@ -560,9 +564,7 @@ def expiring(state: EncounterState, round_: int, name: str) -> list[Event]:
     """The durations that end as ``name``'s turn of ``round_`` starts: N rounds after
     they began, at the initiative count of the turn they began in."""
     out: list[Event] = []
-    for c in state.combatants.values():
-        if not c.conditions:
-            continue
+    for c in filter(HOLDING, state.combatants.values()):
         for cond, info in c.conditions.items():
             if info.until and _due(state, info.until, round_, name, c.name):
                 out.append(ConditionRemoved(name=c.name, condition=cond,

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import shlex
 
-from battletape.domain import dice
-from battletape.domain.dnd35 import conditions, stats
-from battletape.domain.dnd35.rounds_and_actions import require_battle
+from battletape.domain import dice, named_effects
+from battletape.domain.dnd35 import conditions, hit_points, stats
+from battletape.domain.dnd35.rounds_and_actions import lost_because, require_battle
 from battletape.domain.encounter import combatant, require_on, require_placed
 from battletape.domain.errors import BadInput, refuse, violation
 from battletape.domain.words import N_
-from battletape.domain.events import DeathSaveRolled, Event, RoundStarted, TurnEnded, TurnStarted
+from battletape.domain.events import (ConditionRemoved, DeathSaveRolled, Event, RoundStarted,
+                                      TurnEnded, TurnStarted)
 from battletape.domain.state import EncounterState
 
 
@@ -43,30 +44,27 @@ def end_current(state: EncounterState, rng=None,
                 naturals: list[list[int]] | None = None) -> list[Event]:
     """The current turn ends; a dying monster whose d100 nobody typed rolls it
     virtually (``rng``; a PC's player rolls their own)."""
-    from battletape.domain.dnd35.saves import require_settled
+    from battletape.domain.dnd35 import saves
 
-    require_settled(state)      # a demanded Fortitude save first (Danno massiccio)
+    saves.require_settled(state)  # a demanded Fortitude save first (Danno massiccio)
     current = state.combatants.get(state.turn) if state.turn else None
     if current is None:
         return []
     saved: list[Event] = []
-    if stats.get(current, "death_save_due") and current.status == "dying" \
-            and not current.pc and rng is not None:
-        from battletape.domain.dnd35 import hit_points
-
+    dying = current.status == "dying" and stats.get(current, "death_save_due")
+    if dying and not current.pc and rng is not None:
         roll = dice.d100(None, rng, "--death-save")
         saved.append(DeathSaveRolled(name=current.name, roll=roll,
                                      success=roll.total <= hit_points.STABLE_UP_TO))
-    elif stats.get(current, "death_save_due") and current.status == "dying":
+    elif dying:
         refuse(N_("{name} is dying and must roll to stabilise first: `death-save {quoted} "
                   "--roll N` (d100, 01-10 stable)"), "Condizioni: Morente",
                name=current.name, quoted=shlex.quote(current.name))
-    from battletape.domain.dnd35.events import ProvokedActionLost
-    from battletape.domain.dnd35.rounds_and_actions import lost_because
-
     lost: list[Event] = []
     pending = stats.get(current, "pending")
     if pending:
+        from battletape.domain.dnd35.events import ProvokedActionLost
+
         why = lost_because(current, pending) or "its end was never taken"
         lost.append(ProvokedActionLost(name=current.name, action=pending, reason=why))
     return saved + lost + [TurnEnded(name=current.name)] + turn_end(state, current, rng,
@@ -76,13 +74,12 @@ def end_current(state: EncounterState, rng=None,
 def turn_end(state: EncounterState, current, rng, naturals: list[list[int]]) -> list[Event]:
     """As ``current``'s turn ends: the saves that end its conditions (``--save-ends``),
     then the durations counted on its turns (``--until``, the core's named_effects)."""
-    from battletape.domain import named_effects
-    from battletape.domain.dnd35.saves import at_turn_end
-    from battletape.domain.events import ConditionRemoved
-
     events: list[Event] = []
-    if current.status not in ("dead", "fled") and rng is not None:  # not a delay's
-        events += at_turn_end(current, rng, naturals)
+    # not a delay's; no save to repeat without a condition
+    if current.conditions and current.status not in ("dead", "fled") and rng is not None:
+        from battletape.domain.dnd35 import saves
+
+        events += saves.at_turn_end(current, rng, naturals)
     ended = {(e.name, e.condition) for e in events if isinstance(e, ConditionRemoved)}
     return events + [ConditionRemoved(name=b, condition=n, reason="expired")
                      for b, n in named_effects.expiring_at_turn_end(state, current.name)
@@ -90,9 +87,9 @@ def turn_end(state: EncounterState, current, rng, naturals: list[list[int]]) -> 
 
 
 def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> list[Event]:
-    from battletape.domain.dnd35.events import ReadiedActionLost, SurpriseRoundEnded
-
-    acted = set(state.acted) | set(also_acted) | ({state.turn} if state.turn else set())
+    acted = {*state.acted, *also_acted}
+    if state.turn:
+        acted.add(state.turn)
     order = state.order  # ordered(state), kept by the fold whenever it changes
     round_ = state.round
     people = state.combatants  # the dead and the stable passed by without a call
@@ -101,6 +98,8 @@ def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> lis
     events: list[Event] = []
     if nxt is None:
         if state.extra.get("surprise_round"):
+            from battletape.domain.dnd35.events import SurpriseRoundEnded
+
             return [SurpriseRoundEnded()]
         round_ += 1
         nxt = next((n for n in order if people[n].status not in _OUT
@@ -110,6 +109,8 @@ def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> lis
         events.append(RoundStarted(round=round_))
     c = state.combatants[nxt]
     if c.readied:
+        from battletape.domain.dnd35.events import ReadiedActionLost
+
         events.append(ReadiedActionLost(name=nxt, trigger=c.readied))
     events.append(TurnStarted(name=nxt, round=round_))
     events += conditions.expiring(state, round_, nxt)
@@ -120,9 +121,6 @@ def next_turn(state: EncounterState, rng, death_saves: dict[str, int],
               saves: dict[str, list[list[int]]] | None = None) -> list[Event]:
     """``saves``: {NAME: [faces, ...]} of the save-ends conditions of the creature
     whose turn ends (effects.py), in the order of its conditions."""
-    from battletape.domain import named_effects
-    from battletape.domain.dnd35 import hit_points
-
     require_on(state)
     if state.extra.get("needs_init"):
         raise violation(N_("the surprise round is over: everyone rolls initiative again "
@@ -132,10 +130,13 @@ def next_turn(state: EncounterState, rng, death_saves: dict[str, int],
         require_placed(state, "Iniziativa", lambda c: bool(c.extra.get("joins"))
                        or bool(c.extra.get("object")))     # objects take no turns
     current = state.combatants.get(state.turn) if state.turn else None
-    naturals = named_effects.check_turn_saves(dict(saves or {}), current,
-                                              lambda n: combatant(state, n))
+    naturals: list[list[int]] = []  # (none typed, no save-ends condition: none owed)
+    if saves or (current is not None and current.conditions):
+        naturals = named_effects.check_turn_saves(dict(saves or {}), current,
+                                                  lambda n: combatant(state, n))
     events = end_current(state, rng, naturals) + start_next(state)
-    started = next((e for e in events if isinstance(e, TurnStarted)), None)
+    started = next((e for e in events if isinstance(e, TurnStarted)), None) \
+        if death_saves else None
     for name, natural in death_saves.items():
         c = combatant(state, name)
         if started is None or c.name != started.name or c.status != "dying":

@@ -65,7 +65,7 @@ def limited(state: EncounterState, c: Combatant) -> str | None:
 
 def require_can_act(state: EncounterState, c: Combatant, what: str,
                     kind: str = "standard") -> None:
-    from battletape.domain.dnd35.saves import require_settled
+    from battletape.domain.dnd35 import saves
 
     if c.status not in ("up", "disabled"):
         refuse(N_("{name} is {status} and can't {what}"),
@@ -77,7 +77,7 @@ def require_can_act(state: EncounterState, c: Combatant, what: str,
         refuse(N_("{name} is {condition} and can't take actions"),
                f"Condizioni: {conditions.CONDITIONS[n].title()}", name=c.name,
                condition=n)
-    require_settled(state, c)   # its demanded Fortitude save first (Danno massiccio)
+    saves.require_settled(state, c)  # its demanded Fortitude save first (Danno massiccio)
     if state.extra.get("surprise_round") and c.name in state.extra.get("unaware", []):
         refuse(N_("{name} is unaware of its enemies: it can't act in the surprise round"),
                "Sorpresa", name=c.name)

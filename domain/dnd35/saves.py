@@ -21,21 +21,25 @@ massive damage by default, and a failure kills all the same).
 from __future__ import annotations
 
 import shlex
+from itertools import repeat
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from battletape.domain import dice
+from battletape.domain import dice, named_effects
 from battletape.domain.dnd35 import abilities, conditions, stats
 from battletape.domain.dnd35.armor_class import COVER
 from battletape.domain.dnd35.terms import save as save_id
 from battletape.domain.encounter import combatant, require_on
 from battletape.domain.errors import AlreadyHolds, BadInput, refuse, violation
 from battletape.domain.words import N_
-from battletape.domain.events import Event, SaveRolled
+from battletape.domain.events import ConditionRemoved, Event, SaveRolled
 
 if TYPE_CHECKING:
     import random
 
 AGAINST = ("massive-damage", "coup-de-grace")
+#: a combatant's own keys (stats.py), to look at every creature's in one go
+_EXTRA = attrgetter("extra")
 
 
 def rule_of(against: str) -> str:
@@ -52,11 +56,14 @@ def owed(c, kind: str, dc: int | None) -> bool:
 def require_settled(state, c=None) -> None:
     """Danno massiccio, Colpo di grazia: a demanded save is rolled at once; until it is,
     ``next`` (``c`` None: anyone's) or ``c``'s own actions are refused (forceable)."""
-    # stats.get(x, "save_due") inline (its default is None): a lookup per creature
-    owing = [x for x in ([c] if c is not None else state.combatants.values())
-             if x.extra.get("save_due") and x.status != "dead"]
-    for x in owing:
-        due = x.extra["save_due"]
+    people = [c] if c is not None else state.combatants.values()
+    # stats.get(x, "save_due") (its default is None), first for all at once
+    if not any(map(dict.get, map(_EXTRA, people), repeat("save_due"))):
+        return
+    for x in people:
+        due = x.extra.get("save_due")
+        if not due or x.status == "dead":
+            continue
         refuse(N_("{name} must first make the Fortitude save DC {dc} the rules demand "
                   "({against}): `save {quoted} --{save} --roll N`; a failure kills"),
                rule_of(due["against"]), name=x.name, dc=due["dc"],
@@ -137,9 +144,6 @@ def at_turn_end(c, rng, naturals: list[list[int]]) -> list[Event]:
     """``--save-ends SAVE:DC`` (effects.py): ``c`` repeats the save as its turn ends,
     one SaveRolled per condition (``ends`` names it); a success removes it.
     ``naturals``: the faces typed, in the order of its conditions (else virtual)."""
-    from battletape.domain import named_effects
-    from battletape.domain.events import ConditionRemoved
-
     events: list[Event] = []
     for i, (n, kind, dc) in enumerate(named_effects.saves_due(c)):
         face = naturals[i][0] if i < len(naturals) else None

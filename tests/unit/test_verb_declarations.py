@@ -97,3 +97,68 @@ def test_no_decision_of_a_verb_takes_more_than_fifteen_parameters():
         for name, verb in system.verbs.items():
             run = getattr(verb.run, "decide", verb.run)
             assert len(inspect.signature(run).parameters) <= 15, (system.id, name)
+
+
+def _typed_verbs():
+    import inspect
+
+    from battletape.domain.verbs import _Typed
+
+    for sid in sorted(systems.all_systems()):
+        for name, verb in systems.get(sid).verbs.items():
+            typed = inspect.unwrap(verb.run)
+            if isinstance(typed, _Typed):
+                yield sid, name, typed
+
+
+def _sample(p):
+    from hypothesis import strategies as st
+
+    if p.choices:
+        return st.sampled_from([p.type(c) for c in p.choices])
+    if p.type is bool:
+        return st.booleans()
+    if p.type is int:
+        return st.integers(int(p.low) if p.low is not None else -3,
+                           int(p.high) if p.high is not None else 30)
+    if p.type is float:
+        return st.floats(0, 20)
+    return st.from_regex(r"\A[1-9](,[1-9]){0,2}\Z")
+
+
+@pytest.mark.parametrize("sid, name, typed", list(_typed_verbs()),
+                         ids=lambda x: x if isinstance(x, str) else "")
+def test_an_order_leaves_out_what_its_defaults_give_and_is_the_same(sid, name, typed):
+    # a typed verb's order is made without the values given as declared (its own
+    # defaults give them): the very order made from every value, over values as the
+    # line reader and Verb.decision give them, some typed
+    from hypothesis import HealthCheck, given, settings, strategies as st
+
+    from battletape.domain.errors import BattletapeError
+    from battletape.domain.verbs import _Typed
+
+    params = tuple(typed.params.values())
+    fast = _Typed(lambda services, order: order, typed.order, params)
+    reader = line_reader._reader(sid, name).defaults
+    declared = {p.name: p.default for p in params}
+
+    def made(make):
+        try:
+            return make()
+        except BattletapeError as err:
+            return type(err), err.message
+
+    @settings(max_examples=60, deadline=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(st.sampled_from([reader, declared]),
+           st.fixed_dictionaries({}, optional={p.name: _sample(p) for p in params
+                                               if not p.multiple}))
+    def check(base, typed_now):
+        values = {p.name: base.get(p.name, p.default) for p in params}
+        values.update(typed_now)
+        slow = made(lambda: typed.order(**{p.key: p.order_value(values[p.name])
+                                           for p in params}))
+        assert made(lambda: fast(None, **values)) == slow
+
+    assert fast._unset  # (the defaults are left out: the case tested)
+    check()
