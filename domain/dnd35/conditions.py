@@ -35,7 +35,8 @@ Armor Class, the saves, the ability scores and the action budget.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 from battletape.domain.dnd35 import stats
 from battletape.domain.dnd35.action_table import MOVES
@@ -54,8 +55,10 @@ STATUSES = {"disabled", "dying", "dead", "stable"}
 OUT_COLD = {"unconscious", "dying", "stable"}
 
 
-@dataclass(frozen=True)
-class Effects:
+class Effects(msgspec.Struct, frozen=True):
+    """A condition's numbers (a msgspec struct: quicker to make at import than a
+    dataclass)."""
+
     attack: int = 0            # on every attack roll
     melee_attack: int = 0      # on melee attack rolls only
     damage: int = 0            # on weapon damage rolls
