@@ -130,15 +130,9 @@ def _dmg(self) -> int | None:
     return self.dmgs[0] if self.dmgs else None
 
 
-def __getattr__(name: str):
-    """``AttackOrder``, made on first use (a dataclass of some sixty fields: a command
-    that makes no attack never makes it)."""
-    if name != "AttackOrder":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    #: what the GM announced, a field per option of ``attack`` (a dataclass: the rules
-    #: take variants of it with dataclasses.replace)
-    made = globals()["AttackOrder"] = order_type(
-        "AttackOrder", ATTACK, frozen=False, module=__name__,
-        doc="What the GM announced: everything the rules need to decide the attack.",
-        dataclass_with={"__post_init__": _settle, "dmg": property(_dmg)})
-    return made
+#: what the GM announced, a field per option of ``attack`` (not frozen: the rules take
+#: variants of it with msgspec.structs.replace)
+AttackOrder = order_type(
+    "AttackOrder", ATTACK, frozen=False, module=__name__,
+    doc="What the GM announced: everything the rules need to decide the attack.",
+    namespace={"__post_init__": _settle, "dmg": property(_dmg)})

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from battletape.domain.errors import BadInput, NotThisSystem
 from battletape.domain.words import N_
-from battletape.domain.dnd35 import attack_order
-from battletape.domain.dnd35.attack_order import ATTACK
+from battletape.domain.dnd35.attack_order import ATTACK, AttackOrder
 from battletape.domain.dnd35.maneuver_order import MANEUVER, ManeuverOrder
 from battletape.domain.verbs import Verb, arg, flag, opt, pairs, typed
 
@@ -609,6 +608,5 @@ VERBS = [
 
 #: the verbs whose decision takes one typed value, the struct of its declared params
 #: (Verb.order), instead of a parameter per option
-TYPED = {"add": None, "attack": lambda: attack_order.AttackOrder,
-         "maneuver": ManeuverOrder}
+TYPED = {"add": None, "attack": AttackOrder, "maneuver": ManeuverOrder}
 VERBS = [typed(v, TYPED[v.name]) if v.name in TYPED else v for v in VERBS]
