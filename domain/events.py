@@ -14,6 +14,8 @@ from uuid import UUID
 
 import msgspec
 
+from battletape.domain.patterns import pattern
+
 # The layout of the events written today. 2: the fields only one rule system
 # records moved into ``extra`` (13th Age's escalation die, resistance's fake roll,
 # ...): a stored event of layout 1 is upcast as it is read (the systems' ``UPCASTS``,
@@ -551,7 +553,7 @@ _encode = msgspec.json.Encoder().encode
 
 # an event's layout, ``"schema":N``: its own comes first (its base's field)
 _LAYOUT_BYTES = re.compile(rb'"schema":(\d+)').search
-_LAYOUT_TEXT = re.compile(r'"schema":(\d+)').search
+_LAYOUT_TEXT = pattern(r'"schema":(\d+)')  # in a str: compiled on first use
 
 
 class UpcastingDecoder:
@@ -566,7 +568,7 @@ class UpcastingDecoder:
         self._upcasts = upcasts
         tags = "|".join(re.escape(f'"{tag}"') for tag in upcasts)
         self._bytes = (_LAYOUT_BYTES, re.compile(tags.encode()).search)
-        self._text = (_LAYOUT_TEXT, re.compile(tags).search)
+        self._text = (_LAYOUT_TEXT.search, re.compile(tags).search)
 
     def decode(self, data: bytes | str) -> Any:
         if type(data) is bytes:
@@ -592,7 +594,7 @@ class UpcastingDecoder:
 
 # an event's tag, where msgspec writes it: first
 _TAG_BYTES = re.compile(rb'\{"type":"([^"]+)"').match
-_TAG_TEXT = re.compile(r'\{"type":"([^"]+)"').match
+_TAG_TEXT = pattern(r'\{"type":"([^"]+)"')
 
 
 class LoadedSystemsDecoder:
@@ -622,7 +624,7 @@ class LoadedSystemsDecoder:
         if type(data) is not bytes and not isinstance(data, str):
             data = bytes(data)  # a memoryview, a bytearray
         is_bytes = type(data) is bytes
-        layout = (_LAYOUT_BYTES if is_bytes else _LAYOUT_TEXT)(data)
+        layout = (_LAYOUT_BYTES if is_bytes else _LAYOUT_TEXT.search)(data)
         if layout is not None and int(layout[1]) >= SCHEMA:
             decode = self._union or self._kind(data, is_bytes)
             if decode is not None:
@@ -640,7 +642,7 @@ class LoadedSystemsDecoder:
             self._union = msgspec.json.Decoder(Union[tuple(self._loaded().values())]
                                                ).decode
             return self._union
-        found = (_TAG_BYTES if is_bytes else _TAG_TEXT)(data)
+        found = (_TAG_BYTES if is_bytes else _TAG_TEXT.match)(data)
         tag = found[1] if found is not None else None
         decode = self._kinds.get(tag)
         if decode is None:

@@ -34,10 +34,9 @@ Armor Class, the saves, the ability scores and the action budget.
 
 from __future__ import annotations
 
-import re
-
 import msgspec
 
+from battletape.domain.patterns import pattern
 from battletape.domain.dnd35 import stats
 from battletape.domain.dnd35.action_table import MOVES
 from battletape.domain.dnd35.terms import CONDITIONS, condition
@@ -537,7 +536,7 @@ def attacked(state: EncounterState, attacker: str, target: str) -> None:
 
 # --- durations --------------------------------------------------------------------------
 
-_UNTIL = re.compile(r"round (-?\d+)(?:, (.+)'s turn)?$")
+_UNTIL = pattern(r"round (-?\d+)(?:, (.+)'s turn)?$")
 
 
 def _due(state: EncounterState, until: str | None, round_: int, name: str,
