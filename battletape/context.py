@@ -58,7 +58,7 @@ def boundary(app, args: list[str], obj: Context | None = None,
         system_id = dispatch.system_of_line(list(args)).id
         scope(system_id)
         see_also = sorted(set(dispatch.words()) - set(dispatch.words(system_id)))
-    command = typer.main.get_command(only(name) if app is _cli_app() else app)
+    command = typer.main.get_command(only(name, args) if app is _cli_app() else app)
     speaking: Any = nullcontext()
     if see_also:  # the other systems' verbs: one line at the end
         from battletape.domain.words import tr
