@@ -219,23 +219,15 @@ def order_type(name: str, params: tuple[Param, ...], frozen: bool = True,
 
 class _Typed:
     """``run(services, **values)`` for a decision that takes the verb's values as one
-    typed struct: ``decide(services, order)`` (callers keep giving keywords). The
-    struct is made on first use: a command that does not use the verb never makes
-    it."""
+    typed struct: ``decide(services, order)`` (callers keep giving keywords)."""
 
-    def __init__(self, decide: Callable[..., Decide],
-                 order: type | Callable[[], type], params: tuple[Param, ...]):
-        self.decide, self._order = decide, order
+    def __init__(self, decide: Callable[..., Decide], order: type,
+                 params: tuple[Param, ...]):
+        self.decide, self.order = decide, order
         self.params = {p.name: p for p in params}
         # each value's field and parser, read once (verify makes thousands of orders)
         self._fields = {p.name: (p.key, p.parse) for p in params}
         self.__name__ = getattr(decide, "__name__", "run")
-
-    @property
-    def order(self) -> type:
-        if not isinstance(self._order, type):
-            self._order = self._order()
-        return self._order
 
     def __call__(self, services: Any, **values: Any) -> Decide:
         made = {}
@@ -250,14 +242,13 @@ class _Typed:
         return self.decide(services, self.order(**made))
 
 
-def typed(verb: "Verb", order: type | Callable[[], type] | None = None) -> "Verb":
+def typed(verb: "Verb", order: type | None = None) -> "Verb":
     """``verb`` whose ``run`` takes one struct of its values (:attr:`Verb.order`):
-    ``order`` (or a function that makes it), or one built from its params; each value
-    declared once, in the table."""
-    if order is None:
-        name = verb.name.title().replace(" ", "").replace("-", "") + "Values"
-        order = lambda: order_type(name, verb.params)  # noqa: E731
-    return verb._replace(run=_Typed(verb.run, order, verb.params))
+    ``order``, or one built from its params; each value declared once, in the
+    table."""
+    struct = order or order_type(
+        verb.name.title().replace(" ", "").replace("-", "") + "Values", verb.params)
+    return verb._replace(run=_Typed(verb.run, struct, verb.params))
 
 
 def names(text: str | list[str] | None) -> list[str]:

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import msgspec
-
 from battletape.domain import dice
 from battletape.domain.dice import d100
 from battletape.domain.dnd35 import (armor_class, attacks_of_opportunity as aoo, conditions,
@@ -259,7 +257,8 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     if o.splash:
         o = _as_splash(o)
     elif o.kind is None and (o.naturals or o.unarmed):
-        o = msgspec.structs.replace(o, kind="melee")    # natural weapons and unarmed strikes are melee
+        from msgspec.structs import replace
+        o = replace(o, kind="melee")    # natural weapons and unarmed strikes are melee
     swings = _plan(a, o)
     if len(targets) > len(swings) and not o.intersection:
         raise BadInput("targets", ",".join(o.targets),
@@ -431,7 +430,9 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
 
 def _as_splash(o: AttackOrder) -> AttackOrder:
     """Armi a Spargimento: thrown like a thrown weapon, a ranged touch attack."""
-    return msgspec.structs.replace(o, kind="ranged", thrown=True, vs="touch")
+    from msgspec.structs import replace
+
+    return replace(o, kind="ranged", thrown=True, vs="touch")
 
 
 def _scatter(o: AttackOrder, rng) -> Roll:
