@@ -11,6 +11,7 @@ import random
 import time
 from contextlib import contextmanager
 from datetime import datetime, timezone
+from importlib import import_module
 from typing import Callable, Iterator, Sequence
 from uuid import UUID
 
@@ -102,7 +103,17 @@ class Battletape(Reading):
     def registration(self, name: str | None = None) -> ev.EncounterRegistered:
         """The encounter called ``name`` (any case, an unambiguous prefix or its
         initials, as combatants: domain/names.py), or the current one: the last
-        started that is not a what-if branch, unless ``use`` chose another since."""
+        started that is not a what-if branch, unless ``use`` chose another since.
+        Its system's events are loaded, before its stream is read: the decoder a
+        command starts with reads the core's events and the loaded systems' (a
+        recording command loads no other system)."""
+        reg = self._registration(name)
+        system = systems.all_systems().get(reg.system)
+        if system is not None and system.events_module:
+            import_module(system.events_module)
+        return reg
+
+    def _registration(self, name: str | None) -> ev.EncounterRegistered:
         for fresh in (False, True):  # another process may have started one since
             regs = self.registrations(fresh)
             if name is None and regs:

@@ -6,9 +6,10 @@ below imports it."""
 
 from __future__ import annotations
 
+import gc
 import sys
 from contextlib import nullcontext
-from typing import Any
+from typing import Any, Callable
 
 from battletape.session import Context, all_words, click_module, exit_errors
 from battletape.domain.errors import AlreadyHolds, BattletapeError
@@ -22,8 +23,11 @@ def _cli_app():
     return app
 
 
-def boundary(app, args: list[str], obj: Context | None = None) -> int:
-    """Run the typer app; every error becomes one line on stderr and exit code 2."""
+def boundary(app, args: list[str], obj: Context | None = None,
+             working: Callable[[], None] | None = None) -> int:
+    """Run the typer app; every error becomes one line on stderr and exit code 2.
+    ``working`` is called once the command's parser is built, as its work begins (the
+    console script's, :func:`run`)."""
     import typer
 
     from battletape.api.lines import lift_globals
@@ -54,7 +58,7 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
         system_id = dispatch.system_of_line(list(args)).id
         scope(system_id)
         see_also = sorted(set(dispatch.words()) - set(dispatch.words(system_id)))
-    command = typer.main.get_command(only(name) if app is _cli_app() else app)
+    command = typer.main.get_command(only(name, args) if app is _cli_app() else app)
     speaking: Any = nullcontext()
     if see_also:  # the other systems' verbs: one line at the end
         from battletape.domain.words import tr
@@ -72,6 +76,8 @@ def boundary(app, args: list[str], obj: Context | None = None) -> int:
     try:
         with speaking, command.make_context("battletape", list(args), obj=obj) as ctx:
             ctx.meta["argv"] = list(args)
+            if working is not None:
+                working()
             command.invoke(ctx)
         return 0
     except AlreadyHolds as holds:  # what was asked is already so: nothing to do
@@ -215,7 +221,14 @@ def one_line(text: str) -> str:
 
 
 def run() -> None:
-    """The console script: one error boundary around everything."""
+    """The console script: one error boundary around everything.
+
+    Starting a command imports some 250 modules and makes the classes, tables and
+    parsers they declare, objects that live as long as the process: the cyclic
+    collector would walk them again and again while they are made (several
+    milliseconds of a recording command, freeing nothing). It waits until the command
+    starts its work (:func:`_working`)."""
+    gc.disable()
     import os
 
     from battletape import completion
@@ -228,9 +241,17 @@ def run() -> None:
 
     grammar_cache.install()  # d20's parser compiled once, if a command needs d20
     try:
-        code = boundary(app, sys.argv[1:])
+        code = boundary(app, sys.argv[1:], working=_working)
         sys.stdout.flush()
     except BrokenPipeError:  # `battletape log | head`: the reader left, not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         code = 0
     sys.exit(code)
+
+
+def _working() -> None:
+    """The command starts its work: what start-up made is set aside for good (later
+    collections look only at what the command makes: a long ``run``, ``play`` or
+    ``serve`` collects as before) and the collector resumes."""
+    gc.freeze()
+    gc.enable()

@@ -40,14 +40,25 @@ def load_commands(name: str | None = None) -> None:
     import_module(f"battletape.{VERBS_MODULE}").register()
 
 
-def only(name: str | None) -> typer.Typer:
+#: the words that read the completion options typer adds to the app (its help lists
+#: them)
+_COMPLETION_WORDS = frozenset(("--install-completion", "--show-completion", "--help",
+                               "-h"))
+
+
+def only(name: str | None, args: list[str] | tuple[str, ...] = ()) -> typer.Typer:
     """The app with just command ``name`` registered: typer builds every registered
-    command's parser before dispatching, ~1 ms each; a recording command needs one."""
+    command's parser before dispatching, ~1 ms each; a recording command needs one.
+    Without the completion options unless ``args`` (the line, whose words before
+    ``name`` are global options) give one or ask for help: no other line reads
+    them."""
     import copy
 
     if name not in COMMAND_MODULES:
         return app
     lite = copy.copy(app)
+    if not _COMPLETION_WORDS & {a.split("=")[0] for a in args}:
+        lite._add_completion = False
     lite.registered_commands = [
         c for c in app.registered_commands
         if (c.name or typer.main.get_command_name(c.callback.__name__)) == name]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Iterator
 if TYPE_CHECKING:
     import random
 
+from battletape.domain.patterns import pattern
 from battletape.domain.words import N_
 from battletape.domain.errors import BadDiceExpression, BadInput
 from battletape.domain.events import Roll
@@ -24,8 +25,8 @@ MAX_DICE = 200          # dice in one term (``200d6``)
 MAX_SIDES = 1000        # sides of a die (``d1000``)
 MAX_LENGTH = 200        # characters of an expression, annotations included
 MAX_TOTAL = 1_000_000   # the absolute value of any total battletape records
-_DICE = re.compile(r"(\d*)\s*d\s*(\d+|%)", re.IGNORECASE)
-_ANNOTATION = re.compile(r"\[[^\]]*\]")
+_DICE = pattern(r"(\d*)\s*d\s*(\d+|%)", re.IGNORECASE)
+_ANNOTATION = pattern(r"\[[^\]]*\]")
 PERCENTILE = 100        # the sides recorded for d20's ``d%`` (faces 0, 10, ... 90)
 
 

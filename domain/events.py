@@ -14,6 +14,8 @@ from uuid import UUID
 
 import msgspec
 
+from battletape.domain.patterns import pattern
+
 # The layout of the events written today. 2: the fields only one rule system
 # records moved into ``extra`` (13th Age's escalation die, resistance's fake roll,
 # ...): a stored event of layout 1 is upcast as it is read (the systems' ``UPCASTS``,
@@ -551,7 +553,7 @@ _encode = msgspec.json.Encoder().encode
 
 # an event's layout, ``"schema":N``: its own comes first (its base's field)
 _LAYOUT_BYTES = re.compile(rb'"schema":(\d+)').search
-_LAYOUT_TEXT = re.compile(r'"schema":(\d+)').search
+_LAYOUT_TEXT = pattern(r'"schema":(\d+)')  # in a str: compiled on first use
 
 
 class UpcastingDecoder:
@@ -566,7 +568,7 @@ class UpcastingDecoder:
         self._upcasts = upcasts
         tags = "|".join(re.escape(f'"{tag}"') for tag in upcasts)
         self._bytes = (_LAYOUT_BYTES, re.compile(tags.encode()).search)
-        self._text = (_LAYOUT_TEXT, re.compile(tags).search)
+        self._text = (_LAYOUT_TEXT.search, re.compile(tags).search)
 
     def decode(self, data: bytes | str) -> Any:
         if type(data) is bytes:
@@ -590,36 +592,70 @@ class UpcastingDecoder:
         return raw
 
 
+# an event's tag, where msgspec writes it: first
+_TAG_BYTES = re.compile(rb'\{"type":"([^"]+)"').match
+_TAG_TEXT = pattern(r'\{"type":"([^"]+)"')
+
+
 class LoadedSystemsDecoder:
     """The decoder a command starts with: the core's events and those of the rule
-    systems already loaded (the encounter's own, imported by its verbs or its fold),
-    built on first use, so a recording command never imports another system. An event
-    it cannot read (another system's, an amendment, whose replacements may be any
-    system's, or one of an older layout, which every system's upcasts may concern)
-    hands it, for good, to the decoder of the one union of every system's events."""
+    systems already loaded (the encounter's own, imported when its registration is
+    read), so a recording command never imports another system. It decodes each event
+    with a decoder of the event's own class, made the first time that class is met (a
+    command reads a dozen kinds; a decoder of the hundred it might meet costs more than
+    the rest of its reading), and a long read, past ``ONE_BY_ONE`` events, with one
+    decoder of the union of every loaded class. An event it cannot read (another
+    system's, an amendment, whose replacements may be any system's, or one of an older
+    layout, which every system's upcasts may concern) hands it, for good, to the
+    decoder of the one union of every system's events."""
+
+    ONE_BY_ONE = 2000
 
     def __init__(self) -> None:
-        self._decode: Any = None
+        self._kinds: dict[Any, Any] = {}  # a tag (as the data spells it) -> its decode
+        self._classes: dict[str, type] = {}
+        self._union: Any = None
+        self._left = self.ONE_BY_ONE
         self._full: Any = None
 
     def decode(self, data: bytes | str) -> Any:
         if self._full is not None:
             return self._full(data)
-        if self._decode is None:
-            self._decode = self._loaded()
         if type(data) is not bytes and not isinstance(data, str):
             data = bytes(data)  # a memoryview, a bytearray
-        layout = (_LAYOUT_BYTES if type(data) is bytes else _LAYOUT_TEXT)(data)
+        is_bytes = type(data) is bytes
+        layout = (_LAYOUT_BYTES if is_bytes else _LAYOUT_TEXT.search)(data)
         if layout is not None and int(layout[1]) >= SCHEMA:
-            try:
-                return self._decode(data)
-            except msgspec.ValidationError:
-                pass
+            decode = self._union or self._kind(data, is_bytes)
+            if decode is not None:
+                try:
+                    return decode(data)
+                except msgspec.ValidationError:
+                    pass
         self._full = _full_union("decoder").decode
         return self._full(data)
 
-    @staticmethod
-    def _loaded() -> Any:
+    def _kind(self, data: bytes | str, is_bytes: bool) -> Any:
+        """The decode of ``data``'s class (None: no loaded class has its tag)."""
+        self._left -= 1
+        if self._left < 0:  # a long read: one decoder of the whole loaded union
+            self._union = msgspec.json.Decoder(Union[tuple(self._loaded().values())]
+                                               ).decode
+            return self._union
+        found = (_TAG_BYTES if is_bytes else _TAG_TEXT.match)(data)
+        tag = found[1] if found is not None else None
+        decode = self._kinds.get(tag)
+        if decode is None:
+            name = tag.decode() if is_bytes and tag is not None else tag
+            cls = self._classes.get(name) or self._loaded().get(name)
+            if cls is None:
+                return None
+            decode = self._kinds[tag] = msgspec.json.Decoder(cls).decode
+        return decode
+
+    def _loaded(self) -> dict[str, type]:
+        """The classes it reads, by tag: the core's and the loaded systems' (read again
+        when a tag is not among them: a system loaded since)."""
         import sys
 
         from battletape.domain.registry import packages
@@ -628,9 +664,9 @@ class LoadedSystemsDecoder:
                       if f"{package}.events" in sys.modules
                       for cls in getattr(sys.modules[f"{package}.events"], "EVENTS", ()))
         core = tuple(c for c in CORE_ENCOUNTER_EVENTS if c is not CommandAmended)
-        return msgspec.json.Decoder(Union[core + found + CampaignEvent.__args__]).decode
-
-
+        self._classes = {cls.__struct_config__.tag: cls
+                         for cls in core + found + CampaignEvent.__args__}
+        return self._classes
 
 
 def _full_union(name: str) -> Any:

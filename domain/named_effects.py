@@ -30,11 +30,12 @@ from difflib import get_close_matches
 from operator import attrgetter
 from typing import Callable, Iterable
 
+from battletape.domain.patterns import pattern
 from battletape.domain.words import N_
 from battletape.domain.errors import BadInput, Either
 
 LONGEST_NAME = 60
-_DICE = re.compile(r"^([+-]?)(\d*)d(\d+)$", re.IGNORECASE)
+_DICE = pattern(r"^([+-]?)(\d*)d(\d+)$", re.IGNORECASE)
 
 
 def effect_key(text: str, known: Iterable[str]) -> str:

@@ -12,24 +12,31 @@ parentheses, comments) returns None and goes to d20.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
+
+from battletape.domain.patterns import pattern
 
 if TYPE_CHECKING:
     import random
 
 _TERM = r"(?:\d*d\d+(?:k[hl]\d+)?|\d+)"
 # as d20's grammar reads them: lower case, spaces between terms and at the end only
-_PLAIN = re.compile(rf"{_TERM}(?: *[+-] *{_TERM})* *")
-_SPLIT = re.compile(rf"([+-]?)({_TERM})")
+_PLAIN = pattern(rf"{_TERM}(?: *[+-] *{_TERM})* *")
+_SPLIT = pattern(rf"([+-]?)({_TERM})")
 
 # (sign, count, sides, keep): sides 0 for a number; keep +N highest, -N lowest, 0 all
 Terms = list[tuple[int, int, int, int]]
 
 
+# what a plain sum is written with besides digits (``\d``: any decimal digit); another
+# character tells it is none without compiling the patterns above (``2d6ro1+2``)
+_WRITTEN_WITH = frozenset("dkhl+- ")
+
+
 def terms(expr: str) -> Terms | None:
     """The signed terms of a plain sum, or None when ``expr`` is not one."""
-    if not _PLAIN.fullmatch(expr):
+    if not all(ch in _WRITTEN_WITH or ch.isdecimal() for ch in expr) or \
+            not _PLAIN.fullmatch(expr):
         return None
     out: Terms = []
     for sign, term in _SPLIT.findall(expr.replace(" ", "")):

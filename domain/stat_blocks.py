@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
+from battletape.domain.patterns import pattern
 from battletape.domain import events as ev
 from battletape.domain.errors import BadInput, BattletapeError, NotThisSystem
 from battletape.domain.words import N_
@@ -30,7 +31,7 @@ ATTACK_KEYS = {"triggers"}
 #: where a combatant's saved attacks live in the state
 EXTRA_KEY = "saved_attacks"
 
-TRIGGER = re.compile(
+TRIGGER = pattern(
     r"^\s*(?:natural\s+(?P<nat>even|odd|\d{1,2}\+|\d{1,2}(?:-\d{1,2})?)\s*)?"
     r"(?P<res>hit|miss)?\s*:\s*(?P<text>\S.*)$", re.IGNORECASE)
 TRIGGER_FORMS = ("'natural even hit: …', 'natural 16+: …', 'natural 1-5 miss: …', "

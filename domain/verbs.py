@@ -192,11 +192,11 @@ class Verb(NamedTuple):
 
 def order_type(name: str, params: tuple[Param, ...], frozen: bool = True,
                module: str | None = None, doc: str = "",
-               dataclass_with: dict[str, Any] | None = None) -> type:
+               namespace: dict[str, Any] | None = None) -> type:
     """A verb's values as one typed msgspec Struct: a field per :class:`Param`, with
-    its type and default (a repeatable one a tuple; a parsed one its ``of``). With
-    ``dataclass_with`` (its methods, properties), a dataclass instead, for rules that
-    ``dataclasses.replace`` their order."""
+    its type and default (a repeatable one a tuple; a parsed one its ``of``), and the
+    methods and properties of ``namespace`` (a ``__post_init__`` runs on every new
+    value, ``msgspec.structs.replace``'s too)."""
     import msgspec
 
     fields = []
@@ -210,18 +210,8 @@ def order_type(name: str, params: tuple[Param, ...], frozen: bool = True,
             if default is None:
                 kind = kind | None
         fields.append((p.key, kind, default))
-    if dataclass_with is not None:
-        import dataclasses
-
-        made = dataclasses.make_dataclass(
-            name, [(k, t, dataclasses.field(default_factory=_fresh(d))
-                    if isinstance(d, (list, dict)) else dataclasses.field(default=d))
-                   for k, t, d in fields],
-            namespace={"__doc__": doc, **dataclass_with}, kw_only=True, frozen=frozen)
-        made.__module__ = module or made.__module__
-        return made
     struct = msgspec.defstruct(name, fields, kw_only=True, frozen=frozen,
-                               module=module)
+                               module=module, namespace=namespace)
     if doc:
         struct.__doc__ = doc
     return struct
@@ -287,14 +277,6 @@ def as_declared(order: type, params: tuple[Param, ...]) -> dict[str, Any]:
         if type(made) is type(kept) and made == kept:
             out[p.name] = p.default
     return out
-
-
-def _fresh(value: list | dict) -> Callable[[], list | dict]:
-    """A copy of ``value`` each time (an empty one: its type itself, no call in
-    Python), an order's default list or dict."""
-    if not value:
-        return type(value)
-    return lambda: type(value)(value)
 
 
 def typed(verb: "Verb", order: type | None = None) -> "Verb":

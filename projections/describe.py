@@ -8,8 +8,7 @@ words come from the encounter's system (``t``: 13th Age "dado di escalation", 5e
 
 from __future__ import annotations
 
-import re
-
+from battletape.domain.patterns import pattern
 from battletape.domain import events as ev, systems
 from battletape.domain.party import KEY as PARTY_SHEET
 from battletape.projections.saved_attacks import fired_by_target
@@ -17,7 +16,7 @@ from battletape.domain.words import Words, words
 
 
 _CORE = frozenset((*ev.CORE_ENCOUNTER_EVENTS, *ev.CampaignEvent.__args__))
-_SAVED = re.compile(r"saved \((\w+) DC (\d+)\)")
+_SAVED = pattern(r"saved \((\w+) DC (\d+)\)")
 
 
 def describe(e: ev.Event, lang: str = "en",

@@ -130,9 +130,9 @@ def _dmg(self) -> int | None:
     return self.dmgs[0] if self.dmgs else None
 
 
-#: what the GM announced, a field per option of ``attack`` (a dataclass: the rules
-#: take variants of it with dataclasses.replace)
+#: what the GM announced, a field per option of ``attack`` (not frozen: the rules take
+#: variants of it with msgspec.structs.replace)
 AttackOrder = order_type(
     "AttackOrder", ATTACK, frozen=False, module=__name__,
     doc="What the GM announced: everything the rules need to decide the attack.",
-    dataclass_with={"__post_init__": _settle, "dmg": property(_dmg)})
+    namespace={"__post_init__": _settle, "dmg": property(_dmg)})

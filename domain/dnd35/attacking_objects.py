@@ -17,8 +17,6 @@ positive and negative energy, force) deal full damage.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from battletape.domain.dnd35 import stats
 from battletape.domain.errors import BadInput, refuse
 from battletape.domain.words import N_
@@ -27,9 +25,9 @@ from battletape.domain.state import Combatant
 
 SECTION = "Attaccare gli oggetti"
 
-#: Danni da energia: the fraction an object takes
-ENERGY = {"acid": Fraction(1), "sonic": Fraction(1), "electricity": Fraction(1, 2),
-          "fire": Fraction(1, 2), "cold": Fraction(1, 4)}
+#: Danni da energia: the fraction an object takes (numerator, denominator)
+ENERGY = {"acid": (1, 1), "sonic": (1, 1), "electricity": (1, 2), "fire": (1, 2),
+          "cold": (1, 4)}
 
 
 def sheet_stats(is_object: bool, hardness: int | None) -> dict:
@@ -55,9 +53,12 @@ def reduce(amount: int, damage_type: str | None, ranged: bool, hardness: int,
     tags: list[str] = []
     dealt = amount
     part = ENERGY.get(damage_type or "")
-    if part is not None and part != 1:
-        dealt = int(dealt * part)
-        tags.append(f"object: {damage_type} x{part} -> {dealt}")
+    if part is not None and part != (1, 1):
+        from fractions import Fraction  # (loaded only where an object takes a part)
+
+        fraction = Fraction(*part)
+        dealt = int(dealt * fraction)
+        tags.append(f"object: {damage_type} x{fraction} -> {dealt}")
     if ranged and not siege:
         dealt //= 2
         tags.append(f"object: half damage from a ranged attack -> {dealt}")

@@ -15,7 +15,7 @@ chosen as it goes (``B,C``: B first, C for the rest).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 from typing import TYPE_CHECKING
 
 from battletape.domain import dice

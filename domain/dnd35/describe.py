@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from battletape.domain.patterns import pattern
 from battletape.domain.dnd35.terms import CONDITIONS
 
 from battletape.domain import events as ev
@@ -43,14 +44,14 @@ def _modifier(label: str, _: Words, t) -> str:
     return t(label)
 
 
-_MISS_CHANCE = re.compile(r"miss chance (\d+)% \((.*)\): d100 (\d+)")
-_HEAL = re.compile(r"Heal DC (\d+) on (.+)")
+_MISS_CHANCE = pattern(r"miss chance (\d+)% \((.*)\): d100 (\d+)")
+_HEAL = pattern(r"Heal DC (\d+) on (.+)")
 
 
-_THREAT = re.compile(r"threat range (\d+)-20 \((.+)\)")
-_DR = re.compile(r"DR (\d+)/(\S+) \((.+)\): -(\d+)")
-_RESIST = re.compile(r"resistance to (\w+) (\d+) \((.+)\): -(\d+)")
-_IMMUNE = re.compile(r"immune to (\w+) \((.+)\): -(\d+)")
+_THREAT = pattern(r"threat range (\d+)-20 \((.+)\)")
+_DR = pattern(r"DR (\d+)/(\S+) \((.+)\): -(\d+)")
+_RESIST = pattern(r"resistance to (\w+) (\d+) \((.+)\): -(\d+)")
+_IMMUNE = pattern(r"immune to (\w+) \((.+)\): -(\d+)")
 
 
 def _reduction(tag: str, _: Words, t) -> str | None:
@@ -89,7 +90,7 @@ def mods_text(mods: dict[str, int], _: Words, t) -> str:
     return ", ".join(out)
 
 
-_ROUND_OF = re.compile(r"round (\d+), (.+)'s turn")
+_ROUND_OF = pattern(r"round (\d+), (.+)'s turn")
 
 
 def _until(until: str, _: Words) -> str:

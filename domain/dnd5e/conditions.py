@@ -22,7 +22,7 @@ gives it as a modifier.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import msgspec
 
 from battletape.domain.dnd5e import stats
 from battletape.domain.dnd5e.terms import CONDITIONS
@@ -33,8 +33,9 @@ from battletape.domain.events import ConditionApplied, ConditionRemoved, Event
 from battletape.domain.state import EncounterState
 
 
-class Effects(NamedTuple):
-    """What one condition does, as the seed states it."""
+class Effects(msgspec.Struct, frozen=True):
+    """What one condition does, as the seed states it (a msgspec struct: quicker to
+    make at import than a named tuple)."""
 
     own_attacks: str | None = None        # "disadvantage" / "advantage" on its attacks
     attacks_against: str | None = None    # on attack rolls against it (any kind)

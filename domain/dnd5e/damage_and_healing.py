@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from battletape.domain.patterns import pattern
 from battletape.domain.dnd5e import stats
 from battletape.domain.dnd5e.dropping_to_zero import instant_death
 from battletape.domain.dnd5e.terms import damage_type
@@ -25,7 +26,7 @@ from battletape.domain.words import N_
 from battletape.domain.events import DamageTaken, Event, Healed
 from battletape.domain.state import Combatant, EncounterState
 
-_DICE = re.compile(r"(\d*)\s*d\s*(\d+)", re.IGNORECASE)
+_DICE = pattern(r"(\d*)\s*d\s*(\d+)", re.IGNORECASE)
 
 
 def bloodied(c: Combatant) -> bool:

@@ -4,8 +4,7 @@ reading of an attack); None lets the core word the rest. Each line is a message 
 
 from __future__ import annotations
 
-import re
-
+from battletape.domain.patterns import pattern
 from battletape.domain import events as ev
 from battletape.domain.dnd5e import events as ev5
 from battletape.domain.words import Words
@@ -13,11 +12,11 @@ from battletape.domain.words import Words
 # what an effect (Tiri salvezza e danni) records in words: its roll's purpose and
 # each target's damage source ("effect of Theren: save success")
 _EFFECT_ROLL = "damage of one effect on "
-_EFFECT_DAMAGE = re.compile(r"effect of (.+): save (success|failure)")
+_EFFECT_DAMAGE = pattern(r"effect of (.+): save (success|failure)")
 _TAG_WORDS = {"resist": "resistance", "vulnerable": "vulnerability", "immune": "immunity"}
 
 
-_NOTES = re.compile(r"^(.*?) \((.+)\)$")
+_NOTES = pattern(r"^(.*?) \((.+)\)$")
 
 
 def _expr(expr: str, t, _: Words) -> str:

@@ -2,11 +2,13 @@
 encounter's own system, and of the other systems only what declares them (their
 ``system.py``, and a ``state.py``, whose part the core's state type holds); never
 another system's events, verbs, fold or sentences, nor OpenSSL's hashlib, d20, lark,
-duckdb or rich for a plain ``damage``."""
+duckdb or rich for a plain ``damage``: whether it starts from a snapshot or reads every
+event of the battle (its system's own among them)."""
 
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
 from importlib import resources
@@ -40,11 +42,15 @@ def _demo_without_its_end(system, folder) -> str:
     return str(script)
 
 
+@pytest.mark.parametrize("from_snapshot", [True, False], ids=["snapshot", "every-event"])
 @pytest.mark.parametrize("sid", BUILT_IN)
-def test_a_recording_command_loads_only_its_own_system(sid, tmp_path):
+def test_a_recording_command_loads_only_its_own_system(sid, from_snapshot, tmp_path):
     system = systems.get(sid)
     store = str(tmp_path / "battletape.db")
     ok(store, "run", _demo_without_its_end(system, tmp_path))
+    if not from_snapshot:  # a snapshot is only a cache: without it, every event is read
+        with sqlite3.connect(store) as db:
+            db.execute("DELETE FROM stored_snapshots")
     view = json.loads(ok(store, "state", "--json").out)
     target = next(name for name, c in view["combatants"].items()
                   if c["hp"] > 1)

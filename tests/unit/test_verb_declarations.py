@@ -65,14 +65,9 @@ def test_a_typed_verbs_decision_takes_one_struct_of_its_declared_values(system, 
 
     verb = systems.get(system).verb(name)
     order = verb.order
-    # the struct is the declaration's: a field per param, its default (a dataclass for
-    # 3.5's attack, whose rules take variants of it with dataclasses.replace)
-    if issubclass(order, msgspec.Struct):
-        fields = order.__struct_fields__
-    else:
-        import dataclasses
-
-        fields = tuple(f.name for f in dataclasses.fields(order))
+    # the struct is the declaration's: a field per param, its default
+    assert issubclass(order, msgspec.Struct)
+    fields = order.__struct_fields__
     from battletape.domain.grammar import CORE_PARAMS
 
     # the core's own parameters (add's --gender) are taken before the system's order
