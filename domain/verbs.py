@@ -235,8 +235,12 @@ class _Typed:
                  params: tuple[Param, ...]):
         self.decide, self.order = decide, order
         self.params = {p.name: p for p in params}
-        # each value's field and parser, read once (verify makes thousands of orders)
-        self._fields = {p.name: (p.key, p.parse) for p in params}
+        # each value's field, parser and the default its field has already, read once
+        # (verify makes thousands of orders)
+        defaults = _field_defaults(order)
+        self._fields = {p.name: (p.key, p.parse, p.default if _holds(
+            defaults.get(p.key, _NO_DEFAULT), p.order_value(p.default)) else _NO_DEFAULT)
+            for p in params}
         self.__name__ = getattr(decide, "__name__", "run")
 
     def __call__(self, services: Any, **values: Any) -> Decide:
@@ -246,10 +250,40 @@ class _Typed:
             found = fields.get(k)
             if found is None:
                 raise TypeError(f"{self.__name__}() got an unexpected keyword {k!r}")
-            key, parse = found
+            key, parse, default = found
+            if v is default:  # what the field holds when it is not given
+                continue
             made[key] = (parse(v) if parse is not None
                          else tuple(v) if isinstance(v, list) else v)
         return self.decide(services, self.order(**made))
+
+
+_NO_DEFAULT = object()  # a field without a default: every value is given
+
+
+def _field_defaults(order: type) -> dict[str, Any]:
+    """The default of each field of an order struct or dataclass that has one."""
+    import dataclasses
+
+    import msgspec
+
+    if dataclasses.is_dataclass(order):
+        return {f.name: f.default if f.default is not dataclasses.MISSING
+                else f.default_factory()
+                for f in dataclasses.fields(order)
+                if f.default is not dataclasses.MISSING
+                or f.default_factory is not dataclasses.MISSING}
+    return {f.name: f.default if f.default is not msgspec.NODEFAULT
+            else f.default_factory()
+            for f in msgspec.structs.fields(order)
+            if f.default is not msgspec.NODEFAULT
+            or f.default_factory is not msgspec.NODEFAULT}
+
+
+def _holds(default: Any, value: Any) -> bool:
+    """Whether a field whose default is ``default`` holds ``value`` when not given."""
+    return default is not _NO_DEFAULT and type(default) is type(value) \
+        and default == value
 
 
 def typed(verb: "Verb", order: type | None = None) -> "Verb":

@@ -105,7 +105,7 @@ def _check(found: Walk, command: Command, state: EncounterState, redecide: Redec
            or dice.source(state.seed, command.cmd))
     if command.kept:  # an amendment: the dice it kept of the command it corrected
         rng = dice.Kept(dice.kept_faces(command.kept), rng)
-    shown = " ; ".join((command.line, *command.also))
+    shown = " ; ".join((command.line, *command.also)) if command.also else command.line
     try:
         if command.also and sequence is not None:
             again = sequence([command.line, *command.also], state, rng, events)
@@ -134,11 +134,14 @@ def _as_stored(again: Sequence[ev.Event], stored: Sequence[ev.Event]) -> list[ev
     """``again`` without the fields added since ``stored`` was recorded
     (``events.ADDED_LATER``): where a stored event holds such a field's default, the
     new decision's value is not a difference."""
-    out = list(again)
+    out = again if isinstance(again, list) else list(again)
+    later = ev.ADDED_LATER
     for i, (x, y) in enumerate(zip(again, stored)):
-        names = ev.ADDED_LATER.get(type(x).__name__) if type(x) is type(y) else None
+        names = later.get(type(x).__name__) if type(x) is type(y) else None
         if not names:
             continue
+        if out is again:  # (the caller's list is not changed)
+            out = list(again)
         keep = {f: getattr(y, f) for f in names
                 if "." not in f and getattr(y, f) == _default(type(y), f)}
         extra = [f[6:] for f in names if f.startswith("extra.") and f[6:] not in y.extra]
@@ -158,9 +161,30 @@ def _default(cls, field: str):
 def _same(a: Sequence[ev.Event], b: Sequence[ev.Event]) -> bool:
     if len(a) != len(b):
         return False
-    replace = msgspec.structs.replace
-    return all(type(x) is type(y) and replace(x, **_NEUTRAL) == replace(y, **_NEUTRAL)
-               for x, y in zip(a, b))
+    for x, y in zip(a, b):
+        kind = type(x)
+        if kind is not type(y):
+            return False
+        skip = _FIRST_KEPT.get(kind)
+        if skip is None:
+            skip = _FIRST_KEPT[kind] = _first_kept(kind)
+        if skip:  # the volatile fields lead: the fields after them compared
+            if astuple(x)[skip:] != astuple(y)[skip:]:
+                return False
+        elif replace(x, **_NEUTRAL) != replace(y, **_NEUTRAL):
+            return False
+    return True
+
+
+astuple, replace = msgspec.structs.astuple, msgspec.structs.replace
+_FIRST_KEPT: dict[type, int] = {}  # an event type -> the index of its first kept field
+
+
+def _first_kept(kind: type) -> int:
+    """How many of ``kind``'s fields lead with the volatile ones (Event's own, first in
+    every event), 0 when they do not all lead (its events are compared neutralised)."""
+    names = [f.name for f in msgspec.structs.fields(kind)]
+    return len(_VOLATILE) if set(names[:len(_VOLATILE)]) == _VOLATILE else 0
 
 
 def _decisions(events: Sequence[ev.Event]) -> list[dict]:

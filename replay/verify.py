@@ -20,6 +20,7 @@ def check_log(events: Sequence[ev.Event], name: str) -> list[str]:
     stream = first.originator_id
     cmd_open: int | None = None
     seen_cmds: set[int] = set()
+    pointing: dict[type, str] = {}  # an event type -> its field naming a position
     for i, e in enumerate(events, 1):
         if e.originator_version != i:
             problems.append(f"{name}: position {e.originator_version} where {i} was due")
@@ -32,13 +33,23 @@ def check_log(events: Sequence[ev.Event], name: str) -> list[str]:
                 problems.append(f"{name}: command {e.cmd} is not contiguous at {i}")
             seen_cmds.add(e.cmd)
             cmd_open = e.cmd
-        target = (getattr(e, "target", None) if isinstance(
-            e, (ev.CommandRetracted, ev.CommandAmended, ev.DisputeRaised)) else
-            getattr(e, "retraction", None) if isinstance(e, ev.CommandRestored) else
-            getattr(e, "to", None) if isinstance(e, ev.Rewound) else None)
+        kind = type(e)
+        field = pointing.get(kind)
+        if field is None:
+            field = pointing[kind] = _pointing(e)
+        target = getattr(e, field, None) if field else None
         if target is not None and not 1 <= target < i:
             problems.append(f"{name}: correction at {i} points at {target}")
     return problems
+
+
+def _pointing(e: ev.Event) -> str:
+    """The field of a correction that names the position it corrects ("" for an
+    event that is none)."""
+    return ("target" if isinstance(
+        e, (ev.CommandRetracted, ev.CommandAmended, ev.DisputeRaised)) else
+        "retraction" if isinstance(e, ev.CommandRestored) else
+        "to" if isinstance(e, ev.Rewound) else "")
 
 
 def accepted_ripples(events: Sequence[ev.Event]) -> dict[tuple, ev.RippleAccepted]:

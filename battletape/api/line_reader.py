@@ -96,8 +96,9 @@ def read(system_id: str, args: list[str]) -> Read | None:
         return Read(reader.verb, values)
     typed = frozenset(k for k, v in given.items() if v not in (None, ()))
     if not filled:  # the verb's own values: a line without a stat block
-        return Read(reader.verb, {k: v for k, v in values.items()
-                                  if k not in STAT_BLOCK_PARAMS}, typed)
+        for key in STAT_BLOCK_PARAMS:  # (``values`` is this line's own dict)
+            values.pop(key, None)
+        return Read(reader.verb, values, typed)
     return Read(reader.verb, values, typed)
 
 

@@ -15,6 +15,7 @@ import shlex
 
 import msgspec
 
+from battletape.api import line_reader, lines
 from battletape.api.services import Services
 from battletape.domain.words import N_
 from battletape.domain.errors import BadInput, BattletapeError
@@ -62,8 +63,6 @@ class Redecider:
     def __call__(self, line: str, state, rng, events=()) -> list:
         """The events ``line`` would record against ``state`` (nothing is saved;
         ``state`` is not changed: a decision never changes the state it is given)."""
-        from battletape.api import line_reader, lines
-
         key = (state.system, line)
         found = self._read.get(key, _UNREAD)
         if found is _UNREAD:

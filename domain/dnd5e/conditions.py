@@ -274,25 +274,26 @@ def exhaustion(state: EncounterState, name: str, change: int) -> list[Event]:
     return [ExhaustionChanged(name=c.name, change=change, level=level)]
 
 
-def expiring_at_turn_end(c, state: EncounterState) -> list[Event]:
+def expiring_at_turn_end(c, state: EncounterState, bearers=None) -> list[Event]:
     """Conditions that end with this turn (``--until``): ``c``'s own, and those of any
     creature counted on ``c``'s turns (``--until end-of-turn:NAME``; the core's
-    ``named_effects``)."""
+    ``named_effects``). ``bearers``: the creatures with conditions, if known."""
     from battletape.domain import named_effects
 
     return [ConditionRemoved(name=b, condition=n, reason="expired")
-            for b, n in named_effects.expiring_at_turn_end(state, c.name)]
+            for b, n in named_effects.expiring_at_turn_end(state, c.name, bearers)]
 
 
 def expiring_at(state: EncounterState, round_: int, turn: str,
-                order: list[str]) -> list[Event]:
+                order: list[str], bearers=None) -> list[Event]:
     """Conditions of ``--rounds N`` that end at this point (round, turn) of the fight:
     ``until`` is "round R, ANCHOR", the turn on which they were applied, N rounds on;
     they end when the fight reaches that round and ANCHOR's place in ``order`` (the
     initiative order, the caller's) or passes it: the anchor may have died or fled
-    meanwhile."""
+    meanwhile. ``bearers``: the creatures with conditions, if the caller has them."""
     return [ConditionRemoved(name=c.name, condition=n, reason="expired")
-            for c in state.combatants.values() if c.conditions
+            for c in (state.combatants.values() if bearers is None else bearers)
+            if c.conditions
             for n, info in c.conditions.items()
             if _reached(order, round_, turn, info.until)]
 

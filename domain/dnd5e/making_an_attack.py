@@ -142,6 +142,8 @@ class _Damage:
 def _effect_damage(a: Combatant, t: Combatant) -> tuple[str, int, list[str]]:
     """The named effects' damage on ``a``'s hit on ``t`` (effects.py): the dice joined
     to the attack's (``+1d6``), the numbers added once, and their tags."""
+    if not a.conditions and not t.conditions:  # no named effect on either
+        return "", 0, []
     more, flat = effects.damage_parts(a, t)
     tags = [f"effect:{n} damage {'' if d.startswith('-') else '+'}{d}" for n, d in more]
     tags += [f"effect:{n} damage {v:+d}" for n, v in flat.items()]
