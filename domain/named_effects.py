@@ -182,7 +182,8 @@ def _on_turns_of(b, info, name: str) -> bool:
 
 def expiring_at_turn_end(state, name: str, bearers=None) -> list[tuple[str, str]]:
     """(bearer, condition) of the durations that end as ``name``'s turn ends
-    (``bearers``: the creatures with conditions, when the caller has them)."""
+    (``bearers``: the creatures to look at, when the caller knows which have
+    durations)."""
     return [(b.name, n) for b in (state.combatants.values() if bearers is None
                                   else bearers) if b.conditions
             for n, info in b.conditions.items()

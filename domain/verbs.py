@@ -257,6 +257,13 @@ class _Typed:
                          else tuple(v) if isinstance(v, list) else v)
         return self.decide(services, self.order(**made))
 
+    def given(self, values: dict[str, Any]) -> dict[str, Any]:
+        """``values`` but for those its order holds anyway (its fields' defaults): the
+        same decision from fewer values, for a caller that decides them many times."""
+        fields = self._fields
+        return {k: v for k, v in values.items()
+                if k not in fields or v is not fields[k][2]}
+
 
 _NO_DEFAULT = object()  # a field without a default: every value is given
 

@@ -73,18 +73,18 @@ class Redecider:
                                N_("valid quoting ({err})"), err=err) from None
             args = lines.split_globals(words)
             read = line_reader.read(state.system, args) if args else None
-            found = self._read[key] = (read, lines.forced_reason(words))
-        read, reason = found
+            found = self._read[key] = (read, lines.forced_reason(words), _own(read))
+        read, reason, own = found
         if read is None:
             self.by_parser += 1
             return self.parent.redecide_unread(line, state, rng, events, self.encounter)
         self.by_table += 1
         services = self.parent.deciding(self.encounter, Capture(state, rng, events))
-        if read.verb.name in line_reader.STAT_BLOCK_VERBS:
+        if own is not None:
+            decide = read.verb.run(services, **own)
+        else:  # a stat block, a saved attack or a PC's sheet fills the line
             decide = line_reader.stat_block_decision(services, read.verb, read.values,
                                                      read.typed)
-        else:
-            decide = read.verb.run(services, **read.values)
         if reason is not None:
             from battletape.domain import gm
 
@@ -105,6 +105,28 @@ class Redecider:
             decided += self(line, fold_all(state, decided) if decided else state, rng,
                             events)
         return decided
+
+
+def _own(read) -> dict | None:
+    """The values the verb's decision takes from a line that gives them all (no stat
+    block, saved attack or PC's sheet to fill it from): the same for every state, read
+    once per line; None for a line that is filled when it is decided."""
+    if read is None:
+        return None
+    given = getattr(read.verb.run, "given", None)  # a typed verb's (verbs._Typed)
+    if read.verb.name not in line_reader.STAT_BLOCK_VERBS:
+        return given(read.values) if given is not None else read.values
+    values = read.values
+    if "from_" in values or "saved" in values or "update" in values or (
+            read.verb.name == "add" and values.get("pc")):
+        return None
+    from battletape.domain import stat_blocks
+
+    try:  # (line_reader.stat_block_decision, without a stat block)
+        own = stat_blocks.fill(read.verb, values, read.typed, {})
+    except BattletapeError:  # refused when it is decided, in the same words
+        return None
+    return given(own) if given is not None else own
 
 
 def redecide(parent: Services, line: str, state, rng, events,

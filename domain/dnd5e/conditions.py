@@ -145,6 +145,8 @@ def incapacitated(c) -> list[str]:
     """The conditions that incapacitate ``c``; "Sei incapacitato" (Unconscious, Stunned,
     Paralyzed, Petrified) is the Incapacitated condition, which an immune creature does
     not get."""
+    if not c.conditions:
+        return []
     found = has(c, "incapacitating")
     if "incapacitated" in stats.list_of(c, "immune"):
         found = [n for n in found if "incapacitated" not in EFFECTS[n].implies]
@@ -277,7 +279,7 @@ def exhaustion(state: EncounterState, name: str, change: int) -> list[Event]:
 def expiring_at_turn_end(c, state: EncounterState, bearers=None) -> list[Event]:
     """Conditions that end with this turn (``--until``): ``c``'s own, and those of any
     creature counted on ``c``'s turns (``--until end-of-turn:NAME``; the core's
-    ``named_effects``). ``bearers``: the creatures with conditions, if known."""
+    ``named_effects``). ``bearers``: the creatures with durations, if known."""
     from battletape.domain import named_effects
 
     return [ConditionRemoved(name=b, condition=n, reason="expired")
@@ -290,7 +292,7 @@ def expiring_at(state: EncounterState, round_: int, turn: str,
     ``until`` is "round R, ANCHOR", the turn on which they were applied, N rounds on;
     they end when the fight reaches that round and ANCHOR's place in ``order`` (the
     initiative order, the caller's) or passes it: the anchor may have died or fled
-    meanwhile. ``bearers``: the creatures with conditions, if the caller has them."""
+    meanwhile. ``bearers``: the creatures with durations, if the caller has them."""
     return [ConditionRemoved(name=c.name, condition=n, reason="expired")
             for c in (state.combatants.values() if bearers is None else bearers)
             if c.conditions

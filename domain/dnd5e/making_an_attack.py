@@ -84,11 +84,12 @@ def _sources(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
         adv.append("target can't see attacker")
     elif stats.get(a, "hidden"):  # attacking from hiding: unseen, then revealed
         adv.append("target can't see attacker (attacker hidden)")
-    if not (underwater(state) and o.range == "long"):
+    wet = underwater(state)
+    if not (wet and o.range == "long"):
         dis += ranged_attacks.range_disadvantage(o.kind, o.range, t.name)
     if o.adjacent_enemy:
         dis += ranged_attacks.close_quarters(o.kind, combatant(state, o.adjacent_enemy), a)
-    if underwater(state):
+    if wet:
         dis += underwater_combat.disadvantage(a, o.kind, dtype, o.range)
     return adv, dis
 

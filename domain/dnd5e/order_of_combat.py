@@ -38,10 +38,12 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
     people = state.combatants
     current = people.get(state.turn) if state.turn else None
     # the creatures with conditions, looked at once (a long battle keeps every wave's
-    # dead): the effects held by concentration, the durations that end
+    # dead, and the conditions they fell with): the effects held by concentration;
+    # those with a duration (``until``), the only ones that end with a turn or round
     bearers = [c for c in people.values() if c.conditions]
     held = {info.source for b in bearers for info in b.conditions.values()
             if info.source and (info.mods or {}).get(effects.CONCENTRATION)}
+    timed = [b for b in bearers if any(info.until for info in b.conditions.values())]
     for c in (people.values() if held else ()):  # effects.held_by, looked up
         owed = c.extra.get("concentration_saves") if c.name in held else None
         if owed:
@@ -59,7 +61,7 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
             events += saves_at_turn_end(current, rng, naturals)
         ended = {(e.name, e.condition) for e in events
                  if type(e).__name__ == "ConditionRemoved"}
-        events += [e for e in conditions.expiring_at_turn_end(current, state, bearers)
+        events += [e for e in conditions.expiring_at_turn_end(current, state, timed)
                    if (e.name, e.condition) not in ended]
     acted = set(state.acted) | ({current.name} if current else set())
     order = state.order  # ordered(state), kept by the fold whenever it changes
@@ -74,8 +76,8 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
         round_ += 1
         events.append(RoundStarted(round=round_))
     events.append(TurnStarted(name=nxt, round=round_))
-    if bearers:
-        events += conditions.expiring_at(state, round_, nxt, order, bearers)
+    if timed:
+        events += conditions.expiring_at(state, round_, nxt, order, timed)
     for name, natural in death_saves.items():
         c = combatant(state, name)
         if c.name != nxt or c.status != "unconscious":

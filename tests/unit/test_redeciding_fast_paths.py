@@ -1,6 +1,6 @@
 """The quick ways `verify` and `amend` decide again give what the plain ways give: a
 typed verb's order made from the values a line gives (a field not given keeps its
-default) equals the order made from every value; two decisions compared by the
+default, and ``given`` leaves those out) equals the order made from every value; two decisions compared by the
 fields after the volatile ones are the same exactly when their neutralised events
 are equal."""
 
@@ -39,8 +39,9 @@ def orders(system_id: str, name: str, values: dict) -> tuple[object, object]:
     every value (Param.order_value), as it was made before defaults were kept."""
     run = typed(system_id, name)
     values = {k: v for k, v in values.items() if k in run.params}
-    quick = _Typed(lambda services, order: order, run.order,
-                   tuple(run.params.values()))(None, **values)
+    made = _Typed(lambda services, order: order, run.order, tuple(run.params.values()))
+    quick = made(None, **values)
+    assert made(None, **made.given(values)) == quick  # fewer values, the same order
     params = run.params
     slow = run.order(**{params[k].key: params[k].order_value(v) for k, v in values.items()})
     return quick, slow
