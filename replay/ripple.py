@@ -140,14 +140,20 @@ def _as_stored(again: Sequence[ev.Event], stored: Sequence[ev.Event]) -> list[ev
         names = later.get(type(x).__name__) if type(x) is type(y) else None
         if not names:
             continue
-        if out is again:  # (the caller's list is not changed)
-            out = list(again)
-        keep = {f: getattr(y, f) for f in names
-                if "." not in f and getattr(y, f) == _default(type(y), f)}
-        extra = [f[6:] for f in names if f.startswith("extra.") and f[6:] not in y.extra]
+        # (only what would change: most decisions hold the stored values already)
+        keep = {}
+        for f in names:
+            if "." not in f:
+                value = getattr(y, f)
+                if value == _default(type(y), f) and getattr(x, f) != value:
+                    keep[f] = value
+        extra = [f[6:] for f in names if f.startswith("extra.")
+                 and f[6:] not in y.extra and f[6:] in x.extra]
         if extra:
             keep["extra"] = {k: v for k, v in x.extra.items() if k not in extra}
         if keep:
+            if out is again:  # (the caller's list is not changed)
+                out = list(again)
             out[i] = msgspec.structs.replace(x, **keep)
     return out
 

@@ -57,6 +57,7 @@ class Redecider:
         self.parent = parent
         self.encounter = encounter or parent.encounter
         self._read: dict[tuple[str, str], object] = {}  # (system, line) -> read
+        self._services: Services | None = None  # the services lines are decided with
         self.by_table = 0   # lines decided through their verb's parser
         self.by_parser = 0  # lines the services decided (core commands, malformed)
 
@@ -79,7 +80,11 @@ class Redecider:
             self.by_parser += 1
             return self.parent.redecide_unread(line, state, rng, events, self.encounter)
         self.by_table += 1
-        services = self.parent.deciding(self.encounter, Capture(state, rng, events))
+        capture = Capture(state, rng, events)
+        services = self._services
+        if services is None:  # made once: each decision is given its own capture
+            services = self._services = self.parent.deciding(self.encounter, capture)
+        services.capture = capture
         if own is not None:
             decide = read.verb.run(services, **own)
         else:  # a stat block, a saved attack or a PC's sheet fills the line

@@ -129,3 +129,52 @@ def test_decisions_are_the_same_exactly_when_their_neutral_events_are(recorded, 
         again = draw(st.permutations(again))
     assert ripple._same(again, picked) == neutral_same(again, picked)
     assert ripple._same(picked, picked)
+
+
+def as_stored_before(again: list[ev.Event], stored: list[ev.Event]) -> list[ev.Event]:
+    """ripple._as_stored as it was: every event with a field added later copied."""
+    out = list(again)
+    for i, (x, y) in enumerate(zip(again, stored)):
+        names = ev.ADDED_LATER.get(type(x).__name__) if type(x) is type(y) else None
+        if not names:
+            continue
+        keep = {f: getattr(y, f) for f in names
+                if "." not in f and getattr(y, f) == ripple._default(type(y), f)}
+        extra = [f[6:] for f in names if f.startswith("extra.") and f[6:] not in y.extra]
+        if extra:
+            keep["extra"] = {k: v for k, v in x.extra.items() if k not in extra}
+        if keep:
+            out[i] = msgspec.structs.replace(x, **keep)
+    return out
+
+
+def added_later(e: ev.Event, draw) -> ev.Event:
+    """``e`` with the fields added since some events were stored given or taken away."""
+    changes = {}
+    for f in ev.ADDED_LATER.get(type(e).__name__, ()):
+        if f.startswith("extra.") and draw(st.booleans()):
+            extra = dict(e.extra)
+            if f[6:] in extra:
+                del extra[f[6:]]
+            else:
+                extra[f[6:]] = draw(st.sampled_from([1, "x", [2, 3], {"a": 1}]))
+            changes["extra"] = extra
+        elif "." not in f and draw(st.booleans()):
+            default = ripple._default(type(e), f)
+            changes[f] = default if getattr(e, f) != default else \
+                draw(st.sampled_from([{"x": 1}, [1], 2, "y"]))
+    return msgspec.structs.replace(e, **changes) if changes else e
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow,
+                                 HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_decision_is_read_as_stored_as_it_was(recorded, data):
+    draw = data.draw
+    later = [e for e in recorded if type(e).__name__ in ev.ADDED_LATER]
+    picked = draw(st.lists(st.sampled_from(later or recorded), min_size=1, max_size=3)
+                  | st.lists(st.sampled_from(recorded), min_size=1, max_size=3))
+    stored = [added_later(e, draw) for e in picked]
+    again = [added_later(e, draw) for e in picked]
+    assert ripple._as_stored(again, stored) == as_stored_before(again, stored)
