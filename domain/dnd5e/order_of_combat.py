@@ -43,7 +43,8 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
     bearers = [c for c in people.values() if c.conditions]
     held = {info.source for b in bearers for info in b.conditions.values()
             if info.source and (info.mods or {}).get(effects.CONCENTRATION)}
-    timed = [b for b in bearers if any(info.until for info in b.conditions.values())]
+    lasting = {b.name for b in bearers for info in b.conditions.values() if info.until}
+    timed = [b for b in bearers if b.name in lasting] if lasting else []
     for c in (people.values() if held else ()):  # effects.held_by, looked up
         owed = c.extra.get("concentration_saves") if c.name in held else None
         if owed:
