@@ -117,8 +117,11 @@ def _check(found: Walk, command: Command, state: EncounterState, redecide: Redec
     again = _as_stored(again, group)
     comparable = (state.seed is not None or not _virtual(group)
                   or fair_dice.secret_of(state, known) is not None)
-    if comparable and not _same(again, group) and _decisions(again) != _decisions(group):
-        found.ripples.append(Ripple(command.cmd, shown, _difference(group, again)))
+    if comparable and not _same(again, group):
+        before, after = _decisions(group), _decisions(again)
+        if after != before:
+            found.ripples.append(Ripple(command.cmd, shown,
+                                        _difference(group, again, before, after)))
 
 
 def report(events: Sequence[ev.Event], since: int, redecide: Redecide,
@@ -209,10 +212,13 @@ def _virtual(events: Sequence[ev.Event]) -> bool:
     return b'"source":"virtual"' in ev.encoder.encode(list(events))
 
 
-def _difference(before: Sequence[ev.Event], after: Sequence[ev.Event]) -> str:
+def _difference(before: Sequence[ev.Event], after: Sequence[ev.Event],
+                b: list[dict] | None = None, a: list[dict] | None = None) -> str:
     """What deciding a command again changes: the fields that differ, their values as
-    a person reads them (never a Python repr)."""
-    b, a = _decisions(before), _decisions(after)
+    a person reads them (never a Python repr); ``b`` and ``a``: their _decisions, if
+    the caller has them."""
+    b = _decisions(before) if b is None else b
+    a = _decisions(after) if a is None else a
     for x, y in zip(b, a):
         if x != y:
             keys = [k for k in sorted(set(x) | set(y)) if x.get(k) != y.get(k)]

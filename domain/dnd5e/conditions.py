@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from battletape.domain import named_effects
 from battletape.domain.dnd5e import stats
 from battletape.domain.dnd5e.terms import CONDITIONS
 from battletape.domain.encounter import combatant, require_on
@@ -170,7 +171,6 @@ def apply_condition(state: EncounterState, name: str, condition: str,
                     concentration: bool = False) -> list[Event]:
     """A condition of the seed's list, or a named effect (``effects.py``: modifiers,
     durations on a named creature's turns, a save that ends it, concentration)."""
-    from battletape.domain import named_effects
     from battletape.domain.dnd5e import effects
     from battletape.domain.dnd5e.events import ConditionIgnored
 
@@ -280,8 +280,6 @@ def expiring_at_turn_end(c, state: EncounterState, bearers=None) -> list[Event]:
     """Conditions that end with this turn (``--until``): ``c``'s own, and those of any
     creature counted on ``c``'s turns (``--until end-of-turn:NAME``; the core's
     ``named_effects``). ``bearers``: the creatures with durations, if known."""
-    from battletape.domain import named_effects
-
     return [ConditionRemoved(name=b, condition=n, reason="expired")
             for b, n in named_effects.expiring_at_turn_end(state, c.name, bearers)]
 
