@@ -128,6 +128,8 @@ def until_of(until: str | None, bare: Iterable[str]) -> tuple[str | None, str | 
 
 def numbers(c, key: str) -> dict[str, int]:
     """{effect: value} of the effects on ``c`` with the modifier ``key``."""
+    if not c.conditions:  # most creatures, most of the time
+        return {}
     return {name: info.mods[key] for name, info in c.conditions.items()
             if getattr(info, "mods", None) and info.mods.get(key)}
 
@@ -135,6 +137,8 @@ def numbers(c, key: str) -> dict[str, int]:
 def with_prefix(c, target: str) -> dict[str, tuple[str, int]]:
     """{TARGET:ARG key: (effect, value)} of the effects on ``c`` for ``target``."""
     out: dict[str, tuple[str, int]] = {}
+    if not c.conditions:
+        return out
     for name, info in c.conditions.items():
         for key, value in (getattr(info, "mods", None) or {}).items():
             if key.startswith(target + ":") and value:
@@ -182,9 +186,12 @@ def _on_turns_of(b, info, name: str) -> bool:
 HOLDING = attrgetter("conditions")
 
 
-def expiring_at_turn_end(state, name: str) -> list[tuple[str, str]]:
-    """(bearer, condition) of the durations that end as ``name``'s turn ends."""
-    return [(b.name, n) for b in filter(HOLDING, state.combatants.values())
+def expiring_at_turn_end(state, name: str, bearers=None) -> list[tuple[str, str]]:
+    """(bearer, condition) of the durations that end as ``name``'s turn ends
+    (``bearers``: the creatures to look at, when the caller knows which have
+    durations)."""
+    return [(b.name, n) for b in filter(HOLDING, state.combatants.values()
+                                        if bearers is None else bearers)
             for n, info in b.conditions.items()
             if info.turn_ends == 1 and _on_turns_of(b, info, name)]
 
@@ -225,6 +232,8 @@ def save_of(info) -> tuple[str, int] | None:
 def saves_due(c) -> list[tuple[str, str, int]]:
     """(condition, save, DC) that ``c`` repeats as its turn ends: its conditions a save
     ends, but for those ending with this turn anyway."""
+    if not c.conditions:
+        return []
     return [(n, *save_of(info)) for n, info in c.conditions.items()
             if save_of(info) and not (info.turn_ends == 1 and info.until in TURN_END)]
 

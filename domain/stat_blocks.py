@@ -192,7 +192,7 @@ def fill(verb: Verb, values: dict[str, Any], typed: set[str],
     """``values`` with every option not typed taken from ``saved``; then every
     required option must have a value (a one-line error names the first missing)."""
     out = dict(values)
-    for p in verb.params if saved else ():
+    for p in (verb.params if saved else ()):
         if p.name in saved and p.name not in typed and not typed & RATHER.get(p.name, set()):
             value = saved[p.name]
             out[p.name] = list(value) if isinstance(value, list) else value

@@ -225,58 +225,62 @@ class _Typed:
                  params: tuple[Param, ...]):
         self.decide, self.order = decide, order
         self.params = {p.name: p for p in params}
-        # each value's field and parser, read once (verify makes thousands of orders)
-        self._fields = {p.name: (p.key, p.parse) for p in params}
-        # the values the order holds by default when given as they are declared: left
-        # to the order's own default (a long table's line types a few of its options)
-        self._unset = as_declared(order, params)
+        # each value's field, parser and the default its field has already, read once
+        # (verify makes thousands of orders)
+        defaults = _field_defaults(order)
+        self._fields = {p.name: (p.key, p.parse, p.default if _holds(
+            defaults.get(p.key, _NO_DEFAULT), p.order_value(p.default)) else _NO_DEFAULT)
+            for p in params}
         self.__name__ = getattr(decide, "__name__", "run")
 
     def __call__(self, services: Any, **values: Any) -> Decide:
         made = {}
-        fields, unset = self._fields, self._unset
+        fields = self._fields
         for k, v in values.items():  # Param.order_value, inline
-            if v is unset.get(k, unset):  # (the dict itself: never a value)
-                continue
             found = fields.get(k)
             if found is None:
                 raise TypeError(f"{self.__name__}() got an unexpected keyword {k!r}")
-            key, parse = found
+            key, parse, default = found
+            if v is default:  # what the field holds when it is not given
+                continue
             made[key] = (parse(v) if parse is not None
                          else tuple(v) if isinstance(v, list) else v)
         return self.decide(services, self.order(**made))
 
+    def given(self, values: dict[str, Any]) -> dict[str, Any]:
+        """``values`` but for those its order holds anyway (its fields' defaults): the
+        same decision from fewer values, for a caller that decides them many times."""
+        fields = self._fields
+        return {k: v for k, v in values.items()
+                if k not in fields or v is not fields[k][2]}
 
-def as_declared(order: type, params: tuple[Param, ...]) -> dict[str, Any]:
-    """{name: default} of the params whose declared default (None, a bool, a number, a
-    word) makes the very value ``order`` (a msgspec Struct or a dataclass) holds when
-    its field is not given."""
+
+_NO_DEFAULT = object()  # a field without a default: every value is given
+
+
+def _field_defaults(order: type) -> dict[str, Any]:
+    """The default of each field of an order struct or dataclass that has one."""
     import dataclasses
 
     import msgspec
 
-    held: dict[str, Any] = {}
     if dataclasses.is_dataclass(order):
-        for f in dataclasses.fields(order):
-            if f.default is not dataclasses.MISSING:
-                held[f.name] = f.default
-            elif f.default_factory is not dataclasses.MISSING:
-                held[f.name] = f.default_factory()
-    elif isinstance(order, type) and issubclass(order, msgspec.Struct):
-        for info in msgspec.structs.fields(order):
-            if info.default is not msgspec.NODEFAULT:
-                held[info.name] = info.default
-            elif info.default_factory is not msgspec.NODEFAULT:
-                held[info.name] = info.default_factory()
-    out: dict[str, Any] = {}
-    for p in params:
-        if p.key not in held or not (p.default is None or
-                                     type(p.default) in (bool, int, float, str)):
-            continue
-        made, kept = p.order_value(p.default), held[p.key]
-        if type(made) is type(kept) and made == kept:
-            out[p.name] = p.default
-    return out
+        return {f.name: f.default if f.default is not dataclasses.MISSING
+                else f.default_factory()
+                for f in dataclasses.fields(order)
+                if f.default is not dataclasses.MISSING
+                or f.default_factory is not dataclasses.MISSING}
+    return {f.name: f.default if f.default is not msgspec.NODEFAULT
+            else f.default_factory()
+            for f in msgspec.structs.fields(order)
+            if f.default is not msgspec.NODEFAULT
+            or f.default_factory is not msgspec.NODEFAULT}
+
+
+def _holds(default: Any, value: Any) -> bool:
+    """Whether a field whose default is ``default`` holds ``value`` when not given."""
+    return default is not _NO_DEFAULT and type(default) is type(value) \
+        and default == value
 
 
 def typed(verb: "Verb", order: type | None = None) -> "Verb":

@@ -31,6 +31,8 @@ RedecideAll = Callable[[list[str], EncounterState, object, list], list]
 
 _VOLATILE = {"originator_id", "originator_version", "timestamp", "by", "cmd",
              "command", "schema"}
+_NEUTRAL = dict(originator_id=ev._NIL, originator_version=0, timestamp=ev._EPOCH,
+                by="", cmd=0, command="", schema=0)
 #: the commands a walk folds without deciding them again (the start, the dice's facts)
 _UNDECIDED = (ev.EncounterStarted, *fair_dice.FACTS)
 
@@ -104,7 +106,7 @@ def _check(found: Walk, command: Command, state: EncounterState, redecide: Redec
            or dice.source(state.seed, command.cmd))
     if command.kept:  # an amendment: the dice it kept of the command it corrected
         rng = dice.Kept(dice.kept_faces(command.kept), rng)
-    shown = " ; ".join((command.line, *command.also))
+    shown = " ; ".join((command.line, *command.also)) if command.also else command.line
     try:
         if command.also and sequence is not None:
             again = sequence([command.line, *command.also], state, rng, events)
@@ -116,8 +118,11 @@ def _check(found: Walk, command: Command, state: EncounterState, redecide: Redec
     again = _as_stored(again, group)
     comparable = (state.seed is not None or not _virtual(group)
                   or fair_dice.secret_of(state, known) is not None)
-    if comparable and not _same(again, group) and _decisions(again) != _decisions(group):
-        found.ripples.append(Ripple(command.cmd, shown, _difference(group, again)))
+    if comparable and not _same(again, group):
+        before, after = _decisions(group), _decisions(again)
+        if after != before:
+            found.ripples.append(Ripple(command.cmd, shown,
+                                        _difference(group, again, before, after)))
 
 
 def report(events: Sequence[ev.Event], since: int, redecide: Redecide,
@@ -133,17 +138,26 @@ def _as_stored(again: Sequence[ev.Event], stored: Sequence[ev.Event]) -> list[ev
     """``again`` without the fields added since ``stored`` was recorded
     (``events.ADDED_LATER``): where a stored event holds such a field's default, the
     new decision's value is not a difference."""
-    out = list(again)
+    out = again if isinstance(again, list) else list(again)
+    later = ev.ADDED_LATER
     for i, (x, y) in enumerate(zip(again, stored)):
-        names = ev.ADDED_LATER.get(type(x).__name__) if type(x) is type(y) else None
+        names = later.get(type(x).__name__) if type(x) is type(y) else None
         if not names:
             continue
-        keep = {f: getattr(y, f) for f in names
-                if "." not in f and getattr(y, f) == _default(type(y), f)}
-        extra = [f[6:] for f in names if f.startswith("extra.") and f[6:] not in y.extra]
+        # (only what would change: most decisions hold the stored values already)
+        keep = {}
+        for f in names:
+            if "." not in f:
+                value = getattr(y, f)
+                if value == _default(type(y), f) and getattr(x, f) != value:
+                    keep[f] = value
+        extra = [f[6:] for f in names if f.startswith("extra.")
+                 and f[6:] not in y.extra and f[6:] in x.extra]
         if extra:
             keep["extra"] = {k: v for k, v in x.extra.items() if k not in extra}
         if keep:
+            if out is again:  # (the caller's list is not changed)
+                out = list(again)
             out[i] = msgspec.structs.replace(x, **keep)
     return out
 
@@ -159,11 +173,30 @@ def _same(a: Sequence[ev.Event], b: Sequence[ev.Event]) -> bool:
     given the volatile values of its peer in ``a``, then compared whole."""
     if len(a) != len(b):
         return False
-    replace = msgspec.structs.replace
-    return all(type(x) is type(y) and x == replace(
-        y, originator_id=x.originator_id, originator_version=x.originator_version,
-        timestamp=x.timestamp, by=x.by, cmd=x.cmd, command=x.command, schema=x.schema)
-        for x, y in zip(a, b))
+    for x, y in zip(a, b):
+        kind = type(x)
+        if kind is not type(y):
+            return False
+        skip = _FIRST_KEPT.get(kind)
+        if skip is None:
+            skip = _FIRST_KEPT[kind] = _first_kept(kind)
+        if skip:  # the volatile fields lead: the fields after them compared
+            if astuple(x)[skip:] != astuple(y)[skip:]:
+                return False
+        elif replace(x, **_NEUTRAL) != replace(y, **_NEUTRAL):
+            return False
+    return True
+
+
+astuple, replace = msgspec.structs.astuple, msgspec.structs.replace
+_FIRST_KEPT: dict[type, int] = {}  # an event type -> the index of its first kept field
+
+
+def _first_kept(kind: type) -> int:
+    """How many of ``kind``'s fields lead with the volatile ones (Event's own, first in
+    every event), 0 when they do not all lead (its events are compared neutralised)."""
+    names = [f.name for f in msgspec.structs.fields(kind)]
+    return len(_VOLATILE) if set(names[:len(_VOLATILE)]) == _VOLATILE else 0
 
 
 def _decisions(events: Sequence[ev.Event]) -> list[dict]:
@@ -182,10 +215,13 @@ def _virtual(events: Sequence[ev.Event]) -> bool:
     return b'"source":"virtual"' in ev.encoder.encode(list(events))
 
 
-def _difference(before: Sequence[ev.Event], after: Sequence[ev.Event]) -> str:
+def _difference(before: Sequence[ev.Event], after: Sequence[ev.Event],
+                b: list[dict] | None = None, a: list[dict] | None = None) -> str:
     """What deciding a command again changes: the fields that differ, their values as
-    a person reads them (never a Python repr)."""
-    b, a = _decisions(before), _decisions(after)
+    a person reads them (never a Python repr); ``b`` and ``a``: their _decisions, if
+    the caller has them."""
+    b = _decisions(before) if b is None else b
+    a = _decisions(after) if a is None else a
     for x, y in zip(b, a):
         if x != y:
             keys = [k for k in sorted(set(x) | set(y)) if x.get(k) != y.get(k)]

@@ -87,16 +87,23 @@ def read(system_id: str, args: list[str]) -> Read | None:
                 values[key] = reader.params[key].type_cast_value(reader.ctx, raw)
         except click.exceptions.ClickException:
             return None
-    filled = name in STAT_BLOCK_VERBS and (any(
-        given.get(k) not in (None, False) for k in STAT_BLOCK_PARAMS) or (
-        name == "add" and given.get("pc") and given.get("hp") is None))
-    if not filled and any(given.get(key) in (None, ()) for key in reader.required):
-        return None
+    filled = False  # a stat block, a saved attack or a PC's sheet fills the line
+    if name in STAT_BLOCK_VERBS:
+        for key in STAT_BLOCK_PARAMS:
+            if given.get(key) not in (None, False):
+                filled = True
+                break
+        else:
+            filled = bool(name == "add" and given.get("pc") and given.get("hp") is None)
+    if not filled:
+        for key in reader.required:
+            if given.get(key) in (None, ()):
+                return None
     if name not in STAT_BLOCK_VERBS:
         return Read(reader.verb, values)
     typed = frozenset(k for k, v in given.items() if v not in (None, ()))
     if not filled:  # the verb's own values: a line without a stat block
-        for key in STAT_BLOCK_PARAMS:
+        for key in STAT_BLOCK_PARAMS:  # (``values`` is this line's own dict)
             values.pop(key, None)
         return Read(reader.verb, values, typed)
     return Read(reader.verb, values, typed)

@@ -15,6 +15,7 @@ import shlex
 
 import msgspec
 
+from battletape.api import line_reader, lines
 from battletape.api.services import Services
 from battletape.domain.words import N_
 from battletape.domain.errors import BadInput, BattletapeError
@@ -56,14 +57,13 @@ class Redecider:
         self.parent = parent
         self.encounter = encounter or parent.encounter
         self._read: dict[tuple[str, str], object] = {}  # (system, line) -> read
+        self._services: Services | None = None  # the services lines are decided with
         self.by_table = 0   # lines decided through their verb's parser
         self.by_parser = 0  # lines the services decided (core commands, malformed)
 
     def __call__(self, line: str, state, rng, events=()) -> list:
         """The events ``line`` would record against ``state`` (nothing is saved;
         ``state`` is not changed: a decision never changes the state it is given)."""
-        from battletape.api import line_reader, lines
-
         key = (state.system, line)
         found = self._read.get(key, _UNREAD)
         if found is _UNREAD:
@@ -74,18 +74,22 @@ class Redecider:
                                N_("valid quoting ({err})"), err=err) from None
             args = lines.split_globals(words)
             read = line_reader.read(state.system, args) if args else None
-            found = self._read[key] = (read, lines.forced_reason(words))
-        read, reason = found
+            found = self._read[key] = (read, lines.forced_reason(words), _own(read))
+        read, reason, own = found
         if read is None:
             self.by_parser += 1
             return self.parent.redecide_unread(line, state, rng, events, self.encounter)
         self.by_table += 1
-        services = self.parent.deciding(self.encounter, Capture(state, rng, events))
-        if read.verb.name in line_reader.STAT_BLOCK_VERBS:
+        capture = Capture(state, rng, events)
+        services = self._services
+        if services is None:  # made once: each decision is given its own capture
+            services = self._services = self.parent.deciding(self.encounter, capture)
+        services.capture = capture
+        if own is not None:
+            decide = read.verb.run(services, **own)
+        else:  # a stat block, a saved attack or a PC's sheet fills the line
             decide = line_reader.stat_block_decision(services, read.verb, read.values,
                                                      read.typed)
-        else:
-            decide = read.verb.run(services, **read.values)
         if reason is not None:
             from battletape.domain import gm
 
@@ -106,6 +110,28 @@ class Redecider:
             decided += self(line, fold_all(state, decided) if decided else state, rng,
                             events)
         return decided
+
+
+def _own(read) -> dict | None:
+    """The values the verb's decision takes from a line that gives them all (no stat
+    block, saved attack or PC's sheet to fill it from): the same for every state, read
+    once per line; None for a line that is filled when it is decided."""
+    if read is None:
+        return None
+    given = getattr(read.verb.run, "given", None)  # a typed verb's (verbs._Typed)
+    if read.verb.name not in line_reader.STAT_BLOCK_VERBS:
+        return given(read.values) if given is not None else read.values
+    values = read.values
+    if "from_" in values or "saved" in values or "update" in values or (
+            read.verb.name == "add" and values.get("pc")):
+        return None
+    from battletape.domain import stat_blocks
+
+    try:  # (line_reader.stat_block_decision, without a stat block)
+        own = stat_blocks.fill(read.verb, values, read.typed, {})
+    except BattletapeError:  # refused when it is decided, in the same words
+        return None
+    return given(own) if given is not None else own
 
 
 def redecide(parent: Services, line: str, state, rng, events,

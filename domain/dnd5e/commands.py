@@ -186,12 +186,15 @@ def _move(services, name, where, forced, teleport):
 
 def _next(services, death_save, save):
     from battletape.domain.dnd5e import order_of_combat
-    from battletape.domain.dnd5e.d20_tests import parse_faces
 
-    from battletape.domain import named_effects
+    saves = {k: v[0] for k, v in pairs(list(death_save), "death save").items()} \
+        if death_save else {}
+    ends: dict = {}
+    if save:  # (most turns end with no save typed)
+        from battletape.domain import named_effects
+        from battletape.domain.dnd5e.d20_tests import parse_faces
 
-    saves = {k: v[0] for k, v in pairs(list(death_save or []), "death save").items()}
-    ends = named_effects.turn_saves(list(save or []), parse_faces)
+        ends = named_effects.turn_saves(list(save), parse_faces)
     return lambda s, r: order_of_combat.next_turn(s, saves, ends, r)
 
 

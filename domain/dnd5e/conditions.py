@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import msgspec
 
+from battletape.domain import named_effects
 from battletape.domain.dnd5e import stats
 from battletape.domain.dnd5e.terms import CONDITIONS
 from battletape.domain.encounter import combatant, require_on
@@ -146,6 +147,8 @@ def incapacitated(c) -> list[str]:
     """The conditions that incapacitate ``c``; "Sei incapacitato" (Unconscious, Stunned,
     Paralyzed, Petrified) is the Incapacitated condition, which an immune creature does
     not get."""
+    if not c.conditions:
+        return []
     found = has(c, "incapacitating")
     if "incapacitated" in stats.list_of(c, "immune"):
         found = [n for n in found if "incapacitated" not in EFFECTS[n].implies]
@@ -169,7 +172,6 @@ def apply_condition(state: EncounterState, name: str, condition: str,
                     concentration: bool = False) -> list[Event]:
     """A condition of the seed's list, or a named effect (``effects.py``: modifiers,
     durations on a named creature's turns, a save that ends it, concentration)."""
-    from battletape.domain import named_effects
     from battletape.domain.dnd5e import effects
     from battletape.domain.dnd5e.events import ConditionIgnored
 
@@ -275,25 +277,24 @@ def exhaustion(state: EncounterState, name: str, change: int) -> list[Event]:
     return [ExhaustionChanged(name=c.name, change=change, level=level)]
 
 
-def expiring_at_turn_end(c, state: EncounterState) -> list[Event]:
+def expiring_at_turn_end(c, state: EncounterState, bearers=None) -> list[Event]:
     """Conditions that end with this turn (``--until``): ``c``'s own, and those of any
     creature counted on ``c``'s turns (``--until end-of-turn:NAME``; the core's
-    ``named_effects``)."""
-    from battletape.domain import named_effects
-
+    ``named_effects``). ``bearers``: the creatures with durations, if known."""
     return [ConditionRemoved(name=b, condition=n, reason="expired")
-            for b, n in named_effects.expiring_at_turn_end(state, c.name)]
+            for b, n in named_effects.expiring_at_turn_end(state, c.name, bearers)]
 
 
 def expiring_at(state: EncounterState, round_: int, turn: str,
-                order: list[str]) -> list[Event]:
+                order: list[str], bearers=None) -> list[Event]:
     """Conditions of ``--rounds N`` that end at this point (round, turn) of the fight:
     ``until`` is "round R, ANCHOR", the turn on which they were applied, N rounds on;
     they end when the fight reaches that round and ANCHOR's place in ``order`` (the
     initiative order, the caller's) or passes it: the anchor may have died or fled
-    meanwhile."""
+    meanwhile. ``bearers``: the creatures with durations, if the caller has them."""
     return [ConditionRemoved(name=c.name, condition=n, reason="expired")
-            for c in state.combatants.values() if c.conditions
+            for c in (state.combatants.values() if bearers is None else bearers)
+            if c.conditions
             for n, info in c.conditions.items()
             if _reached(order, round_, turn, info.until)]
 

@@ -72,8 +72,11 @@ def roll(faces: list[int], rng: "random.Random", modifier: int, advantage: list[
          disadvantage: list[str], who: str = "") -> Test:
     """A d20 test: the kept natural from typed ``faces`` or virtual dice."""
     how = mode(advantage, disadvantage)
-    tags = [f"advantage:{s}" for s in dict.fromkeys(advantage)]
-    tags += [f"disadvantage:{s}" for s in dict.fromkeys(disadvantage)]
+    if how == "normal":  # (no source of either)
+        tags: list[str] = []
+    else:
+        tags = [f"advantage:{s}" for s in dict.fromkeys(advantage)]
+        tags += [f"disadvantage:{s}" for s in dict.fromkeys(disadvantage)]
     if how == "cancelled":
         tags.append("advantage and disadvantage cancel (SRD)")
     two = how in ("advantage", "disadvantage")
@@ -103,11 +106,14 @@ def roll(faces: list[int], rng: "random.Random", modifier: int, advantage: list[
         natural = min(faces)
     else:
         natural = faces[0]
-    head = {"advantage": "2d20kh1", "disadvantage": "2d20kl1"}.get(how, "1d20")
+    head = _HEADS.get(how, "1d20")
     expr = head + (f"{modifier:+d}" if modifier else "")
     r = Roll(expr=expr, faces=list(faces), sides=[20] * len(faces), modifier=modifier,
              total=natural + modifier, source=source)
     return Test(r, natural, how, tags)
+
+
+_HEADS = {"advantage": "2d20kh1", "disadvantage": "2d20kl1"}
 
 
 def succeeds(total: int, target: int) -> bool:

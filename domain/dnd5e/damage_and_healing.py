@@ -59,6 +59,9 @@ def underwater(state: EncounterState) -> bool:
     return bool(state.extra.get("underwater", state.options.get("underwater", False)))
 
 
+_NO_NAMED: dict[str, dict[str, str]] = {"immune": {}, "resist": {}, "vulnerable": {}}
+
+
 def adjust(state: EncounterState, c: Combatant, amount: int, dtype: str | None,
            modifier: int = 0) -> Adjusted:
     """Ordine di applicazione: bonus/penalità, then resistance, then vulnerability."""
@@ -68,9 +71,12 @@ def adjust(state: EncounterState, c: Combatant, amount: int, dtype: str | None,
         tags.append(f"modifier:{modifier:+d}")
     if dtype is None:
         return Adjusted(value, False, False, False, tags)
-    from battletape.domain.dnd5e import effects
+    if c.conditions:  # the named effects' damage types (a creature without: none)
+        from battletape.domain.dnd5e import effects
 
-    named = {w: effects.damage_types(c, w) for w in ("immune", "resist", "vulnerable")}
+        named = {w: effects.damage_types(c, w) for w in ("immune", "resist", "vulnerable")}
+    else:
+        named = _NO_NAMED
     if dtype in stats.list_of(c, "immune"):
         return Adjusted(0, False, False, True, tags + [f"immune:{dtype}"])
     if dtype in named["immune"]:

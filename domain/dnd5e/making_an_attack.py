@@ -84,11 +84,12 @@ def _sources(state: EncounterState, a: Combatant, t: Combatant, o: AttackOrder,
         adv.append("target can't see attacker")
     elif stats.get(a, "hidden"):  # attacking from hiding: unseen, then revealed
         adv.append("target can't see attacker (attacker hidden)")
-    if not (underwater(state) and o.range == "long"):
+    wet = underwater(state)
+    if not (wet and o.range == "long"):
         dis += ranged_attacks.range_disadvantage(o.kind, o.range, t.name)
     if o.adjacent_enemy:
         dis += ranged_attacks.close_quarters(o.kind, combatant(state, o.adjacent_enemy), a)
-    if underwater(state):
+    if wet:
         dis += underwater_combat.disadvantage(a, o.kind, dtype, o.range)
     return adv, dis
 
@@ -142,6 +143,8 @@ class _Damage:
 def _effect_damage(a: Combatant, t: Combatant) -> tuple[str, int, list[str]]:
     """The named effects' damage on ``a``'s hit on ``t`` (effects.py): the dice joined
     to the attack's (``+1d6``), the numbers added once, and their tags."""
+    if not a.conditions and not t.conditions:  # no named effect on either
+        return "", 0, []
     more, flat = effects.damage_parts(a, t)
     tags = [f"effect:{n} damage {'' if d.startswith('-') else '+'}{d}" for n, d in more]
     tags += [f"effect:{n} damage {v:+d}" for n, v in flat.items()]
@@ -183,7 +186,7 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
     if not o.targets:
         raise BadInput("targets", "", N_("TARGET[,TARGET...]"))
     targets = [combatant(state, t) for t in o.targets]
-    if len({t.name for t in targets}) != len(targets):
+    if len(targets) > 1 and len({t.name for t in targets}) != len(targets):
         raise BadInput("targets", ",".join(o.targets), N_("each target once"))
     if o.kind is not None and o.kind not in KINDS:
         raise BadInput("--kind", o.kind, N_("melee, ranged or spell"))
@@ -214,6 +217,7 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
                                N_("two naturals as A/B with --adv or --dis"))
     slot = _slot(state, a, o, targets)
     damage = _Damage(o, rng)
+    wet = underwater(state)  # (the state a decision is given does not change)
     events: list[Event] = []
     for i, t in enumerate(targets):
         plus = cover.bonus(cover_degree, t.name)
@@ -227,14 +231,16 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
         ac = t.ac + plus + sum(shield.values())
         if plus:
             tags.append(f"cover:{cover_degree} (+{plus} AC)")
-        tags += [f"effect:{n} attack {v:+d}" for n, v in own.items()]
-        tags += [f"effect:{n} AC {v:+d}" for n, v in shield.items()]
+        if own:
+            tags += [f"effect:{n} attack {v:+d}" for n, v in own.items()]
+        if shield:
+            tags += [f"effect:{n} AC {v:+d}" for n, v in shield.items()]
         total = natural + bonus
         floor, keen = effects.crit_floor(a, t)
         if o.wrong_square:
             hit = False
             tags.append("wrong square: miss")
-        elif underwater(state) and underwater_combat.auto_miss(o.kind, o.range):
+        elif wet and underwater_combat.auto_miss(o.kind, o.range):
             hit = False
             tags.append("underwater: ranged beyond normal range misses")
         elif natural == 20:

@@ -14,8 +14,8 @@ stops ``next`` (effects.py).
 
 from __future__ import annotations
 
-from battletape.domain import dice
-from battletape.domain.dnd5e import conditions, stats
+from battletape.domain import dice, named_effects
+from battletape.domain.dnd5e import conditions, effects, stats
 from battletape.domain.encounter import combatant, require_initiative, require_placed
 from battletape.domain.errors import BadInput, refuse, violation
 from battletape.domain.words import N_
@@ -32,16 +32,22 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
               rng=None) -> list[Event]:
     """``saves``: {NAME: [faces, ...]} of the save-ends conditions of the creature
     whose turn ends (effects.py), in the order of its conditions."""
-    from battletape.domain import named_effects
-    from battletape.domain.dnd5e import effects
-
     require_initiative(state)
     require_placed(state, "Iniziativa")  # a newcomer is never skipped in silence
     events: list[Event] = []
-    current = state.combatants.get(state.turn) if state.turn else None
-    for c in state.combatants.values():
-        owed = c.extra.get("concentration_saves") or []
-        if owed and effects.held_by(state, c.name):
+    people = state.combatants
+    current = people.get(state.turn) if state.turn else None
+    # the creatures with conditions, looked at once (a long battle keeps every wave's
+    # dead, and the conditions they fell with): the effects held by concentration;
+    # those with a duration (``until``), the only ones that end with a turn or round
+    bearers = [c for c in people.values() if c.conditions]
+    held = {info.source for b in bearers for info in b.conditions.values()
+            if info.source and (info.mods or {}).get(effects.CONCENTRATION)}
+    lasting = {b.name for b in bearers for info in b.conditions.values() if info.until}
+    timed = [b for b in bearers if b.name in lasting] if lasting else []
+    for c in (people.values() if held else ()):  # effects.held_by, looked up
+        owed = c.extra.get("concentration_saves") if c.name in held else None
+        if owed:
             refuse(N_("{name} owes a concentration save (con DC {dc}): "
                       "`save {name} --ability con`"), effects.SECTION, name=c.name,
                    dc=owed[0])
@@ -56,11 +62,11 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
             events += saves_at_turn_end(current, rng, naturals)
         ended = {(e.name, e.condition) for e in events
                  if type(e).__name__ == "ConditionRemoved"}
-        events += [e for e in conditions.expiring_at_turn_end(current, state)
+        events += [e for e in conditions.expiring_at_turn_end(current, state, timed)
                    if (e.name, e.condition) not in ended]
     acted = set(state.acted) | ({current.name} if current else set())
     order = state.order  # ordered(state), kept by the fold whenever it changes
-    people = state.combatants  # _takes_turns inline: a turn passes many of the dead
+    # _takes_turns inline: a turn passes many of the dead
     nxt = next((n for n in order if n not in acted
                 and people[n].status not in ("dead", "fled")), None)
     round_ = state.round
@@ -71,7 +77,8 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
         round_ += 1
         events.append(RoundStarted(round=round_))
     events.append(TurnStarted(name=nxt, round=round_))
-    events += conditions.expiring_at(state, round_, nxt, order)
+    if timed:
+        events += conditions.expiring_at(state, round_, nxt, order, timed)
     for name, natural in death_saves.items():
         c = combatant(state, name)
         if c.name != nxt or c.status != "unconscious":
@@ -98,13 +105,14 @@ def saves_at_turn_end(c, rng, naturals: list[list[int]]) -> list[Event]:
     """``--save-ends ABIL:DC``: the bearer repeats the save at the end of each of its
     turns, one SaveRolled per condition (``ends`` names it); a success removes it.
     ``naturals``: the faces typed, in the order of its conditions (else virtual)."""
+    due = named_effects.saves_due(c)
+    if not due:
+        return []
     import msgspec
 
-    from battletape.domain import named_effects
     from battletape.domain.dnd5e.saving_throws import save_roll
     from battletape.domain.events import ConditionRemoved
 
-    due = named_effects.saves_due(c)
     events: list[Event] = []
     for i, (n, abil, dc) in enumerate(due):
         saved = save_roll(c, rng, abil, dc, None, naturals[i] if i < len(naturals) else [])

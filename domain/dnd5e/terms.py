@@ -73,8 +73,6 @@ WORDS = (
 
 def damage_type(text: str | None) -> str | None:
     """An English damage type from its English or Italian name (``fuoco`` -> fire)."""
-    from battletape.domain.errors import BadInput
-
     if text is None:
         return None
     word = text.strip().lower()
@@ -83,6 +81,8 @@ def damage_type(text: str | None) -> str | None:
     for en, it in DAMAGE_TYPES.items():
         if it == word:
             return en
+    from battletape.domain.errors import BadInput
+
     raise BadInput("damage type", text, ", ".join(DAMAGE_TYPES))
 
 

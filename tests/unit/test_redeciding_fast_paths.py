@@ -1,0 +1,180 @@
+"""The quick ways `verify` and `amend` decide again give what the plain ways give: a
+typed verb's order made from the values a line gives (a field not given keeps its
+default, and ``given`` leaves those out) equals the order made from every value; two decisions compared by the
+fields after the volatile ones are the same exactly when their neutralised events
+are equal."""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from battletape.api import line_reader
+from battletape.domain import events as ev, systems
+from battletape.domain.verbs import _Typed
+from battletape.replay import ripple
+from tests.unit.test_line_reader_quick import WORDS, outcome, spellings
+
+BATTLES = Path(__file__).parents[2] / "fixtures" / "battles"
+
+
+def typed(system_id: str, name: str) -> _Typed | None:
+    """The verb's run that takes one typed order (add's under the core's --gender)."""
+    run = inspect.unwrap(systems.get(system_id).verb(name).run)
+    return run if isinstance(run, _Typed) else None
+
+
+def typed_verbs() -> list[tuple[str, str]]:
+    return [(s, name) for s in systems.ids()
+            for name, verb in systems.get(s).verbs.items()
+            if typed(s, name) is not None and verb.scope in ("encounter", "rest")]
+
+
+def orders(system_id: str, name: str, values: dict) -> tuple[object, object]:
+    """The order the verb's run makes of ``values``, and the one made by converting
+    every value (Param.order_value), as it was made before defaults were kept."""
+    run = typed(system_id, name)
+    values = {k: v for k, v in values.items() if k in run.params}
+    made = _Typed(lambda services, order: order, run.order, tuple(run.params.values()))
+    quick = made(None, **values)
+    assert made(None, **made.given(values)) == quick  # fewer values, the same order
+    params = run.params
+    slow = run.order(**{params[k].key: params[k].order_value(v) for k, v in values.items()})
+    return quick, slow
+
+
+@st.composite
+def typed_lines(draw):
+    system_id, name = draw(st.sampled_from(typed_verbs()))
+    options = spellings(system_id, name)
+    word = st.one_of(st.sampled_from(WORDS), st.sampled_from(options),
+                     st.builds(lambda o, v: f"{o}={v}", st.sampled_from(options),
+                               st.sampled_from(WORDS)))
+    return system_id, name, draw(st.lists(word, max_size=8))
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(typed_lines())
+def test_an_order_keeps_the_defaults_a_line_does_not_give(case):
+    system_id, name, words = case
+    read = outcome(system_id, [*name.split(), *words])
+    if not isinstance(read, line_reader.Read):  # not read, or refused: no order
+        return
+    values = {k: v for k, v in read.values.items()
+              if k not in line_reader.STAT_BLOCK_PARAMS}
+    try:
+        quick, slow = orders(system_id, name, values)
+    except Exception as err:  # a value its parser refuses: refused alike
+        with pytest.raises(type(err)):
+            orders(system_id, name, values)
+        return
+    assert quick == slow
+
+
+@pytest.mark.parametrize("system_id, name", typed_verbs())
+def test_an_order_of_the_parsers_defaults_is_the_one_of_every_value(system_id, name):
+    reader = line_reader._reader(system_id, name)
+    values = {k: v for k, v in reader.defaults.items()
+              if k not in line_reader.STAT_BLOCK_PARAMS}
+    quick, slow = orders(system_id, name, values)
+    assert quick == slow
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory) -> list[ev.Event]:
+    from battletape.session import Context
+    from tests.helpers import ok
+
+    out: list[ev.Event] = []
+    for battle in ("demo-5e.bt", "demo-3.5e.bt", "demo.bt"):
+        store = str(tmp_path_factory.mktemp("fast") / "battletape.db")
+        ok(store, "run", str(BATTLES / battle))
+        out += Context(store=store).bt.events()
+    return out
+
+
+def neutral_same(a: list[ev.Event], b: list[ev.Event]) -> bool:
+    replace = msgspec.structs.replace
+    return len(a) == len(b) and all(
+        type(x) is type(y) and replace(x, **ripple._NEUTRAL) == replace(y, **ripple._NEUTRAL)
+        for x, y in zip(a, b))
+
+
+def changed(e: ev.Event, field: str, draw) -> ev.Event:
+    value = getattr(e, field)
+    other = {bool: lambda v: not v, int: lambda v: v + draw(st.integers(1, 3)),
+             str: lambda v: v + "x"}.get(type(value))
+    return msgspec.structs.replace(e, **{field: other(value)}) if other else e
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow,
+                                 HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_decisions_are_the_same_exactly_when_their_neutral_events_are(recorded, data):
+    draw = data.draw
+    picked = draw(st.lists(st.sampled_from(recorded), min_size=1, max_size=3))
+    again = []
+    for e in picked:
+        names = [f.name for f in msgspec.structs.fields(type(e))]
+        # a volatile field (who, when, where: never a difference), or any other
+        field = draw(st.sampled_from(names))
+        again.append(changed(e, field, draw) if draw(st.booleans()) else e)
+    if draw(st.booleans()):
+        again = draw(st.permutations(again))
+    assert ripple._same(again, picked) == neutral_same(again, picked)
+    assert ripple._same(picked, picked)
+
+
+def as_stored_before(again: list[ev.Event], stored: list[ev.Event]) -> list[ev.Event]:
+    """ripple._as_stored as it was: every event with a field added later copied."""
+    out = list(again)
+    for i, (x, y) in enumerate(zip(again, stored)):
+        names = ev.ADDED_LATER.get(type(x).__name__) if type(x) is type(y) else None
+        if not names:
+            continue
+        keep = {f: getattr(y, f) for f in names
+                if "." not in f and getattr(y, f) == ripple._default(type(y), f)}
+        extra = [f[6:] for f in names if f.startswith("extra.") and f[6:] not in y.extra]
+        if extra:
+            keep["extra"] = {k: v for k, v in x.extra.items() if k not in extra}
+        if keep:
+            out[i] = msgspec.structs.replace(x, **keep)
+    return out
+
+
+def added_later(e: ev.Event, draw) -> ev.Event:
+    """``e`` with the fields added since some events were stored given or taken away."""
+    changes = {}
+    for f in ev.ADDED_LATER.get(type(e).__name__, ()):
+        if f.startswith("extra.") and draw(st.booleans()):
+            extra = dict(e.extra)
+            if f[6:] in extra:
+                del extra[f[6:]]
+            else:
+                extra[f[6:]] = draw(st.sampled_from([1, "x", [2, 3], {"a": 1}]))
+            changes["extra"] = extra
+        elif "." not in f and draw(st.booleans()):
+            default = ripple._default(type(e), f)
+            changes[f] = default if getattr(e, f) != default else \
+                draw(st.sampled_from([{"x": 1}, [1], 2, "y"]))
+    return msgspec.structs.replace(e, **changes) if changes else e
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow,
+                                 HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_decision_is_read_as_stored_as_it_was(recorded, data):
+    draw = data.draw
+    later = [e for e in recorded if type(e).__name__ in ev.ADDED_LATER]
+    picked = draw(st.lists(st.sampled_from(later or recorded), min_size=1, max_size=3)
+                  | st.lists(st.sampled_from(recorded), min_size=1, max_size=3))
+    stored = [added_later(e, draw) for e in picked]
+    again = [added_later(e, draw) for e in picked]
+    assert ripple._as_stored(again, stored) == as_stored_before(again, stored)
