@@ -26,6 +26,9 @@ def score(c, ability: str) -> int | None:
 def ability_bonus(c, ability: str) -> int:
     """The typed bonuses and penalties on a score (``mod X str +4 --type enhancement``),
     stacked (Bonus, 35-BON-01/09/10)."""
+    mods = c.extra.get("mods")
+    if not mods and not c.conditions and c.status not in conditions.OUT_COLD:
+        return 0  # (most creatures: no bonus, no condition)
     return total([Mod(m["value"], m.get("bonus_type", "untyped"), m.get("source", ""))
-                  for m in c.extra.get("mods") or [] if m.get("stat") == ability] +
+                  for m in mods or [] if m.get("stat") == ability] +
                  [Mod(v, "untyped", n) for n, v in conditions.ability_penalty(c, ability)])

@@ -87,10 +87,11 @@ def defense(state: EncounterState, a: Combatant | None, t: Combatant, vs: str,
     if denied and vs in ("ac", "touch") and dex_part:
         d.parts["no Dex or dodge bonus"] = -dex_part
         d.tags.append("loses Dex to AC: " + ", ".join(denied))
-    if conditions.has(t, "dex_zero") and vs != "flat-footed":
+    dex_zero = conditions.has(t, "dex_zero")
+    if dex_zero and vs != "flat-footed":
         d.parts["counts as Dex 0"] = -5 - (0 if denied else dex_part)
-        d.tags.append("Dex 0: " + ", ".join(conditions.has(t, "dex_zero")))
-    elif conditions.has(t, "dex_zero"):
+        d.tags.append("Dex 0: " + ", ".join(dex_zero))
+    elif dex_zero:
         d.parts["counts as Dex 0"] = -5
     else:
         from battletape.domain.dnd35.armor import dex_shift
@@ -124,8 +125,8 @@ def defense(state: EncounterState, a: Combatant | None, t: Combatant, vs: str,
                 m.get("force") and incorporeal(a)):
             continue        # an incorporeal touch: a force effect's armor still counts
         mods.append(Mod(m["value"], m.get("bonus_type", "untyped"), m.get("source", "")))
-    from battletape.domain.dnd35 import size
-    mods += size.ac_mods(t, a)
+    from battletape.domain.dnd35.size import ac_mods
+    mods += ac_mods(t, a)
     if cover and cover != "none":
         bonus, _, against = COVER[cover]
         if against == "all" or kind == against:

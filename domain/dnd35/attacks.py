@@ -110,7 +110,7 @@ def own_mods(a: Combatant, kind: str | None) -> list[Mod]:
             mods.append(Mod(e.attack, "untyped", n))
         if e.melee_attack and kind == "melee":
             mods.append(Mod(e.melee_attack, "untyped", n))
-    fear = conditions.fear_penalty(a)
+    fear = conditions.fear_penalty(a) if a.conditions else 0
     if fear:
         mods.append(Mod(fear, "untyped", "fear (" + ", ".join(
             n for n in conditions.FEAR if n in a.conditions) + ")"))
@@ -269,7 +269,7 @@ def attack(state: EncounterState, rng: "random.Random", o: AttackOrder) -> list[
         two_handed_throw = o.improvised and o.thrown and \
             weapons.wielded(a, o) == "two-handed"
         taken = take(state, a, _slug(o), targets[0], o.threatened_by,
-                     kind="full-round" if two_handed_throw else None)
+                     kind="full-round" if two_handed_throw else None, can_act=True)
         events += taken
         kind_spent = taken[0].kind
         action = ""

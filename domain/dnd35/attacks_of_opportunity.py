@@ -91,9 +91,11 @@ def opportunities(state: EncounterState, actor: Combatant, slug: str, provokes: 
     bull rush both the push and the movement provoke)."""
     if total_concealment(actor):
         return {}                   # Occultamento Totale: no AoO against it
-    engaged = threatening(state, actor)
-    others = threatening(state, actor, named)
     out: dict[str, list[str]] = {}
+    if provokes == "no" and slug != "withdraw" and slug not in MOVING_NO:
+        return out                  # (most attacks: no one to look for)
+    engaged = threatening(state, actor)
+    others = threatening(state, actor, named) if named else engaged
 
     def give(cs: list[Combatant], why: str) -> None:
         for c in cs:

@@ -190,9 +190,11 @@ def require_possible(state: EncounterState, c: Combatant, slug: str,
 
 def take(state: EncounterState, c: Combatant, slug: str, target: Combatant | None = None,
          named: list[str] = (), what: str = "", kind: str | None = None,
-         difficult: bool = False, pending: bool = False) -> list[Event]:
+         difficult: bool = False, pending: bool = False,
+         can_act: bool = False) -> list[Event]:
     """Record ``c`` taking the table's action ``slug``: the budget checked, the creatures
-    that may take an attack of opportunity listed."""
+    that may take an attack of opportunity listed (``can_act``: the caller has already
+    checked that ``c`` can take a standard or full-round action, ``require_can_act``)."""
     from battletape.domain.dnd35.events import TableActionTaken
 
     row = action_table.row(slug)
@@ -200,7 +202,8 @@ def take(state: EncounterState, c: Combatant, slug: str, target: Combatant | Non
         raise BadInput("action", slug, N_("a row of the action table (`do --help` lists "
                        "them), or standard, move-action, full-round, swift, immediate, free"))
     kind = kind or row.kind
-    require_can_act(state, c, f"take an action ({row.english.lower()})", kind)
+    if not (can_act and kind in ("standard", "full-round")):
+        require_can_act(state, c, f"take an action ({row.english.lower()})", kind)
     if (row.slug in MOVES or row.slug == "5-foot-step") and \
             "dex" in (c.extra.get("no_scores") or []):
         # 35-ABI-05: "Una creatura senza punteggio di Destrezza ... non può spostarsi"
