@@ -16,12 +16,15 @@ from typing import Any, Iterator
 
 from battletape.domain.words import N_, Words
 
+#: a command word click does not know, as it says it
+NO_SUCH_COMMAND = r"No such command '(?P<name>.*)'\."
+
 #: click's usage errors, as it words them: (pattern, message of the catalogue)
 ERRORS: tuple[tuple[str, str], ...] = (
     (r"Missing argument '(?P<name>[^']+)'\.", N_("Missing argument '{name}'.")),
     (r"Missing option '(?P<name>[^']+)'\.", N_("Missing option '{name}'.")),
     (r"Missing command\.", N_("Missing command.")),
-    (r"No such command '(?P<name>.*)'\.", N_("No such command '{name}'.")),
+    (NO_SUCH_COMMAND, N_("No such command '{name}'.")),
     (r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.+)\)",
      N_("No such option: {name} (did you mean {options}?)")),
     (r"No such option: (?P<name>\S+)", N_("No such option: {name}")),
@@ -70,7 +73,7 @@ def usage_error(message: str, lang: str, system_id: str | None = None) -> str:
     from battletape.session import all_words
 
     said = message if lang == "en" else error(message, all_words(lang))
-    typed = re.fullmatch(r"No such command '(.*)'\.", message)
+    typed = re.fullmatch(NO_SUCH_COMMAND, message)
     if typed is None or system_id is None:
         return said
     import difflib
@@ -80,7 +83,7 @@ def usage_error(message: str, lang: str, system_id: str | None = None) -> str:
     from battletape.domain.errors import Either
 
     known = sorted(set(CORE_COMMANDS) | set(dispatch.words(system_id)))
-    close = difflib.get_close_matches(typed.group(1), known, n=3, cutoff=0.6)
+    close = difflib.get_close_matches(typed["name"], known, n=3, cutoff=0.6)
     if not close:
         return said
     say = all_words(lang)

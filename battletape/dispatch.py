@@ -52,10 +52,8 @@ def _group_summary(system: "RuleSystem", word: str, say=None) -> str:
     parts = []
     for name, verb in system.verbs.items():
         if name.startswith(word + " "):
-            english = verb.help.split("  Example")[0]
-            text = english if say is None else re.split(
-                r"\s+(?:Example|Esempio):", say.text(verb.help))[0]
-            text = text.rstrip(".")
+            text = (verb.help.split("  Example")[0] if say is None
+                    else _said_summary(say, verb)).rstrip(".")
             if parts and text[:2].istitle():  # "Remove …" -> "remove …", not "GM"
                 text = text[0].lower() + text[1:]
             parts.append(text)
@@ -162,8 +160,6 @@ def _grouped_elsewhere(word: str) -> bool:
 def verb_summaries(lang: str) -> dict[str, str]:
     """A verb's one-line summary (its help before ``Example``) in ``lang``: the
     summary of its help as its system's catalogue says it."""
-    import re
-
     from battletape.domain import systems
     from battletape.domain.words import words
 
@@ -172,13 +168,17 @@ def verb_summaries(lang: str) -> dict[str, str]:
         say = words(lang, system.package)
         for name, verb in system.verbs.items():
             english = verb.help.split("  Example")[0]
-            out.setdefault(english, re.split(r"\s+(?:Example|Esempio):",
-                                             say.text(verb.help))[0])
+            out.setdefault(english, _said_summary(say, verb))
             if " " in name:
                 word = name.split()[0]
                 out.setdefault(_group_summary(system, word),
                                _group_summary(system, word, say))
     return out
+
+
+def _said_summary(say, verb: "Verb") -> str:
+    """A verb's summary (its help before ``Example``) as ``say``'s catalogue says it."""
+    return re.split(r"\s+(?:Example|Esempio):", say.text(verb.help))[0]
 
 
 def _group_help(word: str, system: "RuleSystem", group: list[str], lang: str) -> str:

@@ -128,20 +128,16 @@ def out(c: Context, text: str) -> None:
 def echo_events(c: Context, events) -> None:
     if c.quiet:
         return
-    from battletape.projections.describe import describe
+    from battletape.replay.drops import recorded_line
 
     system = c.system_id()
     named = where(c, events)
     if named:
         print(named)
-    from battletape.replay.drops import narrate
-
     told = getattr(c.bt, "consequences", {})
     for e in events:
-        text = describe(e, c.lang, system)
-        print(f"{e.originator_version:>5}  {text}"
-              + narrate(told.get((e.originator_id, e.originator_version), []),
-                              c.lang, system, text))
+        print(recorded_line(e, told.get((e.originator_id, e.originator_version), []),
+                            c.lang, system))
     if getattr(c, "force", None) is not None and events and not any(
             type(e).__name__ == "RulingRecorded" for e in events):
         import sys

@@ -259,17 +259,10 @@ _NO_DEFAULT = object()  # a field without a default: every value is given
 
 
 def _field_defaults(order: type) -> dict[str, Any]:
-    """The default of each field of an order struct or dataclass that has one."""
-    import dataclasses
-
+    """The default of each field of an order struct (every order is a msgspec Struct:
+    :func:`order_type`, 3.5's ``AttackOrder``) that has one."""
     import msgspec
 
-    if dataclasses.is_dataclass(order):
-        return {f.name: f.default if f.default is not dataclasses.MISSING
-                else f.default_factory()
-                for f in dataclasses.fields(order)
-                if f.default is not dataclasses.MISSING
-                or f.default_factory is not dataclasses.MISSING}
     return {f.name: f.default if f.default is not msgspec.NODEFAULT
             else f.default_factory()
             for f in msgspec.structs.fields(order)

@@ -78,14 +78,17 @@ def changes(before: Standing, state: EncounterState, now: Standing | None = None
     now = now if now is not None else standing(state)
     out = []
     spilled = []
+    named: set[str] | None = None  # the event's names, read when someone lost hp
     for name, was in before.items():
         if name not in now:
             continue
         if (what := _what(was, now[name])) is not None:
             out.append((name, what, now[name][0], state.combatants[name].gender))
-        if event is not None and now[name][3] < was[3] and name not in _named(event):
-            spilled.append((name, "spills", str(was[3] - now[name][3]),
-                            state.combatants[name].gender))
+        if event is not None and now[name][3] < was[3]:
+            named = named if named is not None else _named(event)
+            if name not in named:
+                spilled.append((name, "spills", str(was[3] - now[name][3]),
+                                state.combatants[name].gender))
     return spilled + out
 
 
@@ -160,6 +163,15 @@ def narrate(fallen: list[tuple], lang: str, system: str,
         if sentence not in said:
             out += f" — {sentence}"
     return out
+
+
+def recorded_line(e: ev.Event, fallen: list[tuple], lang: str, system: str) -> str:
+    """The line a recording command prints for ``e`` (its position, its sentence and
+    what it did to whom): ``"   14  Bruna attacks Goblin 2: … — Goblin 2 dies"``."""
+    from battletape.projections.describe import describe
+
+    text = describe(e, lang, system)
+    return f"{e.originator_version:>5}  {text}" + narrate(fallen, lang, system, text)
 
 
 #: what befell several creatures at once, said of them together

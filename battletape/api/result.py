@@ -28,17 +28,11 @@ class Result(NamedTuple):
         """Each event's line as the command line prints it after recording, in
         ``lang`` ("en" or "it"): ``"   14  Bruna attacks Goblin 2: … hit for 7 —
         Goblin 2 dies"``."""
-        from battletape.projections.describe import describe
-        from battletape.replay.drops import narrate
+        from battletape.replay.drops import recorded_line
 
-        system = self.state.get("system", "")
-        out = []
-        for e in self.events:
-            text = describe(e, lang, system)
-            told = (self.consequences or {}).get(e.originator_version, [])
-            out.append(f"{e.originator_version:>5}  {text}"
-                       + narrate(told, lang, system, text))
-        return out
+        told = self.consequences or {}
+        return [recorded_line(e, told.get(e.originator_version, []), lang,
+                              self.state.get("system", "")) for e in self.events]
 
     @property
     def positions(self) -> list[int]:
