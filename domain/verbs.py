@@ -234,6 +234,10 @@ class _Typed:
         self.__name__ = getattr(decide, "__name__", "run")
 
     def __call__(self, services: Any, **values: Any) -> Decide:
+        return self.decide(services, self.ordered(values))
+
+    def ordered(self, values: dict[str, Any]) -> Any:
+        """The order of ``values`` (by the verb's parameter names)."""
         made = {}
         fields = self._fields
         for k, v in values.items():  # Param.order_value, inline
@@ -245,7 +249,7 @@ class _Typed:
                 continue
             made[key] = (parse(v) if parse is not None
                          else tuple(v) if isinstance(v, list) else v)
-        return self.decide(services, self.order(**made))
+        return self.order(**made)
 
     def given(self, values: dict[str, Any]) -> dict[str, Any]:
         """``values`` but for those its order holds anyway (its fields' defaults): the

@@ -87,18 +87,10 @@ def read(system_id: str, args: list[str]) -> Read | None:
                 values[key] = reader.params[key].type_cast_value(reader.ctx, raw)
         except click.exceptions.ClickException:
             return None
-    filled = False  # a stat block, a saved attack or a PC's sheet fills the line
-    if name in STAT_BLOCK_VERBS:
-        for key in STAT_BLOCK_PARAMS:
-            if given.get(key) not in (None, False):
-                filled = True
-                break
-        else:
-            filled = bool(name == "add" and given.get("pc") and given.get("hp") is None)
-    if not filled:
-        for key in reader.required:
-            if given.get(key) in (None, ()):
-                return None
+    unfilled = _unfilled(name, given, reader.required)
+    if unfilled is None:
+        return None
+    filled = not unfilled  # a stat block, a saved attack or a PC's sheet fills it
     if name not in STAT_BLOCK_VERBS:
         return Read(reader.verb, values)
     typed = frozenset(k for k, v in given.items() if v not in (None, ()))
@@ -272,6 +264,20 @@ def _quick(system_id: str, name: str, words: list[str]) -> tuple[dict, dict] | N
     plan = _plan(system_id, name)
     if plan is None:
         return None
+    opts = _parse(plan, words)
+    if opts is None:
+        return None
+    given = _converted(plan, opts)
+    if given is None:
+        return None
+    values = dict(plan.defaults)
+    values.update(given)
+    return opts, values
+
+
+def _parse(plan: _Plan, words: list[str]) -> dict | None:
+    """The words given to each parameter, as click's parser collects them (None for
+    a line :func:`_quick` leaves to click)."""
     long, short, casts = plan.long, plan.short, plan.casts
     state = _Parsed()
     opts = state.opts
@@ -324,7 +330,14 @@ def _quick(system_id: str, name: str, words: list[str]) -> tuple[dict, dict] | N
             if argument.nargs != 1 and argument.nargs != -1:
                 return None
             argument.process(pargs[index], state)
-    values = dict(plan.defaults)
+    return opts
+
+
+def _converted(plan: _Plan, opts: dict) -> dict | None:
+    """The values given, converted as click's types convert them (None: a word a
+    type refuses, left to click)."""
+    casts = plan.casts
+    values = {}
     try:
         for key, raw in opts.items():
             cast, several = casts[key]
@@ -342,7 +355,68 @@ def _quick(system_id: str, name: str, words: list[str]) -> tuple[dict, dict] | N
                 values[key] = cast(raw)
     except (ValueError, TypeError):
         return None
-    return opts, values
+    return values
+
+
+def _unfilled(name: str, given: dict, required: tuple[str, ...]) -> bool | None:
+    """Whether a line's given words (``given``) leave nothing for a stat block, a
+    saved attack or a PC's sheet to fill: True; False when one fills it; None when a
+    line that fills nothing misses a required value (the parser refuses it)."""
+    if name in STAT_BLOCK_VERBS:
+        for key in STAT_BLOCK_PARAMS:
+            if given.get(key) not in (None, False):
+                return False
+        if name == "add" and given.get("pc") and given.get("hp") is None:
+            return False
+    for key in required:
+        if given.get(key) in (None, ()):
+            return None
+    return True
+
+
+def order(system_id: str, args: list[str]) -> tuple["Verb", Any] | None:
+    """The verb a line names and the order its decision takes, read straight from
+    the words: for a verb whose decision takes one typed order (``verbs._Typed``) and
+    a line that gives every value itself (no stat block, saved attack or PC's sheet
+    fills it). The same order as :func:`read` then the verb's ``run`` make, without
+    their dictionary of every value; None for any other line (``read`` reads it)."""
+    found = verb_name(system_id, args)
+    if found is None:
+        return None
+    name, rest = found
+    direct = _direct(system_id, name)
+    if direct is None:
+        return None
+    plan, verb, base, required = direct
+    opts = _parse(plan, rest)
+    if opts is None or not _unfilled(name, opts, required):
+        return None
+    given = _converted(plan, opts)
+    if given is None:
+        return None
+    if name in STAT_BLOCK_VERBS:
+        for key in STAT_BLOCK_PARAMS:
+            given.pop(key, None)
+    try:
+        return verb, verb.run.ordered({**base, **given})
+    except Exception:  # refused when it is decided, in the same words
+        return None
+
+
+@cache
+def _direct(system_id: str, name: str) -> tuple | None:
+    """What :func:`order` reads a verb's lines with: its plan, its typed run and the
+    defaults of the parser that its order's fields do not hold themselves."""
+    from battletape.domain.verbs import _Typed
+
+    plan = _plan(system_id, name)
+    reader = _reader(system_id, name)
+    run = reader.verb.run
+    if plan is None or type(run) is not _Typed:
+        return None
+    base = {k: v for k, v in run.given(plan.defaults).items()
+            if k not in STAT_BLOCK_PARAMS}
+    return plan, reader.verb, base, reader.required
 
 
 @cache

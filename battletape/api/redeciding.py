@@ -21,9 +21,6 @@ from battletape.domain.words import N_
 from battletape.domain.errors import BadInput, BattletapeError
 from battletape.domain.history import EffectiveHistory
 
-_UNREAD = object()
-
-
 class Capture:
     """Decide a command against a given state without saving (amend, ripple checks)."""
 
@@ -65,18 +62,11 @@ class Redecider:
         """The events ``line`` would record against ``state`` (nothing is saved;
         ``state`` is not changed: a decision never changes the state it is given)."""
         key = (state.system, line)
-        found = self._read.get(key, _UNREAD)
-        if found is _UNREAD:
-            try:
-                words = lines.split(line)
-            except ValueError as err:  # unbalanced quotes in a line typed by hand
-                raise BadInput("command", line,
-                               N_("valid quoting ({err})"), err=err) from None
-            args = lines.split_globals(words)
-            read = line_reader.read(state.system, args) if args else None
-            found = self._read[key] = (read, lines.forced_reason(words), _own(read))
-        read, reason, own = found
-        if read is None:
+        found = self._read.get(key)
+        if found is None:
+            found = self._read[key] = _reading(state.system, line)
+        verb, reason, make, decide = found
+        if verb is None:
             self.by_parser += 1
             return self.parent.redecide_unread(line, state, rng, events, self.encounter)
         self.by_table += 1
@@ -85,16 +75,18 @@ class Redecider:
         if services is None:  # made once: each decision is given its own capture
             services = self._services = self.parent.deciding(self.encounter, capture)
         services.capture = capture
-        if own is not None:
-            decide = read.verb.run(services, **own)
-        else:  # a stat block, a saved attack or a PC's sheet fills the line
-            decide = line_reader.stat_block_decision(services, read.verb, read.values,
-                                                     read.typed)
-        if reason is not None:
-            from battletape.domain import gm
+        if decide is None:
+            # a line's decision is made once: it is a function of the line's values
+            # alone (the state, the dice and the history are given to it when it
+            # decides, a stat block or a PC's sheet read from them), and these
+            # services stay the same (only their capture changes)
+            decide = make(services)
+            if reason is not None:
+                from battletape.domain import gm
 
-            decide = gm.forced(decide, reason)
-        new = (decide(state, rng, events) if read.verb.needs_history
+                decide = gm.forced(decide, reason)
+            found[3] = decide
+        new = (decide(state, rng, events) if verb.needs_history
                else decide(state, rng))
         start = state.position + 1
         return [msgspec.structs.replace(e, originator_version=start + i, cmd=start)
@@ -110,6 +102,32 @@ class Redecider:
             decided += self(line, fold_all(state, decided) if decided else state, rng,
                             events)
         return decided
+
+
+def _reading(system: str, line: str) -> list:
+    """A recorded line read once: [its verb (None: the services decide it), the
+    reason it was forced with, what makes its decision from the services, that
+    decision once made]. A typed verb's line is read straight into its order."""
+    try:
+        words = lines.split(line)
+    except ValueError as err:  # unbalanced quotes in a line typed by hand
+        raise BadInput("command", line,
+                       N_("valid quoting ({err})"), err=err) from None
+    args = lines.split_globals(words)
+    reason = lines.forced_reason(words)
+    direct = line_reader.order(system, args) if args else None
+    if direct is not None:
+        verb, order = direct
+        return [verb, reason, lambda services: verb.run.decide(services, order), None]
+    read = line_reader.read(system, args) if args else None
+    if read is None:
+        return [None, reason, None, None]
+    own = _own(read)
+    if own is not None:
+        return [read.verb, reason, lambda services: read.verb.run(services, **own), None]
+    # a stat block, a saved attack or a PC's sheet fills the line
+    return [read.verb, reason, lambda services: line_reader.stat_block_decision(
+        services, read.verb, read.values, read.typed), None]
 
 
 def _own(read) -> dict | None:

@@ -178,3 +178,69 @@ def test_a_decision_is_read_as_stored_as_it_was(recorded, data):
     stored = [added_later(e, draw) for e in picked]
     again = [added_later(e, draw) for e in picked]
     assert ripple._as_stored(again, stored) == as_stored_before(again, stored)
+
+
+def order_the_plain_way(system_id: str, args: list[str]):
+    """A line's order as ``verify`` made it before: read into every value, the values
+    its order holds anyway left out, then made into the order (or what refuses it)."""
+    from battletape.api.redeciding import _own
+
+    read = outcome(system_id, args)
+    if not isinstance(read, line_reader.Read):
+        return None
+    if not hasattr(read.verb.run, "ordered"):  # add, under the core's --gender
+        return read.verb.run
+    own = _own(read)
+    if own is None:  # a stat block, a saved attack or a PC's sheet fills it
+        return None
+    try:
+        return read.verb.run.ordered(own)
+    except Exception as err:
+        return type(err)
+
+
+@settings(max_examples=400, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(typed_lines())
+def test_a_line_read_straight_into_its_order_gives_the_order_of_its_values(case):
+    """``line_reader.order`` (what ``verify`` reads a typed verb's lines with) gives the
+    order the plain way gives, or leaves the line to it (a stat block to fill, a
+    value its parser or its order refuses)."""
+    system_id, name, words = case
+    args = [*name.split(), *words]
+    direct = line_reader.order(system_id, args)
+    plain = order_the_plain_way(system_id, args)
+    if direct is None:  # left to the plain way (click's own reading, a stat block)
+        return
+    verb, made = direct
+    assert verb.name == name
+    assert made == plain
+
+
+@pytest.mark.parametrize("system_id, name", typed_verbs())
+def test_every_option_of_a_typed_verb_reads_straight_into_its_order(system_id, name):
+    """Every option of the verb given once, with a value of its type: read straight
+    into the same order as the plain way."""
+    reader = line_reader._reader(system_id, name)
+    casts = line_reader._casts(system_id, name)
+    words = name.split()
+    for arg in reader.parser._args:
+        if arg.dest not in line_reader.STAT_BLOCK_PARAMS:
+            words.append("3" if casts[arg.dest] in (int, float) else "Bruna")
+    for option in {id(o): o for o in reader.parser._long_opt.values()}.values():
+        spelt = option._long_opts[0]
+        if spelt == "--help" or option.dest in line_reader.STAT_BLOCK_PARAMS:
+            continue
+        if option.takes_value:
+            words += [spelt, "3" if casts[option.dest] in (int, float) else "x"]
+        else:
+            words.append(spelt)
+    if name == "add":  # a PC's sheet would fill it
+        words.remove("--pc")
+    plain = order_the_plain_way(system_id, words)
+    direct = line_reader.order(system_id, words)
+    wrapped = type(systems.get(system_id).verb(name).run) is not _Typed  # (--gender)
+    if isinstance(plain, type) or wrapped:  # refused, or another decision: the plain way
+        assert direct is None
+    else:
+        assert direct is not None and direct[1] == plain
