@@ -232,8 +232,8 @@ def _casts(system_id: str, name: str) -> dict[str, Any] | None:
 class _Plan(NamedTuple):
     """What :func:`_quick` reads a verb's lines with, from its click parser, made once."""
 
-    long: dict[str, Any]       # the parser's options by spelling
-    short: dict[str, Any]
+    long: dict[str, tuple]     # the parser's options by spelling (_spellings)
+    short: dict[str, tuple]
     arguments: list            # the parser's positional arguments, in order
     single: bool               # every argument takes one word
     casts: dict[str, tuple]    # name -> (conversion or None for a flag, several values)
@@ -250,9 +250,32 @@ def _plan(system_id: str, name: str) -> _Plan | None:
     parser = reader.parser
     many = {key: (cast, p.multiple or p.nargs == -1)
             for key, p in reader.params.items() for cast in (casts[key],)}
-    return _Plan(parser._long_opt, parser._short_opt, list(parser._args),
-                 all(a.nargs == 1 for a in parser._args), many, reader.defaults,
-                 sys.modules[type(parser).__module__])
+    return _Plan(_spellings(parser._long_opt, many), _spellings(parser._short_opt, many),
+                 list(parser._args), all(a.nargs == 1 for a in parser._args), many,
+                 reader.defaults, sys.modules[type(parser).__module__])
+
+
+_STORE, _APPEND, _CONST, _OTHER = range(4)  # what an option does with its word
+
+
+def _spellings(options: dict[str, Any], casts: dict) -> dict[str, tuple]:
+    """Each spelling of the options :func:`_parse` reads: (the value's name, what the
+    option does, its constant or its click option); an option it leaves to click (a
+    type it does not convert, more than one word) is not there."""
+    out = {}
+    for spelt, option in options.items():
+        if option.dest not in casts:
+            continue
+        action = option.action
+        if action == "store" or action == "append":  # (option.takes_value)
+            if option.nargs == 1:
+                out[spelt] = (option.dest, _STORE if action == "store" else _APPEND,
+                              option)
+        elif action == "store_const":
+            out[spelt] = (option.dest, _CONST, option.const)
+        else:
+            out[spelt] = (option.dest, _OTHER, option)
+    return out
 
 
 def _quick(system_id: str, name: str, words: list[str]) -> tuple[dict, dict] | None:
@@ -278,7 +301,7 @@ def _quick(system_id: str, name: str, words: list[str]) -> tuple[dict, dict] | N
 def _parse(plan: _Plan, words: list[str]) -> dict | None:
     """The words given to each parameter, as click's parser collects them (None for
     a line :func:`_quick` leaves to click)."""
-    long, short, casts = plan.long, plan.short, plan.casts
+    long, short = plan.long, plan.short
     state = _Parsed()
     opts = state.opts
     largs: list[str] = []
@@ -292,30 +315,28 @@ def _parse(plan: _Plan, words: list[str]) -> dict | None:
         if word == "--":
             return None
         spelt, eq, value = word.partition("=")
-        option = long.get(spelt)
-        if option is None:
-            option = short.get(word) if not eq else None
-        if option is None or option.dest not in casts:  # (--help: click's)
-            return None
-        action = option.action
-        if action == "store" or action == "append":  # (option.takes_value)
+        entry = long.get(spelt)
+        if entry is None:
+            entry = short.get(word) if not eq else None
+            if entry is None:  # (--help, an option left to click: click's)
+                return None
+        dest, does, what = entry
+        if does <= _APPEND:  # a value: the next word, or after "="
             if not eq:
                 if i >= n:
                     return None
                 value = words[i]
                 i += 1
-            if option.nargs != 1:
-                return None
-            if action == "store":  # _Option.process, inline
-                opts[option.dest] = value
+            if does == _STORE:  # _Option.process, inline
+                opts[dest] = value
             else:
-                option.process(value, state)
+                what.process(value, state)
         elif eq:
             return None
-        elif action == "store_const":
-            opts[option.dest] = option.const
+        elif does == _CONST:
+            opts[dest] = what
         else:
-            option.process(None, state)
+            what.process(None, state)
     arguments = plan.arguments
     if plan.single:  # click's _unpack_args and _Argument.process, for one word each
         if len(largs) > len(arguments):

@@ -17,6 +17,7 @@ At the end of the surprise round everyone rolls initiative again (35-SUR-02).
 from __future__ import annotations
 
 import shlex
+from itertools import filterfalse
 
 from battletape.domain import dice, named_effects
 from battletape.domain.dnd35 import conditions, hit_points, stats
@@ -93,8 +94,9 @@ def start_next(state: EncounterState, also_acted: set[str] = frozenset()) -> lis
     order = state.order  # ordered(state), kept by the fold whenever it changes
     round_ = state.round
     people = state.combatants  # the dead and the stable passed by without a call
-    nxt = next((n for n in order if n not in acted and people[n].status not in _OUT
-                and _takes_turn(state, n, round_)), None)
+    # those who have acted passed by without a call
+    nxt = next((n for n in filterfalse(acted.__contains__, order)
+                if people[n].status not in _OUT and _takes_turn(state, n, round_)), None)
     events: list[Event] = []
     if nxt is None:
         if state.extra.get("surprise_round"):

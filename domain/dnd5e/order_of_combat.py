@@ -14,6 +14,8 @@ stops ``next`` (effects.py).
 
 from __future__ import annotations
 
+from itertools import filterfalse
+
 from battletape.domain import dice, named_effects
 from battletape.domain.dnd5e import conditions, effects, stats
 from battletape.domain.encounter import combatant, require_initiative, require_placed
@@ -40,19 +42,28 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
     # the creatures with conditions, looked at once (a long battle keeps every wave's
     # dead, and the conditions they fell with): the effects held by concentration;
     # those with a duration (``until``), the only ones that end with a turn or round
-    bearers = [c for c in people.values() if c.conditions]
-    held = {info.source for b in bearers for info in b.conditions.values()
-            if info.source and (info.mods or {}).get(effects.CONCENTRATION)}
-    lasting = {b.name for b in bearers for info in b.conditions.values() if info.until}
-    timed = [b for b in bearers if b.name in lasting] if lasting else []
+    held: set[str] = set()
+    timed = []
+    concentration = effects.CONCENTRATION
+    for b in filter(named_effects.HOLDING, people.values()):
+        lasting = False
+        for info in b.conditions.values():
+            if info.until:
+                lasting = True
+            if info.source and info.mods and info.mods.get(concentration):
+                held.add(info.source)
+        if lasting:
+            timed.append(b)
     for c in (people.values() if held else ()):  # effects.held_by, looked up
         owed = c.extra.get("concentration_saves") if c.name in held else None
         if owed:
             refuse(N_("{name} owes a concentration save (con DC {dc}): "
                       "`save {name} --ability con`"), effects.SECTION, name=c.name,
                    dc=owed[0])
-    naturals = named_effects.check_turn_saves(dict(saves or {}), current,
-                                              lambda n: combatant(state, n))
+    naturals: list[list[int]] = []  # (none typed, no condition: no save owed)
+    if saves or (current is not None and current.conditions):
+        naturals = named_effects.check_turn_saves(dict(saves or {}), current,
+                                                  lambda n: combatant(state, n))
     if current is not None:
         if stats.get(current, "death_save_due") and current.status == "unconscious":
             refuse(N_("{name} must roll its death save first: `death-save {name}`"),
@@ -60,15 +71,18 @@ def next_turn(state: EncounterState, death_saves: dict[str, int],
         events.append(TurnEnded(name=current.name))
         if current.status not in ("dead", "fled"):
             events += saves_at_turn_end(current, rng, naturals)
-        ended = {(e.name, e.condition) for e in events
-                 if type(e).__name__ == "ConditionRemoved"}
-        events += [e for e in conditions.expiring_at_turn_end(current, state, timed)
-                   if (e.name, e.condition) not in ended]
-    acted = set(state.acted) | ({current.name} if current else set())
+        if timed:
+            ended = {(e.name, e.condition) for e in events
+                     if type(e).__name__ == "ConditionRemoved"}
+            events += [e for e in conditions.expiring_at_turn_end(current, state, timed)
+                       if (e.name, e.condition) not in ended]
+    acted = set(state.acted)
+    if current is not None:
+        acted.add(current.name)
     order = state.order  # ordered(state), kept by the fold whenever it changes
-    # _takes_turns inline: a turn passes many of the dead
-    nxt = next((n for n in order if n not in acted
-                and people[n].status not in ("dead", "fled")), None)
+    # _takes_turns inline; those who have acted passed by without a call
+    nxt = next((n for n in filterfalse(acted.__contains__, order)
+                if people[n].status not in ("dead", "fled")), None)
     round_ = state.round
     if nxt is None:
         nxt = next((n for n in order if _takes_turns(state, n)), None)
