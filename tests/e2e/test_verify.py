@@ -1,5 +1,6 @@
 """`verify`: the log's structure holds and every command decides again as recorded."""
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -35,3 +36,43 @@ def test_verify_finds_a_record_changed_behind_its_back(sqlite_store):
     assert "encounter 'Demo: the bridge at Emberfall': position 13 was altered" in lines[0]
     first = next(line for line in lines if "command at" in line)
     assert "command at 13" in first and "damage 12 -> 9" in first
+
+
+def test_a_line_recorded_again_is_decided_again_against_each_state(sqlite_store):
+    """Verify reads a recorded line once and decides it against every state it meets:
+    the same words three times (virtual damage dice, another outcome each time), and a
+    forced line twice. Forged, the third is found at its own position."""
+    s = sqlite_store
+    ok(s, "new Cellar --system 5e --seed 11")
+    ok(s, "add Aria --pc --hp 30 --ac 12 --init 3")
+    ok(s, "add Goblin --hp 90 --ac 12 --init 2")
+    ok(s, "init Aria=15 Goblin=5")
+    swing = "attack Aria Goblin --bonus 5 --roll 12 --damage 2d6 --kind melee"
+    forced = "--force 'the GM allows it' attack Aria Goblin --bonus 5 --roll 12 --damage 2d6 --kind melee --action bonus"
+    positions = []
+    for _ in range(3):
+        positions.append(len(ok(s, "log --json").out.splitlines()) + 1)
+        ok(s, swing)
+        ok(s, forced)
+        ok(s, "next")
+        ok(s, "next")
+    with sqlite3.connect(s) as db:
+        damages = [json.loads(bytes(row[0]))["damage"] for row in db.execute(
+            "select state from stored_events where topic like '%AttackResolved' "
+            "order by originator_version")]
+    assert len(damages) == 6 and len(set(damages)) > 1  # the dice fell otherwise
+    assert ok(s, "verify").out.startswith("ok: ")
+    third = positions[2]
+    with sqlite3.connect(s) as db:
+        (state,) = db.execute("select state from stored_events where originator_version = ?"
+                              " and topic like '%AttackResolved'", (third,)).fetchone()
+        recorded = json.loads(bytes(state))["damage"]
+        forged = bytes(state).replace(f'"damage":{recorded}'.encode(),
+                                      f'"damage":{recorded + 1}'.encode())
+        db.execute("update stored_events set state = ? where originator_version = ?",
+                   (forged, third))
+    r = cli(s, "verify")
+    assert r.code == 2
+    first = next(line for line in r.out.splitlines() if "command at" in line)
+    assert f"command at {third} " in first
+    assert f"damage {recorded + 1} -> {recorded}" in first
