@@ -82,6 +82,8 @@ def _walk(events: Sequence[ev.Event], since: int, redecide: Redecide,
           known: Mapping[str, bytes]) -> Walk:
     state = copy(start) if start is not None else EncounterState()
     found = Walk()
+    # decisions are compared without their positions: unstamped where it can
+    redecide = getattr(redecide, "decisions", redecide)
     history = events if isinstance(events, list) else list(events)
     for command in commands(history):
         group = command.events
@@ -139,20 +141,23 @@ def _as_stored(again: Sequence[ev.Event], stored: Sequence[ev.Event]) -> list[ev
     (``events.ADDED_LATER``): where a stored event holds such a field's default, the
     new decision's value is not a difference."""
     out = again if isinstance(again, list) else list(again)
-    later = ev.ADDED_LATER
     for i, (x, y) in enumerate(zip(again, stored)):
-        names = later.get(type(x).__name__) if type(x) is type(y) else None
-        if not names:
+        kind = type(x)
+        if kind is not type(y):
             continue
+        later = _LATER.get(kind)
+        if later is None:
+            later = _LATER[kind] = _added_later(kind)
+        if not later:
+            continue
+        fields, keys = later
         # (only what would change: most decisions hold the stored values already)
         keep = {}
-        for f in names:
-            if "." not in f:
-                value = getattr(y, f)
-                if value == _default(type(y), f) and getattr(x, f) != value:
-                    keep[f] = value
-        extra = [f[6:] for f in names if f.startswith("extra.")
-                 and f[6:] not in y.extra and f[6:] in x.extra]
+        for f, default in fields:
+            value = getattr(y, f)
+            if value == default and getattr(x, f) != value:
+                keep[f] = value
+        extra = [k for k in keys if k not in y.extra and k in x.extra] if keys else None
         if extra:
             keep["extra"] = {k: v for k, v in x.extra.items() if k not in extra}
         if keep:
@@ -160,6 +165,20 @@ def _as_stored(again: Sequence[ev.Event], stored: Sequence[ev.Event]) -> list[ev
                 out = list(again)
             out[i] = msgspec.structs.replace(x, **keep)
     return out
+
+
+_LATER: dict[type, tuple] = {}  # an event type -> _added_later(type)
+
+
+def _added_later(kind: type) -> tuple:
+    """The fields of ``kind`` added since some events were recorded
+    (``events.ADDED_LATER``), with their defaults, and the keys of its ``extra``
+    added since; () when there are none."""
+    names = ev.ADDED_LATER.get(kind.__name__)
+    if not names:
+        return ()
+    return ([(f, _default(kind, f)) for f in names if "." not in f],
+            [f[6:] for f in names if f.startswith("extra.")])
 
 
 def _default(cls, field: str):

@@ -61,6 +61,13 @@ class Redecider:
     def __call__(self, line: str, state, rng, events=()) -> list:
         """The events ``line`` would record against ``state`` (nothing is saved;
         ``state`` is not changed: a decision never changes the state it is given)."""
+        start = state.position + 1
+        return [msgspec.structs.replace(e, originator_version=start + i, cmd=start)
+                for i, e in enumerate(self.decisions(line, state, rng, events))]
+
+    def decisions(self, line: str, state, rng, events=()) -> list:
+        """As a call, but the events are not stamped with the positions they would
+        take (a ripple walk compares them without their positions)."""
         key = (state.system, line)
         found = self._read.get(key)
         if found is None:
@@ -88,9 +95,7 @@ class Redecider:
             found[3] = decide
         new = (decide(state, rng, events) if verb.needs_history
                else decide(state, rng))
-        start = state.position + 1
-        return [msgspec.structs.replace(e, originator_version=start + i, cmd=start)
-                for i, e in enumerate(new)]
+        return new if type(new) is list else list(new)
 
     def sequence(self, lines_: list[str], state, rng, events=()) -> list:
         """Several lines decided one after the other from ``state`` (an amendment
