@@ -231,7 +231,8 @@ def overridden(line: str, changes: dict[str, str], turn: str | None,
             option = spec.roll_option if spec is not None else "--roll"
             if not option:
                 raise BadInput("--roll", value,
-                               N_("a command with a roll, not {verb!r}"), verb=verb)
+                               N_("a command whose roll is its --roll, not {verb!r} "
+                                  "(give its whole line with --command)"), verb=verb)
             if spec is not None and spec.roll_per_name:
                 name = _given_name(args, option) or turn
                 if name is None:

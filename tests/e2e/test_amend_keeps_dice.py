@@ -153,3 +153,22 @@ def test_amend_set_names_an_option_of_the_command(sqlite_store):
     assert r.code == 2 and "--bogus" in r.err and "an option of `attack`" in r.err
     ok(s, "amend", str(at), "--set", "dmg=9", "--reason", "it was 9")
     assert attacks(s)[-1]["damage"] == 9
+
+
+def test_amend_roll_of_a_command_without_one_points_to_its_whole_line(sqlite_store):
+    """`init` rolls NAME=N, not --roll: `amend --roll` on it says to give the whole line
+    with --command (in Italian too), and changes nothing."""
+    s = sqlite_store
+    ok(s, "new Cripta --system 5e --seed 4")
+    ok(s, "add Aria --pc --hp 24 --ac 16 --init 3")
+    ok(s, "init Aria=15")
+    at = len(ok(s, "log --json").out.splitlines())
+    before = ok(s, "log --json").out
+    r = cli(s, "amend", str(at), "--roll", "4", "--reason", "x")
+    assert r.code == 2 and len(r.err.strip().splitlines()) == 1
+    assert "not 'init'" in r.err and "--command" in r.err
+    r = cli(s, "--lang", "it", "amend", str(at), "--roll", "4", "--reason", "x")
+    assert r.code == 2 and "dai la sua riga intera con --command" in r.err
+    assert ok(s, "log --json").out == before
+    ok(s, "amend", str(at), "--command", "init Aria=4", "--reason", "it was a 4")
+    assert json.loads(ok(s, "state --json").out)["combatants"]["Aria"]["initiative"] == 7
