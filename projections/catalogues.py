@@ -110,6 +110,24 @@ def compile_all() -> list[Path]:
     return made
 
 
+def _messages(mo: bytes) -> dict:
+    """What a compiled catalogue says: each message (its context and id) and its
+    translation, without the header (Babel writes its own version there: a catalogue
+    compiled by another release says the same)."""
+    from io import BytesIO
+
+    from babel.messages.mofile import read_mo
+
+    def key(value):
+        return tuple(value) if isinstance(value, (list, tuple)) else value
+
+    try:
+        catalogue = read_mo(BytesIO(mo))
+    except Exception:  # not a catalogue at all
+        return {None: mo}
+    return {(m.context, key(m.id)): key(m.string) for m in catalogue if m.id}
+
+
 def problems() -> list[str]:
     """What a catalogue lacks or holds stale: a message of the code without its
     translation, a verb's help (or a parameter's) without its translation in its
@@ -141,7 +159,8 @@ def problems() -> list[str]:
             compiled = BytesIO()
             write_mo(compiled, catalogue)
             mo = po.with_suffix(".mo")
-            if not mo.exists() or mo.read_bytes() != compiled.getvalue():
+            if not mo.exists() or _messages(mo.read_bytes()) != _messages(
+                    compiled.getvalue()):
                 out.append(f"{mo}: not compiled from its .po (run `compile`)")
     return out
 
