@@ -219,7 +219,8 @@ def stats(ctx: typer.Context,
                                    branches and _("branches included")) if x)
     console.print(f"[bold]battletape stats[/bold]{' — ' + escape(scope) if scope else ''}")
     for s in sections:
-        console.print(_section_table(s, _, console.width))
+        if s.applies:  # (a system's own section where none of its battles is: none)
+            console.print(_section_table(s, _, console.width))
 
 
 def _label(col: str, _) -> str:
@@ -264,7 +265,9 @@ def _stacked(title: str, labels: list[str], rows: list[list[str]], width: int):
     from rich.text import Text
 
     lines = [title]
-    for r in rows or [["—"] + [""] * (len(labels) - 1)]:
+    if not rows:
+        return Text(f"{title}\n  —")
+    for r in rows:
         items = [f"{label}: {v}" for label, v in zip(labels[1:], r[1:])]
         line = f"  {r[0]} —"
         for item in items:

@@ -19,6 +19,9 @@ class Section:
     columns: list[str]
     rows: list[tuple] = field(default_factory=list)
     note: str = ""
+    #: whether it says something of the battles asked for: a rule system's own section
+    #: is beside the point where none of them is of that system
+    applies: bool = True
 
     def records(self) -> list[dict]:
         return [dict(zip(self.columns, r)) for r in self.rows]
@@ -111,13 +114,25 @@ def dashboard(con, campaign: str | None = None, encounter: str | None = None,
     """Every section of the dashboard, filtered by campaign and encounter; what-if
     branches only with ``branches`` (or when ``encounter`` names one)."""
     where, params = _filter(campaign, encounter, branches)
+    present = {row[0] for row in con.execute(
+        f"SELECT DISTINCT system FROM encounters WHERE {where}", params).fetchall()}
+    own = _systems_sections()
     out = []
     for key, title, sql in queries():
         text = sql.replace("{f}", where)
         cur = con.execute(text, params * text.count(where) if params else [])
-        out.append(Section(key, title, [d[0] for d in cur.description], cur.fetchall()))
+        out.append(Section(key, title, [d[0] for d in cur.description], cur.fetchall(),
+                           applies=key not in own or own[key] in present))
     out.append(fairness(con, where, params))
     return out
+
+
+def _systems_sections() -> dict[str, str]:
+    """The key of each rule system's own section -> the system's id."""
+    from battletape.domain import systems
+
+    return {key: s.id for s in systems.all_systems().values()
+            for key, *_ in s.stats_sections()}
 
 
 def fairness(con, where: str, params: list) -> Section:

@@ -238,3 +238,33 @@ def test_stats_leave_branches_out_unless_asked(sqlite_store):
     alone = stats("--encounter", "What if")
     assert [b["encounter"] for b in alone["battles"]] == ["What if"]
     assert cli(sqlite_store, "stats", "--branches").code == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_stats_show_a_systems_own_sections_only_where_its_battles_are(sqlite_store,
+                                                                     lang):
+    """13th Age's escalation die and recoveries are its own sections: a 5e campaign's
+    dashboard does not show them as empty tables (its JSON keeps every key); in a store
+    with a 13th Age battle too, they are there for the whole store and left out for
+    the 5e campaign alone."""
+    s = sqlite_store
+    ok(s, "new Cellar --system 5e --campaign Valdris --seed 1")
+    ok(s, "add Aria --pc --hp 24 --ac 16 --init 3")
+    ok(s, "add Goblin --hp 7 --ac 15 --init 2")
+    ok(s, "init Aria=15 Goblin=8")
+    ok(s, "attack Aria Goblin --bonus 5 --roll 12 --dmg 4 --kind melee")
+    escalation = {"en": "Hit rate by escalation die",
+                  "it": "Percentuale di colpi per dado di escalation"}[lang]
+    recoveries = {"en": "Recoveries and rallies spent",
+                  "it": "Recuperi e riprese spesi"}[lang]
+    crits = {"en": "Crits and fumbles", "it": "Colpi critici e fallimenti critici"}[lang]
+    said = ok(s, "--lang", lang, "stats").out
+    assert crits in said
+    assert escalation not in said and recoveries not in said
+    data = json.loads(ok(s, "stats", "--json").out)
+    assert data["escalation"] == [] and data["recoveries"] == []
+    ok(s, "run", str(BATTLES / "demo.bt"))  # a 13th Age battle, campaign Emberfall
+    said = ok(s, "--lang", lang, "stats").out
+    assert escalation in said and recoveries in said
+    said = ok(s, "--lang", lang, "stats", "--campaign", "Valdris").out
+    assert crits in said and escalation not in said
