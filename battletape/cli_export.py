@@ -14,17 +14,32 @@ from battletape.session import get, out
 from battletape.domain.errors import BadInput
 
 FORMATS = ("jsonl", "md", "html", "parquet")
+#: other names a GM types for them, and the file extensions that name them
+ALIASES = {"markdown": "md", "json": "jsonl", "jsonlines": "jsonl", "htm": "html"}
+
+
+def format_of(given: str | None, output: str | None) -> str:
+    """The export's format: as given (any case, or a name of it: ``markdown``), else
+    the one ``-o``'s extension names (``report.md``), else JSON Lines."""
+    if given is None:
+        suffix = Path(output).suffix.lower().lstrip(".") if output not in (None, "-") \
+            else ""
+        found = ALIASES.get(suffix, suffix)
+        return found if found in FORMATS and found != "parquet" else "jsonl"
+    found = ALIASES.get(given.lower(), given.lower())
+    if found not in FORMATS:
+        raise BadInput("format", given, ", ".join(FORMATS))
+    return found
 
 
 @app.command()
 def export(ctx: typer.Context,
-           format_: str = typer.Option("jsonl", "--format", "-f", help="jsonl, md, html or parquet."),
+           format_: Optional[str] = typer.Option(None, "--format", "-f", help="jsonl, md, html or parquet (default: as -o's extension names it, else jsonl)."),
            output: Optional[str] = typer.Option(None, "-o", "--output", help="File (a folder for parquet); default stdout."),
            analytics: Optional[str] = typer.Option(None, "--analytics", help="For parquet: the DuckDB analytics file (default beside the store).")):
     """Export the encounter: lossless JSON Lines, a Markdown report, an HTML replay page.  Example: battletape export --format html -o bridge.html"""
     c = get(ctx)
-    if format_ not in FORMATS:
-        raise BadInput("format", format_, ", ".join(FORMATS))
+    format_ = format_of(format_, output)
     if format_ == "parquet":
         from battletape.cli_analytics import export_parquet
 

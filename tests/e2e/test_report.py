@@ -45,3 +45,34 @@ def test_the_report_in_italian_uses_the_seed_terms(sqlite_store, tmp_path):
     assert "Bruna è diventato frastornato" in md          # dazed: frastornato
     assert "| Kael | 3/30 | in piedi (barcollante) | — |" in md  # staggered: barcollante
     assert "## Momenti notevoli" in md
+
+
+def test_export_takes_its_format_from_the_files_extension_and_its_names(sqlite_store,
+                                                                       tmp_path):
+    """`export -o report.md` writes the report, not JSON Lines into a .md file; a
+    format may be named in full and in any case (`--format Markdown`); a typed
+    --format wins over the extension; a format it does not know is one line."""
+    from tests.helpers import cli
+
+    ok(sqlite_store, "run", str(DEMO))
+    report = tmp_path / "bridge.md"
+    ok(sqlite_store, "export", "-o", str(report))
+    assert report.read_text().startswith("# Demo: the bridge at Emberfall\n")
+    assert (tmp_path / "bridge.hp.svg").exists()
+    page = tmp_path / "bridge.html"
+    ok(sqlite_store, "export", "-o", str(page))
+    assert page.read_text().startswith("<!doctype html>")
+    lines = tmp_path / "bridge.jsonl"
+    ok(sqlite_store, "export", "-o", str(lines))
+    assert lines.read_text().startswith('{"format":"battletape-jsonl/')
+    named = ok(sqlite_store, "export", "--format", "Markdown").out
+    assert named == ok(sqlite_store, "export", "--format", "md").out
+    typed = tmp_path / "typed.md"
+    ok(sqlite_store, "export", "--format", "jsonl", "-o", str(typed))
+    assert typed.read_text().startswith('{"format":"battletape-jsonl/')
+    plain = tmp_path / "notes.txt"  # an extension that names no format: JSON Lines
+    ok(sqlite_store, "export", "-o", str(plain))
+    assert plain.read_text().startswith('{"format":"battletape-jsonl/')
+    r = cli(sqlite_store, "export", "--format", "pdf")
+    assert r.code == 2 and len(r.err.strip().splitlines()) == 1
+    assert "expected jsonl, md, html, parquet" in r.err
