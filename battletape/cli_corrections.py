@@ -329,8 +329,9 @@ def branch(ctx: typer.Context, position: int, name: str,
 
 
 @app.command()
-def diff(ctx: typer.Context, a: str,
-         b: Optional[str] = typer.Argument(None, help="The other encounter (default: A itself, at another position)."),
+def diff(ctx: typer.Context,
+         a: str = typer.Argument(..., metavar="A", help="An encounter, or a position of the current one (`diff 8 13`)."),
+         b: Optional[str] = typer.Argument(None, metavar="[B]", help="The other encounter, or a position (default: A itself, at another position)."),
          at_a: Optional[int] = typer.Option(None, "--at-a", help="A position of A (default: now)."),
          at_b: Optional[int] = typer.Option(None, "--at-b", help="A position of B (default: now)."),
          json_: bool = typer.Option(False, "--json")):
@@ -339,7 +340,11 @@ def diff(ctx: typer.Context, a: str,
     from battletape.projections.views import state_view
 
     c = get(ctx)
-    b = a if b is None else b
+    a, at_a = _encounter_or_position(c, a, at_a, "--at-a")
+    if b is None:
+        b = a
+    else:
+        b, at_b = _encounter_or_position(c, b, at_b, "--at-b")
     va = state_view(c.bt.state(a, at=at_a))
     vb = state_view(c.bt.state(b, at=at_b))
     from battletape.replay.compare import changes as compared
@@ -358,6 +363,23 @@ def diff(ctx: typer.Context, a: str,
         present = "." not in ch["what"] and ch["what"] in set(va["combatants"]) | set(vb["combatants"])
         out(c, f"{ch['what']}: {_said(ch['a'], c.lang, rules, present)} | "
                f"{_said(ch['b'], c.lang, rules, present)}")
+
+
+def _encounter_or_position(c, given: str, at: int | None,
+                           option: str) -> tuple[str | None, int | None]:
+    """``diff``'s A or B: an encounter (and its ``--at``), or, a number that names no
+    encounter, a position of the current one (``diff 8 13``)."""
+    from battletape.domain.errors import UnknownEncounter
+
+    if not given.isdigit():
+        return given, at
+    try:
+        return c.bt.registration(given).name, at
+    except UnknownEncounter:
+        if at is not None:
+            raise BadInput(option, at, N_("no --at beside a position ({position}): "
+                                          "`diff {position} N`"), position=given) from None
+        return c.encounter, int(given)
 
 
 def _said(value, lang: str, rules, present: bool = False) -> str:

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tests.helpers import ok, state
+from tests.helpers import cli, ok, state
 
 GM = "marta"
 HIT = "Bruna attacks Orc: natural 12, total 18 vs AC 15: hit for 9"
@@ -223,3 +223,17 @@ def test_a_branch_takes_the_trunks_later_corrections_of_its_past_in_their_order(
     branch = ok(amended, "-e", "what if", "state", "--json").json()
     assert {**trunk, "encounter": "what if", "position": branch["position"]} == branch
     assert "ok: 2 encounter(s)" in ok(amended, "verify").out
+
+
+def test_diff_takes_two_positions_of_the_current_encounter(virtual):
+    """`diff 7 LAST` is `diff Bridge --at-a 7 --at-b LAST`; `diff 7` compares 7 with
+    now; a position beside its own --at is one line, in both languages."""
+    last = state(virtual)["position"]
+    named = ok(virtual, "diff", "Bridge", "--at-a", "7", "--at-b", str(last), "--json")
+    assert ok(virtual, "diff", "7", str(last), "--json").json() == named.json()
+    assert ok(virtual, "diff", "7", "--json").json() == named.json()
+    r = cli(virtual, "diff", "7", "--at-a", "3")
+    assert r.code == 2 and len(r.err.strip().splitlines()) == 1
+    assert "`diff 7 N`" in r.err
+    r = cli(virtual, "--lang", "it", "diff", "7", "--at-a", "3")
+    assert r.code == 2 and "accanto a una posizione" in r.err
