@@ -88,11 +88,16 @@ def _list(c, campaign: str, system: str, kept: dict, as_json: bool) -> None:
 
         out(c, json.dumps(rows))
         return
+    from battletape.domain.words import words
+
+    rules = systems.get(system)
+    _ = words(c.lang, rules.package)
     if not rows:
-        out(c, f"no PC in the party of campaign {campaign} ({system}) yet: `party add "
-               "NAME --hp N ...`, or `add NAME --pc --hp N ...` in a battle")
+        out(c, _("no PC in the party of campaign {campaign} ({system}) yet: `party add "
+                 "NAME --hp N ...`, or `add NAME --pc --hp N ...` in a battle",
+                 campaign=campaign, system=system))
         return
-    order = [p.name for p in systems.get(system).verb("add").params]
+    order = [p.name for p in rules.verb("add").params]
     for r in rows:
         items = sorted(r["sheet"].items(), key=lambda kv: order.index(kv[0])
                        if kv[0] in order else len(order))
@@ -101,10 +106,13 @@ def _list(c, campaign: str, system: str, kept: dict, as_json: bool) -> None:
                          for k, v in items)
         c_ = r["carried"]
         if c_:
-            more = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in c_.items()
+            more = ", ".join(f"{rules.term(k.replace('_', ' '), c.lang)} {v}"
+                             for k, v in c_.items()
                              if k not in QUIET and v not in (None, 0, {}))
-            now = (f"{c_['hp']}/{r['sheet'].get('hp')} hp, {c_.get('status', 'up')} "
-                   f"after {c_.get('from')}" + (f"; {more}" if more else ""))
+            now = _("{hp}/{max_hp} hp, {status} after {battle}", hp=c_["hp"],
+                    max_hp=r["sheet"].get("hp"), battle=c_.get("from"),
+                    status=rules.term(c_.get("status", "up"), c.lang)) + (
+                f"; {more}" if more else "")
         else:
-            now = "fresh (no battle yet, or healed up)"
+            now = _("fresh (no battle yet, or healed up)")
         out(c, f"{r['name']}: {sheet} — {now}")

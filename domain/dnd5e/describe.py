@@ -182,7 +182,12 @@ def _rest(e: ev5.RestTaken, _: Words, t) -> str:
                                 e.dice_regained[name]))
         if name in e.exhaustion_down:
             did.append(_("loses a level of exhaustion"))
-        parts.append(f"{name} {', '.join(did)}" if did else name)
+        if name in e.unrested:
+            did.append(_("gains nothing: under 1 hit point at its start"))
+        elif not did:
+            did.append(_("gains nothing") if e.kind == "long"
+                       else _("spends no Hit Die"))
+        parts.append(f"{name} {', '.join(did)}")
     after = _(" after {battle}", battle=e.after) if e.after else ""
     return f"{t(e.kind + ' rest')}{after}: {'; '.join(parts) or _('nobody')}"
 

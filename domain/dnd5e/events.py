@@ -8,7 +8,7 @@ DeathSaveRolled, ...). These are the facts the core has no word for. Imported wh
 
 from __future__ import annotations
 
-from battletape.domain.events import Event, Roll
+from battletape.domain.events import ADDED_LATER, Event, Roll
 
 
 class InitiativeTied(Event, kw_only=True):
@@ -120,6 +120,12 @@ class RestTaken(Event, kw_only=True):
     exhaustion_down: list[str] = []
     con_bonus: dict[str, int] = {}
     after: str | None = None
+    #: those a long rest did nothing for: under 1 hit point at its start ("almeno 1
+    #: punto ferita"); added later, so older events read as []
+    unrested: list[str] = []
+
+
+ADDED_LATER.update(RestTaken=("unrested",))
 
 
 class UnderwaterSet(Event, kw_only=True):

@@ -73,6 +73,7 @@ def decide(kind: str, pcs: list[dict[str, Any]], spend: dict[str, int],
     spent: dict[str, list] = {}
     regained: dict[str, int] = {}
     tired: list[str] = []
+    unrested: list[str] = []
     for p in pcs:
         name, hp, top = p["name"], max(p["hp"], 0), p["max_hp"]
         if p["status"] == "dead":
@@ -80,6 +81,7 @@ def decide(kind: str, pcs: list[dict[str, Any]], spend: dict[str, int],
             N_("{name} is dead: a rest heals no one dead"), RULE, name=name)
         if kind == "long":
             if p["hp"] < 1:
+                unrested.append(name)
                 continue  # "at least 1 hit point at the start" of a long rest
             if top > hp:
                 healed[name] = top - hp
@@ -116,7 +118,8 @@ def decide(kind: str, pcs: list[dict[str, Any]], spend: dict[str, int],
     return [RestTaken(kind=kind, names=[p["name"] for p in pcs], healed=healed,
                       hit_dice=spent, dice_regained=regained, exhaustion_down=tired,
                       con_bonus={p["name"]: p["con_mod"] for p in pcs
-                                 if p["name"] in spent}, after=after)]
+                                 if p["name"] in spent}, after=after,
+                      unrested=unrested)]
 
 
 def between_battles(kind: str, pcs: list[dict[str, Any]], spend: dict[str, int],

@@ -137,14 +137,36 @@ def test_5e_short_rest_spends_hit_dice_and_a_long_one_gives_all_back(cave):
     nothing_recorded(cave, "rest long", "would change nothing", user=GM)
 
 
-def test_5e_long_rest_gives_nothing_to_a_pc_at_0_hp_and_names_only_pcs(sqlite_store):
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_5e_long_rest_gives_nothing_to_a_pc_at_0_hp_and_names_only_pcs(sqlite_store,
+                                                                       lang):
     s = sqlite_store
     for line in ("new Pit --system 5e --campaign P", "add Ana --pc --hp 12 --level 1",
                  "add Bo --pc --hp 12 --level 1", "damage Ana 12", "damage Bo 5", "end"):
         ok(s, line, user=GM)
-    r = ok(s, "rest long", user=GM)   # "at least 1 hit point" at the start
-    assert "Bo heals 5 hp" in r.out and "Ana heals" not in r.out
+    r = ok(s, f"--lang {lang} rest long", user=GM)  # "at least 1 hit point" at its start
+    # the rest says why Ana gained nothing, in both languages, and so does the party
+    if lang == "en":
+        assert "Bo heals 5 hp" in r.out and "Ana heals" not in r.out
+        assert "Ana gains nothing: under 1 hit point at its start" in r.out
+    else:
+        assert "Ana non ne trae beneficio: meno di 1 punto ferita al suo inizio" in r.out
+    listed = ok(s, "--lang it party", user=GM).out
+    assert "Ana: hp 12 level 1 — 0/12 pf, privo di sensi dopo Pit" in listed
+    assert "Bo: hp 12 level 1 — 12/12 pf, in piedi dopo Pit" in listed
     refused(s, "rest long Gob", "not a PC of the last battle")
+    assert ok(s, "verify").out.startswith("ok:")
+
+
+def test_5e_a_short_rest_that_spends_no_hit_die_says_so(sqlite_store):
+    s = sqlite_store
+    for line in ("new Nook --system 5e --campaign N", "add Ana --pc --hp 12 --level 3",
+                 "add Bo --pc --hp 12 --level 1 --hit-die d8", "damage Ana 3", "end"):
+        ok(s, line, user=GM)
+    r = ok(s, "rest short Ana Bo --roll Ana=4", user=GM)
+    assert "Ana spends 1 Hit Die" in r.out and "Bo spends no Hit Die" in r.out
+    r = ok(s, "--lang it rest short Ana Bo --roll Ana=1", user=GM)
+    assert "Bo non spende Dadi Vita" in r.out
 
 
 def test_a_rest_in_a_fight_is_refused_unless_forced_and_then_acts_on_the_pcs(sqlite_store):
