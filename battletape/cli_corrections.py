@@ -78,7 +78,8 @@ def redo(ctx: typer.Context, reason: str = typer.Option("", help="Why.")):
 
 
 @app.command()
-def rewind(ctx: typer.Context, position: int,
+def rewind(ctx: typer.Context,
+           position: int = typer.Argument(..., help="The last position kept: every event after it is voided."),
            reason: str = typer.Option(..., help="Why (required)."),
            kind: str = typer.Option("rules-error", help=KIND_HELP),
            dispute: Optional[int] = typer.Option(None, "--dispute", help="The position of the dispute this rewind settles (then `resolve Q overturned`).")):
@@ -93,7 +94,8 @@ def rewind(ctx: typer.Context, position: int,
 
 
 @app.command(context_settings={"ignore_unknown_options": False})
-def amend(ctx: typer.Context, position: int,
+def amend(ctx: typer.Context,
+          position: int = typer.Argument(..., help="The command to correct: the position of any of its events in `log`."),
           roll_: Optional[str] = typer.Option(None, "--roll", help="The natural d20 (or a save's natural) as it should have been; A/B for two faces (advantage, disadvantage)."),
           dmg: Optional[int] = typer.Option(None, help="The damage total as it should have been."),
           target: Optional[str] = typer.Option(None, help="The right target."),
@@ -210,7 +212,8 @@ def _accept(c: Context, ripples, note: str) -> None:
 
 
 @app.command()
-def dispute(ctx: typer.Context, position: int,
+def dispute(ctx: typer.Context,
+            position: int = typer.Argument(..., help="The event contested: its position in `log`."),
             reason: str = typer.Option(..., help="What is contested."),
             by: Optional[str] = typer.Option(None, "--by", help="The player (default: who records)."),
             quote: Optional[str] = typer.Option(None, help='The rule quoted, e.g. "13th Age SRD: Disengaging".')):
@@ -285,8 +288,10 @@ def disputes(ctx: typer.Context, all_: bool = typer.Option(False, "--all", help=
 
 
 @app.command()
-def resolve(ctx: typer.Context, position: int, outcome: str,
-            note: str = typer.Option("", help="The GM's word.")):
+def resolve(ctx: typer.Context,
+            position: int = typer.Argument(..., help="The dispute's position (`disputes` lists them)."),
+            outcome: str = typer.Argument(..., help="upheld (nothing changes) or overturned."),
+            note: str = typer.Option("", "--note", "--reason", help="The GM's word.")):
     """Resolve a dispute: upheld (nothing changes) or overturned.  Example: battletape resolve 15 overturned"""
     from battletape.api import corrections
 
@@ -295,7 +300,9 @@ def resolve(ctx: typer.Context, position: int, outcome: str,
 
 
 @app.command()
-def branch(ctx: typer.Context, position: int, name: str,
+def branch(ctx: typer.Context,
+           position: int = typer.Argument(..., help="The last position the what-if keeps of this encounter."),
+           name: str = typer.Argument(..., help="The what-if's name."),
            switch: bool = typer.Option(False, "--switch", "--use", help="Make the what-if the current encounter (without it the current one stays).")):
     """Fork the encounter at POSITION into a new what-if encounter: the same positions,
     whole commands, the recorded dice. The current encounter stays, unless --switch.  Example: battletape branch 20 "what if Bruna fled" """

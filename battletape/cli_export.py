@@ -124,7 +124,7 @@ def import_(ctx: typer.Context, file: str = typer.Argument(..., help="A battleta
 
 
 @app.command()
-def replay(ctx: typer.Context, encounter: Optional[str] = typer.Argument(None),
+def replay(ctx: typer.Context, encounter: Optional[str] = typer.Argument(None, help="The encounter (default: the current one)."),
            by: str = typer.Option("event", help="event or turn: the size of a step."),
            round_: Optional[int] = typer.Option(None, "--round", help="Start at this round."),
            speed: float = typer.Option(0.0, help="Play automatically: seconds per step."),

@@ -17,7 +17,8 @@ from battletape.domain import systems
 # --- set-up ---------------------------------------------------------------------------
 
 @app.command()
-def new(ctx: typer.Context, name: str,
+def new(ctx: typer.Context,
+        name: str = typer.Argument(..., help="The encounter's name (quoted if it has spaces)."),
         system: str = typer.Option(systems.DEFAULT_SYSTEM, help="The rule system: " + systems.listing() + "."),
         campaign: str = typer.Option("default", help="The campaign this battle belongs to."),
         seed: Optional[int] = typer.Option(None, help="A public seed: virtual dice reproducible by anyone (tests, demos). Without it they come from a committed secret, revealed at `end`."),
@@ -56,9 +57,10 @@ def use(ctx: typer.Context,
 
 
 @app.command(context_settings={"ignore_unknown_options": True})
-def roll(ctx: typer.Context, expr: str,
-         by: Optional[str] = typer.Option(None, "--by"),
-         for_: str = typer.Option("", "--for"),
+def roll(ctx: typer.Context,
+         expr: str = typer.Argument(..., help="Dice in avrae/d20 notation: 1d20+5, 4d6kh3, 2d6ro1+2."),
+         by: Optional[str] = typer.Option(None, "--by", help="Who rolls (a combatant, a player)."),
+         for_: str = typer.Option("", "--for", help="What the roll is for, in words."),
          faces: Optional[str] = typer.Option(None, "--faces", help="The dice as thrown at the table, comma-separated, in the expression's order: 1d100 --faces 42, 2d6+3 --faces 4,6"),
          json_: bool = typer.Option(False, "--json")):
     """A free roll in avrae/d20 notation, recorded; --faces types the dice thrown at the table.  Example: battletape roll 1d20+5 --by Bruna --for "climb the wall" (also 4d6kh3, (1d20+5, 1d20+5)kh1, d%, -1d4; battletape roll 1d100 --faces 42)"""
@@ -79,7 +81,8 @@ def roll(ctx: typer.Context, expr: str,
 
 
 @app.command()
-def ruling(ctx: typer.Context, text: str,
+def ruling(ctx: typer.Context,
+           text: str = typer.Argument(..., help="The call, in words."),
            rule: Optional[str] = typer.Option(None, help="The seed section it concerns.")):
     """Record a GM's call where the rules leave one.  Example: battletape ruling "the ogre is large: it carries Bruna" """
     from battletape.domain import gm

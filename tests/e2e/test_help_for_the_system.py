@@ -144,3 +144,34 @@ def test_a_command_group_is_summed_up_by_its_verbs(fight):
     assert "cond        Apply a condition, or a named effect" in listing
     assert "cond        Applica una condizione, o un effetto" in italian
     assert "Cond:" not in listing + italian and "Escalation:" not in listing + italian
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_core_commands_arguments_are_explained_in_its_help(sqlite_store, lang):
+    """`battletape CMD --help` says what each argument of a core command is (a
+    position of what, which outcomes, which notation), in the reader's language: no
+    bare `position [required]`."""
+    from battletape.domain import systems
+    from battletape.registry import whole_command
+
+    ok(sqlite_store, "new Cellar --system 5e")
+    group = whole_command("5e")
+    verbs = {n.split()[0] for s in systems.ids() for n in systems.get(s).verbs}
+    names = sorted(n for n, cmd in group.commands.items()
+                   if not cmd.hidden and n not in verbs)
+    bare = []
+    for name in names:
+        r = cli(sqlite_store, "--lang", lang, name, "--help")
+        if r.code != 0 or "Usage:" not in r.out and "Uso:" not in r.out:
+            continue  # a group (cond, escalation): its verbs are checked by name
+        head = "Arguments:" if lang == "en" else "Argomenti:"
+        if head not in r.out:
+            continue
+        block = r.out.split(head, 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+        for line in block:
+            words = line.split()
+            required = "[required]" if lang == "en" else "[obbligatorio]"
+            if words and (len(words) == 1 or words[1:] == [required]) and \
+                    line.startswith("  ") and not line.startswith("    "):
+                bare.append(f"{name}: {line.strip()}")
+    assert bare == []
