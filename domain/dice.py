@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 from battletape.domain.patterns import pattern
 from battletape.domain.words import N_
-from battletape.domain.errors import BadDiceExpression, BadInput
+from battletape.domain.errors import BadDiceExpression, BadInput, BattletapeError
 from battletape.domain.events import Roll
 
 MAX_DICE = 200          # dice in one term (``200d6``)
@@ -62,19 +62,20 @@ def check_expression(expr: str) -> None:
     are battletape's own: :data:`MAX_LENGTH`, :data:`MAX_DICE`, :data:`MAX_SIDES`;
     numbers inside ``[annotations]`` are text, not dice)."""
     if not expr or not expr.strip():
-        raise BadDiceExpression(expr, "empty")
+        raise BadDiceExpression(expr, N_("empty"))
     if len(expr) > MAX_LENGTH:
-        raise BadDiceExpression(expr[:40] + "...", f"longer than {MAX_LENGTH} characters")
+        raise BadDiceExpression(expr[:40] + "...", N_("longer than {n} characters"),
+                                n=MAX_LENGTH)
     if any(not ch.isprintable() for ch in expr):
         raise BadDiceExpression(expr.encode("unicode_escape").decode(),
-                                "control characters are not dice notation")
+                                N_("control characters are not dice notation"))
     for count, sides in _DICE.findall(_ANNOTATION.sub("", expr)):
         if sides == "%":
             continue
         if int(sides) < 1 or int(sides) > MAX_SIDES:
-            raise BadDiceExpression(expr, f"dice must have 1 to {MAX_SIDES} sides")
+            raise BadDiceExpression(expr, N_("dice must have 1 to {n} sides"), n=MAX_SIDES)
         if count and int(count) > MAX_DICE:
-            raise BadDiceExpression(expr, f"at most {MAX_DICE} dice in one term")
+            raise BadDiceExpression(expr, N_("at most {n} dice in one term"), n=MAX_DICE)
 
 
 @contextmanager
@@ -121,13 +122,35 @@ def _evaluate(expr: str, rng) -> tuple[int, object]:
             result = d20.roll(expr)
             total = result.total
     except d20.RollError as err:
-        raise BadDiceExpression(expr, str(err).splitlines()[0]) from None
+        raise _refused(expr, err) from None
     except (ValueError, ZeroDivisionError, OverflowError, RecursionError) as err:
-        raise BadDiceExpression(expr, str(err) or type(err).__name__) from None
-    if abs(total) > MAX_TOTAL:
-        raise BadDiceExpression(expr, f"a total of {total:,} is beyond battletape's "
-                                f"limit of \u00b1{MAX_TOTAL:,}")
+        raise BadDiceExpression(expr, BattletapeError(str(err) or type(err).__name__)) \
+            from None
+    _require_within(expr, total)
     return int(total), result.expr
+
+
+def _refused(expr: str, err) -> BadDiceExpression:
+    """d20's refusal in words: where its parser stopped (not its grammar's token
+    names), or d20's own sentence."""
+    import d20
+
+    if isinstance(err, d20.RollSyntaxError):
+        got = str(getattr(err, "got", "") or "")
+        if not got.strip():
+            return BadDiceExpression(expr, N_("it ends too soon: something must follow "
+                                              "{text}"), text=repr(expr.rstrip()))
+        return BadDiceExpression(expr, N_("{got} at character {col} is not dice "
+                                          "notation"), got=repr(got), col=err.col)
+    return BadDiceExpression(expr, BattletapeError(str(err).splitlines()[0]))
+
+
+def _require_within(expr: str, total: int) -> None:
+    """A total beyond :data:`MAX_TOTAL` is refused."""
+    if abs(total) > MAX_TOTAL:
+        raise BadDiceExpression(expr, N_("a total of {total} is beyond battletape's "
+                                         "limit of \u00b1{limit}"),
+                                total=f"{total:,}", limit=f"{MAX_TOTAL:,}")
 
 
 def roll(expr: str, rng: random.Random) -> Roll:
@@ -214,10 +237,8 @@ def _evaluate_ops(expr: str, operated, rng) -> tuple[list[int], list[int], int]:
     try:
         faces, sizes, total = dice_ops.roll(operated, rng)
     except dice_ops.TooManyRolls as err:
-        raise BadDiceExpression(expr, str(err)) from None
-    if abs(total) > MAX_TOTAL:
-        raise BadDiceExpression(expr, f"a total of {total:,} is beyond battletape's "
-                                f"limit of \u00b1{MAX_TOTAL:,}")
+        raise BadDiceExpression(expr, BattletapeError(str(err))) from None
+    _require_within(expr, total)
     return faces, sizes, total
 
 
@@ -239,9 +260,7 @@ def _within_reach(expr: str, totals: tuple[int, int]) -> tuple[int, int]:
     """A plain sum's totals with every die lowest and highest, refused as
     :func:`_evaluate` refuses them beyond :data:`MAX_TOTAL`."""
     for total in totals:
-        if abs(total) > MAX_TOTAL:
-            raise BadDiceExpression(expr, f"a total of {total:,} is beyond battletape's "
-                                    f"limit of \u00b1{MAX_TOTAL:,}")
+        _require_within(expr, total)
     return totals
 
 

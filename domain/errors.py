@@ -257,12 +257,18 @@ def _expected(_, template: str, fields: dict) -> str:
 class BadDiceExpression(BattletapeError):
     """A dice expression that does not parse or is absurd."""
 
-    def __init__(self, expression: str, reason: str):
-        super().__init__(f"bad dice expression {expression!r}: {reason}",
+    def __init__(self, expression: str, reason: "str | BattletapeError",
+                 **values: object):
+        """``reason``: why, a message of the catalogues (marked ``N_``) with its
+        ``values``, said in the reader's language; or an error already made (d20's
+        own words, which no catalogue holds)."""
+        why = reason if isinstance(reason, BattletapeError) else \
+            BattletapeError.said(reason, **values)
+        super().__init__(f"bad dice expression {expression!r}: {why}",
                          N_("bad dice expression {expression}: {reason}"),
-                         expression=repr(expression), reason=reason)
+                         expression=repr(expression), reason=why)
         self.expression = expression
-        self.reason = reason
+        self.reason = str(why)
 
 
 class StoreError(BattletapeError):

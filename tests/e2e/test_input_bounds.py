@@ -50,6 +50,30 @@ def test_out_of_bounds_input_is_one_escaped_line_and_records_nothing(fight, args
     refused_whole(fight, args, message)
 
 
+@pytest.mark.parametrize("expr, english, italian", [
+    ("2d6+", "it ends too soon: something must follow '2d6+'",
+     "finisce troppo presto: qualcosa deve seguire '2d6+'"),
+    ("(2d6", "it ends too soon: something must follow '(2d6'",
+     "finisce troppo presto"),
+    ("2d6+x", "'x' at character 5 is not dice notation",
+     "'x' al carattere 5 non è notazione di dadi"),
+    ("1d0", "dice must have 1 to 1000 sides", "i dadi devono avere da 1 a 1000 facce"),
+    ("200d1000*200d1000", "beyond battletape's limit of \u00b11,000,000",
+     "va oltre il limite di battletape"),
+])
+def test_a_bad_dice_expression_says_why_in_words_in_the_readers_language(
+        fight, expr, english, italian):
+    """Where d20's parser stopped, not its grammar's token names (LPAR, U_OP, ...)."""
+    refused_whole(fight, ["roll", expr], english)
+    ok(fight, "init Bruna=15 Orc=5")  # Bruna's turn: the attack comes to its dice
+    refused_whole(fight, ["attack", "Bruna", "Orc", "--bonus", "5", "--vs", "ac",
+                          "--roll", "12", "--damage", expr], english)
+    r = cli(fight, "--lang", "it", "roll", expr)
+    assert r.code == 2 and italian in r.err and "espressione di dadi non valida" in r.err
+    assert not any(token in r.err + cli(fight, "roll", expr).err
+                   for token in ("LPAR", "U_OP", "INTEGER", "_WS"))
+
+
 def test_an_error_never_sends_a_control_character_to_the_terminal(fight):
     r = cli(fight, "add", "Bob\x1b[2J", "--hp", "3")
     assert r.code == 2 and "\x1b" not in r.err and r.err.count("\n") == 1
