@@ -142,7 +142,9 @@ def state_table(state: EncounterState, lang: str = "en", width: int | None = Non
     table = Table(title=Text(title), expand=False, box=box.SIMPLE_HEAD, pad_edge=False,
                   show_edge=False, min_width=min(len(title), width),
                   padding=(0, 1), title_justify="left")
-    gaps = 2 * len(keep)
+    # between the columns: a cell of padding each side and the rule's divider (the
+    # outer edges have neither): 3 cells a column but for the first
+    gaps = 3 * len(keep) - 3
     if sum(minimum) + gaps <= width or len(keep) <= 4:
         widths = _share(minimum, natural, width - gaps - 1)
         for i, w in zip(keep, widths):

@@ -158,3 +158,28 @@ def test_battletape_state_at_80_columns(fort, monkeypatch, lang):
         f"Bruna ({pc})", f"Brother Kael ({pc})", "Hobgoblin Warrior 1",
         "Hobgoblin Warrior 2"]
     assert "Hobgoblin Warrior 1" in out.split(f"Brother Kael ({pc})")[0]  # Bruna engages it
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_at_80_columns_no_header_or_word_is_cut_when_a_column_each_fits(sqlite_store,
+                                                                        lang):
+    """A 13th Age table with a column each at 80 columns: Italian's longer words
+    ("in piedi, frastornato", "impegnato con") once left the last header cut inside a
+    word ("recuper" / "i"), the columns' dividers not counted in the room shared out."""
+    s = sqlite_store
+    ok(s, "new Ponte --seed 7")
+    ok(s, "add Bruna --pc --hp 40 --ac 18 --pd 14 --md 12 --init 3 --level 3 "
+          "--recovery-die d10 --con-mod 2")
+    ok(s, "add Goblin --hp 12 --ac 16 --pd 14 --md 10 --init 4 --count 3")
+    ok(s, "init Bruna=14 Goblin=9")
+    ok(s, "attack Bruna 'Goblin 1' --bonus 6 --vs ac --roll 17 --damage 1d8+3 "
+          "--kind melee")
+    ok(s, "cond add Bruna dazed --save normal")
+    state, _ = _state(s)
+    lines = _printed(state_table(state, lang, 80))
+    assert max(len(line) for line in lines) <= 80
+    header = "\n".join(lines[1:lines.index(next(x for x in lines if x.startswith("─")))])
+    words = {"en": ["name", "init", "HP", "status", "engaged", "with", "recoveries"],
+             "it": ["nome", "iniz.", "PF", "stato", "impegnato", "con", "recuperi"]}[lang]
+    for word in words:
+        assert word in header.split(), (word, header)
