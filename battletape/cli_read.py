@@ -107,10 +107,17 @@ def why(ctx: typer.Context,
 
 @app.command()
 def encounters(ctx: typer.Context):
-    """List the encounters of the store, the current one last.  Example: battletape encounters"""
+    """List the encounters of the store in the order they started, one a line (name, campaign, system, start, tab-separated), the current one marked and a what-if with the encounter it branched from.  Example: battletape encounters"""
     c = get(ctx)
-    for r in c.bt.registrations():
-        print(f"{r.name}\t{r.campaign}\t{r.system}\t{r.timestamp:%Y-%m-%d %H:%M}")
+    regs = c.bt.registrations()
+    current = c.bt.registration().name if regs else None
+    for r in regs:
+        notes = [tr(c.lang, "what-if of {name}", name=r.branched_from)] \
+            if r.branched_from else []
+        if r.name == current:
+            notes.append(tr(c.lang, "current"))
+        print("\t".join([r.name, r.campaign, r.system, f"{r.timestamp:%Y-%m-%d %H:%M}",
+                         *notes]))
 
 
 @app.command("run")

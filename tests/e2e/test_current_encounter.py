@@ -93,3 +93,22 @@ def test_plays_prompt_names_the_encounter_and_follows_use(bridge):
         assert demo()["position"] > before
     finally:
         session.c.close()
+
+
+def test_encounters_marks_the_current_one_and_names_a_what_ifs_trunk(sqlite_store):
+    """`encounters` lists them in the order they started; the current one is marked
+    (after `use` too, not only the last started), a what-if names the encounter it
+    branched from, in the reader's language; the first four columns stay as scripts
+    read them (name, campaign, system, start)."""
+    s = sqlite_store
+    ok(s, "new Bridge --campaign Arc")
+    ok(s, "add Bruna --pc --hp 30 --ac 17 --pd 14 --md 12")
+    ok(s, "new Crypt --system 5e --campaign Arc")
+    ok(s, "-e Bridge branch 2 'What if'")
+    rows = [line.split("\t") for line in ok(s, "encounters").out.splitlines()]
+    assert [r[:3] for r in rows] == [["Bridge", "Arc", "13a"], ["Crypt", "Arc", "5e"],
+                                     ["What if", "Arc", "13a"]]
+    assert [r[4:] for r in rows] == [[], ["current"], ["what-if of Bridge"]]
+    ok(s, "use Bridge")
+    rows = [line.split("\t") for line in ok(s, "--lang it encounters").out.splitlines()]
+    assert [r[4:] for r in rows] == [["corrente"], [], ["ipotesi di Bridge"]]
