@@ -95,17 +95,18 @@ QUERIES: list[tuple[str, str, str]] = [
 ]
 
 
-def queries() -> list[tuple[str, str, str]]:
+def queries() -> list[tuple[str, str, str, str | None]]:
     """The core's sections, each rule system's own (``RuleSystem.stats_sections``)
-    after the core section it names, with the system's id in its SQL."""
+    after the core section it names, with the system's id in its SQL: (key, title,
+    SQL, the id of the system whose section it is, None for the core's)."""
     from battletape.domain import systems
 
-    out = list(QUERIES)
+    out: list[tuple[str, str, str, str | None]] = [(*q, None) for q in QUERIES]
     for s in systems.all_systems().values():
         quoted = "'" + s.id.replace("'", "''") + "'"
         for key, title, sql, after in s.stats_sections():
             at = next((i + 1 for i, q in enumerate(out) if q[0] == after), len(out))
-            out.insert(at, (key, title, sql.replace("{system}", quoted)))
+            out.insert(at, (key, title, sql.replace("{system}", quoted), s.id))
     return out
 
 
@@ -116,23 +117,14 @@ def dashboard(con, campaign: str | None = None, encounter: str | None = None,
     where, params = _filter(campaign, encounter, branches)
     present = {row[0] for row in con.execute(
         f"SELECT DISTINCT system FROM encounters WHERE {where}", params).fetchall()}
-    own = _systems_sections()
     out = []
-    for key, title, sql in queries():
+    for key, title, sql, system in queries():
         text = sql.replace("{f}", where)
         cur = con.execute(text, params * text.count(where) if params else [])
         out.append(Section(key, title, [d[0] for d in cur.description], cur.fetchall(),
-                           applies=key not in own or own[key] in present))
+                           applies=system is None or system in present))
     out.append(fairness(con, where, params))
     return out
-
-
-def _systems_sections() -> dict[str, str]:
-    """The key of each rule system's own section -> the system's id."""
-    from battletape.domain import systems
-
-    return {key: s.id for s in systems.all_systems().values()
-            for key, *_ in s.stats_sections()}
 
 
 def fairness(con, where: str, params: list) -> Section:

@@ -17,7 +17,7 @@ from battletape.api import line_reader
 from battletape.domain import events as ev, systems
 from battletape.domain.verbs import _Typed
 from battletape.replay import ripple
-from tests.unit.test_line_reader_quick import WORDS, outcome, spellings
+from tests.unit.test_line_reader_quick import every_option, lines, outcome
 
 BATTLES = Path(__file__).parents[2] / "fixtures" / "battles"
 
@@ -47,14 +47,8 @@ def orders(system_id: str, name: str, values: dict) -> tuple[object, object]:
     return quick, slow
 
 
-@st.composite
-def typed_lines(draw):
-    system_id, name = draw(st.sampled_from(typed_verbs()))
-    options = spellings(system_id, name)
-    word = st.one_of(st.sampled_from(WORDS), st.sampled_from(options),
-                     st.builds(lambda o, v: f"{o}={v}", st.sampled_from(options),
-                               st.sampled_from(WORDS)))
-    return system_id, name, draw(st.lists(word, max_size=8))
+def typed_lines():
+    return lines(typed_verbs())
 
 
 @settings(max_examples=300, deadline=None,
@@ -98,6 +92,12 @@ def recorded(tmp_path_factory) -> list[ev.Event]:
     return out
 
 
+#: the property tests drawn over the demo battles' recorded events (a module fixture)
+ON_RECORDED_EVENTS = settings(max_examples=300, deadline=None,
+                              suppress_health_check=[HealthCheck.too_slow,
+                                                     HealthCheck.function_scoped_fixture])
+
+
 def neutral_same(a: list[ev.Event], b: list[ev.Event]) -> bool:
     replace = msgspec.structs.replace
     return len(a) == len(b) and all(
@@ -112,9 +112,7 @@ def changed(e: ev.Event, field: str, draw) -> ev.Event:
     return msgspec.structs.replace(e, **{field: other(value)}) if other else e
 
 
-@settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow,
-                                 HealthCheck.function_scoped_fixture])
+@ON_RECORDED_EVENTS
 @given(data=st.data())
 def test_decisions_are_the_same_exactly_when_their_neutral_events_are(recorded, data):
     draw = data.draw
@@ -166,9 +164,7 @@ def added_later(e: ev.Event, draw) -> ev.Event:
     return msgspec.structs.replace(e, **changes) if changes else e
 
 
-@settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow,
-                                 HealthCheck.function_scoped_fixture])
+@ON_RECORDED_EVENTS
 @given(data=st.data())
 def test_a_decision_is_read_as_stored_as_it_was(recorded, data):
     draw = data.draw
@@ -221,20 +217,7 @@ def test_a_line_read_straight_into_its_order_gives_the_order_of_its_values(case)
 def test_every_option_of_a_typed_verb_reads_straight_into_its_order(system_id, name):
     """Every option of the verb given once, with a value of its type: read straight
     into the same order as the plain way."""
-    reader = line_reader._reader(system_id, name)
-    casts = line_reader._casts(system_id, name)
-    words = name.split()
-    for arg in reader.parser._args:
-        if arg.dest not in line_reader.STAT_BLOCK_PARAMS:
-            words.append("3" if casts[arg.dest] in (int, float) else "Bruna")
-    for option in {id(o): o for o in reader.parser._long_opt.values()}.values():
-        spelt = option._long_opts[0]
-        if spelt == "--help" or option.dest in line_reader.STAT_BLOCK_PARAMS:
-            continue
-        if option.takes_value:
-            words += [spelt, "3" if casts[option.dest] in (int, float) else "x"]
-        else:
-            words.append(spelt)
+    words = every_option(system_id, name, leaving=line_reader.STAT_BLOCK_PARAMS)
     if name == "add":  # a PC's sheet would fill it
         words.remove("--pc")
     plain = order_the_plain_way(system_id, words)
