@@ -211,6 +211,10 @@ def provoked_by(a: Combatant, targets: list[Combatant], kind: str,
 
 def attack(state: EncounterState, rng: random.Random, order: AttackOrder) -> list[Event]:
     """Decide an attack: one d20 per target, one damage roll for all of them."""
+    # the order as decided here (the die's pick of a confused attacker's ally, the
+    # defense's key, a kind by rule) is this decision's own: the caller's order stays
+    # as announced, to be decided again (verify decides a recurring line's one order)
+    order = msgspec.structs.replace(order)
     a = combatant(state, order.attacker)
     confused_tags: list[str] = []
     if "confused" in a.conditions and not order.opportunity:

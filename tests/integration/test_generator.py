@@ -19,7 +19,7 @@ from battletape.domain import events as ev
 from battletape.fixtures import campaign as many
 from battletape.fixtures import generate as gen
 from battletape.projections.views import state_view
-from tests.integration.stored import folded_and_loaded, payloads
+from tests.integration.stored import folded_and_loaded, payloads, stored_events
 from tests.helpers import ok
 
 
@@ -82,6 +82,29 @@ def test_the_battle_uses_the_rules_widely(tmp_path):
                  "DamageTaken", "Healed"):
         assert kinds[kind] > 0, kind
     assert kinds["AttackResolved"] > kinds["Healed"]
+
+
+def test_a_battle_recorded_as_command_lines_decides_every_command_again(tmp_path):
+    # Every command goes through a 13th Age verb: recorded as its command line, each
+    # one is decided again by verify, and the battle is the one played without lines.
+    path, plain = str(tmp_path / "lines.db"), str(tmp_path / "plain.db")
+    g = gen.run(path, 400, seed=5, command_lines=True, strict=True)
+    firsts: dict[int, ev.Event] = {}
+    for e in stored_events(path, g.name):
+        firsts.setdefault(e.cmd, e)
+    _, *commands = firsts.values()  # (`new`'s EncounterStarted: no verb's line)
+    assert len(commands) == g.commands
+    assert [e.command for e in commands if not e.command] == []
+    printed = ok(path, "verify").out.splitlines()
+    verdict = next(line for line in printed if line.startswith("ok: "))
+    assert verdict.endswith(f"; {g.commands} command(s) decided again as recorded")
+    gen.run(plain, 400, seed=5, strict=True)
+
+    def unsaid(store: str) -> list[dict]:
+        return [{k: v for k, v in e.items() if k != "command"}
+                for e in payloads(store, g.name)]
+
+    assert unsaid(path) == unsaid(plain)
 
 
 @pytest.mark.parametrize("batch_commands", [2000, 97])

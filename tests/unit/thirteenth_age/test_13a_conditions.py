@@ -55,6 +55,19 @@ def test_13A_COND_02_confused_no_oas_and_attacks_a_random_nearby_ally(t):
     assert t.last("AttackResolved")["target"] == "Goblin 3"
 
 
+def test_a_confused_attack_typed_again_is_decided_again_as_recorded(t):
+    """13A-COND-02, verified: one line `attack "Goblin 1" ally ...` in three rounds, the
+    die picking the ally each time; verify decides a recurring line from one order, so
+    the ally picked the first time must not become the target the next times."""
+    t('cond add "Goblin 1" confused --until end-of-battle')
+    for _ in range(3):
+        t.until("Goblin 1")
+        t('attack "Goblin 1" ally --bonus 5 --vs ac --roll 14 --dmg 1')
+        t("next")
+    assert len({e["target"] for e in t.events() if e["type"] == "AttackResolved"}) > 1
+    assert t("verify").startswith("ok: ")
+
+
 def test_13A_COND_03_dazed_minus_4_to_attacks(t):
     """13A-COND-03: dazed Bruna: 15 + 4 - 4 = 15 hits Goblin 1 (AC 15); 14 -> 14 misses."""
     t("cond add Bruna dazed")
