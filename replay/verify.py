@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+from operator import attrgetter, eq, or_
 from typing import Callable, Mapping, NamedTuple, Sequence
 
 from battletape.domain import events as ev, fair_dice
@@ -23,6 +25,8 @@ def check_log(events: Sequence[ev.Event], name: str) -> list[str]:
     first = events[0]
     if not isinstance(first, ev.EncounterStarted) or first.name != name:
         problems.append(f"{name}: position 1 is not this encounter's start")
+    if _regular(events):  # (the loop below names what is not)
+        return problems + _pointing(events, name)
     stream = first.originator_id.int  # (a UUID's number: compared without a call)
     cmd_open: int | None = None
     seen_cmds: set[int] = set()
@@ -38,6 +42,36 @@ def check_log(events: Sequence[ev.Event], name: str) -> list[str]:
                 problems.append(f"{name}: command {e.cmd} is not contiguous at {i}")
             seen_cmds.add(e.cmd)
             cmd_open = e.cmd
+    return problems + _pointing(events, name)
+
+
+_VERSION, _CMD = attrgetter("originator_version"), attrgetter("cmd")
+_STREAM = attrgetter("originator_id.int")  # (a UUID's number: compared without a call)
+
+
+def _regular(events: Sequence[ev.Event]) -> bool:
+    """Whether the positions run 1, 2, ... in one stream and every command is
+    contiguous from its own position: what nearly every log is, checked a column at
+    a time (no Python call per event)."""
+    versions = list(map(_VERSION, events))
+    if versions != list(range(1, len(events) + 1)):
+        return False
+    streams = list(map(_STREAM, events))
+    if streams.count(streams[0]) != len(streams):
+        return False
+    cmds = list(map(_CMD, events))
+    if cmds[0] != 1:
+        return False
+    # each event opens its command (cmd == its position) or continues the one before
+    return all(map(or_, map(eq, cmds[1:], versions[1:]), map(eq, cmds[1:], cmds)))
+
+
+def _pointing(events: Sequence[ev.Event], name: str) -> list[str]:
+    """Corrections that point at no earlier position."""
+    problems: list[str] = []
+    if not any(issubclass(kind, _POINTING) for kind in set(map(type, events))):
+        return problems  # (the few kinds of event the log holds, looked at once)
+    for i, e in enumerate(events, 1):
         if not isinstance(e, _POINTING):
             continue
         target = (getattr(e, "target", None) if isinstance(
@@ -189,7 +223,23 @@ def verify(names: Sequence[str], load: Callable[[str], Sequence[ev.Event]],
            known_for: Callable[[str], Mapping[str, bytes]] = lambda name: {},
            notes: list[str] | None = None) -> Verified:
     """Every encounter's log, dice and decisions; accepted ripples go to
-    ``accepted``, what could be said of the dice to ``notes``."""
+    ``accepted``, what could be said of the dice to ``notes``. The cyclic collector
+    is paused meanwhile: each encounter's events are decoded, checked and folded
+    (many objects made, no cycles), and every collection would walk them again."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _verify(names, load, redecide_for, accepted, known_for, notes)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _verify(names: Sequence[str], load: Callable[[str], Sequence[ev.Event]],
+            redecide_for: Callable[[str], ripple.Redecide],
+            accepted: list[str] | None,
+            known_for: Callable[[str], Mapping[str, bytes]],
+            notes: list[str] | None) -> Verified:
     problems: list[str] = []
     total = decided = unlined = 0
     for name in names:

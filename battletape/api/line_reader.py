@@ -419,7 +419,7 @@ def order(system_id: str, args: list[str]) -> tuple["Verb", Any] | None:
         for key in STAT_BLOCK_PARAMS:
             given.pop(key, None)
     try:
-        return verb, verb.run.ordered({**base, **given})
+        return verb, verb.run.ordered({**base, **given} if base else given)
     except Exception:  # refused when it is decided, in the same words
         return None
 

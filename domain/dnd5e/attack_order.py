@@ -21,6 +21,8 @@ def faces_per_target(text: str | list | None) -> list[list[int]]:
         return [list(faces) for faces in text]
     if not text:
         return []
+    if type(text) is str and text.isdecimal() and 1 <= int(text) <= 20:
+        return [[int(text)]]  # one target, one natural: most lines (parse_faces's)
     return [parse_faces(part) for part in str(text).split(",")]
 
 

@@ -227,3 +227,23 @@ def test_every_option_of_a_typed_verb_reads_straight_into_its_order(system_id, n
         assert direct is None
     else:
         assert direct is not None and direct[1] == plain
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789/,²٣ -x", max_size=6))
+def test_one_natural_read_quickly_is_read_as_every_roll_is(text):
+    """5e's ``--roll 19`` (one target, one natural: most attack lines) read without
+    splitting it gives what splitting it gives, refusals included (SRD, Effettuare un
+    attacco: the d20's natural, 1 to 20)."""
+    from battletape.domain.dnd5e.attack_order import faces_per_target
+    from battletape.domain.dnd5e.d20_tests import parse_faces
+    from battletape.domain.errors import BadInput
+
+    def outcome_of(read):
+        try:
+            return read()
+        except BadInput as err:
+            return ("refused", err.message)
+
+    assert outcome_of(lambda: faces_per_target(text)) == outcome_of(
+        lambda: [parse_faces(part) for part in text.split(",")] if text else [])
