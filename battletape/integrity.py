@@ -4,12 +4,15 @@ its head, its snapshots, and the index against the encounters stored."""
 from __future__ import annotations
 
 import gc
+from operator import itemgetter
 from typing import Any
 
 from battletape import keys
 from battletape.stores import store
 from battletape.domain import events as ev
 from battletape.replay import chain, verify
+
+_STATE = itemgetter(2)  # a stored row's bytes (chain.Stored, read by position)
 
 PREDATES = ("the store predates the hash chain (written before battletape chained its "
             "events): tampering cannot be checked; the next command recorded seals "
@@ -54,8 +57,8 @@ def _check(bt: Any, read: dict | None) -> tuple[list[str], list[str]]:
     for stream in streams:
         rows, links, head = store.chain_of(app, stream)
         if read is not None:
-            read[stream] = [row.state for row in rows]
-        first = _decode(rows[0].state) if rows else None
+            read[stream] = list(map(_STATE, rows))
+        first = _decode(rows[0][2]) if rows else None
         if isinstance(first, ev.EncounterStarted):
             started[stream] = first.name
         elif isinstance(first, ev.CampaignStarted):

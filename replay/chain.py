@@ -90,23 +90,25 @@ def check_stream(label: str, stream: str, events: Sequence[Stored],
     signing = False
     if len(events) > MANY:
         digests.many()
-    for expected, row in enumerate(events, 1):
-        if row.version != expected:
+    found = links.get
+    # (rows and links are read by position: Stored's and Link's fields, or the
+    # store's own rows in their order)
+    for expected, (version, topic, state) in enumerate(events, 1):
+        if version != expected:
             return [f"{label}: position {expected} was removed (the next stored is "
-                    f"{row.version})"]
-        stored = links.get(row.version)
+                    f"{version})"]
+        stored = found(version)
         if stored is None:
             return [f"{label}: position {expected} has no link in the hash chain "
                     "(its link was removed)"]
-        computed = link(previous, stream, row.version, row.topic, row.state,
-                        stored.recorder, stored.sealed)
-        if computed != stored.hash:
+        _, recorder, sealed, hashed, sig = stored
+        computed = link(previous, stream, version, topic, state, recorder, sealed)
+        if computed != hashed:
             return [f"{label}: position {expected} was altered or moved (its hash does "
                     "not match the chain)"]
-        if stored.sig or signing:
+        if sig or signing:
             signing = True
-            if not _well_formed(stored.sig) or (
-                    key is not None and stored.sig != sign(key, computed)):
+            if not _well_formed(sig) or (key is not None and sig != sign(key, computed)):
                 return [f"{label}: position {expected} is not signed with the "
                         "campaign's secret (forged, or recorded without the secret)"]
         previous = computed
@@ -135,9 +137,9 @@ def _well_formed(sig: str) -> bool:
 
 
 def signed(links: dict[int, Link]) -> bool:
-    return any(l.sig for l in links.values())
+    return any(l[4] for l in links.values())  # (Link.sig, by position)
 
 
 def sealed_upto(links: dict[int, Link]) -> int:
     """The last position sealed after the fact (0: none), written before the chain."""
-    return max((v for v, l in links.items() if l.sealed), default=0)
+    return max((v for v, l in links.items() if l[2]), default=0)  # (Link.sealed)

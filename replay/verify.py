@@ -278,8 +278,8 @@ def check_snapshots(label: str, stream: object, snapshots: Sequence[tuple[int, b
                             "moved (ignored)")
         elif not snap.seal and not snap.chain and version <= legacy:
             continue
-        elif link is None or snap.chain != link.hash or \
-                snap.seal != chain.snapshot_seal(link.hash, body(snap)):
+        elif link is None or snap.chain != link[3] or \
+                snap.seal != chain.snapshot_seal(link[3], body(snap)):  # (Link.hash)
             problems.append(f"{label}: the snapshot at {version} does not match the "
                             "chain (altered: ignored, the state is rebuilt from events)")
     return problems

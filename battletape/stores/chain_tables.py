@@ -5,7 +5,6 @@ transaction that appends the events; snapshots sealed with the link they fold to
 from __future__ import annotations
 
 import uuid
-from functools import partial
 from operator import itemgetter
 from typing import Any, Sequence
 
@@ -231,11 +230,10 @@ def chain_of(app, stream: uuid.UUID):
     if db.postgres or not set(map(type, map(itemgetter(2), stored))) <= {bytes}:
         rows = [chain.Stored(v, t, bytes(s)) for v, t, s in stored]  # (a memoryview)
         links = {v: chain.Link(v, r, bool(s), h, g) for v, r, s, h, g in linked}
-    else:  # SQLite's rows made the named tuples they are, as NamedTuple._make does,
-        # with no call in Python for each (sealed: SQLite's 0 or 1)
-        rows = list(map(partial(tuple.__new__, chain.Stored), stored))
-        made = map(partial(tuple.__new__, chain.Link), linked)
-        links = {link[0]: link for link in made}
+    else:  # SQLite's rows as they come: tuples in the named tuples' order, read by
+        # position (sealed: SQLite's 0 or 1); no call in Python for each
+        rows = stored
+        links = dict(zip(map(itemgetter(0), linked), linked))
     return rows, links, (chain.Head(*head[0]) if head else None)
 
 

@@ -9,7 +9,9 @@ Surprise: only the ambusher and its highest-initiative ally act in the ambush ro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from itertools import filterfalse
+from operator import attrgetter
+from typing import TYPE_CHECKING, Callable
 
 import msgspec
 
@@ -23,7 +25,7 @@ from battletape.domain.events import (ConditionRemoved, DamageTaken, Delayed, De
                            Readied, ReadiedActionTaken, RoundStarted, SurpriseDeclared,
                            TurnEnded, TurnStarted)
 from battletape.domain.state import Combatant, EncounterState, copy
-from battletape.domain.thirteenth_age import actions, escalation_die, events as te
+from battletape.domain.thirteenth_age import actions, escalation_die, events as te, mooks
 from battletape.domain.thirteenth_age.fold import apply
 from battletape.domain.thirteenth_age.initiative_order import ordered
 from battletape.domain.thirteenth_age.state import encounter
@@ -87,29 +89,39 @@ def roll_initiative(state: EncounterState, rng: random.Random, given: dict[str, 
     return events
 
 
-def _can_take_turn(state: EncounterState, name: str) -> bool:
-    c = state.combatants[name]
-    if c.status in ("dead", "fled"):
-        return False
-    if not c.pc and c.status != "up":
-        return False  # a monster knocked out: no turns, and no death saves
-    surprise = encounter(state).surprise
-    if surprise and state.round == 1:
-        return name in surprise
-    return True
+#: ``filter(HOLDING, creatures)``: those holding a condition
+HOLDING = attrgetter("conditions")
 
 
 def following(state: EncounterState, order: list[str], acted: set[str]) -> str | None:
-    from battletape.domain.thirteenth_age import mooks
+    """The first in ``order`` yet to act who can take a turn: not dead nor fled, a
+    monster only while up, in a surprise round only the surprising, a mook only for
+    its mob (a long battle's order keeps every wave's dead: looked at on every turn)."""
+    people = state.combatants
+    surprise = encounter(state).surprise if state.round == 1 else None
+    for n in filterfalse(acted.__contains__, order):
+        c = people[n]
+        status = c.status
+        if status != "up" and (status in ("dead", "fled") or not c.pc):
+            continue  # (a monster knocked out: no turns, and no death saves)
+        if surprise and n not in surprise:
+            continue
+        if mooks.takes_the_turn(state, n, acted):
+            return n
+    return None
 
-    return next((n for n in order if n not in acted and _can_take_turn(state, n)
-                 and mooks.takes_the_turn(state, n, acted)), None)
 
-
-def _start_next(state: EncounterState, acted: set[str]) -> list[Event]:
+def _start_next(state: EncounterState, acted: set[str],
+                after: Callable[[], EncounterState] | None = None) -> list[Event]:
+    """The next turn, or a new round. ``after``: the state with the ending turn's
+    events folded in, made only for a new round (its ongoing damage may have felled
+    the creature whose turn ends, the only one it harms: that one, and its mob, have
+    acted this round and are passed by anyway)."""
     nxt = following(state, state.order, acted)
     if nxt is not None:
         return [TurnStarted(name=nxt, round=state.round)]
+    if after is not None:
+        state = after()
     new_round = state.round + 1
     part = encounter(state)
     held = part.escalation_held
@@ -143,7 +155,8 @@ def _end_current(state: EncounterState, rng: random.Random,
             state.options.get("meaningful_death", False), save_rules.check_bonus(bonus))
         events += [ConditionRemoved(name=other.name, condition=cond,
                                     reason=f"{info.until} of {current.name}")
-                   for other in state.combatants.values() if other.name != current.name
+                   for other in filter(HOLDING, state.combatants.values())
+                   if other.name != current.name
                    for cond, info in other.conditions.items()
                    if info.turn_of == current.name and info.turn_ends == 1
                    and not info.save]
@@ -171,8 +184,7 @@ def next_turn(state: EncounterState, rng: random.Random,
     saves = _check_saves(state, saves)
     events = _end_current(state, rng, saves, bonus)
     acted = set(state.acted) | ({state.turn} if state.turn else set())
-    probe = _after(state, events)
-    return events + _start_next(probe, acted)
+    return events + _start_next(state, acted, lambda: _after(state, events))
 
 
 def _after(state: EncounterState, events: list[Event]) -> EncounterState:

@@ -61,7 +61,8 @@ def end_of_turn(state: EncounterState, c: Combatant, naturals: list[int],
     """Ongoing damage, then saves (ongoing first, then conditions), then lapses."""
     events: list[Event] = []
     used: list[int] = []
-    probe = msgspec.structs.replace(c, part=msgspec.structs.replace(c.part))
+    probe = (msgspec.structs.replace(c, part=msgspec.structs.replace(c.part))
+             if c.ongoing else c)  # (a copy to take the damage: none to take, none)
     for o in c.ongoing:
         outcome = resistance.apply(o.amount, o.type, o.natural, c.part.resist,
                                    o.extra.get("nonmagical", False))
