@@ -58,14 +58,27 @@ def held(app, stream: uuid.UUID) -> dict[str, bytes]:
     return out
 
 
+def _exists(cursor, name: str, mark: str) -> bool:
+    """Whether the table is there (looked up: a statement refused on a missing table
+    raises through the driver's wrappers, and their chained exceptions hold every
+    frame of the command that asked until the cyclic collector runs)."""
+    if mark == "%s":
+        cursor.execute("SELECT to_regclass(%s) IS NOT NULL", (name,))
+    else:
+        cursor.execute("SELECT count(*) FROM sqlite_master WHERE type='table' AND "
+                       "name=?", (name,))
+    found = cursor.fetchall()
+    row = found[0] if found else None
+    return bool(row and (row[next(iter(row))] if isinstance(row, dict) else row[0]))
+
+
 def _rows(datastore, name: str, mark: str, stream: uuid.UUID) -> dict[str, bytes]:
-    try:
-        with datastore.transaction(commit=False) as cursor:
-            cursor.execute(f"SELECT commitment, secret FROM {name} WHERE stream = {mark}",
-                           (stream.hex,))
-            rows = cursor.fetchall()
-    except Exception:  # no table yet: a store that never committed dice
-        return {}
+    with datastore.transaction(commit=False) as cursor:
+        if not _exists(cursor, name, mark):  # a store that never committed dice
+            return {}
+        cursor.execute(f"SELECT commitment, secret FROM {name} WHERE stream = {mark}",
+                       (stream.hex,))
+        rows = cursor.fetchall()
     out: dict[str, bytes] = {}
     for row in rows:
         commitment, secret = (row["commitment"], row["secret"]) if isinstance(row, dict) \
