@@ -83,9 +83,14 @@ def _walk(events: Sequence[ev.Event], since: int, redecide: Redecide,
     state = copy(start) if start is not None else EncounterState()
     found = Walk()
     # decisions are compared without their positions: unstamped where it can
+    prepare = getattr(redecide, "prepare", None)
     redecide = getattr(redecide, "decisions", redecide)
     history = events if isinstance(events, list) else list(events)
-    for command in commands(history):
+    walked = list(commands(history))
+    if prepare is not None and walked and isinstance(history[0], ev.EncounterStarted):
+        prepare(history[0].system, (c.line for c in walked
+                                    if c.line and c.cmd > since and not c.also))
+    for command in walked:
         group = command.events
         if command.cmd > since and not isinstance(group[0], _UNDECIDED):
             if not command.line:

@@ -12,6 +12,7 @@ command line decides it through its whole parser.
 from __future__ import annotations
 
 import shlex
+from typing import Iterable
 
 import msgspec
 
@@ -64,6 +65,19 @@ class Redecider:
         start = state.position + 1
         return [msgspec.structs.replace(e, originator_version=start + i, cmd=start)
                 for i, e in enumerate(self.decisions(line, state, rng, events))]
+
+    def prepare(self, system: str, lines_: Iterable[str]) -> None:
+        """Read ahead the lines a walk will decide (each distinct line once, in a
+        run: the reader's tables stay warm); a line that does not read is left to
+        be refused where the walk decides it."""
+        read = self._read
+        for line in lines_:
+            key = (system, line)
+            if key not in read:
+                try:
+                    read[key] = _reading(system, line)
+                except BattletapeError:
+                    pass
 
     def decisions(self, line: str, state, rng, events=()) -> list:
         """As a call, but the events are not stamped with the positions they would

@@ -76,3 +76,24 @@ def test_a_line_recorded_again_is_decided_again_against_each_state(sqlite_store)
     first = next(line for line in r.out.splitlines() if "command at" in line)
     assert f"command at {third} " in first
     assert f"damage {recorded + 1} -> {recorded}" in first
+
+
+def test_a_line_that_no_longer_reads_is_named_where_it_was_recorded(sqlite_store):
+    """verify reads every line ahead of the walk: a line edited so that it no longer
+    splits (an unbalanced quote) is still refused at its own command, after the
+    commands before it were decided again as recorded."""
+    ok(sqlite_store, "run", str(DEMO))
+    with sqlite3.connect(sqlite_store) as db:
+        (state,) = db.execute("select state from stored_events where originator_version"
+                              " = 13").fetchone()
+        line = json.loads(bytes(state))["command"]
+        assert line.startswith("attack ")
+        forged = bytes(state).replace(json.dumps(line).encode(),
+                                      json.dumps(line + " 'oops").encode())
+        assert forged != bytes(state)
+        db.execute("update stored_events set state = ? where originator_version = 13",
+                   (forged,))
+    r = cli(sqlite_store, "verify")
+    assert r.code == 2
+    found = [l for l in r.out.splitlines() if "command at" in l]
+    assert found and "command at 13 " in found[0] and "valid quoting" in found[0]
