@@ -28,8 +28,14 @@ def many() -> None:
     sha256 = openssl
 
 
-def sha256_hex(message: bytes) -> str:
-    return sha256(message).hexdigest()
+def sha256_hex(message: bytes, more: bytes = b"") -> str:
+    """The hex SHA-256 of ``message`` followed by ``more`` (hashed on, not joined:
+    a long ``more`` is not copied)."""
+    if not more:
+        return sha256(message).hexdigest()
+    digest = sha256(message)
+    digest.update(more)
+    return digest.hexdigest()
 
 
 def sha256_bytes(message: bytes) -> bytes:

@@ -51,7 +51,7 @@ def link(previous: str, stream: str, version: int, topic: str, state: bytes,
     # joined text: the same bytes as encoding each field)
     head = (f"battletape-chain/1\x1f{previous}\x1f{stream}\x1f{version}\x1f{topic}\x1f"
             f"{recorder}\x1f{'sealed' if sealed else 'recorded'}\x1e")
-    return sha256_hex(head.encode() + state)
+    return sha256_hex(head.encode(), state)
 
 
 def sign(key: bytes | None, digest: str) -> str:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import gc
+from itertools import compress
 from operator import attrgetter, eq, or_
-from typing import Callable, Mapping, NamedTuple, Sequence
+from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from battletape.domain import events as ev, fair_dice
 from battletape.domain.history import EffectiveHistory
@@ -17,16 +18,36 @@ _POINTING = (ev.CommandRetracted, ev.CommandAmended, ev.DisputeRaised,
 _DICE = (ev.EncounterStarted, ev.DiceCommitted, ev.DiceRevealed)
 
 
-def check_log(events: Sequence[ev.Event], name: str) -> list[str]:
-    """Structural problems: positions, the start, commands, correction targets."""
+class Columns(NamedTuple):
+    """What the log's checks read of every event, gathered in one pass over them (a
+    long history's events lie all over memory: each pass costs its cache misses)."""
+
+    versions: tuple[int, ...]
+    streams: tuple[int, ...]  # each stream id's number (compared without a call)
+    cmds: tuple[int, ...]
+    kinds: tuple[type, ...]
+
+
+_COLUMNS = attrgetter("originator_version", "originator_id.int", "cmd", "__class__")
+
+
+def columns(events: Sequence[ev.Event]) -> Columns:
+    return Columns(*zip(*map(_COLUMNS, events))) if events else Columns((), (), (), ())
+
+
+def check_log(events: Sequence[ev.Event], name: str,
+              read: Columns | None = None) -> list[str]:
+    """Structural problems: positions, the start, commands, correction targets
+    (``read``: the events' :func:`columns`, when the caller has them)."""
     problems: list[str] = []
     if not events:
         return [f"{name}: no events"]
     first = events[0]
     if not isinstance(first, ev.EncounterStarted) or first.name != name:
         problems.append(f"{name}: position 1 is not this encounter's start")
-    if _regular(events):  # (the loop below names what is not)
-        return problems + _pointing(events, name)
+    read = read or columns(events)
+    if _regular(read):  # (the loop below names what is not)
+        return problems + _pointing(events, name, read.kinds)
     stream = first.originator_id.int  # (a UUID's number: compared without a call)
     cmd_open: int | None = None
     seen_cmds: set[int] = set()
@@ -42,34 +63,37 @@ def check_log(events: Sequence[ev.Event], name: str) -> list[str]:
                 problems.append(f"{name}: command {e.cmd} is not contiguous at {i}")
             seen_cmds.add(e.cmd)
             cmd_open = e.cmd
-    return problems + _pointing(events, name)
+    return problems + _pointing(events, name, read.kinds)
 
 
-_VERSION, _CMD = attrgetter("originator_version"), attrgetter("cmd")
-_STREAM = attrgetter("originator_id.int")  # (a UUID's number: compared without a call)
-
-
-def _regular(events: Sequence[ev.Event]) -> bool:
+def _regular(read: Columns) -> bool:
     """Whether the positions run 1, 2, ... in one stream and every command is
     contiguous from its own position: what nearly every log is, checked a column at
     a time (no Python call per event)."""
-    versions = list(map(_VERSION, events))
-    if versions != list(range(1, len(events) + 1)):
+    versions, streams, cmds = read.versions, read.streams, read.cmds
+    if versions != tuple(range(1, len(versions) + 1)):
         return False
-    streams = list(map(_STREAM, events))
     if streams.count(streams[0]) != len(streams):
         return False
-    cmds = list(map(_CMD, events))
     if cmds[0] != 1:
         return False
     # each event opens its command (cmd == its position) or continues the one before
     return all(map(or_, map(eq, cmds[1:], versions[1:]), map(eq, cmds[1:], cmds)))
 
 
-def _pointing(events: Sequence[ev.Event], name: str) -> list[str]:
+def _of_kinds(events: Sequence[ev.Event], kinds: Sequence[type],
+              wanted: tuple[type, ...]) -> Iterable[ev.Event]:
+    """The events that are ``wanted`` (``kinds``: their classes, in order), picked
+    without a Python call per event; the few classes present are asked once."""
+    present = {kind for kind in set(kinds) if issubclass(kind, wanted)}
+    return compress(events, map(present.__contains__, kinds)) if present else ()
+
+
+def _pointing(events: Sequence[ev.Event], name: str,
+              kinds: Sequence[type]) -> list[str]:
     """Corrections that point at no earlier position."""
     problems: list[str] = []
-    if not any(issubclass(kind, _POINTING) for kind in set(map(type, events))):
+    if not any(issubclass(kind, _POINTING) for kind in set(kinds)):
         return problems  # (the few kinds of event the log holds, looked at once)
     for i, e in enumerate(events, 1):
         if not isinstance(e, _POINTING):
@@ -134,16 +158,17 @@ def check_decisions(events: Sequence[ev.Event], name: str,
 
 
 def check_dice(events: Sequence[ev.Event], name: str,
-               known: Mapping[str, bytes] | None = None) -> tuple[list[str], list[str]]:
+               known: Mapping[str, bytes] | None = None,
+               kinds: Sequence[type] | None = None) -> tuple[list[str], list[str]]:
     """Problems with the dice secrets (a revealed or held secret that does not match
-    its commitment), and notes on how far the virtual rolls could be checked."""
+    its commitment), and notes on how far the virtual rolls could be checked
+    (``kinds``: the events' classes, when the caller has read them)."""
     known = known or {}
     problems: list[str] = []
     committed: list[tuple[int, str]] = []
     revealed: dict[str, str] = {}
-    for e in events:
-        if not isinstance(e, _DICE):
-            continue
+    for e in _of_kinds(events, kinds if kinds is not None else columns(events).kinds,
+                       _DICE):
         if isinstance(e, ev.EncounterStarted) and e.dice_commitment:
             committed.append((e.originator_version, e.dice_commitment))
         elif isinstance(e, ev.DiceCommitted):
@@ -245,10 +270,11 @@ def _verify(names: Sequence[str], load: Callable[[str], Sequence[ev.Event]],
     for name in names:
         events = load(name)
         total += len(events)
-        found = check_log(events, name)
+        read = columns(events)
+        found = check_log(events, name, read)
         if not found:
             known = known_for(name)
-            found, said = check_dice(events, name, known)
+            found, said = check_dice(events, name, known, read.kinds)
             redecide = redecide_for(name)
             walked = check_decisions(events, name, redecide, accepted, known,
                                      getattr(redecide, "sequence", None))

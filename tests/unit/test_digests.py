@@ -18,6 +18,15 @@ def test_sha256_is_hashlibs(message):
     assert digests.sha256_bytes(message) == hashlib.sha256(message).digest()
 
 
+@given(st.binary(max_size=100), st.binary(max_size=600))
+def test_sha256_hashed_on_is_the_sha256_of_the_joined_bytes(message, more):
+    """The chain's link hashes an event's stored bytes on after its head, without
+    joining them: the digest of the two joined, as every store already written has."""
+    assert digests.sha256_hex(message, more) == hashlib.sha256(message + more).hexdigest()
+    digests.many()  # OpenSSL's, once a chain is checked whole
+    assert digests.sha256_hex(message, more) == hashlib.sha256(message + more).hexdigest()
+
+
 @given(st.binary(max_size=200), st.binary(max_size=300))
 def test_hmac_sha256_is_hmacs(key, message):
     # keys shorter, equal to and longer than SHA-256's 64-byte block
