@@ -122,10 +122,10 @@ def _check(found: Walk, command: Command, state: EncounterState, redecide: Redec
     except BattletapeError as err:
         found.ripples.append(Ripple(command.cmd, shown, err.message))
         return
-    again = _as_stored(again, group)
     comparable = (state.seed is not None or not _virtual(group)
                   or fair_dice.secret_of(state, known) is not None)
-    if comparable and not _same(again, group):
+    if comparable and not _same(again, group, stored=True):
+        again = _as_stored(again, group)
         before, after = _decisions(group), _decisions(again)
         if after != before:
             found.ripples.append(Ripple(command.cmd, shown,
@@ -153,23 +153,29 @@ def _as_stored(again: Sequence[ev.Event], stored: Sequence[ev.Event]) -> list[ev
         later = _LATER.get(kind)
         if later is None:
             later = _LATER[kind] = _added_later(kind)
-        if not later:
-            continue
-        fields, keys = later
-        # (only what would change: most decisions hold the stored values already)
-        keep = {}
-        for f, default in fields:
-            value = getattr(y, f)
-            if value == default and getattr(x, f) != value:
-                keep[f] = value
-        extra = [k for k in keys if k not in y.extra and k in x.extra] if keys else None
-        if extra:
-            keep["extra"] = {k: v for k, v in x.extra.items() if k not in extra}
-        if keep:
-            if out is again:  # (the caller's list is not changed)
-                out = list(again)
-            out[i] = msgspec.structs.replace(x, **keep)
+        if later:
+            kept = _stored_form(x, y, later)
+            if kept is not x:
+                if out is again:  # (the caller's list is not changed)
+                    out = list(again)
+                out[i] = kept
     return out
+
+
+def _stored_form(x: ev.Event, y: ev.Event, later: tuple) -> ev.Event:
+    """``x`` as ``y`` was recorded: where ``y`` holds a later field's default (or
+    lacks a later key of ``extra``), so does the result (``x`` itself when nothing
+    would change: most decisions hold the stored values already)."""
+    fields, keys = later
+    keep = {}
+    for f, default in fields:
+        value = getattr(y, f)
+        if value == default and getattr(x, f) != value:
+            keep[f] = value
+    extra = [k for k in keys if k not in y.extra and k in x.extra] if keys else None
+    if extra:
+        keep["extra"] = {k: v for k, v in x.extra.items() if k not in extra}
+    return msgspec.structs.replace(x, **keep) if keep else x
 
 
 _LATER: dict[type, tuple] = {}  # an event type -> _added_later(type)
@@ -192,15 +198,23 @@ def _default(cls, field: str):
     return info.default_factory() if info.default is msgspec.NODEFAULT else info.default
 
 
-def _same(a: Sequence[ev.Event], b: Sequence[ev.Event]) -> bool:
+def _same(a: Sequence[ev.Event], b: Sequence[ev.Event], stored: bool = False) -> bool:
     """The same events but for who, when and where (``_VOLATILE``): each of ``b``
-    given the volatile values of its peer in ``a``, then compared whole."""
+    given the volatile values of its peer in ``a``, then compared whole.
+    ``stored``: each of ``a`` taken as its peer in ``b`` was recorded
+    (:func:`_as_stored`, in the same pass)."""
     if len(a) != len(b):
         return False
     for x, y in zip(a, b):
         kind = type(x)
         if kind is not type(y):
             return False
+        if stored:
+            later = _LATER.get(kind)
+            if later is None:
+                later = _LATER[kind] = _added_later(kind)
+            if later:
+                x = _stored_form(x, y, later)
         skip = _FIRST_KEPT.get(kind)
         if skip is None:
             skip = _FIRST_KEPT[kind] = _first_kept(kind)

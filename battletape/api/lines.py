@@ -24,6 +24,9 @@ def split(line: str) -> list[str]:
     parts = line.split("'")
     if len(parts) % 2 == 0:
         return shlex.split(line)  # an unbalanced quote: shlex says so
+    quick = _whole_quoted(parts)
+    if quick is not None:
+        return quick
     words: list[str] = []
     word: str | None = None  # the word being read, if one has begun
     for i, part in enumerate(parts):
@@ -42,6 +45,23 @@ def split(line: str) -> list[str]:
             word = rest[-1] or None
     if word is not None:
         words.append(word)
+    return words
+
+
+def _whole_quoted(parts: list[str]) -> list[str] | None:
+    """The words of a line whose every quote wraps a whole word (``shlex.join``'s
+    ``attack 'Orc #1 2' Bruna``: ``parts`` is the line split at its quotes), or None
+    for a quote inside a word (``a'b c'``), read by :func:`split`'s loop."""
+    last = len(parts) - 1
+    words: list[str] = []
+    for i in range(0, last, 2):
+        before, quoted, after = parts[i], parts[i + 1], parts[i + 2]
+        if (before and before[-1] != " ") or (after and after[0] != " ") or (
+                not after and i + 2 != last):
+            return None  # (two quoted parts back to back make one word)
+        words += before.split()  # (printable: the only blank is the space)
+        words.append(quoted)
+    words += parts[last].split()
     return words
 
 

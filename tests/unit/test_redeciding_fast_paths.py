@@ -174,6 +174,9 @@ def test_a_decision_is_read_as_stored_as_it_was(recorded, data):
     stored = [added_later(e, draw) for e in picked]
     again = [added_later(e, draw) for e in picked]
     assert ripple._as_stored(again, stored) == as_stored_before(again, stored)
+    # compared as stored in the same pass: what comparing the stored form gives
+    assert ripple._same(again, stored, stored=True) == ripple._same(
+        as_stored_before(again, stored), stored)
 
 
 def order_the_plain_way(system_id: str, args: list[str]):
