@@ -64,11 +64,11 @@ def attack_modifiers(state: EncounterState, a: Combatant, t: Combatant,
                      order: AttackOrder) -> dict[str, int]:
     """Every modifier to the attack total besides the announced bonus."""
     mods: dict[str, int] = {}
-    cond = set(a.conditions)
-    if conditions.attack_penalty(cond):
-        worst = next(x for x in ("dazed", "fear", "weakened") if x in cond)
+    held = a.conditions  # (an attacker without conditions: nothing of theirs to ask)
+    if held and conditions.attack_penalty(set(held)):
+        worst = next(x for x in ("dazed", "fear", "weakened") if x in held)
         mods[worst] = conditions.ATTACK_PENALTY
-    grab = t.conditions.get("grabbed")
+    grab = t.conditions.get("grabbed") if t.conditions else None
     if grab is not None and grab.source and grab.source.casefold() == a.name.casefold():
         mods["grabbing"] = conditions.GRAB_ATTACK_BONUS
     if a.part.penalty:
@@ -82,7 +82,8 @@ def attack_modifiers(state: EncounterState, a: Combatant, t: Combatant,
         mods["fight in spirit"] = spirit
     if order.modifier:
         mods["situation"] = order.modifier
-    mods.update(effects.bonus(a, "attack"))  # named effects of powers and spells
+    if held:
+        mods.update(effects.bonus(a, "attack"))  # named effects of powers and spells
     return mods
 
 
@@ -91,7 +92,7 @@ def defense_value(state: EncounterState, t: Combatant, defense: str) -> int:
     penalty = conditions.defense_penalty(set(t.conditions),
                                          t.status in ("unconscious", "stable"))
     return (base + penalty - t.part.penalty + _spirit(t, defense, state.round)
-            + effects.total(t, defense))
+            + (effects.total(t, defense) if t.conditions else 0))
 
 
 def _natural(order: AttackOrder, index: int, rng: random.Random) -> Roll:
