@@ -61,6 +61,9 @@ class Battletape(Reading):
         self._registrations: list[ev.EncounterRegistered] | None = None
         self._current: str | None = None  # the index's current encounter
         self._decided_at: int | None = None  # the position the last command saw
+        #: the position of the snapshot each stream's state was last loaded from (0:
+        #: none): a correction that leaves it valid needs no fresh one
+        self._loaded_from: dict[UUID, int] = {}
         #: what the last recorded command did to whom, by (stream, position)
         #: (replay/drops.py): the words its lines end with, as the log's
         self.consequences: dict[tuple[UUID, int], list[tuple[str, str, str, str]]] = {}
@@ -205,9 +208,11 @@ class Battletape(Reading):
         if self._batch is not None and stream in self._batch:
             return self._batch[stream].state
         snap = store.latest_snapshot(self.app, stream)
+        self._loaded_from[stream] = 0
         if snap is not None:
             later = store.read_events(self.app, stream, after=snap.originator_version)
             if store.snapshot_still_valid(snap.originator_version, later):
+                self._loaded_from[stream] = snap.originator_version
                 return history.state_at(later, None, start=snap.state)
         events = store.read_events(self.app, stream)
         state = history.state_at(events)
@@ -338,9 +343,11 @@ class Battletape(Reading):
             extra = self._stamp(cid, len(self._stream_events(cid)) + 1, kept, command)
         self._commit(stream, stamped, after, extra)
         if needs_history and self._batch is None and \
-                store.valid_below(stamped) < after.position:
-            # a correction reaching back: the snapshots after its reach no longer hold,
-            # so the next command starts from a fresh one
+                store.valid_below(stamped) < self._loaded_from.get(stream, 0):
+            # a correction reaching back past the snapshot this state was loaded from:
+            # it no longer holds, so the next command starts from a fresh one (one
+            # that reaches back less leaves it valid: the next load folds from it, as
+            # any command's does)
             _try(store.save_snapshot, self.app, stream, after)
         return stamped
 

@@ -104,3 +104,28 @@ def test_an_import_saves_snapshots(tmp_path, monkeypatch):
     assert set(saved) == set(_snapshots(source)) - {max(_snapshots(source))}
     for position, snap in saved.items():
         assert snap == _folded(target, position)
+
+
+def test_a_correction_saves_a_snapshot_only_when_it_voids_the_one_loaded(tmp_path,
+                                                                         monkeypatch):
+    """An undo of the last command leaves the newest snapshot valid (it reaches back
+    to a later position): no snapshot is written, and the next command folds from the
+    one it had. One that reaches back past that snapshot (a rewind before it) saves a
+    fresh one at its own position, the fold of the effective history up to there."""
+    monkeypatch.setenv("BATTLETAPE_SNAPSHOT_INTERVAL", "10")
+    store, script = str(tmp_path / "b.db"), tmp_path / "fight.bt"
+    script.write_text(DEMO.read_text().replace("\nend\n", "\n"))  # still fighting
+    ok(store, "run", str(script))
+    ok(store, "next")  # after the snapshot the script saved at its end
+    before = _snapshots(store)
+    newest = max(before)
+    last = _commands_ending(store)[-1]
+    assert newest < last - 1  # the last command lies after the newest snapshot
+    ok(store, "undo --reason 'a slip'")
+    assert _snapshots(store) == before
+    assert state(store) == state(store, "--at", str(last + 1))
+    ok(store, "rewind", str(newest - 3), "--reason", "wrong ruling")
+    after = _snapshots(store)
+    head = _commands_ending(store)[-1]  # the rewind's own position
+    assert set(after) == set(before) | {head}
+    assert after[head] == _folded(store, head)
