@@ -9,8 +9,9 @@ so that every command decides again. Then, interleaved round by round so that a 
 * **rebuild** (the yardstick, in this process): open the store, read every event,
   fold them (``read_events`` + ``history.state_at``);
 * **verify** (in this process, through the command line's own entry point);
-* **amend the first attack** to a natural 1 (in this process, on a fresh copy of the
-  store each round): the amendment, then the ripple report of everything after it;
+* **amend the first attack** that hit to a natural 1 (in this process, on a fresh copy
+  of the store each round): the amendment, then the ripple report of everything after
+  it (its damage undone, every later command that relied on it ripples);
 * as subprocesses, what a user runs, each on a fresh copy: **a recording command**,
   the yardstick: the battle's last command recorded again at its own position (it is
   undone first, untimed, then its line is run); **amend of the last command**
@@ -151,11 +152,17 @@ class Targets:
         state = history.state_at(events)
         self.victim = next(c.name for c in state.combatants.values()
                            if c.status == "up" and not c.pc)
+        # the first attack that hit (a natural 1 then misses: every later command
+        # that relied on the damage ripples), else the first attack
         self.first_attack = None
         for c in commands:
             if c.line.startswith("attack ") and "--roll" in c.line and "/" not in c.line:
-                self.first_attack = c.cmd
-                break
+                if self.first_attack is None:
+                    self.first_attack = c.cmd
+                if any(getattr(e, "hit", False) and getattr(e, "damage", 0)
+                       for e in c.events):
+                    self.first_attack = c.cmd
+                    break
         bt.close()
 
 
