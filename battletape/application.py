@@ -221,6 +221,7 @@ class Battletape(Reading):
             # next command does not replay the whole battle again
             try:
                 store.save_snapshot(self.app, stream, state)
+                self._loaded_from[stream] = state.position  # (the one now newest)
             except Exception:
                 pass  # a snapshot is only a cache
             return copy(state)

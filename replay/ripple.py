@@ -87,9 +87,12 @@ def _walk(events: Sequence[ev.Event], since: int, redecide: Redecide,
     redecide = getattr(redecide, "decisions", redecide)
     history = events if isinstance(events, list) else list(events)
     walked = list(commands(history))
-    if prepare is not None and walked and isinstance(history[0], ev.EncounterStarted):
-        prepare(history[0].system, (c.line for c in walked
-                                    if c.line and c.cmd > since and not c.also))
+    # the system: the window's start state's, else the encounter's start
+    system = (start.system if start is not None else history[0].system
+              if history and isinstance(history[0], ev.EncounterStarted) else None)
+    if prepare is not None and system is not None:
+        prepare(system, (c.line for c in walked
+                         if c.line and c.cmd > since and not c.also))
     for command in walked:
         group = command.events
         if command.cmd > since and not isinstance(group[0], _UNDECIDED):

@@ -81,23 +81,20 @@ def _regular(read: Columns) -> bool:
     return all(map(or_, map(eq, cmds[1:], versions[1:]), map(eq, cmds[1:], cmds)))
 
 
-def _of_kinds(events: Sequence[ev.Event], kinds: Sequence[type],
-              wanted: tuple[type, ...]) -> Iterable[ev.Event]:
-    """The events that are ``wanted`` (``kinds``: their classes, in order), picked
-    without a Python call per event; the few classes present are asked once."""
+def _of_kinds(items: Iterable, kinds: Sequence[type],
+              wanted: tuple[type, ...]) -> Iterable:
+    """The ``items`` (the events, or anything in step with them) whose event is
+    ``wanted`` (``kinds``: the events' classes, in order), picked without a Python
+    call per event; the few classes present are asked once."""
     present = {kind for kind in set(kinds) if issubclass(kind, wanted)}
-    return compress(events, map(present.__contains__, kinds)) if present else ()
+    return compress(items, map(present.__contains__, kinds)) if present else ()
 
 
 def _pointing(events: Sequence[ev.Event], name: str,
               kinds: Sequence[type]) -> list[str]:
     """Corrections that point at no earlier position."""
     problems: list[str] = []
-    if not any(issubclass(kind, _POINTING) for kind in set(kinds)):
-        return problems  # (the few kinds of event the log holds, looked at once)
-    for i, e in enumerate(events, 1):
-        if not isinstance(e, _POINTING):
-            continue
+    for i, e in _of_kinds(enumerate(events, 1), kinds, _POINTING):
         target = (getattr(e, "target", None) if isinstance(
             e, (ev.CommandRetracted, ev.CommandAmended, ev.DisputeRaised)) else
             getattr(e, "retraction", None) if isinstance(e, ev.CommandRestored) else

@@ -10,7 +10,6 @@ Surprise: only the ambusher and its highest-initiative ally act in the ambush ro
 from __future__ import annotations
 
 from itertools import filterfalse
-from operator import attrgetter
 from typing import TYPE_CHECKING, Callable
 
 import msgspec
@@ -24,6 +23,7 @@ from battletape.domain.events import (ConditionRemoved, DamageTaken, Delayed, De
                            Event, InitiativeRolled,
                            Readied, ReadiedActionTaken, RoundStarted, SurpriseDeclared,
                            TurnEnded, TurnStarted)
+from battletape.domain.named_effects import HOLDING
 from battletape.domain.state import Combatant, EncounterState, copy
 from battletape.domain.thirteenth_age import actions, escalation_die, events as te, mooks
 from battletape.domain.thirteenth_age.fold import apply
@@ -87,10 +87,6 @@ def roll_initiative(state: EncounterState, rng: random.Random, given: dict[str, 
             "RoundStarted", escalation_die=escalation_die.current(state))))
         events.append(TurnStarted(name=names[0], round=1))
     return events
-
-
-#: ``filter(HOLDING, creatures)``: those holding a condition
-HOLDING = attrgetter("conditions")
 
 
 def following(state: EncounterState, order: list[str], acted: set[str]) -> str | None:
